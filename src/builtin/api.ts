@@ -1,0 +1,47 @@
+import { UsageError } from '../core/errors.ts';
+import type { Context } from '../core/context.ts';
+import type { Method } from '../core/http.ts';
+import { parseAssignment, readStructured, setDotted, typedValue } from '../core/input.ts';
+import { paginate } from '../core/paginate.ts';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+export async function api(ctx: Context, rawMethod: unknown, rawPath: unknown, rawOpts: unknown): Promise<void> {
+  const opts = rawOpts as { field?: string[]; rawField?: string[]; file?: string; paginate?: boolean };
+  const method = String(rawMethod).toUpperCase() as Method;
+  if (!METHODS.includes(method)) throw new UsageError(`invalid method '${rawMethod}' (allowed: ${METHODS.join(', ')})`);
+  const path = String(rawPath);
+  if (/\{[^}]*\}/.test(path)) throw new UsageError(`fill in the path parameters of '${path}'`);
+  const fields: Record<string, unknown> = {};
+  for (const f of opts.field ?? []) {
+    const [k, v] = parseAssignment(f, '-F');
+    setDotted(fields, k, v.startsWith('@') ? await readStructured(v.slice(1), () => ctx.io.readStdin()) : typedValue(v));
+  }
+  for (const f of opts.rawField ?? []) {
+    const [k, v] = parseAssignment(f, '-f');
+    setDotted(fields, k, v);
+  }
+  const inQuery = method === 'GET' || method === 'DELETE';
+  let body: unknown;
+  if (opts.file !== undefined) {
+    if (inQuery) throw new UsageError(`--file sends a body, which ${method} does not take`);
+    body = await readStructured(opts.file, () => ctx.io.readStdin());
+  }
+  if (!inQuery && Object.keys(fields).length) {
+    if (body !== undefined && (typeof body !== 'object' || Array.isArray(body) || body === null)) throw new UsageError('fields can only be merged into an object body');
+    body = { ...((body as object) ?? {}), ...fields };
+  }
+  const client = ctx.client();
+  const request = { method, path, query: inQuery ? fields : undefined, body, envelope: 'auto' as const };
+  if (opts.paginate) {
+    if (method !== 'GET') throw new UsageError('--paginate works with GET');
+    const printer = await ctx.printer();
+    await paginate(client, request, { all: true, perPage: typeof fields.perPage === 'number' ? fields.perPage : undefined }, (items) => printer.records(items));
+    if (!ctx.dryRun) await printer.endList();
+    return;
+  }
+  const res = await client.request({ ...request, envelope: 'none' });
+  if (res.dryRun) return;
+  const printer = await ctx.printer();
+  await printer.value(res.body, Array.isArray(res.body));
+}

@@ -1,0 +1,146 @@
+import { AgntError, EXIT, UsageError } from '../core/errors.ts';
+import type { Context } from '../core/context.ts';
+import { HttpClient, parseBaseUrl } from '../core/http.ts';
+import { activeProfileName, maskToken, readConfig, tightenPermissions, updateConfig } from '../core/config.ts';
+import { VERSION } from '../core/version.ts';
+
+interface Me {
+  id: string;
+  email?: string;
+  name?: string | null;
+}
+
+async function whoAmI(ctx: Context, baseUrl: string, token: string): Promise<Me> {
+  const s = ctx.settings();
+  const client = new HttpClient({
+    baseUrl,
+    token,
+    timeoutMs: (s.timeout.value ?? 30) * 1000,
+    retries: s.retries.value ?? 3,
+    debug: ctx.global.debug ? (l) => ctx.io.err(l) : undefined,
+    signal: ctx.signal,
+    userAgent: `agnt/${VERSION}`,
+  });
+  try {
+    const res = await client.request<Me>({ method: 'GET', path: '/users/me', resultKey: 'user' });
+    return res.data;
+  } finally {
+    await client.close();
+  }
+}
+
+export async function login(ctx: Context, rawOpts: unknown): Promise<void> {
+  const opts = rawOpts as { withToken?: boolean };
+  const data = readConfig();
+  const profile = activeProfileName(data, ctx.global.profile).name;
+  const existing = data.profiles?.[profile];
+  let baseUrl = ctx.global.baseUrl ?? process.env.AGNT_BASE_URL ?? undefined;
+  let token: string | undefined;
+
+  if (opts.withToken) {
+    if (ctx.io.stdinIsTTY) throw new UsageError('--with-token reads the token from standard input; pipe it in (agnt auth login --with-token < token.txt)');
+    token = (await ctx.io.readStdin()).trim();
+    if (!baseUrl) baseUrl = existing?.baseUrl;
+    if (!baseUrl) throw new UsageError('no server given: pass --base-url URL');
+  } else {
+    if (!ctx.io.canPrompt()) {
+      throw new UsageError('not on a terminal: pass --base-url URL --with-token and the token on stdin');
+    }
+    const { input, password } = await import('@inquirer/prompts');
+    const out = { output: process.stderr };
+    if (!baseUrl) {
+      baseUrl = await input(
+        {
+          message: 'Base URL of the API:',
+          default: existing?.baseUrl,
+          validate: (v: string) => {
+            try {
+              parseBaseUrl(v.trim());
+              return true;
+            } catch (e) {
+              return (e as Error).message;
+            }
+          },
+        },
+        out,
+      );
+    }
+    token = (await password({ message: 'API token:', mask: '*', validate: (v: string) => (v.trim() ? true : 'the token is required') }, out)).trim();
+  }
+  if (!token) throw new UsageError('the token is empty');
+  if (/\s/.test(token)) throw new UsageError('the token contains white space; check what was piped in');
+  const url = parseBaseUrl(baseUrl.trim()).toString().replace(/\/$/, '');
+
+  const me = await whoAmI(ctx, url, token).catch((e: unknown) => {
+    if (e instanceof AgntError && e.exitCode === EXIT.auth) {
+      e.message = `the server refused this token: ${e.message}`;
+      e.hint = 'check the token and the base URL; nothing was saved';
+    }
+    throw e;
+  });
+  await updateConfig((d) => {
+    d.profiles ??= {};
+    d.profiles[profile] = { ...(d.profiles[profile] ?? {}), baseUrl: url, token, user: me.email ?? me.id };
+    d.currentProfile = profile;
+  });
+  ctx.io.info(`Logged in to ${url} as ${me.email ?? me.id}${me.name ? ` (${me.name})` : ''}; profile '${profile}' is active.`);
+}
+
+export async function status(ctx: Context): Promise<void> {
+  tightenPermissions((m) => ctx.io.warn(m));
+  const s = ctx.settings();
+  const token = s.token.value;
+  let user: string | undefined;
+  let problem: AgntError | undefined;
+  if (s.baseUrl.value && token) {
+    try {
+      const me = await whoAmI(ctx, s.baseUrl.value, token);
+      user = `${me.email ?? me.id}${me.name ? ` (${me.name})` : ''}`;
+    } catch (e) {
+      if (!(e instanceof AgntError)) throw e;
+      problem = e;
+    }
+  }
+  const where = (src: string) => ({ flag: 'flag', env: 'environment', profile: 'profile', default: 'default' })[src] ?? src;
+  const data = {
+    profile: s.profile.name,
+    profileSource: where(s.profile.source),
+    baseUrl: s.baseUrl.value ?? null,
+    baseUrlSource: s.baseUrl.value ? where(s.baseUrl.source) : null,
+    user: user ?? null,
+    token: token ? maskToken(token) : null,
+    tokenSource: token ? (s.token.source === 'env' ? 'environment (AGNT_TOKEN)' : `config file ${s.configPath}`) : null,
+    tokenStorage: token ? (s.token.source === 'env' ? 'environment' : 'file (mode 0600)') : null,
+    output: s.output.value ?? 'table',
+    outputSource: where(s.output.source),
+    timeout: s.timeout.value,
+    timeoutSource: where(s.timeout.source),
+    configFile: s.configPath,
+  };
+  const printer = await ctx.printer();
+  await printer.value(data, false);
+  if (!token) throw new AgntError('not logged in', EXIT.auth, 'run `agnt auth login` or set AGNT_TOKEN');
+  if (problem) {
+    problem.message = `the token was not accepted: ${problem.message}`;
+    problem.hint ??= 'run `agnt auth login` again';
+    throw problem;
+  }
+}
+
+export async function logout(ctx: Context): Promise<void> {
+  const data = readConfig();
+  const { name } = activeProfileName(data, ctx.global.profile);
+  const p = data.profiles?.[name];
+  if (!p?.token) {
+    ctx.io.info(`profile '${name}' has no token; nothing to do`);
+    return;
+  }
+  await updateConfig((d) => {
+    const prof = d.profiles?.[name];
+    if (prof) {
+      delete prof.token;
+      delete prof.user;
+    }
+  });
+  ctx.io.info(`Logged out: removed the token of profile '${name}'${process.env.AGNT_TOKEN ? ' (AGNT_TOKEN is still set in the environment)' : ''}.`);
+}

@@ -1,0 +1,103 @@
+import { UsageError } from '../core/errors.ts';
+import type { Context } from '../core/context.ts';
+import { activeProfileName, PROFILE_SETTINGS, profileNames, readConfig, updateConfig, type Profile, type SettingName } from '../core/config.ts';
+import { parseBaseUrl } from '../core/http.ts';
+import { confirm } from '../core/io.ts';
+
+function setting(key: string) {
+  const s = PROFILE_SETTINGS[key as SettingName];
+  if (!s) throw new UsageError(`unknown setting '${key}' (settings: ${Object.keys(PROFILE_SETTINGS).join(', ')})`);
+  return s;
+}
+
+export async function list(ctx: Context): Promise<void> {
+  const s = ctx.settings();
+  const rows = [
+    { key: 'profile', value: s.profile.name, source: s.profile.source },
+    { key: 'base-url', value: s.baseUrl.value ?? null, source: s.baseUrl.source },
+    { key: 'output', value: s.output.value ?? null, source: s.output.source },
+    { key: 'timeout', value: s.timeout.value ?? null, source: s.timeout.source },
+    { key: 'retries', value: s.retries.value ?? null, source: s.retries.source },
+  ];
+  const printer = await ctx.printer([{ path: 'key' }, { path: 'value' }, { path: 'source' }]);
+  await printer.value(rows, true);
+}
+
+export async function get(ctx: Context, key: unknown): Promise<void> {
+  const def = setting(String(key));
+  const data = readConfig();
+  const { name } = activeProfileName(data, ctx.global.profile);
+  const value = data.profiles?.[name]?.[def.key as keyof Profile];
+  if (value !== undefined) ctx.io.out(String(value));
+}
+
+function convert(key: string, value: string): string | number {
+  const def = setting(key);
+  if (def.type === 'number' || def.type === 'integer') {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n <= 0 || (def.type === 'integer' && !Number.isInteger(n))) throw new UsageError(`${key} must be a positive ${def.type}, got '${value}'`);
+    return n;
+  }
+  if ('enum' in def && !(def.enum as readonly string[]).includes(value)) throw new UsageError(`${key}: invalid value '${value}' (allowed: ${def.enum.join(', ')})`);
+  if (key === 'base-url') return parseBaseUrl(value).toString().replace(/\/$/, '');
+  return value;
+}
+
+export async function set(ctx: Context, key: unknown, value: unknown): Promise<void> {
+  const k = String(key);
+  const v = convert(k, String(value));
+  const data = readConfig();
+  const { name } = activeProfileName(data, ctx.global.profile);
+  await updateConfig((d) => {
+    d.profiles ??= {};
+    d.profiles[name] = { ...(d.profiles[name] ?? {}), [setting(k).key]: v };
+    d.currentProfile ??= name;
+  });
+  ctx.io.info(`${k} = ${v} (profile '${name}')`);
+}
+
+export async function unset(ctx: Context, key: unknown): Promise<void> {
+  const def = setting(String(key));
+  const data = readConfig();
+  const { name } = activeProfileName(data, ctx.global.profile);
+  await updateConfig((d) => {
+    const p = d.profiles?.[name];
+    if (p) delete p[def.key as keyof Profile];
+  });
+}
+
+export async function profiles(ctx: Context): Promise<void> {
+  const data = readConfig();
+  const active = activeProfileName(data, ctx.global.profile).name;
+  const rows = profileNames(data).map((n) => ({
+    name: n,
+    active: n === active,
+    baseUrl: data.profiles?.[n]?.baseUrl ?? null,
+    user: data.profiles?.[n]?.user ?? null,
+    loggedIn: Boolean(data.profiles?.[n]?.token),
+  }));
+  const printer = await ctx.printer([{ path: 'name' }, { path: 'active' }, { path: 'baseUrl', header: 'BASE_URL' }, { path: 'user' }, { path: 'loggedIn', header: 'LOGGED_IN' }]);
+  await printer.value(rows, true);
+}
+
+export async function use(ctx: Context, name: unknown): Promise<void> {
+  const n = String(name);
+  const data = readConfig();
+  if (!data.profiles?.[n]) throw new UsageError(`no profile named '${n}' (profiles: ${profileNames(data).join(', ') || 'none'})`);
+  await updateConfig((d) => {
+    d.currentProfile = n;
+  });
+  ctx.io.info(`profile '${n}' is now active`);
+}
+
+export async function remove(ctx: Context, name: unknown): Promise<void> {
+  const n = String(name);
+  const data = readConfig();
+  if (!data.profiles?.[n]) throw new UsageError(`no profile named '${n}'`);
+  await confirm(ctx.io, `Delete profile '${n}' and its token?`, ctx.global.yes);
+  await updateConfig((d) => {
+    delete d.profiles?.[n];
+    if (d.currentProfile === n) delete d.currentProfile;
+  });
+  ctx.io.info(`profile '${n}' removed`);
+}

@@ -1,0 +1,37 @@
+import type { Context } from '../core/context.ts';
+import { UsageError } from '../core/errors.ts';
+import { isLoopback } from '../core/http.ts';
+import { updateConfig } from '../core/config.ts';
+
+export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
+  const opts = rawOpts as { port: string; host: string; data?: string; profile: boolean };
+  const port = Number(opts.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, got '${opts.port}'`);
+  if (!isLoopback(opts.host)) throw new UsageError(`--host must be a loopback address (the sandbox is for this machine only), got '${opts.host}'`);
+  const { startSandbox } = await import('../sandbox/server.ts');
+  const sb = await startSandbox({ port, host: opts.host, dataFile: opts.data });
+  // The global --json flag doubles as the sandbox's own --json (contract section 6).
+  if (ctx.global.json) {
+    ctx.io.out(JSON.stringify({ baseUrl: sb.baseUrl, tokens: sb.tokens }));
+  } else {
+    ctx.io.out(`Sandbox listening on ${sb.baseUrl}`);
+    ctx.io.out('Tokens (one per seeded user):');
+    for (const [role, token] of Object.entries(sb.tokens)) ctx.io.out(`  ${role.padEnd(12)} ${token}`);
+  }
+  if (opts.profile !== false) {
+    await updateConfig((d) => {
+      d.profiles ??= {};
+      d.profiles.sandbox = { ...(d.profiles.sandbox ?? {}), baseUrl: sb.baseUrl, token: sb.tokens.admin, user: 'admin@acme.test' };
+      d.currentProfile ??= 'sandbox';
+    });
+    ctx.io.info(`Profile 'sandbox' points at it with the admin token (use --profile sandbox, or \`agnt config use sandbox\`).`);
+  }
+  ctx.io.info('Press Ctrl-C to stop.');
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGTERM', stop);
+    ctx.signal.addEventListener('abort', stop, { once: true });
+  });
+  await sb.close();
+  ctx.io.info('Sandbox stopped.');
+}

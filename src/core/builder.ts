@@ -1,0 +1,328 @@
+// Turns the command records of commands/<area>.ts into commander commands: flags from fields,
+// local validation (exit 2, nothing sent), help that names the endpoint, and output.
+import { Command, Option } from 'commander';
+import type { AreaSpec, CommandSpec, FieldSpec, Invocation, Result } from './spec.ts';
+import type { Context } from './context.ts';
+import { PartialFailure, UsageError, AgntError } from './errors.ts';
+import { checkType, flagOf, parseAssignment, parseFlagValue, readIdsFromStdin, readStructured, parseObjectText, setDotted, typedValue } from './input.ts';
+import { paginate, parsePageOptions } from './paginate.ts';
+import { confirm } from './io.ts';
+
+export type ContextFactory = (cmd: Command) => Context;
+
+/** Flags every leaf gets from the root program; a field may not reuse them. */
+export const RESERVED_FLAGS = new Set([
+  'output', 'json', 'yaml', 'jsonl', 'fields', 'query', 'dry-run', 'profile', 'base-url', 'yes', 'no-input', 'input', 'debug',
+  'quiet', 'no-color', 'color', 'timeout', 'help', 'version', 'all', 'limit', 'page', 'per-page', 'data', 'file', 'set',
+]);
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+function fieldLocation(spec: CommandSpec, f: FieldSpec): 'query' | 'body' {
+  return f.in ?? (spec.method === 'GET' || spec.method === 'DELETE' ? 'query' : 'body');
+}
+
+function bodyFields(spec: CommandSpec): FieldSpec[] {
+  return (spec.fields ?? []).filter((f) => fieldLocation(spec, f) === 'body');
+}
+
+function acceptsBody(spec: CommandSpec): boolean {
+  return spec.bodyInput ?? (bodyFields(spec).length > 0 || Boolean(spec.openBody));
+}
+
+function describeField(f: FieldSpec): string {
+  const bits: string[] = [];
+  if (f.description) bits.push(f.description);
+  else bits.push(f.name);
+  const notes: string[] = [];
+  if (f.enum) notes.push(`one of: ${f.enum.join(', ')}`);
+  if (f.type === 'string[]') notes.push('repeat or comma-separate');
+  if (f.type === 'object' || f.type === 'array' || f.type === 'any') notes.push('JSON or YAML text, or @file');
+  if (f.nullable) notes.push("'null' to clear");
+  if (f.required) notes.push('required');
+  return `${bits.join(' ')}${notes.length ? ` (${notes.join('; ')})` : ''}`;
+}
+
+const VALUE_NAMES: Record<string, string> = { integer: 'n', number: 'n', 'string[]': 'values', object: 'json', array: 'json', any: 'json' };
+
+function addFieldOption(cmd: Command, spec: CommandSpec, f: FieldSpec): void {
+  const flag = flagOf(f);
+  if (RESERVED_FLAGS.has(flag)) throw new Error(`${spec.command}: field '${f.name}' would reuse the global flag --${flag}; give it another flag name`);
+  if (f.type === 'boolean') {
+    const on = new Option(`--${flag}`, describeField(f));
+    const off = new Option(`--no-${flag}`, `send ${f.name}: false`);
+    if (f.hidden) {
+      on.hideHelp();
+      off.hideHelp();
+    }
+    cmd.addOption(on).addOption(off);
+    return;
+  }
+  const value = f.enum && f.type === 'string' ? 'value' : (VALUE_NAMES[f.type] ?? 'value');
+  const opt = new Option(`${f.short ? `-${f.short}, ` : ''}--${flag} <${value}>`, describeField(f));
+  if (f.type === 'string[]') opt.argParser(collect);
+  if (f.hidden) opt.hideHelp();
+  cmd.addOption(opt);
+}
+
+function helpText(spec: CommandSpec): string {
+  const lines = ['', 'Endpoint:', `  ${spec.method} ${spec.path}`];
+  for (const a of spec.also ?? []) lines.push(`  ${a.method} ${a.path}`);
+  lines.push('', 'Examples:', ...spec.examples.map((e) => `  $ ${e}`));
+  return lines.join('\n');
+}
+
+export function buildLeaf(spec: CommandSpec, makeContext: ContextFactory): Command {
+  const words = spec.command.split(' ');
+  const cmd = new Command(words[words.length - 1]!);
+  cmd.description(spec.description ? `${spec.summary}\n\n${spec.description}` : spec.summary);
+  cmd.summary(spec.summary);
+  if (spec.aliases) cmd.aliases(spec.aliases);
+  for (const a of spec.args ?? []) {
+    if (a.flag) {
+      cmd.option(`--${a.flag} <id>`, `${a.description ?? a.name}${a.default ? ` (default: ${a.default})` : ''}`);
+      continue;
+    }
+    const label = a.multi ? `${a.name}...` : a.name;
+    cmd.argument(a.default !== undefined ? `[${label}]` : `<${label}>`, `${a.description ?? a.name}${a.multi ? " (several, or '-' to read them from stdin)" : ''}`);
+  }
+  for (const f of spec.fields ?? []) addFieldOption(cmd, spec, f);
+  if (acceptsBody(spec)) {
+    cmd.option('--data <json>', 'the whole request body as JSON; flags override its fields');
+    cmd.option('--file <path>', "the whole request body from a JSON or YAML file, or '-' for stdin; flags override its fields");
+    cmd.option('--set <path=value>', 'set a (dotted) body field; repeatable', collect);
+  }
+  for (const o of spec.options ?? []) {
+    const opt = new Option(o.flags, o.enum ? `${o.description} (one of: ${o.enum.join(', ')})` : o.description);
+    if (o.enum) opt.choices(o.enum as string[]);
+    if (o.default !== undefined) opt.default(o.default);
+    if (o.repeatable) opt.argParser(collect);
+    cmd.addOption(opt);
+  }
+  if (spec.list) {
+    cmd.option('--all', 'fetch every page');
+    cmd.option('--limit <n>', 'at most this many records, across pages');
+    cmd.option('--page <n>', 'page number (from 1)');
+    cmd.option('--per-page <n>', 'records per page');
+  }
+  cmd.addHelpText('after', helpText(spec));
+  if (spec.hidden) (cmd as Command & { _hidden: boolean })._hidden = true;
+  cmd.action(async (...params: unknown[]) => {
+    const command = params[params.length - 1] as Command;
+    const ctx = makeContext(command);
+    const inv = await parseInvocation(ctx, spec, command);
+    await execute(ctx, spec, inv);
+  });
+  return cmd;
+}
+
+async function parseInvocation(ctx: Context, spec: CommandSpec, command: Command): Promise<Invocation> {
+  const opts = command.opts() as Record<string, unknown>;
+  const args: Record<string, string> = {};
+  let ids: string[] = [];
+  const positional = command.processedArgs as unknown[];
+  let i = 0;
+  for (const a of spec.args ?? []) {
+    if (a.flag) {
+      const v = opts[camel(a.flag)] as string | undefined;
+      const value = v ?? a.default;
+      if (value === undefined) throw new UsageError(`--${a.flag} is required`);
+      args[a.name] = value;
+      continue;
+    }
+    const v = positional[i++];
+    if (a.multi) {
+      const list = (v as string[] | undefined) ?? [];
+      ids = list.includes('-') ? [...list.filter((x) => x !== '-'), ...(await readIdsFromStdin(() => ctx.io.readStdin()))] : list;
+      if (!ids.length) throw new UsageError(`missing ${a.name}`);
+      continue;
+    }
+    const value = (v as string | undefined) ?? a.default;
+    if (value === undefined) throw new UsageError(`missing ${a.name}`);
+    args[a.name] = value;
+  }
+
+  const fields: Record<string, unknown> = {};
+  const query: Record<string, unknown> = {};
+  for (const f of spec.fields ?? []) {
+    const key = camel(flagOf(f));
+    const raw = opts[key];
+    if (raw === undefined) continue;
+    const value = await parseFlagValue(f, raw);
+    fields[f.name] = value;
+    if (fieldLocation(spec, f) === 'query') query[f.name] = value;
+  }
+
+  let body: Record<string, unknown> | undefined;
+  if (acceptsBody(spec)) {
+    body = await assembleBody(ctx, spec, opts, fields);
+  }
+  for (const f of spec.fields ?? []) {
+    if (fieldLocation(spec, f) === 'query' && f.default !== undefined && query[f.name] === undefined) query[f.name] = f.default;
+    if (!f.required) continue;
+    const present = fieldLocation(spec, f) === 'query' ? query[f.name] !== undefined : body !== undefined && body[f.name] !== undefined;
+    if (!present) throw new UsageError(`--${flagOf(f)} is required${fieldLocation(spec, f) === 'body' && acceptsBody(spec) ? ' (or give it in --file/--data)' : ''}`);
+  }
+  if (body && spec.bodyKey) body = { [spec.bodyKey]: body };
+  return { spec, args, ids, fields, query, body, opts };
+}
+
+async function assembleBody(ctx: Context, spec: CommandSpec, opts: Record<string, unknown>, fields: Record<string, unknown>): Promise<Record<string, unknown>> {
+  let body: Record<string, unknown> = {};
+  const known = new Map(bodyFields(spec).map((f) => [f.name, f]));
+  const fromInput = async (value: unknown, where: string) => {
+    let v = value;
+    if (spec.bodyKey && v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 1 && spec.bodyKey in v) {
+      v = (v as Record<string, unknown>)[spec.bodyKey];
+    }
+    if (!v || typeof v !== 'object' || Array.isArray(v)) throw new UsageError(`${where}: the body must be an object`);
+    const obj = v as Record<string, unknown>;
+    if (!spec.bodyKey) {
+      for (const [k, val] of Object.entries(obj)) {
+        const f = known.get(k);
+        if (!f) {
+          if (!spec.openBody) throw new UsageError(`${where}: unknown field '${k}'${known.size ? ` (allowed: ${[...known.keys()].join(', ')})` : ''}`);
+          continue;
+        }
+        checkType(`${where}: ${k}`, val, f);
+      }
+    }
+    return obj;
+  };
+  if (opts.file !== undefined) body = { ...body, ...(await fromInput(await readStructured(String(opts.file), () => ctx.io.readStdin()), String(opts.file) === '-' ? 'stdin' : String(opts.file))) };
+  if (opts.data !== undefined) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(String(opts.data));
+    } catch (e) {
+      parsed = await parseObjectText(String(opts.data), '--data').catch(() => {
+        throw new UsageError(`--data: invalid JSON: ${(e as Error).message}`);
+      });
+    }
+    body = { ...body, ...(await fromInput(parsed, '--data')) };
+  }
+  for (const [name, value] of Object.entries(fields)) if (known.has(name)) body[name] = value;
+  for (const assignment of (opts.set as string[] | undefined) ?? []) {
+    const [path, raw] = parseAssignment(assignment, '--set');
+    const top = path.split('.')[0]!;
+    if (!spec.openBody && known.size && !known.has(top)) throw new UsageError(`--set: unknown field '${top}' (allowed: ${[...known.keys()].join(', ')})`);
+    setDotted(body, path, typedValue(raw));
+  }
+  for (const f of known.values()) if (f.default !== undefined && body[f.name] === undefined) body[f.name] = f.default;
+  return body;
+}
+
+function camel(flag: string): string {
+  return flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+function describeIds(inv: Invocation): string {
+  const vals = inv.ids.length ? inv.ids : Object.values(inv.args);
+  return vals.join(', ');
+}
+
+export async function execute(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<void> {
+  if (spec.confirm && !ctx.dryRun) {
+    await confirm(ctx.io, spec.confirm.replace('{id}', describeIds(inv)), ctx.global.yes);
+  }
+  if (spec.handler) {
+    const handler = await spec.handler();
+    const result = await handler(ctx, inv);
+    if (result) await emit(ctx, spec, result);
+    return;
+  }
+  const client = ctx.client();
+  const request = { method: spec.method, path: spec.path, params: inv.args, query: inv.query, body: inv.body, resultKey: spec.resultKey, envelope: spec.envelope };
+
+  if (spec.list) {
+    const printer = await ctx.printer(spec.columns);
+    const { count } = await paginate(client, request, parsePageOptions(inv.opts), (items) => printer.records(items));
+    if (ctx.dryRun) return;
+    await printer.endList();
+    if (count === 0 && ctx.io.stderrIsTTY && printer.streaming === false && ctx.format() === 'table') ctx.io.info('no results');
+    return;
+  }
+
+  const multiArg = spec.args?.find((a) => a.multi);
+  if (multiArg) {
+    const results: unknown[] = [];
+    const failed: string[] = [];
+    for (const id of inv.ids) {
+      try {
+        const res = await client.request({ ...request, params: { ...inv.args, [multiArg.name]: id } });
+        if (res.dryRun) continue;
+        results.push(res.data ?? { id });
+        if (!ctx.io.quiet && inv.ids.length > 1) ctx.io.err(`${id}: ok`);
+      } catch (e) {
+        if (!(e instanceof AgntError) || e.exitCode === 130 || e.exitCode === 2 || inv.ids.length === 1) throw e;
+        failed.push(id);
+        ctx.io.err(`${id}: error: ${e.message}`);
+      }
+    }
+    if (ctx.dryRun) return;
+    await emit(ctx, spec, { data: inv.ids.length === 1 && !failed.length ? results[0] : results });
+    if (failed.length) {
+      throw new PartialFailure(`${failed.length} of ${inv.ids.length} failed: ${failed.join(', ')}`);
+    }
+    return;
+  }
+
+  const res = await client.request(request);
+  if (res.dryRun) return;
+  await emit(ctx, spec, { data: res.data });
+}
+
+async function emit(ctx: Context, spec: CommandSpec, result: Result): Promise<void> {
+  if (result.data !== undefined || result.text !== undefined) {
+    const printer = await ctx.printer(result.columns ?? spec.columns);
+    let text = result.text;
+    if (text === undefined && spec.render && ctx.format() === 'table') {
+      const render = await spec.render();
+      text = render(result.data, ctx);
+    }
+    await printer.value(result.data, Array.isArray(result.data), text);
+  }
+  if (result.exitCode && result.exitCode !== 0) {
+    throw new AgntError(result.message ?? 'failed', result.exitCode);
+  }
+  if (result.message) ctx.io.info(result.message);
+}
+
+/** Adds an area's commands (or just its group, when only another area will run). */
+export function buildArea(program: Command, area: AreaSpec, makeContext: ContextFactory, full: boolean): Command {
+  const group = program.command(area.name).description(area.summary).summary(area.summary);
+  if (area.aliases) group.aliases(area.aliases);
+  if (!full) return group;
+  const groups = new Map<string, Command>([[area.name, group]]);
+  for (const spec of area.commands) {
+    const words = spec.command.split(' ');
+    if (words[0] !== area.name) throw new Error(`${spec.command}: belongs to area '${words[0]}', not '${area.name}'`);
+    let parent = group;
+    for (let i = 1; i < words.length - 1; i++) {
+      const key = words.slice(0, i + 1).join(' ');
+      let g = groups.get(key);
+      if (!g) {
+        const summary = area.groups?.[key] ?? `${words[i]} commands`;
+        g = parent.command(words[i]!).description(summary).summary(summary);
+        groups.set(key, g);
+      }
+      parent = g;
+    }
+    parent.addCommand(buildLeaf(spec, makeContext));
+  }
+  return group;
+}
+
+/** `agnt commands --json`: one row per endpoint a command calls. */
+export function catalogue(areas: AreaSpec[]): Array<{ command: string; method: string; path: string; summary: string }> {
+  const rows: Array<{ command: string; method: string; path: string; summary: string }> = [];
+  for (const area of areas) {
+    for (const spec of area.commands) {
+      rows.push({ command: spec.command, method: spec.method, path: spec.path, summary: spec.summary });
+      for (const a of spec.also ?? []) rows.push({ command: spec.command, method: a.method, path: a.path, summary: spec.summary });
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,168 @@
+// Profiles: one JSON file in AGNT_CONFIG_DIR (or the XDG config folder), mode 0600 in a 0700
+// folder. conf writes it (atomically, through a temp file and rename); reads go straight to
+// the file because conf's constructor loads a JSON-schema validator that would double the
+// start-up time of every command that only needs to read a base URL and a token.
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { UsageError } from './errors.ts';
+
+export interface Profile {
+  baseUrl?: string;
+  token?: string;
+  output?: string;
+  timeout?: number;
+  retries?: number;
+  user?: string;
+}
+
+export interface ConfigData {
+  currentProfile?: string;
+  profiles?: Record<string, Profile>;
+}
+
+export const PROFILE_SETTINGS = {
+  'base-url': { key: 'baseUrl', type: 'string' },
+  output: { key: 'output', type: 'string', enum: ['table', 'json', 'yaml', 'jsonl', 'csv', 'id'] },
+  timeout: { key: 'timeout', type: 'number' },
+  retries: { key: 'retries', type: 'integer' },
+} as const;
+export type SettingName = keyof typeof PROFILE_SETTINGS;
+
+export function configDir(env = process.env): string {
+  if (env.AGNT_CONFIG_DIR) return env.AGNT_CONFIG_DIR;
+  const base = env.XDG_CONFIG_HOME || join(homedir(), '.config');
+  return join(base, 'agnt');
+}
+
+export function configPath(env = process.env): string {
+  return join(configDir(env), 'config.json');
+}
+
+export function readConfig(env = process.env): ConfigData {
+  const file = configPath(env);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw e;
+  }
+  try {
+    return JSON.parse(text) as ConfigData;
+  } catch {
+    throw new UsageError(`config file ${file} is not valid JSON; fix or remove it`);
+  }
+}
+
+/** Looser permissions than 0600 on a file that may hold a token are tightened, with a warning. */
+export function tightenPermissions(warn: (m: string) => void, env = process.env): void {
+  const file = configPath(env);
+  try {
+    const mode = statSync(file).mode & 0o777;
+    if (mode & 0o077) {
+      chmodSync(file, 0o600);
+      warn(`config file ${file} was readable by others (mode ${mode.toString(8)}); set it to 600`);
+    }
+  } catch {
+    /* no file yet */
+  }
+}
+
+/** Applies a change through conf, which writes a temp file and renames it over the old one. */
+export async function updateConfig(mutate: (data: ConfigData) => void, env = process.env): Promise<ConfigData> {
+  const dir = configDir(env);
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const { default: Conf } = await import('conf');
+  const store = new Conf<ConfigData>({
+    cwd: dir,
+    configName: 'config',
+    projectName: 'agnt',
+    projectSuffix: '',
+    configFileMode: 0o600,
+    accessPropertiesByDotNotation: false,
+  });
+  const data = structuredClone(store.store) as ConfigData;
+  mutate(data);
+  store.store = data;
+  chmodSync(store.path, 0o600);
+  return data;
+}
+
+export function profileNames(data: ConfigData): string[] {
+  return Object.keys(data.profiles ?? {}).sort();
+}
+
+export function activeProfileName(data: ConfigData, flag?: string, env = process.env): { name: string; source: Source } {
+  if (flag) return { name: flag, source: 'flag' };
+  if (env.AGNT_PROFILE) return { name: env.AGNT_PROFILE, source: 'env' };
+  if (data.currentProfile) return { name: data.currentProfile, source: 'profile' };
+  return { name: 'default', source: 'default' };
+}
+
+export type Source = 'flag' | 'env' | 'profile' | 'default';
+
+export interface Resolved<T> {
+  value: T | undefined;
+  source: Source;
+}
+
+export interface Settings {
+  profile: { name: string; source: Source; exists: boolean };
+  baseUrl: Resolved<string>;
+  token: Resolved<string>;
+  output: Resolved<string>;
+  timeout: Resolved<number>;
+  retries: Resolved<number>;
+  configPath: string;
+}
+
+export interface SettingFlags {
+  profile?: string;
+  baseUrl?: string;
+  output?: string;
+  timeout?: number;
+  retries?: number;
+}
+
+function pick<T>(flag: T | undefined, envValue: T | undefined, profileValue: T | undefined, fallback?: T): Resolved<T> {
+  if (flag !== undefined) return { value: flag, source: 'flag' };
+  if (envValue !== undefined) return { value: envValue, source: 'env' };
+  if (profileValue !== undefined) return { value: profileValue, source: 'profile' };
+  return { value: fallback, source: 'default' };
+}
+
+function envNumber(name: string, env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new UsageError(`${name} must be a non-negative number, got '${raw}'`);
+  return n;
+}
+
+export const DEFAULT_TIMEOUT_SECONDS = 30;
+export const DEFAULT_RETRIES = 3;
+
+export function resolveSettings(flags: SettingFlags, env = process.env, data: ConfigData = readConfig(env)): Settings {
+  const profile = activeProfileName(data, flags.profile, env);
+  const p = data.profiles?.[profile.name];
+  if (!p && (profile.source === 'flag' || profile.source === 'env')) {
+    const known = profileNames(data);
+    throw new UsageError(`no profile named '${profile.name}'${known.length ? ` (profiles: ${known.join(', ')})` : ''}`, 'run `agnt auth login --profile NAME` to create it');
+  }
+  return {
+    profile: { ...profile, exists: Boolean(p) },
+    baseUrl: pick(flags.baseUrl, env.AGNT_BASE_URL || undefined, p?.baseUrl),
+    token: pick(undefined, env.AGNT_TOKEN || undefined, p?.token),
+    output: pick(flags.output, env.AGNT_OUTPUT || undefined, p?.output),
+    timeout: pick(flags.timeout, envNumber('AGNT_TIMEOUT', env), p?.timeout, DEFAULT_TIMEOUT_SECONDS),
+    retries: pick(flags.retries, envNumber('AGNT_RETRIES', env), p?.retries, DEFAULT_RETRIES),
+    configPath: configPath(env),
+  };
+}
+
+export function maskToken(token: string | undefined): string {
+  if (!token) return '(none)';
+  if (token.length <= 8) return '****';
+  return `${token.slice(0, 4)}${'*'.repeat(Math.min(20, token.length - 4))}`;
+}

@@ -1,0 +1,117 @@
+// One context per invocation, built lazily (after gh's Factory): a command that never calls
+// the API never reads a token or builds a client.
+import { AgntError, EXIT, UsageError } from './errors.ts';
+import { HttpClient } from './http.ts';
+import { createIO, type IO } from './io.ts';
+import { parseFormat, Printer, loadQuery, type Format, type OutputOptions } from './output.ts';
+import { resolveSettings, type Settings } from './config.ts';
+import type { Column } from './spec.ts';
+import { VERSION } from './version.ts';
+
+export interface GlobalOptions {
+  output?: string;
+  json?: boolean;
+  yaml?: boolean;
+  jsonl?: boolean;
+  fields?: string;
+  query?: string;
+  dryRun?: boolean;
+  profile?: string;
+  baseUrl?: string;
+  yes?: boolean;
+  input?: boolean;
+  debug?: boolean;
+  quiet?: boolean;
+  color?: boolean;
+  timeout?: string;
+}
+
+export class Context {
+  readonly io: IO;
+  readonly global: GlobalOptions;
+  readonly signal: AbortSignal;
+  private _settings?: Settings;
+  private _client?: HttpClient;
+
+  constructor(global: GlobalOptions, signal: AbortSignal, io?: IO) {
+    this.global = global;
+    this.signal = signal;
+    this.io = io ?? createIO({ noColor: global.color === false, noInput: global.input === false, quiet: global.quiet });
+  }
+
+  settings(): Settings {
+    if (!this._settings) {
+      let timeout: number | undefined;
+      if (this.global.timeout !== undefined) {
+        timeout = Number(this.global.timeout);
+        if (!Number.isFinite(timeout) || timeout <= 0) throw new UsageError(`--timeout must be a positive number of seconds, got '${this.global.timeout}'`);
+      }
+      this._settings = resolveSettings({ profile: this.global.profile, baseUrl: this.global.baseUrl, timeout });
+    }
+    return this._settings;
+  }
+
+  get dryRun(): boolean {
+    return Boolean(this.global.dryRun);
+  }
+
+  client(): HttpClient {
+    if (this._client) return this._client;
+    const s = this.settings();
+    if (!s.baseUrl.value) {
+      throw new AgntError('no server configured', EXIT.auth, 'run `agnt auth login`, or `agnt sandbox start` for a local one, or set AGNT_BASE_URL');
+    }
+    if (!s.token.value && !this.dryRun) {
+      throw new AgntError(`not logged in${s.profile.exists ? ` (profile '${s.profile.name}' has no token)` : ''}`, EXIT.auth, 'run `agnt auth login` or set AGNT_TOKEN');
+    }
+    const env = process.env;
+    this._client = new HttpClient({
+      baseUrl: s.baseUrl.value,
+      token: s.token.value,
+      timeoutMs: (s.timeout.value ?? 30) * 1000,
+      retries: s.retries.value ?? 3,
+      debug: this.global.debug ? (line) => this.io.err(line) : undefined,
+      dryRun: this.dryRun ? (text) => this.io.out(text) : undefined,
+      signal: this.signal,
+      userAgent: `agnt/${VERSION} node/${process.versions.node}`,
+      backoffBaseMs: env.AGNT_BACKOFF_MS ? Number(env.AGNT_BACKOFF_MS) : undefined,
+    });
+    return this._client;
+  }
+
+  format(): Format {
+    const g = this.global;
+    if (g.json) return 'json';
+    if (g.yaml) return 'yaml';
+    if (g.jsonl) return 'jsonl';
+    if (g.output) return parseFormat(g.output);
+    const fromSettings = this.settings().output.value;
+    if (fromSettings) return parseFormat(fromSettings);
+    return 'table';
+  }
+
+  outputOptions(): OutputOptions {
+    const fields = this.global.fields
+      ?.split(',')
+      .map((f) => f.trim())
+      .filter(Boolean);
+    return {
+      format: this.format(),
+      fields: fields?.length ? fields : undefined,
+      query: this.global.query,
+      tty: this.io.stdoutIsTTY,
+      color: this.io.color,
+      width: this.io.columns(),
+    };
+  }
+
+  async printer(columns?: Column[]): Promise<Printer> {
+    const opts = this.outputOptions();
+    const query = await loadQuery(opts.query);
+    return new Printer(opts, (text) => this.io.out(text), query, columns);
+  }
+
+  async close(): Promise<void> {
+    await this._client?.close();
+  }
+}

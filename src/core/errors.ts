@@ -1,0 +1,95 @@
+// Every failure agnt reports is an AgntError; its exitCode is the contract's (section 4).
+// The entry point (src/cli.ts) is the only place that turns one into process.exitCode.
+
+export const EXIT = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  notFound: 3,
+  auth: 4,
+  rejected: 5,
+  partial: 6,
+  interrupted: 130,
+} as const;
+
+export class AgntError extends Error {
+  exitCode: number;
+  hint?: string;
+  constructor(message: string, exitCode: number = EXIT.failure, hint?: string) {
+    super(message);
+    this.name = 'AgntError';
+    this.exitCode = exitCode;
+    this.hint = hint;
+  }
+}
+
+/** Bad flags, arguments or local files: nothing was sent. */
+export class UsageError extends AgntError {
+  constructor(message: string, hint?: string) {
+    super(message, EXIT.usage, hint);
+    this.name = 'UsageError';
+  }
+}
+
+export interface ApiErrorBody {
+  status: number;
+  error_code?: string;
+  error: string;
+  [k: string]: unknown;
+}
+
+export function exitCodeForStatus(status: number): number {
+  if (status === 404) return EXIT.notFound;
+  if (status === 401 || status === 403) return EXIT.auth;
+  if (status === 408 || status === 429) return EXIT.failure;
+  if (status >= 400 && status < 500) return EXIT.rejected;
+  return EXIT.failure;
+}
+
+/** The server answered with an error status. */
+export class ApiError extends AgntError {
+  status: number;
+  code?: string;
+  body: ApiErrorBody;
+  attempts: number;
+  constructor(body: ApiErrorBody, attempts = 1, hint?: string) {
+    super(body.error, exitCodeForStatus(body.status), hint);
+    this.name = 'ApiError';
+    this.status = body.status;
+    this.code = body.error_code;
+    this.body = body;
+    this.attempts = attempts;
+  }
+}
+
+/** No usable answer: connection failure, timeout, a body that is not what the API sends. */
+export class NetworkError extends AgntError {
+  attempts: number;
+  constructor(message: string, attempts = 1) {
+    super(message, EXIT.failure);
+    this.name = 'NetworkError';
+    this.attempts = attempts;
+  }
+}
+
+export class TimeoutError extends NetworkError {
+  constructor(message: string, attempts = 1) {
+    super(message, attempts);
+    this.name = 'TimeoutError';
+  }
+}
+
+/** Some items of a bulk operation failed; the rest succeeded. */
+export class PartialFailure extends AgntError {
+  constructor(message: string) {
+    super(message, EXIT.partial);
+    this.name = 'PartialFailure';
+  }
+}
+
+export class Interrupted extends AgntError {
+  constructor(message = 'interrupted') {
+    super(message, EXIT.interrupted);
+    this.name = 'Interrupted';
+  }
+}

@@ -1,0 +1,470 @@
+// The one HTTP client. Commands describe requests; this module sends them: base URL and
+// bearer token, JSON bodies, the success envelope, the error body, timeouts, retries with
+// full-jitter backoff and Retry-After, the per-process retry budget, redirects, --debug and
+// --dry-run.
+import type { Agent, Dispatcher } from 'undici';
+import { ApiError, AgntError, Interrupted, NetworkError, TimeoutError, UsageError, type ApiErrorBody } from './errors.ts';
+import { redactUrl, redactValue, scrub, REDACTED } from './redact.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestSpec {
+  method: Method;
+  /** A path template ('/users/{userId}') or a plain path; may carry its own query string. */
+  path: string;
+  params?: Record<string, string>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  /** 'none' for the endpoints whose success body has no `ok` envelope. */
+  envelope?: 'auto' | 'none';
+  resultKey?: string;
+  signal?: AbortSignal;
+}
+
+export interface PageMeta {
+  page?: number;
+  perPage?: number;
+  total?: number;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The parsed body as sent. */
+  body: unknown;
+  /** The result: the envelope's named key, or the body less `ok`. */
+  data: T;
+  meta: PageMeta;
+  dryRun?: boolean;
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  token?: string;
+  timeoutMs: number;
+  retries: number;
+  debug?: (line: string) => void;
+  dryRun?: (text: string) => void;
+  signal?: AbortSignal;
+  userAgent?: string;
+  /** Base of the exponential backoff; tests shorten it. */
+  backoffBaseMs?: number;
+  backoffCapMs?: number;
+  /** Longest Retry-After honoured before giving up instead of waiting. */
+  maxRetryAfterMs?: number;
+}
+
+const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE', 'HEAD', 'OPTIONS']);
+// Errors raised before a single byte of the request can have reached the server.
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * A process-wide cap on extra attempts, so that a storm of 503s during a bulk run cannot
+ * multiply the load: at most `base` retries plus one per `ratio` requests sent.
+ */
+export class RetryBudget {
+  private sent = 0;
+  private retried = 0;
+  constructor(private base = 10, private ratio = 0.1) {}
+  noteRequest(): void {
+    this.sent++;
+  }
+  take(): boolean {
+    if (this.retried >= this.base + Math.floor(this.sent * this.ratio)) return false;
+    this.retried++;
+    return true;
+  }
+  get used(): number {
+    return this.retried;
+  }
+}
+export const retryBudget = new RetryBudget(
+  Number(process.env.AGNT_RETRY_BUDGET ?? 10),
+);
+
+export function isLoopback(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+export function parseBaseUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`base URL '${raw}' is not a URL`, 'give a full URL such as https://api.example.com');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`base URL must be http(s), got '${url.protocol}'`);
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    throw new UsageError(`refusing to send credentials over plain http to ${url.host}; use https (http is allowed only for loopback addresses)`);
+  }
+  if (url.username || url.password) throw new UsageError('base URL must not embed credentials');
+  url.search = '';
+  url.hash = '';
+  return url;
+}
+
+/** Percent-encodes one path segment; an id can never add, remove or climb path segments. */
+export function encodeSegment(name: string, value: string): string {
+  if (value === '') throw new UsageError(`${name} must not be empty`);
+  if (value === '.' || value === '..') throw new UsageError(`${name} '${value}' is not a valid id`);
+  return encodeURIComponent(value);
+}
+
+export function fillPath(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const v = params[name];
+    if (v === undefined) throw new UsageError(`missing ${name}`);
+    return encodeSegment(name, v);
+  });
+}
+
+export function encodeQuery(query: Record<string, unknown> = {}): string {
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) sp.set(k, v.join(','));
+    else if (v === null) sp.set(k, 'null');
+    else sp.set(k, String(v));
+  }
+  const s = sp.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Retry-After in seconds or as an HTTP date, in milliseconds from now. */
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  if (!v) return undefined;
+  if (/^\s*\d+(\.\d+)?\s*$/.test(v)) return Math.max(0, Number(v) * 1000);
+  const at = Date.parse(v);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - now);
+}
+
+export function backoffDelay(attempt: number, baseMs: number, capMs: number, random = Math.random): number {
+  return Math.floor(random() * Math.min(capMs, baseMs * 2 ** (attempt - 1)));
+}
+
+export function unwrap(body: unknown, resultKey?: string, envelope: 'auto' | 'none' = 'auto'): { data: unknown; meta: PageMeta } {
+  if (envelope === 'none' || !body || typeof body !== 'object' || Array.isArray(body)) return { data: body, meta: {} };
+  const obj = body as Record<string, unknown>;
+  const meta: PageMeta = {};
+  for (const k of ['page', 'perPage', 'total'] as const) if (typeof obj[k] === 'number') meta[k] = obj[k] as number;
+  if (!('ok' in obj)) return { data: body, meta };
+  if (resultKey && resultKey in obj) return { data: obj[resultKey], meta };
+  const rest = Object.keys(obj).filter((k) => k !== 'ok' && k !== 'page' && k !== 'perPage' && k !== 'total');
+  if (rest.length === 1) return { data: obj[rest[0]!], meta };
+  const data: Record<string, unknown> = {};
+  for (const k of Object.keys(obj)) if (k !== 'ok') data[k] = obj[k];
+  return { data, meta };
+}
+
+function describeBody(text: string, contentType: string): string {
+  const title = /<title[^>]*>([^<]{1,120})<\/title>/i.exec(text)?.[1];
+  if (title) return `an HTML page ("${title.trim()}")`;
+  if (/html/i.test(contentType) || /^\s*</.test(text)) return 'an HTML page';
+  const first = text.slice(0, 80).replace(/[\x00-\x1f\x7f-\x9f]/g, ' ').trim();
+  return `a body that is not JSON (${contentType || 'no content-type'}: "${first}${text.length > 80 ? '…' : ''}")`;
+}
+
+function errorBodyFrom(status: number, statusText: string, text: string, contentType: string): ApiErrorBody {
+  if (text.trim() === '') return { status, error: `HTTP ${status}${statusText ? ` ${statusText}` : ''} with an empty body` };
+  try {
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    if (parsed && typeof parsed === 'object' && typeof parsed.error === 'string') {
+      return { ...parsed, status: typeof parsed.status === 'number' ? parsed.status : status, error: parsed.error } as ApiErrorBody;
+    }
+    if (parsed && typeof parsed === 'object' && typeof parsed.message === 'string') {
+      return { status, error: parsed.message as string };
+    }
+    return { status, error: `HTTP ${status}${statusText ? ` ${statusText}` : ''} with an unexpected JSON body` };
+  } catch {
+    return { status, error: `HTTP ${status}${statusText ? ` ${statusText}` : ''}: the server sent ${describeBody(text, contentType)}` };
+  }
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 408: 'Request Timeout',
+  409: 'Conflict', 422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error',
+  502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+};
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new Interrupted());
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(new Interrupted());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+interface Raw {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+export class HttpClient {
+  readonly base: URL;
+  // undici is loaded on the first request, so that --help and --version never parse it.
+  private agent?: Promise<Agent>;
+  private opts: ClientOptions;
+
+  constructor(opts: ClientOptions) {
+    this.opts = opts;
+    this.base = parseBaseUrl(opts.baseUrl);
+  }
+
+  private dispatcher(): Promise<Agent> {
+    this.agent ??= import('undici').then((mod) => {
+      const { Agent: AgentClass } = ((mod as { default?: typeof mod }).default ?? mod) as typeof mod;
+      return new AgentClass({ keepAliveTimeout: 10_000, connections: 16 });
+    });
+    return this.agent;
+  }
+
+  get timeoutSeconds(): number {
+    return this.opts.timeoutMs / 1000;
+  }
+
+  /**
+   * The request path (with query) for a template, as it will be sent. Built by hand rather
+   * than with new URL(path, base), whose parser would fold '%2e%2e' segments.
+   */
+  target(spec: Pick<RequestSpec, 'path' | 'params' | 'query'>): string {
+    let path = spec.path;
+    let inlineQuery = '';
+    const q = path.indexOf('?');
+    if (q >= 0) {
+      inlineQuery = path.slice(q + 1);
+      path = path.slice(0, q);
+    }
+    if (/^[a-z][a-z0-9+.-]*:/i.test(path)) {
+      const abs = new URL(path);
+      if (abs.origin !== this.base.origin) throw new UsageError(`refusing to send the token to ${abs.origin}: it is not the configured server ${this.base.origin}`);
+      path = abs.pathname;
+    }
+    const filled = fillPath(path.startsWith('/') ? path : `/${path}`, spec.params);
+    const prefix = this.base.pathname.replace(/\/+$/, '');
+    const search = [inlineQuery, encodeQuery(spec.query).slice(1)].filter(Boolean).join('&');
+    return `${prefix}${filled}${search ? `?${search}` : ''}`;
+  }
+
+  private headers(hasBody: boolean): Record<string, string> {
+    const h: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.opts.userAgent ?? 'agnt',
+    };
+    if (this.opts.token) h.authorization = `Bearer ${this.opts.token}`;
+    if (hasBody) h['content-type'] = 'application/json';
+    return h;
+  }
+
+  private masked(headers: Record<string, string>): Record<string, string> {
+    const out = { ...headers };
+    if (out.authorization) out.authorization = `Bearer ${REDACTED}`;
+    return out;
+  }
+
+  private debug(line: string): void {
+    if (this.opts.debug) this.opts.debug(scrub(line, [this.opts.token]));
+  }
+
+  async request<T = unknown>(spec: RequestSpec): Promise<ApiResponse<T>> {
+    const rawPath = this.target(spec);
+    const hasBody = spec.body !== undefined && spec.method !== 'GET';
+    const headers = this.headers(hasBody);
+    const payload = hasBody ? JSON.stringify(spec.body) : undefined;
+    const display = `${this.base.origin}${rawPath}`;
+
+    if (this.opts.dryRun) {
+      const text = JSON.stringify({ method: spec.method, url: redactUrl(display), headers: this.masked(headers), body: hasBody ? redactValue(spec.body) : null }, null, 2);
+      this.opts.dryRun(scrub(text, [this.opts.token]));
+      return { status: 0, headers: {}, body: undefined, data: undefined as T, meta: {}, dryRun: true };
+    }
+
+    const maxAttempts = Math.max(1, Math.floor(this.opts.retries));
+    const idempotent = IDEMPOTENT.has(spec.method);
+    let attempt = 0;
+    let path = rawPath;
+    let redirects = 0;
+    for (;;) {
+      attempt++;
+      retryBudget.noteRequest();
+      let raw: Raw;
+      try {
+        raw = await this.send(spec.method, path, headers, payload, spec.signal);
+      } catch (e) {
+        if (e instanceof Interrupted || e instanceof UsageError) throw e;
+        const code = (e as { code?: string }).code ?? '';
+        const mayRetry = idempotent || NEVER_SENT.has(code);
+        if (mayRetry && attempt < maxAttempts && retryBudget.take()) {
+          const wait = backoffDelay(attempt, this.opts.backoffBaseMs ?? 500, this.opts.backoffCapMs ?? 8000);
+          this.debug(`* ${(e as Error).message}; retrying in ${wait} ms (attempt ${attempt + 1} of ${maxAttempts})`);
+          await sleep(wait, spec.signal ?? this.opts.signal);
+          continue;
+        }
+        const suffix = attempt > 1 ? ` (after ${attempt} attempts)` : '';
+        if (e instanceof TimeoutError) throw new TimeoutError(`${e.message}${suffix}`, attempt);
+        throw new NetworkError(`${(e as Error).message}${suffix}`, attempt);
+      }
+
+      if (raw.status >= 300 && raw.status < 400 && raw.headers.location) {
+        const loc = String(raw.headers.location);
+        const next = new URL(loc, `${this.base.origin}${path}`);
+        if (next.origin !== this.base.origin) {
+          throw new NetworkError(`the server redirected to another origin (${next.origin}); agnt does not follow it with your credentials`);
+        }
+        if (spec.method !== 'GET' || ++redirects > 5) throw new NetworkError(`unexpected redirect (${raw.status}) to ${redactUrl(next.pathname)}`);
+        path = `${next.pathname}${next.search}`;
+        attempt--;
+        continue;
+      }
+
+      if (RETRY_STATUSES.has(raw.status) && idempotent && attempt < maxAttempts) {
+        const retryAfter = parseRetryAfter(raw.headers['retry-after']);
+        const maxWait = this.opts.maxRetryAfterMs ?? 60_000;
+        if ((retryAfter === undefined || retryAfter <= maxWait) && retryBudget.take()) {
+          const wait = retryAfter ?? backoffDelay(attempt, this.opts.backoffBaseMs ?? 500, this.opts.backoffCapMs ?? 8000);
+          this.debug(`* HTTP ${raw.status}; retrying in ${wait} ms (attempt ${attempt + 1} of ${maxAttempts})`);
+          await sleep(wait, spec.signal ?? this.opts.signal);
+          continue;
+        }
+      }
+
+      const contentType = String(raw.headers['content-type'] ?? '');
+      if (raw.status >= 400) {
+        const body = errorBodyFrom(raw.status, STATUS_TEXT[raw.status] ?? '', raw.text, contentType);
+        if (attempt > 1) body.error = `${body.error} (after ${attempt} attempts)`;
+        const err = new ApiError(body, attempt);
+        if (raw.status === 401) err.hint = 'run `agnt auth login` (or set AGNT_TOKEN) with a valid token';
+        throw err;
+      }
+      if (raw.status === 204 || raw.text.trim() === '') {
+        return { status: raw.status, headers: raw.headers, body: null, data: null as T, meta: {} };
+      }
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw.text);
+      } catch {
+        throw new NetworkError(`HTTP ${raw.status}: the server sent ${describeBody(raw.text, contentType)} where JSON was expected`);
+      }
+      const { data, meta } = unwrap(parsed, spec.resultKey, spec.envelope);
+      return { status: raw.status, headers: raw.headers, body: parsed, data: data as T, meta };
+    }
+  }
+
+  private async send(method: Method, path: string, headers: Record<string, string>, payload: string | undefined, signal: AbortSignal | undefined): Promise<Raw> {
+    const ac = new AbortController();
+    const timeoutMs = this.opts.timeoutMs;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      ac.abort();
+    }, timeoutMs);
+    const outer = signal ?? this.opts.signal;
+    const onAbort = () => ac.abort();
+    outer?.addEventListener('abort', onAbort, { once: true });
+    const started = Date.now();
+    this.debug(`> ${method} ${redactUrl(this.base.origin + path)}`);
+    for (const [k, v] of Object.entries(this.masked(headers))) this.debug(`> ${k}: ${v}`);
+    if (payload !== undefined) this.debug(`> ${JSON.stringify(redactValue(JSON.parse(payload)))}`);
+    try {
+      const res = await (await this.dispatcher()).request({
+        origin: this.base.origin,
+        path,
+        method,
+        headers,
+        body: payload,
+        signal: ac.signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      } as Dispatcher.RequestOptions);
+      const text = await res.body.text();
+      this.debug(`< HTTP ${res.statusCode} (${Date.now() - started} ms)`);
+      for (const k of ['content-type', 'retry-after', 'location']) if (res.headers[k]) this.debug(`< ${k}: ${redactUrl(String(res.headers[k]))}`);
+      if (text) this.debug(`< ${debugBody(text)}`);
+      return { status: res.statusCode, headers: res.headers, text };
+    } catch (e) {
+      if (outer?.aborted) throw new Interrupted();
+      if (timedOut || (e as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT' || (e as { code?: string }).code === 'UND_ERR_BODY_TIMEOUT') {
+        throw new TimeoutError(`request timed out after ${formatSeconds(timeoutMs)} (--timeout ${formatSeconds(timeoutMs).replace(/s$/, '')}): ${method} ${redactUrl(path)}`);
+      }
+      throw new NetworkError(networkMessage(e as Error & { code?: string; cause?: { code?: string; message?: string } }, this.base.host));
+    } finally {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /**
+   * A request to an absolute URL the API handed out (presigned upload/download). It never
+   * carries the Authorization header, whatever origin it points at.
+   */
+  async external(method: 'GET' | 'PUT', url: string, init: { headers?: Record<string, string>; body?: Dispatcher.DispatchOptions['body']; signal?: AbortSignal } = {}): Promise<Dispatcher.ResponseData> {
+    const u = new URL(url);
+    if (u.protocol !== 'https:' && !(u.protocol === 'http:' && isLoopback(u.hostname))) {
+      throw new NetworkError(`refusing a presigned URL over ${u.protocol} to a non-loopback host`);
+    }
+    const headers = { ...(init.headers ?? {}) };
+    for (const k of Object.keys(headers)) if (k.toLowerCase() === 'authorization') delete headers[k];
+    this.debug(`> ${method} ${redactUrl(url)} (presigned, no Authorization header)`);
+    const res = await (await this.dispatcher()).request({
+      origin: u.origin,
+      path: `${u.pathname}${u.search}`,
+      method,
+      headers,
+      body: init.body,
+      signal: init.signal ?? this.opts.signal,
+      headersTimeout: this.opts.timeoutMs,
+      bodyTimeout: this.opts.timeoutMs,
+    } as Dispatcher.RequestOptions);
+    this.debug(`< HTTP ${res.statusCode}`);
+    return res;
+  }
+
+  async close(): Promise<void> {
+    if (this.agent) await (await this.agent).close().catch(() => undefined);
+  }
+}
+
+function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))}s`;
+}
+
+function debugBody(text: string): string {
+  try {
+    const s = JSON.stringify(redactValue(JSON.parse(text)));
+    return s.length > 4000 ? `${s.slice(0, 4000)}… (${s.length} bytes)` : s;
+  } catch {
+    const s = text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, '.');
+    return s.length > 1000 ? `${s.slice(0, 1000)}… (${s.length} bytes)` : s;
+  }
+}
+
+function networkMessage(e: Error & { code?: string; cause?: { code?: string; message?: string } }, host: string): string {
+  const code = e.code ?? e.cause?.code;
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `cannot connect to ${host}: connection refused`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `cannot resolve ${host}`;
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return `connection to ${host} was reset`;
+    default:
+      return `request to ${host} failed: ${e.message}${code ? ` (${code})` : ''}`;
+  }
+}
+
+export function isAgntError(e: unknown): e is AgntError {
+  return e instanceof AgntError;
+}

@@ -1,0 +1,182 @@
+// Local input: typed flag values, JSON/YAML bodies from --data/--file, dotted --set. Every
+// check here runs before a request is sent and fails with a usage error (exit 2).
+import { readFileSync } from 'node:fs';
+import { UsageError } from './errors.ts';
+import type { FieldSpec, FieldType } from './spec.ts';
+
+export function kebab(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/_/g, '-').toLowerCase();
+}
+
+export function flagOf(f: FieldSpec): string {
+  return f.flag ?? kebab(f.name);
+}
+
+function yamlOrJson(text: string, where: string, preferYaml: boolean): Promise<unknown> | unknown {
+  const trimmed = text.trim();
+  if (!preferYaml || /^[[{]/.test(trimmed)) {
+    try {
+      return JSON.parse(text);
+    } catch (e) {
+      if (!preferYaml && /^[[{"]/.test(trimmed)) throw new UsageError(`${where}: invalid JSON: ${(e as Error).message}`);
+    }
+  }
+  return import('yaml').then(({ parseDocument }) => {
+    const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+    if (doc.errors.length) {
+      const err = doc.errors[0]!;
+      const pos = err.linePos?.[0];
+      throw new UsageError(`${where}${pos ? `:${pos.line}:${pos.col}` : ''}: invalid ${preferYaml ? 'YAML' : 'JSON or YAML'}: ${err.message.split('\n')[0]}`);
+    }
+    return doc.toJS();
+  });
+}
+
+/** Reads and parses a JSON or YAML file ('-' for stdin). */
+export async function readStructured(path: string, readStdin: () => Promise<string>): Promise<unknown> {
+  let text: string;
+  const where = path === '-' ? 'stdin' : path;
+  if (path === '-') text = await readStdin();
+  else {
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new UsageError(`${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : (e as Error).message}`);
+    }
+  }
+  if (text.trim() === '') throw new UsageError(`${where}: the file is empty`);
+  const yaml = /\.ya?ml$/i.test(path) || (path === '-' && !/^\s*[[{]/.test(text));
+  return await yamlOrJson(text, where, yaml);
+}
+
+export async function parseObjectText(text: string, where: string): Promise<unknown> {
+  return await yamlOrJson(text, where, !/^\s*[[{"]/.test(text));
+}
+
+function typeName(t: FieldType): string {
+  return { string: 'a string', integer: 'an integer', number: 'a number', boolean: 'true or false', 'string[]': 'a list of strings', object: 'an object', array: 'a list', any: 'a value' }[t];
+}
+
+export function checkEnum(where: string, value: string, allowed: readonly string[] | undefined): void {
+  if (allowed && !allowed.includes(value)) {
+    throw new UsageError(`${where}: invalid value '${value}' (allowed: ${allowed.join(', ')})`);
+  }
+}
+
+/** Converts a flag's raw text (or texts, when repeated) to the field's type. */
+export async function parseFlagValue(f: FieldSpec, raw: unknown): Promise<unknown> {
+  const where = `--${flagOf(f)}`;
+  if (f.type === 'boolean') return Boolean(raw);
+  if (f.type === 'string[]') {
+    const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => String(v).split(',')).map((s) => s.trim()).filter(Boolean);
+    if (f.nullable && parts.length === 1 && parts[0] === 'null') return null;
+    for (const p of parts) checkEnum(where, p, f.enum);
+    return parts;
+  }
+  const text = Array.isArray(raw) ? raw[raw.length - 1] : String(raw);
+  if (f.nullable && text === 'null') return null;
+  switch (f.type) {
+    case 'string':
+      checkEnum(where, text, f.enum);
+      return text;
+    case 'integer':
+      if (!/^-?\d+$/.test(text.trim())) throw new UsageError(`${where} must be an integer, got '${text}'`);
+      return Number(text);
+    case 'number': {
+      const n = Number(text);
+      if (text.trim() === '' || !Number.isFinite(n)) throw new UsageError(`${where} must be a number, got '${text}'`);
+      return n;
+    }
+    default: {
+      let value: unknown;
+      if (text.startsWith('@')) value = await readStructured(text.slice(1), async () => '');
+      else value = await parseObjectText(text, where);
+      checkType(where, value, f);
+      return value;
+    }
+  }
+}
+
+/** Checks a value from a file or JSON text against the field's declared type. */
+export function checkType(where: string, value: unknown, f: FieldSpec): void {
+  if (value === null) {
+    if (f.nullable || f.type === 'any') return;
+    throw new UsageError(`${where}: must be ${typeName(f.type)}, not null`);
+  }
+  const ok = (() => {
+    switch (f.type) {
+      case 'string':
+        return typeof value === 'string';
+      case 'integer':
+        return Number.isInteger(value);
+      case 'number':
+        return typeof value === 'number' && Number.isFinite(value);
+      case 'boolean':
+        return typeof value === 'boolean';
+      case 'string[]':
+        return Array.isArray(value) && value.every((v) => typeof v === 'string');
+      case 'object':
+        return typeof value === 'object' && !Array.isArray(value);
+      case 'array':
+        return Array.isArray(value);
+      default:
+        return true;
+    }
+  })();
+  if (!ok) throw new UsageError(`${where}: must be ${typeName(f.type)}, got ${Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : JSON.stringify(value)}`);
+  if (typeof value === 'string') checkEnum(where, value, f.enum);
+  if (Array.isArray(value) && f.type === 'string[]') for (const v of value) checkEnum(where, v as string, f.enum);
+  if (f.keys && value && typeof value === 'object') {
+    const items = Array.isArray(value) ? value : [value];
+    for (const [i, item] of items.entries()) {
+      if (!item || typeof item !== 'object') continue;
+      for (const k of Object.keys(item)) {
+        if (!f.keys.includes(k)) throw new UsageError(`${where}${Array.isArray(value) ? `[${i}]` : ''}: unknown field '${k}' (allowed: ${f.keys.join(', ')})`);
+      }
+    }
+  }
+}
+
+/** gh-style typed value for --set and `api -F`: true, false, null, numbers, else a string. */
+export function typedValue(text: string): unknown {
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  if (text === 'null') return null;
+  if (/^-?\d+(\.\d+)?$/.test(text) && String(Number(text)) === text) return Number(text);
+  if (/^[[{]/.test(text)) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      /* a string after all */
+    }
+  }
+  return text;
+}
+
+export function setDotted(target: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  if (keys.some((k) => k === '' || k === '__proto__' || k === 'constructor' || k === 'prototype')) throw new UsageError(`invalid field path '${path}'`);
+  let cur = target;
+  for (const k of keys.slice(0, -1)) {
+    if (!cur[k] || typeof cur[k] !== 'object' || Array.isArray(cur[k])) cur[k] = {};
+    cur = cur[k] as Record<string, unknown>;
+  }
+  cur[keys[keys.length - 1]!] = value;
+}
+
+export function parseAssignment(text: string, flag: string): [string, string] {
+  const eq = text.indexOf('=');
+  if (eq <= 0) throw new UsageError(`${flag} expects key=value, got '${text}'`);
+  return [text.slice(0, eq), text.slice(eq + 1)];
+}
+
+export async function readIdsFromStdin(readStdin: () => Promise<string>): Promise<string[]> {
+  const text = await readStdin();
+  const ids = text
+    .split(/\r?\n/)
+    .map((s) => s.trim())
+    .filter((s) => s && !s.startsWith('#'));
+  if (!ids.length) throw new UsageError('no ids on standard input');
+  return ids;
+}

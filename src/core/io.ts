@@ -1,0 +1,92 @@
+// Terminal decisions in one place, so that commands never look at process.* directly and
+// tests (and `agnt` run from a pipe) get no colour, spinner or prompt.
+import { AgntError, UsageError } from './errors.ts';
+
+export interface IO {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean; fd?: number };
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  stdinIsTTY: boolean;
+  color: boolean;
+  noInput: boolean;
+  quiet: boolean;
+  /** Prompts need a terminal on both ends and permission to ask. */
+  canPrompt(): boolean;
+  out(text: string): void;
+  err(text: string): void;
+  warn(text: string): void;
+  info(text: string): void;
+  readStdin(): Promise<string>;
+  columns(): number;
+}
+
+export interface IOOptions {
+  noColor?: boolean;
+  noInput?: boolean;
+  quiet?: boolean;
+}
+
+export function colorEnabled(isTTY: boolean, noColorFlag?: boolean, env = process.env): boolean {
+  if (noColorFlag) return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false') return true;
+  if (env.TERM === 'dumb') return false;
+  return isTTY;
+}
+
+let stdinConsumed = false;
+
+export function createIO(opts: IOOptions = {}): IO {
+  const stdoutIsTTY = Boolean(process.stdout.isTTY);
+  const stderrIsTTY = Boolean(process.stderr.isTTY);
+  const stdinIsTTY = Boolean(process.stdin.isTTY);
+  const io: IO = {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    stdoutIsTTY,
+    stderrIsTTY,
+    stdinIsTTY,
+    color: colorEnabled(stdoutIsTTY, opts.noColor),
+    noInput: Boolean(opts.noInput) || process.env.AGNT_NO_INPUT === '1',
+    quiet: Boolean(opts.quiet),
+    canPrompt() {
+      return stdinIsTTY && stderrIsTTY && !io.noInput;
+    },
+    out(text) {
+      process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+    },
+    err(text) {
+      process.stderr.write(text.endsWith('\n') ? text : text + '\n');
+    },
+    warn(text) {
+      io.err(`warning: ${text}`);
+    },
+    info(text) {
+      if (!io.quiet) io.err(text);
+    },
+    async readStdin() {
+      if (stdinConsumed) throw new UsageError('standard input can only be read once per command');
+      stdinConsumed = true;
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+    columns() {
+      return (process.stdout as NodeJS.WriteStream).columns || 120;
+    },
+  };
+  return io;
+}
+
+export async function confirm(io: IO, question: string, yes: boolean | undefined): Promise<void> {
+  if (yes) return;
+  if (!io.canPrompt()) {
+    throw new UsageError(`${question.replace(/\?$/, '')}: refusing without --yes when not on a terminal`);
+  }
+  const { confirm: ask } = await import('@inquirer/prompts');
+  const ok = await ask({ message: question, default: false }, { output: process.stderr });
+  if (!ok) throw new AgntError('cancelled');
+}

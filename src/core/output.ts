@@ -1,0 +1,299 @@
+// One output layer: handlers return data (and column definitions); this module decides how it
+// looks in each format. Server strings are escaped here so that no escape sequence from the
+// server reaches a terminal.
+import type { Column } from './spec.ts';
+import { UsageError } from './errors.ts';
+
+export const FORMATS = ['table', 'json', 'yaml', 'jsonl', 'csv', 'id'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export interface OutputOptions {
+  format: Format;
+  fields?: string[];
+  query?: string;
+  /** stdout is a terminal: pretty JSON, escaped csv/id, truncated table cells. */
+  tty: boolean;
+  color: boolean;
+  width: number;
+}
+
+// C0 controls (but not tab/newline in the JSON sense), DEL and C1 controls, plus the
+// Unicode line/paragraph separators and bidi overrides that can disguise text.
+const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+export function escapeControls(s: string): string {
+  return s.replace(CONTROL, (c) => {
+    switch (c) {
+      case '\n':
+        return '\\n';
+      case '\r':
+        return '\\r';
+      case '\t':
+        return '\\t';
+      case '\x1b':
+        return '\\e';
+      default:
+        return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    }
+  });
+}
+
+/** JSON text that round-trips and carries no raw C1 or bidi characters either. */
+export function safeJson(value: unknown, pretty: boolean): string {
+  const s = JSON.stringify(value, null, pretty ? 2 : undefined) ?? 'null';
+  return s.replace(/[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+export function getPath(obj: unknown, path: string): unknown {
+  let cur: unknown = obj;
+  for (const key of path.split('.')) {
+    if (cur === null || cur === undefined) return undefined;
+    if (Array.isArray(cur) && !/^\d+$/.test(key)) {
+      cur = cur.map((x) => (x && typeof x === 'object' ? (x as Record<string, unknown>)[key] : undefined));
+      continue;
+    }
+    if (typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
+}
+
+function setPath(obj: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let cur = obj;
+  for (const k of keys.slice(0, -1)) {
+    if (!cur[k] || typeof cur[k] !== 'object') cur[k] = {};
+    cur = cur[k] as Record<string, unknown>;
+  }
+  cur[keys[keys.length - 1]!] = value;
+}
+
+/** Keeps only the given dotted fields of a record (or of each record of an array). */
+export function project(data: unknown, fields: string[]): unknown {
+  if (Array.isArray(data)) return data.map((d) => project(d, fields));
+  if (!data || typeof data !== 'object') return data;
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = getPath(data, f);
+    if (v !== undefined) setPath(out, f, v);
+  }
+  return out;
+}
+
+type Search = (data: unknown, expr: string) => unknown;
+let searchFn: Search | undefined;
+
+export async function loadQuery(expr: string | undefined): Promise<((data: unknown) => unknown) | undefined> {
+  if (!expr) return undefined;
+  if (!searchFn) {
+    const mod = await import('@jmespath-community/jmespath');
+    searchFn = (mod.search ?? (mod as unknown as { default: { search: Search } }).default.search) as Search;
+  }
+  const search = searchFn;
+  try {
+    search({}, expr);
+  } catch (e) {
+    throw new UsageError(`invalid --query expression: ${(e as Error).message}`);
+  }
+  return (data) => search(data as never, expr);
+}
+
+/** A cell's text: scalars as they are, references by name or id, the rest as compact JSON. */
+export function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (Array.isArray(v)) return v.map((x) => (x && typeof x === 'object' ? refText(x as Record<string, unknown>) : cellText(x))).join(', ');
+  return refText(v as Record<string, unknown>);
+}
+
+function refText(o: Record<string, unknown>): string {
+  for (const k of ['name', 'email', 'title', 'address', 'number', 'value', 'id']) {
+    if (typeof o[k] === 'string' && o[k]) return o[k] as string;
+  }
+  return JSON.stringify(o);
+}
+
+export function headerFor(col: Column): string {
+  if (col.header) return col.header;
+  const last = col.path.split('.').pop() ?? col.path;
+  return last.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+}
+
+function truncate(s: string, max: number): string {
+  if (s.length <= max) return s;
+  return `${s.slice(0, Math.max(1, max - 1))}…`;
+}
+
+function columnsFor(records: unknown[], fields?: string[], defaults?: Column[]): Column[] {
+  if (fields?.length) return fields.map((path) => ({ path }));
+  if (defaults?.length) return defaults;
+  const keys: string[] = [];
+  for (const r of records.slice(0, 20)) {
+    if (!r || typeof r !== 'object') continue;
+    for (const [k, v] of Object.entries(r)) {
+      if (!keys.includes(k) && (v === null || typeof v !== 'object' || Array.isArray(v))) keys.push(k);
+    }
+  }
+  return keys.slice(0, 8).map((path) => ({ path }));
+}
+
+const BORDERLESS = {
+  top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
+  left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '   ',
+};
+
+/** Borderless, kubectl-style aligned columns (cli-table3 measures wide characters right). */
+export async function renderTable(rows: string[][], headers: string[], opts: Pick<OutputOptions, 'color' | 'width' | 'tty'>): Promise<string> {
+  const { default: Table } = await import('cli-table3');
+  const maxCell = opts.tty ? Math.max(12, Math.min(60, Math.floor(opts.width / Math.max(1, headers.length)) + 10)) : Infinity;
+  const table = new Table({
+    head: headers,
+    chars: BORDERLESS,
+    style: { head: opts.color ? ['bold'] : [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
+  });
+  for (const r of rows) table.push(r.map((c) => truncate(escapeControls(c), maxCell)));
+  return table
+    .toString()
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .join('\n');
+}
+
+function renderKeyValue(obj: Record<string, unknown>, fields: string[] | undefined, opts: OutputOptions): string {
+  const keys = fields?.length ? fields : Object.keys(obj);
+  const width = Math.max(...keys.map((k) => k.length), 1);
+  const maxVal = opts.tty ? Math.max(40, opts.width - width - 3) : Infinity;
+  return keys
+    .map((k) => {
+      const v = fields?.length ? getPath(obj, k) : obj[k];
+      const text = v !== null && typeof v === 'object' && !Array.isArray(v) ? JSON.stringify(v) : cellText(v);
+      const label = opts.color ? `\x1b[1m${k.padEnd(width)}\x1b[0m` : k.padEnd(width);
+      return `${label}   ${truncate(escapeControls(text), maxVal)}`;
+    })
+    .join('\n');
+}
+
+function csvCell(v: unknown, tty: boolean): string {
+  let s = v !== null && typeof v === 'object' && !Array.isArray(v) ? JSON.stringify(v) : cellText(v);
+  if (tty) s = escapeControls(s);
+  if (/[",\n\r]/.test(s) || /^\s|\s$/.test(s)) s = `"${s.replaceAll('"', '""')}"`;
+  return s;
+}
+
+export function idOf(record: unknown): string | undefined {
+  if (typeof record === 'string' || typeof record === 'number') return String(record);
+  if (record && typeof record === 'object') {
+    const o = record as Record<string, unknown>;
+    for (const k of ['id', 'sessionId', 'fileId', 'spanId', 'delegationId', 'key']) if (typeof o[k] === 'string' || typeof o[k] === 'number') return String(o[k]);
+  }
+  return undefined;
+}
+
+/**
+ * Streams records of a list as they arrive (jsonl, csv, id) or collects them for the formats
+ * that need the whole result.
+ */
+export class Printer {
+  private collected: unknown[] = [];
+  private headerDone = false;
+  private csvColumns?: Column[];
+  constructor(
+    private opts: OutputOptions,
+    private write: (text: string) => void,
+    private query?: (data: unknown) => unknown,
+    private columns?: Column[],
+  ) {}
+
+  get streaming(): boolean {
+    return this.opts.format === 'jsonl' || this.opts.format === 'id' || this.opts.format === 'csv';
+  }
+
+  /** One page of list records. */
+  records(items: unknown[]): void {
+    if (!this.streaming) {
+      this.collected.push(...items);
+      return;
+    }
+    let recs = items;
+    if (this.query) recs = recs.map(this.query).filter((r) => r !== null && r !== undefined);
+    if (this.opts.fields?.length && this.opts.format !== 'id') recs = recs.map((r) => project(r, this.opts.fields!));
+    const lines: string[] = [];
+    if (this.opts.format === 'jsonl') for (const r of recs) lines.push(safeJson(r, false));
+    else if (this.opts.format === 'id') {
+      for (const r of recs) {
+        const id = this.opts.fields?.length ? cellText(getPath(r, this.opts.fields[0]!)) : idOf(r);
+        if (id !== undefined) lines.push(this.opts.tty ? escapeControls(id) : id);
+      }
+    } else {
+      if (!this.csvColumns) this.csvColumns = columnsFor(recs, this.opts.fields, this.columns);
+      if (!this.headerDone) {
+        lines.push(this.csvColumns.map((c) => csvCell(c.path, false)).join(','));
+        this.headerDone = true;
+      }
+      for (const r of recs) lines.push(this.csvColumns.map((c) => csvCell(getPath(r, c.path), this.opts.tty)).join(','));
+    }
+    if (lines.length) this.write(lines.join('\n'));
+  }
+
+  /** Ends a list: prints what was collected (json, yaml, table). */
+  async endList(): Promise<void> {
+    if (this.streaming) {
+      if (this.opts.format === 'csv' && !this.headerDone && this.columns?.length) {
+        this.write((this.opts.fields?.length ? this.opts.fields : this.columns.map((c) => c.path)).join(','));
+      }
+      return;
+    }
+    await this.value(this.collected, true);
+  }
+
+  /** A whole result (an object, an array or a scalar). */
+  async value(data: unknown, isList = Array.isArray(data), text?: string): Promise<void> {
+    if (this.streaming) {
+      const arr = Array.isArray(data) ? data : data === null || data === undefined ? [] : [data];
+      this.records(arr);
+      await this.endList();
+      return;
+    }
+    let out = data;
+    if (this.query) out = this.query(out);
+    if (this.opts.fields?.length) out = project(out, this.opts.fields);
+    switch (this.opts.format) {
+      case 'json':
+        this.write(safeJson(out, this.opts.tty));
+        return;
+      case 'yaml': {
+        const { stringify } = await import('yaml');
+        this.write(stringify(out ?? null, { lineWidth: 0 }).replace(/\n$/, ''));
+        return;
+      }
+      default:
+        if (text !== undefined && !this.query && !this.opts.fields?.length) {
+          if (text) this.write(text);
+          return;
+        }
+        this.write(await this.table(out, isList && !this.query));
+    }
+  }
+
+  private async table(data: unknown, isList: boolean): Promise<string> {
+    if (data === null || data === undefined) return '';
+    if (Array.isArray(data)) {
+      if (data.length === 0) return '';
+      if (data.every((d) => d === null || typeof d !== 'object')) return data.map((d) => escapeControls(cellText(d))).join('\n');
+      const cols = columnsFor(data, this.opts.fields, isList ? this.columns : undefined);
+      return await renderTable(
+        data.map((r) => cols.map((c) => cellText(getPath(r, c.path)))),
+        cols.map(headerFor),
+        this.opts,
+      );
+    }
+    if (typeof data === 'object') return renderKeyValue(data as Record<string, unknown>, this.opts.fields, this.opts);
+    return escapeControls(String(data));
+  }
+}
+
+export function parseFormat(value: string): Format {
+  if ((FORMATS as readonly string[]).includes(value)) return value as Format;
+  throw new UsageError(`invalid output format '${value}' (allowed: ${FORMATS.join(', ')})`);
+}

@@ -1,0 +1,157 @@
+// Request/response helpers shared by the sandbox's areas: envelopes, pagination, error
+// bodies and body validation, all as the spec states them (part 1, sections 2.0 and 7).
+
+export interface Req {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  headers: Record<string, string | string[] | undefined>;
+  body: any;
+  rawBody: Buffer;
+  /** The authenticated user's record (null on routes that need no auth). */
+  user: any;
+  token?: string;
+}
+
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Bytes sent as they are (downloads). */
+  raw?: Buffer | string;
+}
+
+export class HttpError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public code?: string,
+    public extra?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export function fail(status: number, message: string, code?: string, extra?: Record<string, unknown>): never {
+  throw new HttpError(status, message, code, extra);
+}
+
+export const notFound = (what: string, id?: string): never => fail(404, `${what}${id ? ` '${id}'` : ''} not found`, 'AGNT_E_NOT_FOUND');
+export const forbidden = (message: string, code = 'AGNT_E_FORBIDDEN'): never => fail(403, message, code);
+export const badRequest = (message: string, code = 'AGNT_E_INVALID_REQUEST'): never => fail(400, message, code);
+export const conflict = (message: string, code = 'AGNT_E_CONFLICT'): never => fail(409, message, code);
+
+export function ok(key: string, value: unknown, status = 200): Reply {
+  return { status, body: { ok: true, [key]: value } };
+}
+
+export function okMany(fields: Record<string, unknown>, status = 200): Reply {
+  return { status, body: { ok: true, ...fields } };
+}
+
+export function deleted(key: string, id: string, what = key): Reply {
+  return ok(key, { id, deleted: true, message: `${what} ${id} deleted` });
+}
+
+// The spec leaves page sizes open ("not shown"). Chosen: 20 by default, 100 at most; `limit`
+// is read as a page size when perPage is absent.
+export const DEFAULT_PER_PAGE = 20;
+export const MAX_PER_PAGE = 100;
+
+function intParam(q: Record<string, string>, name: string): number | undefined {
+  const raw = q[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) badRequest(`${name} must be a positive integer`);
+  return Number(raw);
+}
+
+export function pageOf<T>(items: T[], q: Record<string, string>): { items: T[]; page: number; perPage: number; total: number } {
+  const page = intParam(q, 'page') ?? 1;
+  const perPage = Math.min(MAX_PER_PAGE, intParam(q, 'perPage') ?? intParam(q, 'limit') ?? DEFAULT_PER_PAGE);
+  const start = (page - 1) * perPage;
+  return { items: items.slice(start, start + perPage), page, perPage, total: items.length };
+}
+
+export function list(key: string, items: unknown[], q: Record<string, string>, extra: Record<string, unknown> = {}): Reply {
+  const p = pageOf(items, q);
+  return { status: 200, body: { ok: true, [key]: p.items, page: p.page, perPage: p.perPage, total: p.total, ...extra } };
+}
+
+// ---- body validation ------------------------------------------------------------------
+
+export type Check = (v: unknown, path: string) => string | undefined;
+
+const is = (pred: (v: unknown) => boolean, what: string): Check => (v, p) => (pred(v) ? undefined : `${p} must be ${what}`);
+
+export const t = {
+  string: is((v) => typeof v === 'string', 'a string'),
+  integer: is((v) => Number.isInteger(v), 'an integer'),
+  number: is((v) => typeof v === 'number' && Number.isFinite(v), 'a number'),
+  boolean: is((v) => typeof v === 'boolean', 'a boolean'),
+  object: is((v) => !!v && typeof v === 'object' && !Array.isArray(v), 'an object'),
+  array: is((v) => Array.isArray(v), 'an array'),
+  any: (() => undefined) as Check,
+  stringArray: is((v) => Array.isArray(v) && v.every((x) => typeof x === 'string'), 'an array of strings'),
+  /** A string, or an array of strings (`to`, `cc`). */
+  stringOrArray: is((v) => typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')), 'a string or an array of strings'),
+  enum:
+    (...values: Array<string | null>): Check =>
+    (v, p) =>
+      values.includes(v as string) ? undefined : `${p} must be one of: ${values.map((x) => (x === null ? 'null' : x)).join(', ')}`,
+  nullable:
+    (inner: Check): Check =>
+    (v, p) =>
+      v === null ? undefined : inner(v, p),
+  arrayOf:
+    (inner: Check): Check =>
+    (v, p) => {
+      if (!Array.isArray(v)) return `${p} must be an array`;
+      for (const [i, x] of v.entries()) {
+        const e = inner(x, `${p}[${i}]`);
+        if (e) return e;
+      }
+      return undefined;
+    },
+  shape:
+    (fields: Record<string, Check>, required: string[] = []): Check =>
+    (v, p) => {
+      if (!v || typeof v !== 'object' || Array.isArray(v)) return `${p} must be an object`;
+      return checkFields(v as Record<string, unknown>, fields, required, `${p}.`);
+    },
+};
+
+function checkFields(body: Record<string, unknown>, fields: Record<string, Check>, required: string[], prefix: string): string | undefined {
+  for (const r of required) if (body[r] === undefined || body[r] === '') return `${prefix}${r} is required`;
+  for (const [k, check] of Object.entries(fields)) {
+    if (body[k] === undefined) continue;
+    const e = check(body[k], `${prefix}${k}`);
+    if (e) return e;
+  }
+  return undefined;
+}
+
+/**
+ * Checks a request body: required keys and the documented types and enums. Unknown keys are
+ * ignored, as the platform does. Fails with 400 naming the field.
+ */
+export function validate(body: unknown, fields: Record<string, Check>, required: string[] = []): Record<string, any> {
+  if (body === undefined || body === null) body = {};
+  if (typeof body !== 'object' || Array.isArray(body)) badRequest('the request body must be a JSON object');
+  const e = checkFields(body as Record<string, unknown>, fields, required, '');
+  if (e) fail(400, e, 'AGNT_E_VALIDATION');
+  return body as Record<string, any>;
+}
+
+/** Copies the keys of `body` that are listed in `fields` (and defined) onto a patch. */
+export function pick(body: Record<string, any>, keys: string[]): Record<string, any> {
+  const out: Record<string, any> = {};
+  for (const k of keys) if (body[k] !== undefined) out[k] = body[k];
+  return out;
+}
+
+export function matchesSearch(text: Array<string | null | undefined>, needle: string | undefined): boolean {
+  if (!needle) return true;
+  const n = needle.toLowerCase();
+  return text.some((x) => typeof x === 'string' && x.toLowerCase().includes(n));
+}

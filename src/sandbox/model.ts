@@ -1,0 +1,84 @@
+// Record shapes shared by several sandbox areas, and the role checks the spec names.
+import type { Store, Rec } from './store.ts';
+
+export const ACCOUNT = 'acc_acme';
+export const ORG = 'org_acme';
+export const TEAM = 'team_acme';
+
+/** A full User (part 1, 2.4) with defaults for the fields not given. */
+export function makeUser(store: Store, fields: Rec): Rec {
+  const first = fields.firstName ?? '';
+  const last = fields.lastName ?? '';
+  const name = fields.name ?? ([first, last].filter(Boolean).join(' ') || null);
+  return store.insert('users', 'usr', {
+    account: ACCOUNT,
+    email: fields.email,
+    externalId: undefined,
+    assistant: null,
+    name,
+    avatarUrl: null,
+    firstName: first || undefined,
+    lastName: last || undefined,
+    timezone: 'UTC',
+    locale: 'en-US',
+    country: null,
+    organization: null,
+    organizationRole: 'member',
+    managerRoles: [],
+    coordinatorEnabled: false,
+    team: null,
+    teamRole: null,
+    status: 'active',
+    voice: null,
+    unreadInboxCount: 0,
+    notificationPromptDismissed: false,
+    metadata: {},
+    username: null,
+    referralCode: null,
+    preferences: { routingOverrides: [], reminders: {}, preferredProviders: {}, preferredContactChannel: {} },
+    assistantName: null,
+    appName: null,
+    consciousnessEnabled: false,
+    registered: true,
+    ...fields,
+  });
+}
+
+/** The user as the API returns it: internal keys (registered) stay inside the sandbox. */
+export function userView(store: Store, u: Rec): Rec {
+  const { registered: _r, ...rest } = u;
+  const team = u.team ? store.get('teams', u.team) : null;
+  return { ...rest, team: team ? { id: team.id, name: team.name, organization: team.organization ?? null, status: team.status ?? 'active' } : null };
+}
+
+export function issueToken(store: Store, role: string, userId: string, token?: string): string {
+  const t = token ?? `agnt_sbx_${role}_${Math.random().toString(36).slice(2, 10)}${Date.now().toString(36).slice(-4)}`;
+  store.meta.tokens[t] = { role, userId };
+  return t;
+}
+
+export const isOrgAdmin = (u: Rec | null | undefined): boolean => !!u && u.organizationRole === 'admin' && !!u.organization;
+export const isManager = (u: Rec | null | undefined): boolean => !!u && Array.isArray(u.managerRoles) && u.managerRoles.includes('ea_manager');
+export const sameOrg = (a: Rec | null | undefined, b: Rec | null | undefined): boolean => !!a && !!b && !!a.organization && a.organization === b.organization;
+
+/** Who may see an assistant, by its scope (part 1, 2.6). */
+export function assistantVisible(caller: Rec, a: Rec): boolean {
+  if (a.deletedAt) return false;
+  switch (a.scope) {
+    case 'account':
+      return a.account === caller.account;
+    case 'organization':
+      return !!a.organization && a.organization === caller.organization;
+    case 'team':
+      return !!a.team && a.team === caller.team;
+    case 'user':
+      return a.user === caller.id;
+    default:
+      return false;
+  }
+}
+
+/** Resolves a {userId} path parameter; `me` is the caller. */
+export function resolveUserId(caller: Rec, id: string): string {
+  return id === 'me' ? caller.id : id;
+}

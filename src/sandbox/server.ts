@@ -1,0 +1,200 @@
+// `agnt sandbox`: an in-process HTTP server emulating the platform API with state. Tests import
+// startSandbox() and run it on port 0.
+import { createServer, type IncomingMessage, type ServerResponse, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { Store } from './store.ts';
+import { Router } from './router.ts';
+import { HttpError, type Reply, type Req } from './http.ts';
+import { seedBase } from './seed.ts';
+import { sandboxAreas } from './areas/index.ts';
+
+export interface SandboxOptions {
+  port?: number;
+  host?: string;
+  /** Persist state to this file; loaded when it exists. */
+  dataFile?: string;
+  /** Milliseconds since the epoch, for tests that move the clock. */
+  clock?: () => number;
+}
+
+export interface Fault {
+  method?: string;
+  /** Matched against the path (without query). */
+  path?: RegExp;
+  /** How many matching requests get the fault. */
+  times: number;
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  url: string;
+  authorization?: string;
+  status: number;
+  body?: unknown;
+}
+
+export interface Sandbox {
+  baseUrl: string;
+  port: number;
+  tokens: Record<string, string>;
+  store: Store;
+  router: Router;
+  /** Every request served, in order (tests assert what was, or was not, sent). */
+  requests: LoggedRequest[];
+  /** Queued failures, for retry tests. */
+  faults: Fault[];
+  /** HMAC key for presigned URLs. */
+  secret: string;
+  close(): Promise<void>;
+}
+
+export const MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+function send(res: ServerResponse, reply: Reply): void {
+  const status = reply.status ?? 200;
+  const headers: Record<string, string> = { ...(reply.headers ?? {}) };
+  if (reply.raw !== undefined) {
+    res.writeHead(status, headers);
+    res.end(reply.raw);
+    return;
+  }
+  if (status === 204 || reply.body === undefined) {
+    res.writeHead(status, headers);
+    res.end();
+    return;
+  }
+  const text = JSON.stringify(reply.body);
+  headers['content-type'] = 'application/json; charset=utf-8';
+  res.writeHead(status, headers);
+  res.end(text);
+}
+
+function errorReply(status: number, error: string, code?: string, extra?: Record<string, unknown>): Reply {
+  return { status, body: { status, ...(code ? { error_code: code } : {}), error, ...(extra ?? {}) } };
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'request body too large', 'AGNT_E_TOO_LARGE');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  const store = new Store(opts.dataFile);
+  if (opts.clock) store.clock = opts.clock;
+  const router = new Router();
+  const loaded = store.load();
+  if (!loaded) {
+    store.meta.secret = randomBytes(32).toString('hex');
+    store.meta.tokens = {};
+    seedBase(store);
+    for (const area of sandboxAreas) area.seed?.(store);
+    store.touch();
+  }
+  const tokens: Record<string, { role: string; userId: string }> = store.meta.tokens;
+
+  const sb: Sandbox = {
+    baseUrl: '',
+    port: 0,
+    tokens: Object.fromEntries(Object.entries(tokens).map(([tok, v]) => [v.role, tok])),
+    store,
+    router,
+    requests: [],
+    faults: [],
+    secret: store.meta.secret,
+    close: async () => undefined,
+  };
+  for (const area of sandboxAreas) area.register(router, sb);
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const rawPath = q >= 0 ? url.slice(0, q) : url;
+    const query: Record<string, string> = {};
+    if (q >= 0) for (const [k, v] of new URLSearchParams(url.slice(q + 1))) query[k] = v;
+    const method = req.method ?? 'GET';
+    const auth = req.headers.authorization;
+    const log: LoggedRequest = { method, path: rawPath, url, authorization: auth, status: 0 };
+    sb.requests.push(log);
+    if (sb.requests.length > 10_000) sb.requests.splice(0, 5_000);
+    let reply: Reply;
+    try {
+      const fault = sb.faults.find((f) => f.times > 0 && (!f.method || f.method === method) && (!f.path || f.path.test(rawPath)));
+      if (fault) {
+        fault.times--;
+        await readBody(req).catch(() => undefined);
+        reply = { status: fault.status, headers: { 'content-type': 'text/html', ...(fault.headers ?? {}) }, raw: fault.body ?? '' };
+      } else {
+        reply = await dispatch(req, method, rawPath, query, auth, log);
+      }
+    } catch (e) {
+      if (e instanceof HttpError) reply = errorReply(e.status, e.message, e.code, e.extra);
+      else {
+        process.stderr.write(`sandbox: ${(e as Error).stack}\n`);
+        reply = errorReply(500, 'internal sandbox error', 'AGNT_E_INTERNAL');
+      }
+    }
+    log.status = reply.status ?? 200;
+    send(res, reply);
+  };
+
+  const dispatch = async (req: IncomingMessage, method: string, rawPath: string, query: Record<string, string>, auth: string | undefined, log: LoggedRequest): Promise<Reply> => {
+    const segments = rawPath.split('/').filter(Boolean);
+    const m = router.match(method, segments);
+    if (m === 'method') throw new HttpError(405, `${method} is not allowed on ${rawPath}`, 'AGNT_E_METHOD_NOT_ALLOWED');
+    if (!m) throw new HttpError(404, `no such endpoint: ${method} ${rawPath}`, 'AGNT_E_NOT_FOUND');
+    let user: any = null;
+    let token: string | undefined;
+    if (!m.route.options.public) {
+      const match = /^Bearer\s+(\S+)$/i.exec(auth ?? '');
+      token = match?.[1];
+      const entry = token ? tokens[token] : undefined;
+      user = entry ? store.get('users', entry.userId) : undefined;
+      if (!user) throw new HttpError(401, auth ? 'invalid or expired API token' : 'missing bearer token', 'AGNT_E_UNAUTHORIZED');
+    }
+    const raw = await readBody(req);
+    let body: unknown;
+    if (!m.route.options.raw && raw.length) {
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        throw new HttpError(400, 'the request body is not valid JSON', 'AGNT_E_INVALID_JSON');
+      }
+      log.body = body;
+    }
+    const r: Req = { method, path: rawPath, params: m.params, query, headers: req.headers, body, rawBody: raw, user, token };
+    return await m.route.handler(r, sb);
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((e) => {
+      res.statusCode = 500;
+      res.end(String(e));
+    });
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
+  });
+  const addr = server.address() as AddressInfo;
+  const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  sb.port = addr.port;
+  sb.baseUrl = `http://${host}:${addr.port}`;
+  sb.close = async () => {
+    store.save();
+    server.closeAllConnections?.();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return sb;
+}
