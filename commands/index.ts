@@ -1,6 +1,8 @@
 // Every area's commands, in help order. Tables are eager (cheap data); handlers load lazily.
 import type { AreaSpec } from '../src/core/spec.ts';
+import { mergeAreas } from '../src/core/builder.ts';
 import { users, workspace } from './users.ts';
 import { identifiers } from './identifiers.ts';
 
-export const areas: AreaSpec[] = [users, workspace, identifiers];
+// An area may be split over several files; mergeAreas joins specs of the same name.
+export const areas: AreaSpec[] = mergeAreas([users, workspace, identifiers]);

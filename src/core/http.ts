@@ -224,7 +224,8 @@ export class HttpClient {
 
   private dispatcher(): Promise<Agent> {
     this.agent ??= import('undici').then((mod) => {
-      const { Agent: AgentClass } = ((mod as { default?: typeof mod }).default ?? mod) as typeof mod;
+      // undici is CommonJS: under the bundle its exports may sit on `default`.
+      const AgentClass = (mod.Agent ?? (mod as unknown as { default: typeof mod }).default.Agent) as typeof Agent;
       return new AgentClass({ keepAliveTimeout: 10_000, connections: 16 });
     });
     return this.agent;

@@ -82,3 +82,48 @@ export function assistantVisible(caller: Rec, a: Rec): boolean {
 export function resolveUserId(caller: Rec, id: string): string {
   return id === 'me' ? caller.id : id;
 }
+
+/** A full Contact (part 1, 2.7) with defaults for the fields not given. */
+export function makeContact(store: Store, fields: Rec): Rec {
+  const email = fields.email ?? fields.emails?.[0]?.address ?? null;
+  return store.insert('contacts', 'con', {
+    account: ACCOUNT,
+    user: null,
+    name: null,
+    preferredName: null,
+    email,
+    emails: email ? [{ address: email, type: 'work', primary: true, source: 'manual' }] : [],
+    phones: [],
+    appmsgBCapable: null,
+    company: null,
+    title: null,
+    timezone: null,
+    tzOffset: null,
+    photoUrl: null,
+    website: null,
+    bookingLink: null,
+    social: {},
+    address: {},
+    enrichedAt: null,
+    enrichmentVersion: 0,
+    source: { type: 'manual', userId: fields.user ?? null },
+    lastContactedAt: null,
+    externalIds: [],
+    properties: {},
+    priority: 0,
+    inheritCompanyPriority: true,
+    tags: [],
+    introducedBy: null,
+    scope: 'user',
+    team: null,
+    status: 'active',
+    consumer: null,
+    assistant: null,
+    ...fields,
+  });
+}
+
+/** A contact is visible to its owner, and to the team when it is team-scoped. */
+export function contactVisible(caller: Rec, c: Rec): boolean {
+  return c.account === caller.account && (c.user === caller.id || (c.scope === 'team' && !!c.team && c.team === caller.team));
+}

@@ -3,7 +3,7 @@
 // and some contacts, with one API token per seeded user. Ids are fixed so that docs and
 // tests can name them; tokens are random per sandbox.
 import type { Store } from './store.ts';
-import { ACCOUNT, ORG, TEAM, issueToken, makeUser } from './model.ts';
+import { ACCOUNT, ORG, TEAM, issueToken, makeContact, makeUser } from './model.ts';
 
 export function seedBase(store: Store): void {
   store.insert('organizations', 'org', { id: ORG, account: ACCOUNT, name: 'Acme Corp', defaultTeam: TEAM, defaultAssistant: 'ast_ava', sso: { enabled: false, enforced: false, provider: null } });
@@ -46,12 +46,10 @@ export function seedBase(store: Store): void {
     { name: 'Erin Partner', email: 'erin@partner.test', company: 'Partner LLC', title: 'CTO', tags: [] },
   ];
   for (const c of contacts) {
-    store.insert('contacts', 'con', {
-      account: ACCOUNT, user: 'usr_admin', name: c.name, preferredName: null, email: c.email,
-      emails: [{ address: c.email, type: 'work', primary: true, source: 'manual' }], phones: [],
-      company: { id: `co_${c.company.toLowerCase().replace(/\W+/g, '')}`, name: c.company, slug: c.company.toLowerCase().replace(/\W+/g, '-'), domain: c.email.split('@')[1] },
-      title: c.title, timezone: null, tags: c.tags, properties: {}, priority: 0, inheritCompanyPriority: true, scope: 'user', team: null,
-      status: 'active', source: { type: 'manual', userId: 'usr_admin' }, externalIds: [],
+    const slug = c.company.toLowerCase().replace(/\W+/g, '-');
+    makeContact(store, {
+      user: 'usr_admin', name: c.name, email: c.email, title: c.title, tags: c.tags,
+      company: { id: `co_${slug.replace(/-/g, '')}`, name: c.company, slug, domain: c.email.split('@')[1] },
     });
   }
 }

@@ -11,6 +11,8 @@ export class Store {
   /** Free-form state that is not a collection (tokens, secrets, settings). */
   meta: Record<string, any> = {};
   private timer?: NodeJS.Timeout;
+  /** Secondary indexes: collection -> field -> lower-cased value -> ids. */
+  private indexes = new Map<string, Map<string, Map<string, Set<string>>>>();
   clock: () => number = () => Date.now();
 
   constructor(private file?: string) {}
@@ -41,11 +43,55 @@ export class Store {
     return `${prefix}_${this.counters[prefix].toString(36).padStart(4, '0')}${randomBytes(2).toString('hex')}`;
   }
 
+  /**
+   * Declares an index on a string field (case-insensitive); kept up to date by insert, update
+   * and remove, so records must be changed through those, never by assigning to them.
+   */
+  ensureIndex(name: string, field: string): void {
+    let byField = this.indexes.get(name);
+    if (!byField) {
+      byField = new Map();
+      this.indexes.set(name, byField);
+    }
+    if (byField.has(field)) return;
+    const idx = new Map<string, Set<string>>();
+    byField.set(field, idx);
+    for (const r of this.col(name).values()) this.indexAdd(idx, r[field], r.id);
+  }
+
+  /** Records whose indexed field equals value (case-insensitive). */
+  lookup(name: string, field: string, value: string): Rec[] {
+    this.ensureIndex(name, field);
+    const ids = this.indexes.get(name)!.get(field)!.get(String(value).toLowerCase());
+    if (!ids) return [];
+    const c = this.col(name);
+    return [...ids].map((id) => c.get(id)!).filter(Boolean);
+  }
+
+  private indexAdd(idx: Map<string, Set<string>>, value: unknown, id: string): void {
+    if (typeof value !== 'string') return;
+    const key = value.toLowerCase();
+    let set = idx.get(key);
+    if (!set) idx.set(key, (set = new Set()));
+    set.add(id);
+  }
+
+  private reindex(name: string, before: Rec | undefined, after: Rec | undefined): void {
+    const byField = this.indexes.get(name);
+    if (!byField) return;
+    for (const [field, idx] of byField) {
+      if (before && typeof before[field] === 'string') idx.get(before[field].toLowerCase())?.delete(before.id);
+      if (after) this.indexAdd(idx, after[field], after.id);
+    }
+  }
+
   /** Inserts a record; stamps id (unless given), createdAt and updatedAt. */
   insert(name: string, prefix: string, rec: Rec): Rec {
     const now = this.now();
     const full = { id: rec.id ?? this.newId(prefix), ...rec, createdAt: rec.createdAt ?? now, updatedAt: rec.updatedAt ?? now };
-    this.col(name).set(full.id, full);
+    const c = this.col(name);
+    this.reindex(name, c.get(full.id), full);
+    c.set(full.id, full);
     this.touch();
     return full;
   }
@@ -53,14 +99,20 @@ export class Store {
   update(name: string, id: string, patch: Rec): Rec | undefined {
     const rec = this.get(name, id);
     if (!rec) return undefined;
+    const before = this.indexes.has(name) ? { ...rec } : undefined;
     Object.assign(rec, patch, { updatedAt: this.now() });
+    if (before) this.reindex(name, before, rec);
     this.touch();
     return rec;
   }
 
   remove(name: string, id: string): boolean {
+    const rec = this.col(name).get(id);
     const ok = this.col(name).delete(id);
-    if (ok) this.touch();
+    if (ok) {
+      this.reindex(name, rec, undefined);
+      this.touch();
+    }
     return ok;
   }
 
@@ -116,6 +168,7 @@ export class Store {
     this.counters = data.counters ?? {};
     this.meta = data.meta ?? {};
     this.cols.clear();
+    this.indexes.clear();
     for (const [name, recs] of Object.entries(data.collections ?? {})) {
       const c = this.col(name);
       for (const r of recs) c.set(r.id, r);
