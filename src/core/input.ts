@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { UsageError } from './errors.ts';
 import type { FieldSpec, FieldType } from './spec.ts';
+import { loadYaml } from './yaml.ts';
 
 export function kebab(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/_/g, '-').toLowerCase();
@@ -21,7 +22,7 @@ function yamlOrJson(text: string, where: string, preferYaml: boolean): Promise<u
       if (!preferYaml && /^[[{"]/.test(trimmed)) throw new UsageError(`${where}: invalid JSON: ${(e as Error).message}`);
     }
   }
-  return import('yaml').then(({ parseDocument }) => {
+  return loadYaml().then(({ parseDocument }) => {
     const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
     if (doc.errors.length) {
       const err = doc.errors[0]!;
