@@ -23,11 +23,12 @@ function yamlOrJson(text: string, where: string, preferYaml: boolean): Promise<u
     }
   }
   return loadYaml().then(({ parseDocument }) => {
-    const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+    const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
     if (doc.errors.length) {
       const err = doc.errors[0]!;
       const pos = err.linePos?.[0];
-      throw new UsageError(`${where}${pos ? `:${pos.line}:${pos.col}` : ''}: invalid ${preferYaml ? 'YAML' : 'JSON or YAML'}: ${err.message.split('\n')[0]}`);
+      const message = err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+      throw new UsageError(`${where}${pos ? `:${pos.line}:${pos.col}` : ''}: invalid ${preferYaml ? 'YAML' : 'JSON or YAML'}: ${message}`);
     }
     return doc.toJS();
   });
