@@ -2,6 +2,7 @@
 // check here runs before a request is sent and fails with a usage error (exit 2).
 import { readFileSync } from 'node:fs';
 import { UsageError } from './errors.ts';
+import { loadYaml } from './yaml.ts';
 import type { FieldSpec, FieldType } from './spec.ts';
 
 export function kebab(name: string): string {
@@ -21,7 +22,7 @@ function yamlOrJson(text: string, where: string, preferYaml: boolean): Promise<u
       if (!preferYaml && /^[[{"]/.test(trimmed)) throw new UsageError(`${where}: invalid JSON: ${(e as Error).message}`);
     }
   }
-  return import('yaml').then(({ parseDocument }) => {
+  return loadYaml().then(({ parseDocument }) => {
     const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
     if (doc.errors.length) {
       const err = doc.errors[0]!;
