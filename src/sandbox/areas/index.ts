@@ -5,6 +5,7 @@ import type { Store } from '../store.ts';
 import users from './users.ts';
 import identifiers from './identifiers.ts';
 import chats from './chats.ts';
+import contacts from './contacts.ts';
 
 export interface SandboxArea {
   name: string;
@@ -13,4 +14,4 @@ export interface SandboxArea {
   seed?(store: Store): void;
 }
 
-export const sandboxAreas: SandboxArea[] = [users, identifiers, chats];
+export const sandboxAreas: SandboxArea[] = [users, identifiers, chats, contacts];
