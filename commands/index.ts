@@ -5,6 +5,7 @@ import { users, workspace } from './users.ts';
 import { identifiers } from './identifiers.ts';
 import { chats } from './chats.ts';
 import { contacts } from './contacts.ts';
+import { assistants } from './assistants.ts';
 
 // An area may be split over several files; mergeAreas joins specs of the same name.
-export const areas: AreaSpec[] = mergeAreas([chats, users, workspace, identifiers, contacts]);
+export const areas: AreaSpec[] = mergeAreas([chats, users, workspace, identifiers, assistants, contacts]);

@@ -4,6 +4,7 @@ import type { Sandbox } from '../server.ts';
 import type { Store } from '../store.ts';
 import users from './users.ts';
 import identifiers from './identifiers.ts';
+import assistants from './assistants.ts';
 import chats from './chats.ts';
 import contacts from './contacts.ts';
 
@@ -14,4 +15,4 @@ export interface SandboxArea {
   seed?(store: Store): void;
 }
 
-export const sandboxAreas: SandboxArea[] = [users, identifiers, chats, contacts];
+export const sandboxAreas: SandboxArea[] = [users, identifiers, assistants, chats, contacts];
