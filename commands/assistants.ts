@@ -2,8 +2,8 @@
 import type { AreaSpec, ArgSpec, Column, FieldSpec } from '../src/core/spec.ts';
 
 const SCOPES = ['account', 'organization', 'team', 'user'] as const;
-const assistant: ArgSpec = { name: 'assistantId', resource: 'assistants' };
-const user: ArgSpec = { name: 'userId', resource: 'users', default: 'me' };
+const assistant: ArgSpec = { name: 'assistantId', resource: 'assistants', description: 'assistant id' };
+const user: ArgSpec = { name: 'userId', resource: 'users', default: 'me', description: 'user id' };
 
 export const assistantColumns: Column[] = [{ path: 'id' }, { path: 'name' }, { path: 'email' }, { path: 'scope' }, { path: 'status' }, { path: 'organization' }, { path: 'team' }, { path: 'user' }];
 

@@ -3,8 +3,8 @@ import type { AreaSpec, ArgSpec, Column, FieldSpec } from '../src/core/spec.ts';
 
 const PLATFORMS = ['chat', 'email', 'appchatA', 'teams', 'sms', 'appmsgA', 'appmsgB', 'phone', 'appmsgC', 'appmsgD', 'task_activity'] as const;
 
-const chat: ArgSpec = { name: 'chatId', resource: 'chats' };
-const message: ArgSpec = { name: 'messageId', resource: 'messages' };
+const chat: ArgSpec = { name: 'chatId', resource: 'chats', description: 'chat id' };
+const message: ArgSpec = { name: 'messageId', resource: 'messages', description: 'message id' };
 
 export const chatColumns: Column[] = [
   { path: 'id' },

@@ -3,8 +3,8 @@
 // contacts-import.ts.
 import type { AreaSpec, ArgSpec, Column, FieldSpec } from '../src/core/spec.ts';
 
-const contact: ArgSpec = { name: 'contactId', resource: 'contacts' };
-const relationship: ArgSpec = { name: 'relationshipId', resource: 'relationships' };
+const contact: ArgSpec = { name: 'contactId', resource: 'contacts', description: 'contact id' };
+const relationship: ArgSpec = { name: 'relationshipId', resource: 'relationships', description: 'relationship id' };
 const REL_TYPES = ['coordinates', 'partner', 'assistant', 'parent', 'other'] as const;
 const SCOPE = ['user', 'team'] as const;
 

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { agnt, agntJson, tempDir, withSandbox } from '../helpers.ts';
 import { assistants } from '../../commands/assistants.ts';
-import { expectHelpForEvery } from './help.ts';
+import { expectHelpForEvery } from './shared.ts';
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;
 beforeAll(async () => {

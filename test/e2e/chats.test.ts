@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { agnt, agntJson, tempDir, withSandbox } from '../helpers.ts';
 import { chats } from '../../commands/chats.ts';
-import { expectHelpForEvery } from './help.ts';
+import { expectHelpForEvery, requestsTo } from './shared.ts';
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;
 beforeAll(async () => {
@@ -13,7 +13,7 @@ afterAll(async () => {
   await sb.dispose();
 });
 
-const sent = (method: string, path: RegExp) => sb.requests.filter((r) => r.method === method && path.test(r.path));
+const sent = (method: string, path: RegExp) => requestsTo(sb, method, path);
 
 async function newChat(title = 'Test chat', extra: string[] = []): Promise<string> {
   const r = await agnt(['chats', 'create', '--assistant-id', 'ast_ava', '--title', title, ...extra, '-o', 'id'], { sb });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agnt, agntJson, withSandbox } from '../helpers.ts';
 import { contacts } from '../../commands/contacts.ts';
-import { expectHelpForEvery } from './help.ts';
+import { expectHelpForEvery, requestsTo } from './shared.ts';
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ afterAll(async () => {
   await sb.dispose();
 });
 
-const sent = (method: string, path: RegExp) => sb.requests.filter((r) => r.method === method && path.test(r.path));
+const sent = (method: string, path: RegExp) => requestsTo(sb, method, path);
 
 async function newContact(email: string, extra: string[] = [], as = 'admin'): Promise<string> {
   const r = await agnt(['contacts', 'create', '--email', email, ...extra, '-o', 'id'], { sb, as });

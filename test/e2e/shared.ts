@@ -1,8 +1,15 @@
-// Every command's --help names its endpoint and shows its examples (contract section 1).
+// Checks shared by the e2e tests of several areas.
 import { expect } from 'vitest';
 import type { AreaSpec } from '../../src/core/spec.ts';
+import type { LoggedRequest, Sandbox } from '../../src/sandbox/server.ts';
 import { agnt } from '../helpers.ts';
 
+/** The requests the sandbox served with this method on a path matching the pattern. */
+export function requestsTo(sb: Sandbox, method: string, path: RegExp): LoggedRequest[] {
+  return sb.requests.filter((r) => r.method === method && path.test(r.path));
+}
+
+/** Every command's --help names its endpoint and shows its examples (contract section 1). */
 export async function expectHelpForEvery(area: AreaSpec): Promise<void> {
   const specs = [...area.commands];
   // A few at a time: the machine is shared.
