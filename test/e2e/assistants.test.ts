@@ -125,6 +125,13 @@ describe('assistants', () => {
       runs.push(await agnt(['assistants', 'update', 'ast_ava', '--carrier-c-credentials', `@${file}`, '-o', format], { sb }));
       runs.push(await agnt(['assistants', 'get', 'ast_ava', '-o', format, '--debug'], { sb }));
     }
+    // A mistyped value must not come back quoted in the parse error either.
+    const typo = await agnt(['assistants', 'update', 'ast_ava', '--carrier-c-credentials', `{"accessToken":${secret}}`], { sb });
+    expect(typo.exitCode).toBe(2);
+    expect(typo.stderr).toBe('error: --carrier-c-credentials: invalid JSON: Unexpected token\n');
+    const typo2 = await agnt(['assistants', 'update', 'ast_ava', '--data', `{"carrierCCredentials":{"accessToken":${secret}}}`], { sb });
+    expect(typo2.exitCode).toBe(2);
+    expect(typo2.stderr).not.toContain(secret.slice(3));
     runs.push(await agnt(['assistants', 'list', '-o', 'json', '--debug'], { sb }));
     runs.push(await agnt(['assistants', 'user', 'get', '-o', 'yaml'], { sb }));
 
