@@ -53,6 +53,10 @@ describe('assistants', () => {
     const upd2 = await agntJson(['assistants', 'update', a.id, '--channels', '{"appmsgACarrierA":{"enabled":true}}', '--tagline', 'null'], { sb });
     expect(upd2.channels).toEqual({ sms: '+15550100100', smsProvider: 'carrierA', appmsgACarrierA: { enabled: true } });
     expect(upd2.tagline).toBeNull();
+    const widened = await agntJson(['assistants', 'update', a.id, '--scope', 'organization'], { sb });
+    expect(widened).toMatchObject({ scope: 'organization', organization: 'org_acme' });
+    const narrowed = await agnt(['assistants', 'update', a.id, '--scope', 'team'], { sb, as: 'member' });
+    expect(narrowed.exitCode).toBe(4);
     const badEnum = await agnt(['assistants', 'update', a.id, '--status', 'retired'], { sb });
     expect(badEnum.exitCode).toBe(2);
 

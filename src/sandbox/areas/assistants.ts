@@ -103,8 +103,10 @@ function change(store: Store, caller: Rec, a: Rec, body: unknown): Rec {
   }
   if (patch.scope || patch.organization !== undefined || patch.team !== undefined) {
     const s = patch.scope ?? a.scope;
-    mayManage(caller, s, patch.organization !== undefined ? patch.organization : a.organization, patch.team !== undefined ? patch.team : a.team, s === 'user' ? (a.user ?? caller.id) : null);
     if (s === 'user' && !a.user) patch.user = caller.id;
+    if (s === 'team' && !(patch.team ?? a.team)) patch.team = caller.team ?? null;
+    const next = (k: string) => (patch[k] !== undefined ? patch[k] : a[k]);
+    mayManage(caller, s, next('organization'), next('team'), s === 'user' ? next('user') : null);
   }
   // Write-only: kept outside the record so that no view of it can carry the token.
   if (b.carrierCCredentials) ((store.meta.carrierC ??= {}) as Rec)[a.id] = b.carrierCCredentials.accessToken;

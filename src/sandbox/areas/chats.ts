@@ -1,13 +1,13 @@
 // Part 1, section 4.1: chats, their messages, processing and the usage rollup.
 import type { SandboxArea } from './index.ts';
-import { badRequest, deleted, forbidden, list, matchesSearch, notFound, ok, okMany, pick, t, validate } from '../http.ts';
+import { deleted, forbidden, list, matchesSearch, notFound, ok, okMany, pick, t, validate } from '../http.ts';
 import { assistantVisible, isOrgAdmin, sameOrg } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 
 const PLATFORMS = ['chat', 'email', 'appchatA', 'teams', 'sms', 'appmsgA', 'appmsgB', 'phone', 'appmsgC', 'appmsgD', 'task_activity'];
 
 const messageFields = {
-  referenceId: t.string, role: t.string, from: t.string, subject: t.string, platform: t.string,
+  referenceId: t.string, role: t.string, from: t.string, subject: t.string, platform: t.enum(...PLATFORMS),
   to: t.stringOrArray, cc: t.stringOrArray, content: t.string, files: t.array, metadata: t.object,
 };
 
@@ -212,7 +212,6 @@ const area: SandboxArea = {
     r.post('/chats/{chatId}', (req) => {
       const chat = findChat(store, req.user, req.params.chatId!);
       const b = validate(req.body, messageFields, ['content']);
-      if (b.platform !== undefined && !PLATFORMS.includes(b.platform)) badRequest(`platform must be one of: ${PLATFORMS.join(', ')}`, 'AGNT_E_VALIDATION');
       return ok('message', messageView(addMessage(store, chat, { from: req.user.email, ...b })));
     });
 
