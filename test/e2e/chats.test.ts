@@ -153,6 +153,8 @@ describe('chats', () => {
 
     const upd = await agntJson(['chats', 'messages', 'update', id, userMsg.id, '--content', 'first (edited)', '--metadata', '{"pinned":true}'], { sb });
     expect(upd).toMatchObject({ content: 'first (edited)', metadata: { pinned: true } });
+    const order = await agnt(['chats', 'messages', 'list', id, '-o', 'id'], { sb });
+    expect(order.stdout).toBe(`${userMsg.id}\n${reply.id}\n`);
 
     const refused = await agnt(['chats', 'messages', 'delete', id, reply.id], { sb });
     expect(refused.exitCode).toBe(2);

@@ -26,8 +26,9 @@ function findChat(store: Store, caller: Rec, id: string): Rec {
   return c!;
 }
 
+/** A chat's messages in the order they were added (through the store's index: lists call it per chat). */
 function messagesOf(store: Store, chatId: string): Rec[] {
-  return store.filter('messages', (m) => m.chat === chatId);
+  return store.lookup('messages', 'chat', chatId);
 }
 
 function messageView(m: Rec): Rec {

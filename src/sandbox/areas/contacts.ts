@@ -36,7 +36,7 @@ function teamFor(caller: Rec, scopeValue: string | undefined, team: string | nul
   return t;
 }
 
-const relationshipsOf = (store: Store, contactId: string, side: 'fromContact' | 'toContact') => store.filter('contactRelationships', (r) => r[side] === contactId);
+const relationshipsOf = (store: Store, contactId: string, side: 'fromContact' | 'toContact') => store.lookup('contactRelationships', side, contactId);
 
 function detail(store: Store, c: Rec): Rec {
   return { ...c, outgoingRelationships: relationshipsOf(store, c.id, 'fromContact'), incomingRelationships: relationshipsOf(store, c.id, 'toContact') };
