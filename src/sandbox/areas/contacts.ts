@@ -15,7 +15,7 @@ const source: Check = (v, p) => (v === null || typeof v === 'string' ? undefined
 const slugOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /** A company given by name becomes a company reference (the sandbox keeps no company records). */
-export function companyRef(name: string | null | undefined, email?: string | null): Rec | null {
+function companyRef(name: string | null | undefined, email?: string | null): Rec | null {
   if (!name) return null;
   const slug = slugOf(name);
   return { id: `co_${slug.replace(/-/g, '')}`, name, slug, domain: email?.split('@')[1] ?? null };
@@ -30,10 +30,10 @@ function findContact(store: Store, caller: Rec, id: string): Rec {
 /** A team-scoped contact or definition is only for the caller's own team. */
 function teamFor(caller: Rec, scopeValue: string | undefined, team: string | null | undefined): string | null {
   if (scopeValue !== 'team') return null;
-  const t = team ?? caller.team;
-  if (!t) badRequest('scope team needs a team, and you are in none', 'AGNT_E_VALIDATION');
-  if (t !== caller.team) forbidden(`you are not a member of team ${t}`);
-  return t;
+  const id = team ?? caller.team;
+  if (!id) badRequest('scope team needs a team, and you are in none', 'AGNT_E_VALIDATION');
+  if (id !== caller.team) forbidden(`you are not a member of team ${id}`);
+  return id;
 }
 
 const relationshipsOf = (store: Store, contactId: string, side: 'fromContact' | 'toContact') => store.lookup('contactRelationships', side, contactId);
