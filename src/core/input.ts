@@ -13,13 +13,23 @@ export function flagOf(f: FieldSpec): string {
   return f.flag ?? kebab(f.name);
 }
 
+/**
+ * JSON.parse's message without the excerpt of the input that V8 quotes ('Unexpected token
+ * 'S', ..."ccessToken":S3CR..." is not valid JSON'): the input may hold a secret.
+ */
+export function jsonErrorText(e: unknown): string {
+  const m = (e as Error).message;
+  const excerpt = /^(.*?)(?: '[\s\S]*?')?, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/.exec(m);
+  return excerpt ? `${excerpt[1]}` : m;
+}
+
 function yamlOrJson(text: string, where: string, preferYaml: boolean): Promise<unknown> | unknown {
   const trimmed = text.trim();
   if (!preferYaml || /^[[{]/.test(trimmed)) {
     try {
       return JSON.parse(text);
     } catch (e) {
-      if (!preferYaml && /^[[{"]/.test(trimmed)) throw new UsageError(`${where}: invalid JSON: ${(e as Error).message}`);
+      if (!preferYaml && /^[[{"]/.test(trimmed)) throw new UsageError(`${where}: invalid JSON: ${jsonErrorText(e)}`);
     }
   }
   return loadYaml().then(({ parseDocument }) => {
