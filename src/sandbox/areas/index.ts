@@ -4,6 +4,11 @@ import type { Sandbox } from '../server.ts';
 import type { Store } from '../store.ts';
 import users from './users.ts';
 import identifiers from './identifiers.ts';
+import delegations from './delegations.ts';
+import coverage from './coverage.ts';
+import coordinator from './coordinator.ts';
+import bookingLinks from './booking-links.ts';
+import calendars from './calendars.ts';
 
 export interface SandboxArea {
   name: string;
@@ -12,4 +17,4 @@ export interface SandboxArea {
   seed?(store: Store): void;
 }
 
-export const sandboxAreas: SandboxArea[] = [users, identifiers];
+export const sandboxAreas: SandboxArea[] = [users, identifiers, delegations, coverage, coordinator, bookingLinks, calendars];
