@@ -3,6 +3,11 @@ import type { AreaSpec } from '../src/core/spec.ts';
 import { mergeAreas } from '../src/core/builder.ts';
 import { users, workspace } from './users.ts';
 import { identifiers } from './identifiers.ts';
+import { coverageArea, backupRules, managerAssignments } from './coverage.ts';
+import { delegations } from './delegations.ts';
+import { coordinator } from './coordinator.ts';
+import { bookingLinks } from './booking-links.ts';
+import { calendars } from './calendars.ts';
 
 // An area may be split over several files; mergeAreas joins specs of the same name.
-export const areas: AreaSpec[] = mergeAreas([users, workspace, identifiers]);
+export const areas: AreaSpec[] = mergeAreas([users, workspace, identifiers, coordinator, coverageArea, backupRules, managerAssignments, delegations, bookingLinks, calendars]);
