@@ -119,7 +119,7 @@ export function move(store: Store, caller: Rec, id: string, name: Move): Rec {
   if (!allowed(store, caller, span, tr.by)) forbidden(`only ${ACTOR_WORDS[tr.by]} may ${name} coverage span ${id}`);
   const current = effective(store, span).status as SpanStatus;
   if (!tr.from.includes(current)) {
-    const hint = HINTS[name]?.[current] ?? (FINAL.includes(current) ? `it is ${current}` : `allowed from: ${tr.from.join(', ')}`);
+    const hint = HINTS[name]?.[current] ?? (FINAL.includes(current) ? `${current} spans are final` : `allowed from: ${tr.from.join(', ')}`);
     fail(409, `cannot ${name} coverage span ${id}: status is ${current} (${hint})`, 'AGNT_E_INVALID_TRANSITION', { currentStatus: current, allowedFrom: tr.from });
   }
   const now = store.now();
