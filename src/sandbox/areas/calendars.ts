@@ -9,7 +9,9 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 function seedCalendars(store: Store): void {
-  const week = Math.floor(store.clock() / (7 * DAY)) * 7 * DAY;
+  // Events repeat weekly from the Monday of the sandbox clock's week (1970-01-05 was a Monday).
+  const monday = 4 * DAY;
+  const week = Math.floor((store.clock() - monday) / (7 * DAY)) * 7 * DAY + monday;
   const cals = [
     { id: 'cal_principal', user: 'usr_principal', platform: 'provider1', name: 'Pat Principal', timezone: 'America/New_York', isPrimary: true, role: 'owner', ownerEmail: 'principal@acme.test' },
     { id: 'cal_principal_team', user: 'usr_principal', platform: 'provider1', name: 'Leadership offsites', timezone: 'America/New_York', isPrimary: false, role: 'reader', ownerEmail: 'offsites@acme.test' },
