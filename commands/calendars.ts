@@ -34,6 +34,7 @@ export const calendars: AreaSpec = {
       description: "--starts-at and --ends-at take ISO 8601 or local time ('2026-12-01 09:00', 'today', 'tomorrow') in --timezone, else in your user's time zone.",
       method: 'GET',
       path: '/calendars/{calendarId}/events',
+      also: [{ method: 'GET', path: '/users/me' }],
       args: [{ name: 'calendarId', resource: 'calendars' }],
       resultKey: 'events',
       fields: [

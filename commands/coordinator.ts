@@ -44,6 +44,7 @@ export const coordinator: AreaSpec = {
       summary: 'Your coverage (as primary or backup) in a range; a day-by-day timeline on a terminal',
       method: 'GET',
       path: '/coordinator/coverage-schedule',
+      also: [{ method: 'GET', path: '/users/me' }],
       fields: [
         { name: 'from', type: 'string', description: 'range start, ISO or local time (default: today)' },
         { name: 'to', type: 'string', description: 'range end, ISO or local time; a date alone is the end of that day (default: 7 days after --from)' },

@@ -102,7 +102,9 @@ export const coverageArea: AreaSpec = {
       method: 'POST',
       path: '/coverage-spans',
       also: [
+        { method: 'GET', path: '/users/me' },
         { method: 'GET', path: '/delegations' },
+        { method: 'GET', path: '/users' },
         { method: 'GET', path: '/backup-routing-rules' },
         { method: 'POST', path: '/coverage-spans/{spanId}/submit' },
       ],
@@ -148,6 +150,7 @@ export const coverageArea: AreaSpec = {
       resultKey: 'coverageSpan',
       fields: timesFields,
       options: [tz],
+      also: [{ method: 'GET', path: '/users/me' }],
       handler: async () => (await coverage()).update,
       examples: ["agnt coverage update cov_0001 --end '2026-12-06 17:00'", 'agnt coverage update cov_0001 --reason sick --no-manager-approval'],
     },
@@ -190,6 +193,7 @@ export const coverageArea: AreaSpec = {
       method: 'GET',
       path: '/coverage-spans/events',
       resultKey: 'events',
+      also: [{ method: 'GET', path: '/users/me' }],
       columns: eventColumns,
       fields: [
         { name: 'rangeStart', type: 'string', description: 'range start, ISO or local time (default: today)' },
