@@ -257,10 +257,27 @@ describe('coverage create input', () => {
     expect(sb.requests.length).toBe(before);
   });
 
+  const ptyEnv = () => ({ ...Object.fromEntries(Object.entries(cleanEnv()).map(([k]) => [k, null])), AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.coordinator, AGNT_CONFIG_DIR: tempDir(), TERM: 'xterm-256color', NO_COLOR: '1' });
+  const inPty = async (spec: object) => {
+    const py = await execa('python3', [resolve(import.meta.dirname, '..', 'pty_driver.py'), JSON.stringify(spec)], { reject: false, timeout: 40_000 });
+    return JSON.parse(py.stdout) as { output: string; exitCode: number; error: string | null };
+  };
+
+  it('on a terminal, Ctrl-C at a prompt exits 130 and --no-input never asks', async () => {
+    const before = sb.store.all('coverageSpans').length;
+    const stopped = await inPty({ cmd: [process.execPath, BIN, 'coverage', 'create', '--principal', 'usr_principal'], env: ptyEnv(), steps: [['Backup coordinator for usr_principal', ['\x03']]], timeout: 20 });
+    expect(stopped.exitCode, stopped.output).toBe(130);
+    expect(stopped.output).toContain('error: interrupted');
+    const noInput = await inPty({ cmd: [process.execPath, BIN, 'coverage', 'create', '--principal', 'usr_principal', '--no-input'], env: ptyEnv(), steps: [], timeout: 20 });
+    expect(noInput.exitCode, noInput.output).toBe(2);
+    expect(noInput.output).toContain('error: missing --backup, --start, --end (or --for)');
+    expect(sb.store.all('coverageSpans').length).toBe(before);
+  }, 45_000);
+
   it('asks for the missing values on a terminal, picking principals from delegations', async () => {
     const spec = {
       cmd: [process.execPath, BIN, 'coverage', 'create', '--json'],
-      env: { ...Object.fromEntries(Object.entries(cleanEnv()).map(([k]) => [k, null])), AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.coordinator, AGNT_CONFIG_DIR: tempDir(), TERM: 'xterm-256color', NO_COLOR: '1' },
+      env: ptyEnv(),
       steps: [
         ['Principals to hand over', [' ', '\x1b[B', ' ', '\r']],
         ['Backup coordinator for usr_principal\\b', ['\r']],
@@ -271,8 +288,7 @@ describe('coverage create input', () => {
       ],
       timeout: 25,
     };
-    const py = await execa('python3', [resolve(import.meta.dirname, '..', 'pty_driver.py'), JSON.stringify(spec)], { reject: false, timeout: 40_000 });
-    const out = JSON.parse(py.stdout);
+    const out = await inPty(spec);
     expect(out.error, out.output).toBeNull();
     expect(out.exitCode, out.output).toBe(0);
     expect(out.output).toContain('times in America/New_York');
