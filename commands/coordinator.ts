@@ -35,7 +35,7 @@ export const coordinator: AreaSpec = {
       path: '/coordinator/pending-invites',
       list: true,
       resultKey: 'pendingInvites',
-      columns: [{ path: 'id' }, { path: 'principal' }, { path: 'delegationSource', header: 'SOURCE' }, { path: 'calendarProvider', header: 'PROVIDER' }, { path: 'createdAt' }, { path: 'confirmationTokenExpiresAt', header: 'EXPIRES' }],
+      columns: [{ path: 'id' }, { path: 'principal.name', header: 'PRINCIPAL' }, { path: 'principal.id', header: 'PRINCIPAL_ID' }, { path: 'delegationSource', header: 'SOURCE' }, { path: 'calendarProvider', header: 'PROVIDER' }, { path: 'createdAt' }, { path: 'confirmationTokenExpiresAt', header: 'EXPIRES' }],
       examples: ['agnt coordinator pending-invites', 'agnt coordinator pending-invites -o id'],
     },
     {
@@ -50,7 +50,7 @@ export const coordinator: AreaSpec = {
         { name: 'to', type: 'string', description: 'range end, ISO or local time; a date alone is the end of that day (default: 7 days after --from)' },
       ],
       options: [{ flags: '--days <n>', description: 'range length in days instead of --to' }, tz],
-      columns: [{ path: 'spanId', header: 'SPAN' }, { path: 'role' }, { path: 'status' }, { path: 'reason' }, { path: 'startAt', header: 'START' }, { path: 'endAt', header: 'END' }, { path: 'principal' }, { path: 'primaryCoordinator', header: 'PRIMARY' }, { path: 'backupCoordinator', header: 'BACKUP' }],
+      columns: [{ path: 'spanId', header: 'SPAN' }, { path: 'role' }, { path: 'status' }, { path: 'reason' }, { path: 'startAt', header: 'START' }, { path: 'endAt', header: 'END' }, { path: 'principal.name', header: 'PRINCIPAL' }, { path: 'primaryCoordinator.name', header: 'PRIMARY' }, { path: 'backupCoordinator.name', header: 'BACKUP' }],
       handler: async () => (await views()).schedule,
       examples: ['agnt coordinator schedule', 'agnt coordinator schedule --from 2026-12-01 --to 2026-12-07', "agnt coordinator schedule --days 14 --json --query 'events[].spanId'"],
     },

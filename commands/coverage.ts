@@ -22,9 +22,10 @@ const eventColumns: Column[] = [
   { path: 'reason' },
   { path: 'startAt', header: 'START' },
   { path: 'endAt', header: 'END' },
-  { path: 'principal', header: 'PRINCIPAL' },
-  { path: 'primaryCoordinator', header: 'PRIMARY' },
-  { path: 'backupCoordinator', header: 'BACKUP' },
+  // Names read better than ids in a table or a spreadsheet; -o json has the whole references.
+  { path: 'principal.name', header: 'PRINCIPAL' },
+  { path: 'primaryCoordinator.name', header: 'PRIMARY' },
+  { path: 'backupCoordinator.name', header: 'BACKUP' },
 ];
 
 const tz = { flags: '--tz <zone>', description: "time zone for local times (default: your user's timezone)" };
