@@ -122,6 +122,7 @@ export function move(store: Store, caller: Rec, id: string, name: Move): Rec {
     const hint = HINTS[name]?.[current] ?? (FINAL.includes(current) ? `${current} spans are final` : `allowed from: ${tr.from.join(', ')}`);
     fail(409, `cannot ${name} coverage span ${id}: status is ${current} (${hint})`, 'AGNT_E_INVALID_TRANSITION', { currentStatus: current, allowedFrom: tr.from });
   }
+  if (name === 'submit') refuseOverlap(store, span);
   const now = store.now();
   const patch: Rec = { status: tr.to(span), [tr.stamp]: now };
   if (current === 'active') patch.activatedAt = span.activatedAt ?? span.startAt;
@@ -134,6 +135,21 @@ export function move(store: Store, caller: Rec, id: string, name: Move): Rec {
     principalIds: rowsOf(store, span.id).map((r) => r.principal),
   });
   return spanView(store, updated);
+}
+
+/**
+ * Chosen: a principal cannot be handed over twice at once by the same coordinator. Drafts may
+ * overlap freely (they are plans); submitting one that overlaps a live span is refused.
+ */
+function refuseOverlap(store: Store, span: Rec): void {
+  const mine = new Set(rowsOf(store, span.id).map((r) => r.principal));
+  for (const other of store.filter('coverageSpans', (s) => s.id !== span.id && s.primaryCoordinator === span.primaryCoordinator)) {
+    const status = effective(store, other).status;
+    if (status === 'draft' || FINAL.includes(status)) continue;
+    if (!overlaps(other.startAt, other.endAt, ms(span.startAt), ms(span.endAt))) continue;
+    const both = rowsOf(store, other.id).filter((r) => mine.has(r.principal)).map((r) => r.principal);
+    if (both.length) fail(409, `cannot submit coverage span ${span.id}: ${both.join(', ')} already handed over in ${other.id} (${status}) at an overlapping time`, 'AGNT_E_OVERLAP', { conflictingSpan: other.id, principals: both });
+  }
 }
 
 function parseTime(v: unknown, name: string): string {
