@@ -16,8 +16,11 @@ afterAll(async () => {
   await sb.dispose();
 });
 
+let week = 0;
+/** A two-day draft in a week of its own, so that submitted spans never overlap. */
 async function newSpan(as: string, extra: string[] = []): Promise<any> {
-  return agntJson(['coverage', 'create', '--principal', 'usr_principal', '--backup', 'usr_backup', '--start', '2026-12-14 09:00', '--for', '2d', ...extra], { sb, as });
+  const day = new Date(Date.UTC(2027, 1, 1 + 7 * week++)).toISOString().slice(0, 10);
+  return agntJson(['coverage', 'create', '--principal', 'usr_principal', '--backup', 'usr_backup', '--start', `${day} 09:00`, '--for', '2d', ...extra], { sb, as });
 }
 
 /** A span moved to `status` through the real moves. */
@@ -168,11 +171,12 @@ describe('refused moves', () => {
 
   it('cancel of an active span, and of an ended or cancelled one, is refused', async () => {
     const id = await spanIn('scheduled');
-    now = Date.parse('2026-12-14T15:00:00Z');
+    const span = await agntJson(['coverage', 'get', id], { sb, as: 'coordinator' });
+    now = Date.parse(span.startAt) + 3_600_000;
     const active = await agnt(['coverage', 'cancel', id, '--yes'], { sb, as: 'coordinator' });
     expect(active.exitCode).toBe(5);
     expect(active.stderr).toMatch(/cannot cancel .*status is active \(it is running; end it instead\)/);
-    now = Date.parse('2026-12-20T00:00:00Z');
+    now = Date.parse(span.endAt) + 86_400_000;
     expect((await agntJson(['coverage', 'get', id], { sb, as: 'coordinator' })).status).toBe('ended');
     const ended = await agnt(['coverage', 'cancel', id, '--yes'], { sb, as: 'coordinator' });
     expect(ended.exitCode).toBe(5);
@@ -197,12 +201,25 @@ describe('refused moves', () => {
 
   it('update changes drafts only', async () => {
     const draft = await spanIn('draft');
-    const u = await agntJson(['coverage', 'update', draft, '--end', '2026-12-17', '--reason', 'sick', '--tz', 'Europe/Paris'], { sb, as: 'coordinator' });
-    expect(u).toMatchObject({ status: 'draft', reason: 'sick', endAt: '2026-12-17T23:00:00.000Z' });
+    const u = await agntJson(['coverage', 'update', draft, '--end', '2027-12-17', '--reason', 'sick', '--tz', 'Europe/Paris'], { sb, as: 'coordinator' });
+    expect(u).toMatchObject({ status: 'draft', reason: 'sick', endAt: '2027-12-17T23:00:00.000Z' });
     const submitted = await spanIn('pending_acceptance');
     const r = await agnt(['coverage', 'update', submitted, '--reason', 'sick'], { sb, as: 'coordinator' });
     expect(r.exitCode).toBe(5);
     expect(r.stderr).toMatch(/cannot update .*only drafts can be changed/);
+  });
+
+  it('submitting a span that hands over a principal twice at once is refused', async () => {
+    const create = (start: string, end: string) =>
+      agntJson(['coverage', 'create', '--principal', 'usr_principal2', '--backup', 'usr_backup', '--start', start, '--end', end], { sb, as: 'coordinator' });
+    const first = await create('2028-03-01T14:00:00Z', '2028-03-03T14:00:00Z');
+    const second = await create('2028-03-02T14:00:00Z', '2028-03-04T14:00:00Z');
+    const after = await create('2028-03-03T14:00:00Z', '2028-03-05T14:00:00Z');
+    await agntJson(['coverage', 'submit', first.id], { sb, as: 'coordinator' });
+    const r = await agnt(['coverage', 'submit', second.id, after.id], { sb, as: 'coordinator' });
+    expect(r.exitCode).toBe(6);
+    expect(r.stderr).toContain(`${second.id}: error: cannot submit coverage span ${second.id}: usr_principal2 already handed over in ${first.id} (pending_acceptance) at an overlapping time`);
+    expect(r.stderr).toContain(`${after.id}: ok`);
   });
 
   it('moves by the wrong person are forbidden (exit 4)', async () => {
