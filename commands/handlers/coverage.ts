@@ -132,7 +132,7 @@ async function principalChoices(ctx: Context): Promise<Array<{ name: string; val
   });
 }
 
-async function suggestedBackup(ctx: Context, me: string | undefined, principal: string, rules: Lazy<Rec[]>): Promise<string | undefined> {
+async function suggestedBackup(me: string | undefined, principal: string, rules: Lazy<Rec[]>): Promise<string | undefined> {
   const all = await rules.get();
   const r =
     all.find((x) => x.primaryCoordinator === me && x.principal === principal) ??
@@ -189,7 +189,7 @@ export const create: Handler = async (ctx, inv) => {
     const myId = (await me.get())?.id as string | undefined;
     for (const r of rows) {
       if (r.backupCoordinator) continue;
-      const suggestion = await suggestedBackup(ctx, myId, r.principal, rules);
+      const suggestion = await suggestedBackup(myId, r.principal, rules);
       r.backupCoordinator = (
         await ask(ctx, (p, c) => p.input({ message: `Backup coordinator for ${r.principal}`, default: suggestion, required: true, validate: (v) => (v.trim() ? true : 'a user id') }, c))
       ).trim();

@@ -6,7 +6,6 @@ import type { Context } from '../../src/core/context.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 export function validZone(tz: string): boolean {
   try {

@@ -251,10 +251,6 @@ export function spanEvents(store: Store, spans: Rec[], from: number, to: number,
   return out.sort((a, b) => ms(a.startAt) - ms(b.startAt) || String(a.id).localeCompare(String(b.id)));
 }
 
-function rowView(store: Store, r: Rec): Rec {
-  return publicView(r);
-}
-
 export function createSpan(store: Store, caller: Rec, body: unknown): Rec {
   const b = validate(
     body,
@@ -440,7 +436,7 @@ const area: SandboxArea = {
 
     r.get('/coverage-spans/{spanId}/principals', (req) => {
       const span = findSpan(store, req.user, req.params.spanId!);
-      return list('coverageSpanPrincipals', rowsOf(store, span.id).map((x) => rowView(store, x)), req.query);
+      return list('coverageSpanPrincipals', rowsOf(store, span.id).map(publicView), req.query);
     });
 
     // ---- backup routing rules ----
