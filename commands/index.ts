@@ -6,6 +6,25 @@ import { identifiers } from './identifiers.ts';
 import { chats } from './chats.ts';
 import { contacts } from './contacts.ts';
 import { assistants } from './assistants.ts';
+import { coverageArea, backupRules, managerAssignments } from './coverage.ts';
+import { delegations } from './delegations.ts';
+import { coordinator } from './coordinator.ts';
+import { bookingLinks } from './booking-links.ts';
+import { calendars } from './calendars.ts';
 
 // An area may be split over several files; mergeAreas joins specs of the same name.
-export const areas: AreaSpec[] = mergeAreas([chats, users, workspace, identifiers, assistants, contacts]);
+export const areas: AreaSpec[] = mergeAreas([
+  chats,
+  users,
+  workspace,
+  identifiers,
+  assistants,
+  contacts,
+  coordinator,
+  coverageArea,
+  backupRules,
+  managerAssignments,
+  delegations,
+  bookingLinks,
+  calendars,
+]);

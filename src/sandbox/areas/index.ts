@@ -7,6 +7,11 @@ import identifiers from './identifiers.ts';
 import assistants from './assistants.ts';
 import chats from './chats.ts';
 import contacts from './contacts.ts';
+import delegations from './delegations.ts';
+import coverage from './coverage.ts';
+import coordinator from './coordinator.ts';
+import bookingLinks from './booking-links.ts';
+import calendars from './calendars.ts';
 
 export interface SandboxArea {
   name: string;
@@ -15,4 +20,4 @@ export interface SandboxArea {
   seed?(store: Store): void;
 }
 
-export const sandboxAreas: SandboxArea[] = [users, identifiers, assistants, chats, contacts];
+export const sandboxAreas: SandboxArea[] = [users, identifiers, assistants, chats, contacts, delegations, coverage, coordinator, bookingLinks, calendars];

@@ -1,0 +1,72 @@
+// Part 2, section 4.7: booking links (public or invite-only scheduling pages) and invitees.
+import type { AreaSpec } from '../src/core/spec.ts';
+
+const handlers = () => import('./handlers/booking-links.ts');
+
+const PREFERENCE_KEYS = ['sync', 'availability', 'defaults', 'calendars', 'buffers', 'customEventTitles'] as const;
+
+export const bookingLinks: AreaSpec = {
+  name: 'booking-links',
+  aliases: ['booking-link', 'links'],
+  summary: 'Booking links: scheduling pages, their invitees and invitations',
+  commands: [
+    {
+      command: 'booking-links create',
+      summary: 'Create a booking link (scheduling preferences from a file with @file)',
+      method: 'POST',
+      path: '/booking-links',
+      resultKey: 'bookingLink',
+      fields: [
+        { name: 'slug', type: 'string', required: true, description: 'the page name in its URL' },
+        { name: 'title', type: 'string' },
+        { name: 'active', type: 'boolean' },
+        { name: 'meetingType', type: 'string', enum: ['virtual', 'in_person'] },
+        { name: 'offerTimesStartingDays', type: 'number', description: 'offer times starting this many days ahead' },
+        { name: 'notSoonerThanMinutes', type: 'number', description: 'no meeting sooner than this many minutes from now' },
+        { name: 'atLatestDays', type: 'number', description: 'no meeting later than this many days ahead' },
+        { name: 'instructions', type: 'string', nullable: true },
+        { name: 'chatEnabled', type: 'boolean' },
+        { name: 'accessMode', type: 'string', enum: ['public', 'anyone_with_link', 'invite_only'] },
+        { name: 'schedulingPreferences', type: 'object', keys: PREFERENCE_KEYS, description: 'scheduling preferences (availability, defaults, calendars, buffers, customEventTitles)', file: true },
+      ],
+      examples: [
+        'agnt booking-links create --slug pat-intro --title "Intro with Pat" --access-mode invite_only --scheduling-preferences @prefs.yaml',
+        'agnt booking-links create --file booking-link.yaml',
+        "agnt booking-links create --slug office-hours --meeting-type in_person --set schedulingPreferences.buffers.bufferLength=15",
+      ],
+    },
+    {
+      command: 'booking-links add-invitees',
+      aliases: ['invitees'],
+      summary: 'Add invitees to an invite-only link, from flags or a CSV of name,email',
+      description: "--invitee takes 'Name <email>' or 'Name,email' and repeats; --csv reads name,email rows (a header row is optional; '-' for stdin). --send sends each new invitee their link.",
+      method: 'POST',
+      path: '/booking-links/{bookingLinkId}/invitees',
+      also: [{ method: 'POST', path: '/booking-links/{bookingLinkId}/invitees/{inviteeId}/invite' }],
+      args: [{ name: 'bookingLinkId', resource: 'booking-links' }],
+      resultKey: 'bookingLink',
+      fields: [{ name: 'invitees', type: 'array', keys: ['name', 'email'], hidden: true }],
+      options: [
+        { flags: '--invitee <person>', description: "an invitee: 'Name <email>' or 'Name,email' (repeatable)", repeatable: true },
+        { flags: '--csv <path>', description: "invitees from a CSV of name,email ('-' for stdin)", file: true },
+        { flags: '--send', description: 'send the new invitees their links right away' },
+      ],
+      columns: [{ path: 'id' }, { path: 'name' }, { path: 'email' }, { path: 'status' }, { path: 'invitedAt' }, { path: 'bookedAt' }],
+      handler: async () => (await handlers()).addInvitees,
+      examples: [
+        "agnt booking-links add-invitees bkl_principal --invitee 'Carol Client <carol@client.test>' --invitee 'Dan Vendor,dan@vendor.test'",
+        'agnt booking-links add-invitees bkl_principal --csv invitees.csv --send',
+      ],
+    },
+    {
+      command: 'booking-links invite',
+      aliases: ['send'],
+      summary: "Send (or send again) invitees' personal links",
+      method: 'POST',
+      path: '/booking-links/{bookingLinkId}/invitees/{inviteeId}/invite',
+      args: [{ name: 'bookingLinkId', resource: 'booking-links' }, { name: 'inviteeId', multi: true, description: 'invitee id' }],
+      handler: async () => (await handlers()).invite,
+      examples: ['agnt booking-links invite bkl_principal inv_0001', 'agnt booking-links invite bkl_principal inv_0001 inv_0002', 'cat invitee-ids.txt | agnt booking-links invite bkl_principal -'],
+    },
+  ],
+};

@@ -1,0 +1,95 @@
+// Part 2, section 4.4: coordinator views.
+import type { AreaSpec } from '../src/core/spec.ts';
+
+const views = () => import('./handlers/coordinator.ts');
+const tz = { flags: '--tz <zone>', description: "time zone for local times and the timeline (default: your user's timezone)" };
+
+export const coordinator: AreaSpec = {
+  name: 'coordinator',
+  aliases: ['coord'],
+  summary: 'Coordinator views: your dashboard, principals, invites, coverage schedule; manager views',
+  commands: [
+    {
+      command: 'coordinator dashboard',
+      summary: 'Your principals, coverage, handoffs, upcoming coverage, recent tasks and health warnings',
+      method: 'GET',
+      path: '/coordinator/dashboard',
+      render: async () => (await views()).renderDashboard,
+      examples: ['agnt coordinator dashboard', "agnt coordinator dashboard --query 'healthWarnings'", 'agnt coordinator dashboard --json'],
+    },
+    {
+      command: 'coordinator principal',
+      aliases: ['principals'],
+      summary: "A principal's detail: delegation, assistant, supervision matrix, access health, recent tasks",
+      method: 'GET',
+      path: '/coordinator/principals/{id}',
+      args: [{ name: 'id', resource: 'users', description: "the principal's user id" }],
+      render: async () => (await views()).renderPrincipal,
+      examples: ['agnt coordinator principal usr_principal', "agnt coordinator principal usr_principal --query 'supervisionMatrix.calendar'"],
+    },
+    {
+      command: 'coordinator pending-invites',
+      aliases: ['invites'],
+      summary: 'Delegations you asked for that the principal has not confirmed',
+      method: 'GET',
+      path: '/coordinator/pending-invites',
+      list: true,
+      resultKey: 'pendingInvites',
+      columns: [{ path: 'id' }, { path: 'principal.name', header: 'PRINCIPAL' }, { path: 'principal.id', header: 'PRINCIPAL_ID' }, { path: 'delegationSource', header: 'SOURCE' }, { path: 'calendarProvider', header: 'PROVIDER' }, { path: 'createdAt' }, { path: 'confirmationTokenExpiresAt', header: 'EXPIRES' }],
+      examples: ['agnt coordinator pending-invites', 'agnt coordinator pending-invites -o id'],
+    },
+    {
+      command: 'coordinator schedule',
+      aliases: ['coverage-schedule'],
+      summary: 'Your coverage (as primary or backup) in a range; a day-by-day timeline on a terminal',
+      method: 'GET',
+      path: '/coordinator/coverage-schedule',
+      also: [{ method: 'GET', path: '/users/me' }],
+      fields: [
+        { name: 'from', type: 'string', description: 'range start, ISO or local time (default: today)' },
+        { name: 'to', type: 'string', description: 'range end, ISO or local time; a date alone is the end of that day (default: 7 days after --from)' },
+      ],
+      options: [{ flags: '--days <n>', description: 'range length in days instead of --to' }, tz],
+      columns: [{ path: 'spanId', header: 'SPAN' }, { path: 'role' }, { path: 'status' }, { path: 'reason' }, { path: 'startAt', header: 'START' }, { path: 'endAt', header: 'END' }, { path: 'principal.name', header: 'PRINCIPAL' }, { path: 'primaryCoordinator.name', header: 'PRIMARY' }, { path: 'backupCoordinator.name', header: 'BACKUP' }],
+      handler: async () => (await views()).schedule,
+      examples: ['agnt coordinator schedule', 'agnt coordinator schedule --from 2026-12-01 --to 2026-12-07', "agnt coordinator schedule --days 14 --json --query 'events[].spanId'"],
+    },
+    {
+      command: 'coordinator manager-overview',
+      aliases: ['overview'],
+      summary: 'Per-coordinator counts for managers (ea_manager) and organization admins',
+      method: 'GET',
+      path: '/coordinator/manager-overview',
+      resultKey: 'coordinators',
+      columns: [
+        { path: 'coordinator.id', header: 'COORDINATOR' },
+        { path: 'coordinator.name', header: 'NAME' },
+        { path: 'principalCount', header: 'PRINCIPALS' },
+        { path: 'pendingInviteCount', header: 'PENDING_INVITES' },
+        { path: 'todayActivityCount', header: 'TODAY' },
+        { path: 'pendingApprovalCount', header: 'PENDING_APPROVALS' },
+        { path: 'accessHealthIssues', header: 'ACCESS_ISSUES' },
+      ],
+      examples: ['agnt coordinator manager-overview', 'agnt coordinator manager-overview -o csv'],
+    },
+    {
+      command: 'coordinator audit-events',
+      aliases: ['manager-audit-events'],
+      summary: 'Audit events (coordinator.*) of the coordinators you oversee, newest first',
+      method: 'GET',
+      path: '/coordinator/manager-audit-events',
+      list: true,
+      resultKey: 'events',
+      columns: [{ path: 'createdAt' }, { path: 'actor' }, { path: 'action' }, { path: 'entityType', header: 'ENTITY' }, { path: 'entityId', header: 'ENTITY_ID' }],
+      fields: [
+        { name: 'from', type: 'string', description: 'events at or after this time (ISO 8601)' },
+        { name: 'to', type: 'string', description: 'events before this time (ISO 8601)' },
+        { name: 'principalId', type: 'string' },
+        { name: 'coordinatorId', type: 'string' },
+        { name: 'action', type: 'string', description: 'e.g. coordinator.delegation.reverify' },
+        { name: 'before', type: 'string', description: 'cursor: events older than this' },
+      ],
+      examples: ['agnt coordinator audit-events', 'agnt coordinator audit-events --coordinator-id usr_coord --action coordinator.coverage.approve', 'agnt coordinator audit-events --all -o jsonl'],
+    },
+  ],
+};

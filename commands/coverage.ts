@@ -1,0 +1,306 @@
+// Part 2, section 4.5: coverage spans (a coordinator hands principals to a backup for a while),
+// backup routing rules and manager assignments.
+import type { AreaSpec, Column, CommandSpec, FieldSpec } from '../src/core/spec.ts';
+
+export const SPAN_STATUS = ['draft', 'pending_acceptance', 'pending_manager_approval', 'scheduled', 'active', 'ended', 'cancelled'] as const;
+const REASON = ['pto', 'sick', 'emergency', 'manual'] as const;
+
+export const spanColumns: Column[] = [
+  { path: 'id' },
+  { path: 'status' },
+  { path: 'reason' },
+  { path: 'startAt', header: 'START' },
+  { path: 'endAt', header: 'END' },
+  { path: 'primaryCoordinator', header: 'PRIMARY' },
+  { path: 'requireManagerApproval', header: 'APPROVAL' },
+];
+
+const eventColumns: Column[] = [
+  { path: 'spanId', header: 'SPAN' },
+  { path: 'role' },
+  { path: 'status' },
+  { path: 'reason' },
+  { path: 'startAt', header: 'START' },
+  { path: 'endAt', header: 'END' },
+  // Names read better than ids in a table or a spreadsheet; -o json has the whole references.
+  { path: 'principal.name', header: 'PRINCIPAL' },
+  { path: 'primaryCoordinator.name', header: 'PRIMARY' },
+  { path: 'backupCoordinator.name', header: 'BACKUP' },
+];
+
+const tz = { flags: '--tz <zone>', description: "time zone for local times (default: your user's timezone)" };
+const coverage = () => import('./handlers/coverage.ts');
+
+interface MoveText {
+  verb: string;
+  path: string;
+  summary: string;
+  example: string;
+  aliases?: string[];
+}
+
+const MOVES: MoveText[] = [
+  { verb: 'submit', path: '/submit', summary: 'Submit draft spans to their backups (draft -> pending_acceptance)', example: 'agnt coverage submit cov_0001' },
+  { verb: 'accept', path: '/accept', summary: 'Accept spans as their backup (-> pending_manager_approval, or scheduled)', example: 'agnt coverage list --role backup --status pending_acceptance -o id | agnt coverage accept -' },
+  { verb: 'decline', path: '/decline', summary: 'Decline spans as their backup (-> cancelled, declinedAt set)', example: 'agnt coverage decline cov_0002' },
+  { verb: 'approve', path: '/approve', summary: 'Approve spans as the coordinator\'s manager (-> scheduled)', example: 'agnt coverage list --role manager --status pending_manager_approval -o id | agnt coverage approve -' },
+  { verb: 'reject', path: '/reject', summary: 'Reject spans as the coordinator\'s manager (-> cancelled, rejectedAt set)', example: 'agnt coverage reject cov_0003' },
+  { verb: 'end', path: '/end', summary: 'End active spans now, before their end time (-> ended)', example: 'agnt coverage end cov_0001' },
+];
+
+function moveSpec(m: MoveText): CommandSpec {
+  return {
+    command: `coverage ${m.verb}`,
+    aliases: m.aliases,
+    summary: m.summary,
+    description: 'Each id is moved in turn and reported on stderr; the exit code is 6 when some failed. See docs/coverage-transitions.md for the allowed moves.',
+    method: 'POST',
+    path: `/coverage-spans/{spanId}${m.path}`,
+    args: [{ name: 'spanId', multi: true, resource: 'coverage-spans', description: 'coverage span id' }],
+    resultKey: 'coverageSpan',
+    columns: spanColumns,
+    examples: [m.example, `agnt coverage ${m.verb} cov_0001 cov_0002`],
+  };
+}
+
+const timesFields: FieldSpec[] = [
+  { name: 'startAt', type: 'string', flag: 'start', description: "start: ISO 8601, or local time like '2026-12-01 09:00', 'tomorrow 09:00'" },
+  { name: 'endAt', type: 'string', flag: 'end', description: "end: ISO 8601 or local time; a date alone means the end of that day" },
+  { name: 'reason', type: 'string', enum: REASON },
+  { name: 'requireManagerApproval', type: 'boolean', flag: 'manager-approval', description: "the coordinator's manager must approve (default: when they have one)" },
+  { name: 'notifyPrincipal', type: 'boolean', flag: 'notify', description: 'tell the principals about the handover' },
+  { name: 'auditTag', type: 'string', nullable: true },
+];
+
+export const coverageArea: AreaSpec = {
+  name: 'coverage',
+  aliases: ['coverage-spans', 'spans'],
+  summary: 'Coverage spans: hand your principals to a backup while you are away',
+  commands: [
+    {
+      command: 'coverage list',
+      aliases: ['ls'],
+      summary: 'List coverage spans you are part of',
+      method: 'GET',
+      path: '/coverage-spans',
+      list: true,
+      resultKey: 'coverageSpans',
+      columns: spanColumns,
+      fields: [
+        { name: 'role', type: 'string', description: 'your role in the span: primary, backup, manager, principal' },
+        { name: 'status', type: 'string', enum: SPAN_STATUS },
+      ],
+      examples: ['agnt coverage list', 'agnt coverage list --role backup --status pending_acceptance -o id', 'agnt coverage list --status active --json'],
+    },
+    {
+      command: 'coverage create',
+      summary: 'Create a coverage span (a draft) for principals, each with a backup',
+      description:
+        "Principals and backups pair up in order: --principal P1 --backup B1 --principal P2 --backup B2 (one --backup serves them all). " +
+        'Or --principals-file with a CSV (principal,backup[,primaryFollower,backupFollower]) or a JSON/YAML list of {principal, backupCoordinator, ...}. ' +
+        "Times are ISO 8601 or local time in your user's time zone (--tz to choose another); --for 5d instead of --end. " +
+        'On a terminal, missing values are asked for (principals picked from your delegations); with --no-input they are errors.',
+      method: 'POST',
+      path: '/coverage-spans',
+      also: [
+        { method: 'GET', path: '/users/me' },
+        { method: 'GET', path: '/delegations' },
+        { method: 'GET', path: '/users' },
+        { method: 'GET', path: '/backup-routing-rules' },
+        { method: 'POST', path: '/coverage-spans/{spanId}/submit' },
+      ],
+      resultKey: 'coverageSpan',
+      columns: spanColumns,
+      fields: [
+        ...timesFields,
+        { name: 'primaryCoordinator', type: 'string', description: 'coordinator who is away (default: you)' },
+        { name: 'principals', type: 'array', keys: ['principal', 'backupCoordinator', 'primaryFollower', 'backupFollower'], hidden: true },
+      ],
+      options: [
+        { flags: '--principal <userId>', description: 'a principal to hand over (repeatable)', repeatable: true },
+        { flags: '--backup <userId>', description: 'the backup for the --principal before it (repeatable)', repeatable: true },
+        { flags: '--principals-file <path>', description: 'principals and backups from a CSV, JSON or YAML file', file: true },
+        { flags: '--for <duration>', description: "length instead of --end: 5d, 1w, 36h, 1d12h (days follow the wall clock)" },
+        tz,
+        { flags: '--submit', description: 'submit the span to the backups right away' },
+      ],
+      handler: async () => (await coverage()).create,
+      examples: [
+        "agnt coverage create --principal usr_principal --backup usr_backup --start '2026-12-01 09:00' --for 5d --reason pto",
+        'agnt coverage create --principal usr_principal --principal usr_principal2 --backup usr_backup --start 2026-12-01 --end 2026-12-05 --submit',
+        'agnt coverage create --principals-file handover.csv --start 2026-12-01T14:00:00Z --end 2026-12-05T22:00:00Z --no-manager-approval',
+        'agnt coverage create   # on a terminal: asks for principals, backups, times and reason',
+      ],
+    },
+    {
+      command: 'coverage get',
+      aliases: ['show'],
+      summary: 'Show a coverage span',
+      method: 'GET',
+      path: '/coverage-spans/{spanId}',
+      args: [{ name: 'spanId', resource: 'coverage-spans' }],
+      resultKey: 'coverageSpan',
+      examples: ['agnt coverage get cov_0001', 'agnt coverage get cov_0001 --fields id,status,acceptedAt,approvedAt'],
+    },
+    {
+      command: 'coverage update',
+      summary: 'Change a draft span (times, reason, approval, notification, audit tag)',
+      method: 'PATCH',
+      path: '/coverage-spans/{spanId}',
+      args: [{ name: 'spanId', resource: 'coverage-spans' }],
+      resultKey: 'coverageSpan',
+      fields: timesFields,
+      options: [tz],
+      also: [{ method: 'GET', path: '/users/me' }],
+      handler: async () => (await coverage()).update,
+      examples: ["agnt coverage update cov_0001 --end '2026-12-06 17:00'", 'agnt coverage update cov_0001 --reason sick --no-manager-approval'],
+    },
+    {
+      command: 'coverage cancel',
+      aliases: ['delete', 'rm'],
+      summary: 'Cancel spans that have not started (-> cancelled)',
+      description: 'Each id is cancelled in turn; the exit code is 6 when some failed. A running span is ended with `coverage end`.',
+      method: 'DELETE',
+      path: '/coverage-spans/{spanId}',
+      args: [{ name: 'spanId', multi: true, resource: 'coverage-spans', description: 'coverage span id' }],
+      resultKey: 'coverageSpan',
+      columns: spanColumns,
+      confirm: 'Cancel coverage span {id}?',
+      examples: ['agnt coverage cancel cov_0001 --yes', 'agnt coverage list --status draft -o id | agnt coverage cancel - --yes'],
+    },
+    ...MOVES.map(moveSpec),
+    {
+      command: 'coverage who',
+      aliases: ['active-for'],
+      summary: 'Who handles a principal right now: the chain from their coordinator to the acting backup',
+      method: 'GET',
+      path: '/coverage-spans/active-for-principal/{principalId}',
+      args: [{ name: 'principalId', resource: 'users', description: "the principal's user id" }],
+      envelope: 'none',
+      render: async () => (await coverage()).renderWho,
+      examples: ['agnt coverage who usr_principal', "agnt coverage who usr_principal --query 'backupCoordinator.email'"],
+    },
+    {
+      command: 'coverage dashboard',
+      summary: 'Coverage across your coordinators (managers) or the account (admins)',
+      method: 'GET',
+      path: '/coverage-spans/dashboard',
+      render: async () => (await coverage()).renderDashboard,
+      examples: ['agnt coverage dashboard', "agnt coverage dashboard --query 'coverageGaps'"],
+    },
+    {
+      command: 'coverage events',
+      summary: 'Coverage events in a time range, one per span and principal',
+      method: 'GET',
+      path: '/coverage-spans/events',
+      resultKey: 'events',
+      also: [{ method: 'GET', path: '/users/me' }],
+      columns: eventColumns,
+      fields: [
+        { name: 'rangeStart', type: 'string', description: 'range start, ISO or local time (default: today)' },
+        { name: 'rangeEnd', type: 'string', description: 'range end, ISO or local time (default: 7 days after the start)' },
+        { name: 'status', type: 'string', enum: ['scheduled', 'active'] },
+      ],
+      options: [
+        { flags: '--from <time>', description: 'short for --range-start' },
+        { flags: '--to <time>', description: 'short for --range-end' },
+        { flags: '--days <n>', description: 'range length in days instead of --range-end' },
+        tz,
+      ],
+      handler: async () => (await coverage()).events,
+      examples: ['agnt coverage events', "agnt coverage events --from 2026-12-01 --to 2026-12-08 --status scheduled", 'agnt coverage events --days 30 -o csv'],
+    },
+    {
+      command: 'coverage principals',
+      summary: "A span's principals and their backups",
+      method: 'GET',
+      path: '/coverage-spans/{spanId}/principals',
+      args: [{ name: 'spanId', resource: 'coverage-spans' }],
+      list: true,
+      resultKey: 'coverageSpanPrincipals',
+      columns: [{ path: 'id' }, { path: 'principal' }, { path: 'backupCoordinator', header: 'BACKUP' }, { path: 'primaryFollower' }, { path: 'backupFollower' }, { path: 'notificationSentAt', header: 'NOTIFIED' }],
+      examples: ['agnt coverage principals cov_0001', 'agnt coverage principals cov_0001 -o csv'],
+    },
+  ],
+};
+
+export const backupRules: AreaSpec = {
+  name: 'backup-rules',
+  aliases: ['backup-routing-rules'],
+  summary: 'Backup routing rules: who covers for a coordinator (per principal, or by default)',
+  commands: [
+    {
+      command: 'backup-rules list',
+      aliases: ['ls'],
+      summary: 'List backup routing rules',
+      method: 'GET',
+      path: '/backup-routing-rules',
+      list: true,
+      resultKey: 'backupRoutingRules',
+      columns: [{ path: 'id' }, { path: 'primaryCoordinator', header: 'PRIMARY' }, { path: 'principal' }, { path: 'backupCoordinator', header: 'BACKUP' }, { path: 'isOrgDefault', header: 'ORG_DEFAULT' }],
+      examples: ['agnt backup-rules list', 'agnt backup-rules list --json'],
+    },
+    {
+      command: 'backup-rules create',
+      summary: 'Route a coordinator\'s principals (or one of them) to a backup',
+      method: 'POST',
+      path: '/backup-routing-rules',
+      resultKey: 'backupRoutingRule',
+      fields: [
+        { name: 'backupCoordinator', type: 'string', required: true, description: 'backup coordinator user id' },
+        { name: 'primaryCoordinator', type: 'string', description: 'coordinator the rule is for (default: you)' },
+        { name: 'principal', type: 'string', nullable: true, description: 'only this principal (default: all)' },
+        { name: 'isOrgDefault', type: 'boolean', description: 'the organization-wide default backup (admins)' },
+      ],
+      examples: ['agnt backup-rules create --backup-coordinator usr_backup', 'agnt backup-rules create --backup-coordinator usr_backup --principal usr_principal2', 'agnt backup-rules create --backup-coordinator usr_manager --is-org-default'],
+    },
+    {
+      command: 'backup-rules delete',
+      aliases: ['rm'],
+      summary: 'Delete backup routing rules',
+      method: 'DELETE',
+      path: '/backup-routing-rules/{ruleId}',
+      args: [{ name: 'ruleId', multi: true, resource: 'backup-routing-rules' }],
+      resultKey: 'backupRoutingRule',
+      confirm: 'Delete backup routing rule {id}?',
+      examples: ['agnt backup-rules delete brr_0001 --yes'],
+    },
+  ],
+};
+
+export const managerAssignments: AreaSpec = {
+  name: 'manager-assignments',
+  aliases: ['managers'],
+  summary: 'Manager assignments: which manager oversees which coordinator',
+  commands: [
+    {
+      command: 'manager-assignments list',
+      aliases: ['ls'],
+      summary: 'List manager assignments',
+      method: 'GET',
+      path: '/manager-assignments',
+      list: true,
+      resultKey: 'managerAssignments',
+      columns: [{ path: 'id' }, { path: 'manager.id', header: 'MANAGER' }, { path: 'manager.name', header: 'MANAGER_NAME' }, { path: 'role' }, { path: 'managedUser.id', header: 'MANAGED_USER' }, { path: 'managedUser.name', header: 'MANAGED_NAME' }],
+      fields: [
+        { name: 'role', type: 'string', enum: ['coordinator'] },
+        { name: 'manager', type: 'string', description: 'manager user id' },
+        { name: 'managedUser', type: 'string', description: 'managed user id' },
+      ],
+      examples: ['agnt manager-assignments list', 'agnt manager-assignments list --manager usr_manager -o csv'],
+    },
+    {
+      command: 'manager-assignments create',
+      summary: 'Make a user the manager of a coordinator (organization admins)',
+      method: 'POST',
+      path: '/manager-assignments',
+      resultKey: 'managerAssignment',
+      fields: [
+        { name: 'manager', type: 'string', required: true, description: 'manager user id' },
+        { name: 'role', type: 'string', enum: ['coordinator'], default: 'coordinator', description: 'the managed role' },
+        { name: 'managedUser', type: 'string', required: true, description: 'coordinator user id' },
+      ],
+      examples: ['agnt manager-assignments create --manager usr_manager --managed-user usr_backup'],
+    },
+  ],
+};
