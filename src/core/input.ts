@@ -21,7 +21,7 @@ function yamlOrJson(text: string, where: string, preferYaml: boolean): Promise<u
       if (!preferYaml && /^[[{"]/.test(trimmed)) throw new UsageError(`${where}: invalid JSON: ${(e as Error).message}`);
     }
   }
-  return import('yaml').then(({ parseDocument }) => {
+  return loadYaml().then(({ parseDocument }) => {
     const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
     if (doc.errors.length) {
       const err = doc.errors[0]!;
@@ -30,6 +30,15 @@ function yamlOrJson(text: string, where: string, preferYaml: boolean): Promise<u
     }
     return doc.toJS();
   });
+}
+
+/**
+ * yaml is CommonJS: under the code-split bundle its named exports may sit on `default` only
+ * (the same trap as undici in http.ts).
+ */
+export async function loadYaml(): Promise<typeof import('yaml')> {
+  const mod = await import('yaml');
+  return (typeof mod.parseDocument === 'function' ? mod : (mod as unknown as { default: typeof mod }).default) as typeof import('yaml');
 }
 
 /** Reads and parses a JSON or YAML file ('-' for stdin). */
