@@ -4,6 +4,7 @@ import type { Context } from '../../src/core/context.ts';
 import type { Handler, Invocation, Result } from '../../src/core/spec.ts';
 import { AgntError, EXIT, UsageError } from '../../src/core/errors.ts';
 import { paginate, parsePageOptions } from '../../src/core/paginate.ts';
+import { loadYaml } from '../../src/core/input.ts';
 import { explain, parseWhen, plain, seconds, sleep, spinner } from './common.ts';
 
 type Rec = Record<string, any>;
@@ -67,7 +68,7 @@ async function guidedSso(ctx: Context, orgId: string, given: Rec): Promise<Rec> 
   body.scim = { enabled: await confirm({ message: 'Provision and deprovision members with SCIM?', default: Boolean(sso.scim?.enabled) }, out) };
   body.enabled = await confirm({ message: 'Turn single sign-on on now?', default: true }, out);
   body.enforced = body.enabled ? await confirm({ message: 'Require single sign-on for every member (enforce)?', default: Boolean(sso.enforced) }, out) : false;
-  const { stringify } = await import('yaml');
+  const { stringify } = await loadYaml();
   ctx.io.err(`\nAbout to send (save it as sso.yaml to re-run with --file):\n${stringify(body)}`);
   if (!(await confirm({ message: 'Apply these settings?', default: true }, out))) throw new AgntError('cancelled; nothing was changed');
   return body;
@@ -108,7 +109,6 @@ export const auditEvents: Handler = async (ctx, inv) => {
   if (inv.opts.since !== undefined) {
     if (query.after !== undefined) throw new UsageError('give --since or --after, not both');
     query.after = inv.opts.since;
-    delete query.since;
   }
   const now = Date.now();
   if (query.after !== undefined) query.after = parseWhen(String(query.after), inv.opts.since !== undefined ? '--since' : '--after', now);

@@ -103,7 +103,7 @@ const area: SandboxArea = {
         if (ownsTeamWithOthers(store, owner!)) ownershipTransferRequired(store, owner!, 'they can own another team');
       }
       // adminApprovalRequired is deprecated and ignored.
-      const team = store.insert('teams', 'team', { id: b.id, account: caller.account, name: b.name.trim(), organization, status: 'active', brandingOnEvents: false, brandingOnMessages: false, owner: owner?.id ?? null });
+      const team = store.insert('teams', 'team', { ...(b.id ? { id: b.id } : {}), account: caller.account, name: b.name.trim(), organization, status: 'active', brandingOnEvents: false, brandingOnMessages: false, owner: owner?.id ?? null });
       if (owner) moveInto(owner, team, 'owner');
       recordEvent(store, organization, caller, 'team.created', 'team', team.id, { name: team.name, owner: owner?.id ?? null });
       return ok('team', teamView(store, team), 201);
