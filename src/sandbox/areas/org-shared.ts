@@ -6,7 +6,7 @@ import type { Rec, Store } from '../store.ts';
 /** Organizations are visible to the users of their account; others get 404, not 403. */
 export function findOrg(store: Store, caller: Rec, id: string): Rec {
   const o = store.get('organizations', id);
-  if (!o || o.account !== caller.account) notFound('organization', id);
+  if (!o || (o.account !== caller.account && caller.organization !== o.id)) notFound('organization', id);
   return o!;
 }
 
@@ -16,7 +16,6 @@ export function findOrg(store: Store, caller: Rec, id: string): Rec {
  * a user record holds a single organization).
  */
 export function isAdminOf(caller: Rec, org: Rec): boolean {
-  if (caller.account !== org.account) return false;
   return (caller.organization === org.id && caller.organizationRole === 'admin') || (Array.isArray(org.admins) && org.admins.includes(caller.id));
 }
 
@@ -72,6 +71,15 @@ export function recordEvent(store: Store, orgId: string | null | undefined, acto
   const org = store.get('organizations', orgId);
   if (!org) return;
   store.insert('auditEvents', 'aev', { account: org.account, organization: orgId, actor: actor?.id ?? null, action, entityType, entityId, metadata });
+}
+
+/**
+ * The account an organization-level claim is made for: that of the caller's organization
+ * (a user's own account field may differ from it, as the seeded usr_globex's does).
+ */
+export function accountOf(store: Store, caller: Rec): string {
+  const org = caller.organization ? store.get('organizations', caller.organization) : undefined;
+  return org?.account ?? caller.account;
 }
 
 export const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;

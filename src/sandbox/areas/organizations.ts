@@ -5,7 +5,7 @@ import type { SandboxArea } from './index.ts';
 import { badRequest, conflict, deleted, fail, forbidden, list, matchesSearch, notFound, ok, pick, t, validate } from '../http.ts';
 import { makeUser } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
-import { EMAIL, findOrg, recordEvent, requireOrgAdmin, requireOrgMember } from './org-shared.ts';
+import { EMAIL, accountOf, findOrg, recordEvent, requireOrgAdmin, requireOrgMember } from './org-shared.ts';
 
 const TIER = t.enum('low', 'medium', 'high', 'ultra', null);
 const SSO_OBJECTS = ['provider1Workspace', 'provider2Directory', 'saml', 'scim', 'memberSync'] as const;
@@ -143,7 +143,7 @@ function profileView(c: Rec): Rec {
 function resolveCompany(store: Store, caller: Rec, id: string): Rec | undefined {
   const direct = store.get('companies', id);
   if (direct) return direct;
-  if (id === caller.organization) return store.find('companies', (c) => c.claimedBy === caller.account);
+  if (id === caller.organization) return store.find('companies', (c) => c.claimedBy === accountOf(store, caller));
   return undefined;
 }
 
@@ -164,7 +164,7 @@ const area: SandboxArea = {
   register(r, sb) {
     const store = sb.store;
 
-    r.get('/organizations', (req) => list('organizations', store.filter('organizations', (o) => o.account === req.user.account).map((o) => orgView(store, o)), req.query));
+    r.get('/organizations', (req) => list('organizations', store.filter('organizations', (o) => o.account === req.user.account || o.id === req.user.organization).map((o) => orgView(store, o)), req.query));
 
     r.post('/organizations', (req) => {
       const b = validate(req.body, { name: t.string }, ['name']);
@@ -173,9 +173,10 @@ const area: SandboxArea = {
       // Chosen: only organization admins create organizations, and names are unique per account
       // so that a re-run script cannot make a second "Acme Labs" by accident.
       if (!(req.user.organizationRole === 'admin' && req.user.organization)) forbidden('organization admin required to create an organization');
-      const same = store.find('organizations', (o) => o.account === req.user.account && o.name.toLowerCase() === name.toLowerCase());
+      const account = accountOf(store, req.user);
+      const same = store.find('organizations', (o) => o.account === account && o.name.toLowerCase() === name.toLowerCase());
       if (same) conflict(`an organization named '${same.name}' already exists (${same.id})`, 'AGNT_E_ORG_NAME_TAKEN');
-      const o = store.insert('organizations', 'org', { account: req.user.account, name, defaultTeam: null, defaultAssistant: null, sso: defaultSso(), admins: [req.user.id], createdBy: req.user.id, defaultModelTiers: { chat: null, task: null } });
+      const o = store.insert('organizations', 'org', { account, name, defaultTeam: null, defaultAssistant: null, sso: defaultSso(), admins: [req.user.id], createdBy: req.user.id, defaultModelTiers: { chat: null, task: null } });
       recordEvent(store, o.id, req.user, 'organization.created', 'organization', o.id, { name });
       return ok('organization', orgView(store, o), 201);
     });
@@ -460,7 +461,7 @@ const area: SandboxArea = {
     r.get('/orgs/{id}/profile', (req) => {
       if (!req.user.organization) forbidden('you are not a member of an organization');
       const c = resolveCompany(store, req.user, req.params.id!);
-      if (!c || c.claimedBy !== req.user.account) notFound("your account's own organization profile", req.params.id);
+      if (!c || c.claimedBy !== accountOf(store, req.user)) notFound("your account's own organization profile", req.params.id);
       return ok('profile', profileView(c!));
     });
 
@@ -469,14 +470,15 @@ const area: SandboxArea = {
       if (!req.user.organization) forbidden('you are not a member of an organization');
       const c = resolveCompany(store, req.user, req.params.id!);
       if (!c) notFound('company', req.params.id);
-      if (c!.claimedBy && c!.claimedBy !== req.user.account) conflict(`company ${c!.id} is already claimed by another account`, 'company_already_claimed');
-      const own = store.find('companies', (x) => x.claimedBy === req.user.account);
+      const account = accountOf(store, req.user);
+      if (c!.claimedBy && c!.claimedBy !== account) conflict(`company ${c!.id} is already claimed by another account`, 'company_already_claimed');
+      const own = store.find('companies', (x) => x.claimedBy === account);
       if (own && own.id !== c!.id) conflict(`your account's own organization is already ${own.id} (${own.name}); it cannot also claim ${c!.id}`, 'own_company_conflict');
       const patch: Rec = pick(b, ['name', 'industry', 'website', 'location', 'profNetAUrl']);
       if (b.ownOrgProfile) patch.ownOrgProfile = { ...emptyOwnOrgProfile(), ...(c!.ownOrgProfile ?? {}), ...b.ownOrgProfile };
       let action = 'org_profile.updated';
       if (!own) {
-        patch.claimedBy = req.user.account;
+        patch.claimedBy = account;
         patch.orgAdmins = [req.user.id];
         action = 'org_profile.claimed';
       } else if (!(own.orgAdmins ?? []).includes(req.user.id)) {
