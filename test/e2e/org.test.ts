@@ -19,10 +19,10 @@ afterAll(async () => {
 
 const PTY = resolve(import.meta.dirname, '..', 'terminal.py');
 
-/** Runs agnt in a pseudo-terminal, typing `answer` when `prompt` shows. */
-async function inTerminal(args: string[], prompt: string, answer: string) {
-  const r = await execa('python3', [PTY, prompt, answer, '--', process.execPath, BIN, ...args], {
-    env: { ...cleanEnv(), AGNT_CONFIG_DIR: tempDir(), AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin, NO_COLOR: '1' },
+/** Runs agnt in a pseudo-terminal, typing each answer when its prompt shows. */
+async function inTerminal(args: string[], steps: string[], env: Record<string, string | undefined> = { NO_COLOR: '1' }) {
+  const r = await execa('python3', [PTY, ...steps, '--', process.execPath, BIN, ...args], {
+    env: { ...cleanEnv(), AGNT_CONFIG_DIR: tempDir(), AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin, ...env },
     extendEnv: true,
     reject: false,
     timeout: 30_000,
@@ -81,6 +81,17 @@ describe('organizations', () => {
     expect(bad.stderr).toMatch(/cannot be enforced while it is disabled/);
     const off = await agntJson(['org', 'sso', 'disable', org, '--yes'], { sb });
     expect(off.sso).toMatchObject({ enabled: false, enforced: false, provider: 'saml' });
+  });
+
+  it('sso set on a terminal with no flags runs the guided set-up', async () => {
+    const r = await inTerminal(
+      ['org', 'sso', 'set', org, '--fields', 'sso.provider,sso.enabled'],
+      ['Identity provider', '', 'entity ID', 'https://idp.test/guided', 'sign-in URL', 'https://idp.test/sso', 'fingerprint', 'AB:CD:EF', 'SCIM', 'y', 'on now', 'y', 'enforce', 'n', 'Apply', 'y'],
+    );
+    expect(r.out).toMatch(/About to send \(save it as sso.yaml/);
+    expect(r.exitCode).toBe(0);
+    const sent = sb.requests.filter((q) => q.method === 'PUT' && q.path === `/organizations/${org}/sso`).pop();
+    expect(sent?.body).toEqual({ provider: 'saml', saml: { entityId: 'https://idp.test/guided', ssoUrl: 'https://idp.test/sso', certificateFingerprint: 'AB:CD:EF' }, scim: { enabled: true }, enabled: true, enforced: false });
   });
 
   it('sso set with nothing to set and no terminal is a usage error, sent nothing', async () => {
@@ -153,7 +164,7 @@ describe('organizations', () => {
     expect(last.stderr).toMatch(/last admin/);
   });
 
-  it('lists audit events with every filter and relative times', async () => {
+  it('lists audit events with every filter and relative times', { timeout: 90_000 }, async () => {
     const all = await agntJson(['org', 'audit-events', 'list', org, '--all'], { sb });
     expect(all.length).toBeGreaterThan(8);
     expect(all[all.length - 1]).toMatchObject({ action: 'organization.created', entityType: 'organization', entityId: org, actor: 'usr_admin', organization: org, account: 'acc_acme' });
@@ -194,7 +205,7 @@ describe('organizations', () => {
     expect(r.stderr).not.toMatch(/\r|\x1b|⠋/);
   });
 
-  it('sets the delivery config, then delivers and waits for completion', async () => {
+  it('sets the delivery config, then delivers and waits for completion', { timeout: 90_000 }, async () => {
     const bad = await agnt(['org', 'audit-logging', 'set', org, '--storage-bucket-arn', 'acme-bucket'], { sb });
     expect(bad.exitCode).toBe(5);
     const cfg = await agntJson(['org', 'audit-logging', 'set', org, '--enabled', '--storage-bucket-arn', 'arn:aws:s3:::acme-audit', '--role-arn', 'arn:aws:iam::1:role/audit', '--region', 'us-east-1'], { sb });
@@ -213,6 +224,14 @@ describe('organizations', () => {
     const seen = sb.requests.filter((q) => q.path === `/organizations/${org}/audit-logging/deliver/${pending.id}`).map((q) => q.status);
     expect(seen.every((s) => s === 200)).toBe(true);
     expect((await agntJson(['org', 'audit-logging', 'get', org], { sb })).lastDeliveredAt).toBe(job.completedAt);
+    // On a terminal --wait shows a spinner on stderr; with NO_COLOR it does not.
+    const spun = await inTerminal(['org', 'audit-logging', 'deliver', org, '--wait', '--interval', '0.3', '-o', 'id'], [], {});
+    expect(spun.exitCode).toBe(0);
+    expect(spun.out).toMatch(/⠋ delivery job adj_\w+: pending/);
+    expect(spun.out).toMatch(/completed: \d+ file\(s\) copied/);
+    const plainTty = await inTerminal(['org', 'audit-logging', 'deliver', org, '--wait', '--interval', '0.3', '-o', 'id'], []);
+    expect(plainTty.exitCode).toBe(0);
+    expect(plainTty.out).not.toMatch(/⠋/);
     const bounds = await agnt(['org', 'audit-logging', 'deliver', org, '--from', 'now', '--to', '1h'], { sb });
     expect(bounds.exitCode).toBe(5);
     expect(bounds.stderr).toMatch(/from must be before to/);
@@ -226,7 +245,7 @@ describe('organizations', () => {
     expect(bad.stderr).toMatch(/allowed: low, medium, high, ultra/);
   });
 
-  it('answers 403 to a non-admin token on every admin endpoint', async () => {
+  it('answers 403 to a non-admin token on every admin endpoint', { timeout: 120_000 }, async () => {
     const cases: string[][] = [
       ['org', 'create', '--name', 'Rogue'],
       ['org', 'update', 'org_acme', '--name', 'Rogue'],
@@ -304,12 +323,12 @@ describe('organizations', () => {
 
   it('delete on a terminal asks for the typed name; a wrong name deletes nothing', async () => {
     const id = (await agntJson(['org', 'create', '--name', 'Typed Name Co'], { sb })).id;
-    const wrong = await inTerminal(['org', 'delete', id], 'to confirm', 'Typed Name');
+    const wrong = await inTerminal(['org', 'delete', id], ['to confirm', 'Typed Name']);
     expect(wrong.out).toMatch(/Type the organization's name \(Typed Name Co\) to confirm/);
     expect(wrong.exitCode).toBe(1);
     expect(wrong.out).toMatch(/cancelled: 'Typed Name' is not the organization's name/);
     expect((await agnt(['org', 'get', id], { sb })).exitCode).toBe(0);
-    const right = await inTerminal(['org', 'delete', id], 'to confirm', 'Typed Name Co');
+    const right = await inTerminal(['org', 'delete', id], ['to confirm', 'Typed Name Co']);
     expect(right.exitCode).toBe(0);
     expect(right.out).toMatch(/deleted/);
     expect((await agnt(['org', 'get', id], { sb })).exitCode).toBe(3);
