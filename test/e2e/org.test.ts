@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { agnt, agntJson, BIN, cleanEnv, tempDir, withSandbox } from '../helpers.ts';
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;

@@ -241,7 +241,7 @@ const area: SandboxArea = {
       const b = validate(req.body, { domain: t.string, autoJoin: t.boolean }, ['domain']);
       requireOrgAdmin(req.user, org);
       const domain = b.domain.trim().toLowerCase().replace(/\.$/, '');
-      if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(domain) && !/\.(test|invalid)$/.test(domain)) badRequest(`'${b.domain}' is not a domain name`, 'AGNT_E_VALIDATION');
+      if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(domain)) badRequest(`'${b.domain}' is not a domain name`, 'AGNT_E_VALIDATION');
       const taken = store.find('domains', (d) => d.domain === domain);
       if (taken) conflict(taken.organization === org.id ? `domain ${domain} is already added (${taken.id})` : `domain ${domain} belongs to another organization`, 'AGNT_E_DOMAIN_TAKEN');
       const d = store.insert('domains', 'dom', {
