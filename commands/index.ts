@@ -11,6 +11,8 @@ import { delegations } from './delegations.ts';
 import { coordinator } from './coordinator.ts';
 import { bookingLinks } from './booking-links.ts';
 import { calendars } from './calendars.ts';
+import { orgArea } from './org.ts';
+import { invitations, orgRequests, teams } from './teams.ts';
 
 // An area may be split over several files; mergeAreas joins specs of the same name.
 export const areas: AreaSpec[] = mergeAreas([
@@ -27,4 +29,8 @@ export const areas: AreaSpec[] = mergeAreas([
   delegations,
   bookingLinks,
   calendars,
+  orgArea,
+  teams,
+  invitations,
+  orgRequests,
 ]);

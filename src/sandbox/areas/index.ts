@@ -12,6 +12,9 @@ import coverage from './coverage.ts';
 import coordinator from './coordinator.ts';
 import bookingLinks from './booking-links.ts';
 import calendars from './calendars.ts';
+import organizations from './organizations.ts';
+import teams from './teams.ts';
+import orgRequests from './org-requests.ts';
 
 export interface SandboxArea {
   name: string;
@@ -20,4 +23,4 @@ export interface SandboxArea {
   seed?(store: Store): void;
 }
 
-export const sandboxAreas: SandboxArea[] = [users, identifiers, assistants, chats, contacts, delegations, coverage, coordinator, bookingLinks, calendars];
+export const sandboxAreas: SandboxArea[] = [users, identifiers, assistants, chats, contacts, delegations, coverage, coordinator, bookingLinks, calendars, organizations, teams, orgRequests];
