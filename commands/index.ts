@@ -4,6 +4,7 @@ import { mergeAreas } from '../src/core/builder.ts';
 import { users, workspace } from './users.ts';
 import { identifiers } from './identifiers.ts';
 import { drive } from './drive.ts';
+import { preferences } from './preferences.ts';
 
 // An area may be split over several files; mergeAreas joins specs of the same name.
-export const areas: AreaSpec[] = mergeAreas([users, workspace, identifiers, drive]);
+export const areas: AreaSpec[] = mergeAreas([users, workspace, identifiers, drive, preferences]);

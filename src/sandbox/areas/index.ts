@@ -5,6 +5,7 @@ import type { Store } from '../store.ts';
 import users from './users.ts';
 import identifiers from './identifiers.ts';
 import drive from './drive.ts';
+import preferences from './preferences.ts';
 
 export interface SandboxArea {
   name: string;
@@ -13,4 +14,4 @@ export interface SandboxArea {
   seed?(store: Store): void;
 }
 
-export const sandboxAreas: SandboxArea[] = [users, identifiers, drive];
+export const sandboxAreas: SandboxArea[] = [users, identifiers, drive, preferences];
