@@ -5,6 +5,7 @@ import { users, workspace } from './users.ts';
 import { identifiers } from './identifiers.ts';
 import { drive } from './drive.ts';
 import { preferences } from './preferences.ts';
+import { onboarding } from './onboarding.ts';
 
 // An area may be split over several files; mergeAreas joins specs of the same name.
-export const areas: AreaSpec[] = mergeAreas([users, workspace, identifiers, drive, preferences]);
+export const areas: AreaSpec[] = mergeAreas([users, workspace, identifiers, onboarding, drive, preferences]);

@@ -6,6 +6,7 @@ import users from './users.ts';
 import identifiers from './identifiers.ts';
 import drive from './drive.ts';
 import preferences from './preferences.ts';
+import onboarding from './onboarding.ts';
 
 export interface SandboxArea {
   name: string;
@@ -14,4 +15,4 @@ export interface SandboxArea {
   seed?(store: Store): void;
 }
 
-export const sandboxAreas: SandboxArea[] = [users, identifiers, drive, preferences];
+export const sandboxAreas: SandboxArea[] = [users, identifiers, drive, preferences, onboarding];
