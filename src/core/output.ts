@@ -263,7 +263,9 @@ export class Printer {
         this.write(safeJson(out, this.opts.tty));
         return;
       case 'yaml': {
-        const { stringify } = await import('yaml');
+        const mod = await import('yaml');
+        // yaml is CommonJS under the bundle: its exports may sit on `default`.
+        const { stringify } = 'stringify' in mod ? mod : (mod as unknown as { default: typeof mod }).default;
         this.write(stringify(out ?? null, { lineWidth: 0 }).replace(/\n$/, ''));
         return;
       }
