@@ -66,7 +66,7 @@ export const onboarding: AreaSpec = {
         { name: 'userEdits', type: 'any', description: 'your corrections' },
       ],
       render,
-      examples: ['agnt onboarding findings review obs_123 fnd_1 --state confirmed', "agnt onboarding findings review obs_123 fnd_2 --state edited --user-edits '{value: Europe/Paris}'"],
+      examples: ['agnt onboarding findings review obs_123 fnd_1 --state confirmed', "agnt onboarding findings review obs_123 fnd_2 --state edited --user-edits '{\"value\": \"Europe/Paris\"}'"],
     },
     {
       command: 'onboarding week-labels set',
