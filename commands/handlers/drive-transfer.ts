@@ -1,8 +1,8 @@
 // drive upload and drive download: the three-step presigned upload and the presigned download,
 // streamed from and to disk so memory stays flat whatever the file size. Presigned URLs go
 // through HttpClient.external(), which never sends the Authorization header.
-import { createReadStream, createWriteStream, existsSync, statSync, unlinkSync } from 'node:fs';
-import { link, rename, stat, unlink } from 'node:fs/promises';
+import { createWriteStream, existsSync, statSync, unlinkSync } from 'node:fs';
+import { link, open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
@@ -112,21 +112,56 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+const CHUNK = 256 * 1024;
+
+/**
+ * The file's bytes in chunks read into two buffers used in turn, so an upload of any size
+ * allocates 512 KiB once instead of a fresh buffer per chunk (garbage that piles up to tens of
+ * megabytes before a collection). Reuse is safe: undici writes a chunk with the socket corked
+ * and, for a chunk above the socket's 16 KiB high-water mark, waits for 'drain' (everything
+ * flushed) before asking for the next one; only the last chunk may be shorter.
+ */
+async function* fileChunks(path: string, onBytes: (total: number) => void): AsyncGenerator<Buffer> {
+  const fh = await open(path, 'r');
+  const buffers = [Buffer.allocUnsafe(CHUNK), Buffer.allocUnsafe(CHUNK)];
+  let total = 0;
+  try {
+    for (let turn = 0; ; turn++) {
+      const buf = buffers[turn % 2]!;
+      let filled = 0;
+      while (filled < CHUNK) {
+        const { bytesRead } = await fh.read(buf, filled, CHUNK - filled, null);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      if (filled === 0) return;
+      total += filled;
+      onBytes(total);
+      yield buf.subarray(0, filled);
+      if (filled < CHUNK) return;
+    }
+  } finally {
+    await fh.close();
+  }
+}
+
 /** PUTs the file to the presigned URL, from the start on each attempt; returns the bytes sent. */
 async function putFile(ctx: Context, url: string, path: string, size: number, contentType: string, label: string): Promise<number> {
   const client = ctx.client();
   for (let attempt = 1; ; attempt++) {
     const progress = Progress.for(ctx, label, size);
-    const count = counter((n) => progress.update(n));
-    const source = createReadStream(path, { highWaterMark: 256 * 1024 });
-    const body = source.pipe(count);
-    source.on('error', (e) => body.destroy(e));
+    let sent = 0;
+    const body = fileChunks(path, (n) => {
+      sent = n;
+      progress.update(n);
+    });
     try {
-      const res = await client.external('PUT', url, { headers: { 'content-type': contentType, 'content-length': String(size) }, body, signal: ctx.signal });
+      // undici takes async iterables as bodies, though its type names only streams and buffers.
+      const res = await client.external('PUT', url, { headers: { 'content-type': contentType, 'content-length': String(size) }, body: body as unknown as Readable, signal: ctx.signal });
       progress.done();
       if (res.statusCode >= 200 && res.statusCode < 300) {
         await res.body.dump();
-        return count.bytes;
+        return sent;
       }
       const err = await externalError(res.statusCode, res.body, 'upload to the presigned URL failed');
       const retryable = res.statusCode >= 500 || res.statusCode === 408 || res.statusCode === 429;
@@ -134,7 +169,7 @@ async function putFile(ctx: Context, url: string, path: string, size: number, co
       ctx.io.info(`${label}: ${err.message}; retrying from the start (attempt ${attempt + 1} of ${PUT_ATTEMPTS})`);
     } catch (e) {
       progress.done();
-      source.destroy();
+      await body.return(undefined).catch(() => undefined);
       if (aborted(ctx, e)) throw new Interrupted();
       if (e instanceof AgntError) throw e;
       if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'EACCES') throw new UsageError(`${path}: ${(e as Error).message}`);
