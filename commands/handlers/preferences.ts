@@ -31,7 +31,8 @@ export function check(value: unknown, shape: Shape, path: string): string | unde
     return ok ? undefined : `${path}: must be ${shape === 'string[]' ? 'a list of strings' : `a ${shape}`}, got ${describe(value)}`;
   }
   if ('enum' in shape) {
-    return shape.enum.includes(value as string) ? undefined : `${path}: invalid value ${describe(value)} (allowed: ${shape.enum.map((x) => (x === null ? 'null' : x)).join(', ')})`;
+    const shown = typeof value === 'string' ? `'${value}'` : describe(value);
+    return shape.enum.includes(value as string) ? undefined : `${path}: invalid value ${shown} (allowed: ${shape.enum.map((x) => (x === null ? 'null' : x)).join(', ')})`;
   }
   if ('nullable' in shape) return value === null ? undefined : check(value, shape.nullable, path);
   if ('array' in shape) {
