@@ -54,10 +54,10 @@ class Progress {
     return new Progress(ctx, escapeControls(label), total, on);
   }
 
-  update(done: number, force = false): void {
+  update(done: number): void {
     if (!this.enabled) return;
     const now = Date.now();
-    if (!force && now - this.last < 100) return;
+    if (now - this.last < 100) return;
     this.last = now;
     const width = 24;
     const frac = this.total > 0 ? Math.min(1, done / this.total) : 1;
@@ -292,6 +292,10 @@ export const download: Handler = async (ctx, inv) => {
   const toStdout = output === '-';
   const explicitFile = output !== undefined && !toStdout && !output.endsWith('/') && !(existsSync(output) && statSync(output).isDirectory());
   if (explicitFile && !force && existsSync(output)) throw new UsageError(`${output} already exists`, 'use --force to overwrite it');
+  if (!toStdout) {
+    const folder = explicitFile ? dirname(resolve(output!)) : resolve(output ?? '.');
+    if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError(`${folder}: no such folder`);
+  }
 
   const client = ctx.client();
   const meta = await client.request<Obj>({ method: 'GET', path: `${FILES}/{fileId}`, params: { userId, fileId }, resultKey: 'driveFile' });

@@ -74,6 +74,7 @@ describe('drive upload and download', () => {
 
     const r = await agntWithPeak(['drive', 'upload', join(dir, 'notes.txt'), join(dir, 'photo.png'), big(), '-o', 'json']);
     expect(r.stderr).not.toMatch(/error/);
+    expect(r.stderr).not.toContain('\r'); // no progress bar when stderr is not a terminal
     expect(r.exitCode).toBe(0);
     const files = JSON.parse(r.stdout) as Array<{ id: string; name: string; size: number; status: string; mimeType: string }>;
     expect(files.map((f) => [f.name, f.size, f.status])).toEqual([
@@ -157,6 +158,11 @@ describe('drive upload and download', () => {
     expect(r.stderr).toMatch(/already exists/);
     expect(r.stderr).toMatch(/--force/);
     expect(readFileSync(target, 'utf8')).toBe('mine');
+    const count = sb.requests.length;
+    const nowhere = await agnt(['drive', 'download', textId, '-o', `${join(dir, 'no-such-folder')}/`], { sb });
+    expect(nowhere.exitCode).toBe(2);
+    expect(nowhere.stderr).toMatch(/no-such-folder: no such folder/);
+    expect(sb.requests.length).toBe(count);
     const forced = await agnt(['drive', 'download', textId, '-o', target, '--force'], { sb });
     expect(forced.exitCode).toBe(0);
     expect(readFileSync(target, 'utf8')).toBe('first line\nsecond line\n');
