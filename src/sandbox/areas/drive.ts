@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import type { SandboxArea } from './index.ts';
 import type { Sandbox } from '../server.ts';
 import { HttpError, badRequest, deleted, fail, forbidden, list, notFound, ok, okMany, t, validate, type Req } from '../http.ts';
-import { isOrgAdmin, resolveUserId, sameOrg } from '../model.ts';
+import { pathUser } from './access.ts';
 import type { Rec, Store } from '../store.ts';
 import { mimeFromName } from '../../../commands/handlers/mime.ts';
 
@@ -116,12 +116,8 @@ export function usage(store: Store, userId: string): Rec {
   };
 }
 
-/** The drive owner named by the path; the user themself or an admin of their organization. */
 function owner(store: Store, caller: Rec, id: string): Rec {
-  const u = store.get('users', resolveUserId(caller, id));
-  if (!u || u.account !== caller.account) notFound('user', id);
-  if (u!.id !== caller.id && !(isOrgAdmin(caller) && sameOrg(caller, u))) forbidden(`you may not access the drive of user ${u!.id}`);
-  return u!;
+  return pathUser(store, caller, id, 'drive');
 }
 
 function findFile(store: Store, u: Rec, id: string): Rec {

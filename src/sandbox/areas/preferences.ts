@@ -2,7 +2,7 @@
 // and the supervision matrix with recipient exceptions.
 import type { SandboxArea } from './index.ts';
 import { fail, forbidden, notFound, ok, t, validate } from '../http.ts';
-import { isOrgAdmin, resolveUserId, sameOrg } from '../model.ts';
+import { mayActFor, pathUser } from './access.ts';
 import type { Rec, Store } from '../store.ts';
 import { EXCEPTION_KINDS, MATRIX_CELLS, exception as exceptionShape, matrix as matrixShape, reminders as remindersShape, scheduling as schedulingShape } from '../../../commands/handlers/preferences-shapes.ts';
 import { check } from '../../../commands/handlers/preferences.ts';
@@ -67,21 +67,14 @@ function primaryIdentifier(store: Store, u: Rec): Rec {
   return p!;
 }
 
-/** The user named by the path: the caller, or a user of the organization the caller administers. */
 function target(store: Store, caller: Rec, id: string): Rec {
-  const u = store.get('users', resolveUserId(caller, id));
-  if (!u || u.account !== caller.account) notFound('user', id);
-  if (u!.id !== caller.id && !(isOrgAdmin(caller) && sameOrg(caller, u))) forbidden(`you may not change the preferences of user ${u!.id}`);
-  return u!;
+  return pathUser(store, caller, id, 'preferences');
 }
 
 function identifierOf(store: Store, caller: Rec, id: string): Rec {
   const i = store.get('identifiers', id);
   if (!i || i.account !== caller.account) notFound('identifier', id);
-  if (i!.user !== caller.id) {
-    const u = i!.user ? store.get('users', i!.user) : undefined;
-    if (!(isOrgAdmin(caller) && sameOrg(caller, u))) forbidden(`you may not access the preferences of identifier ${id}`);
-  }
+  if (!mayActFor(caller, i!.user ? store.get('users', i!.user) : undefined)) forbidden(`you may not access the preferences of identifier ${id}`);
   return i!;
 }
 
