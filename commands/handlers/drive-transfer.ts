@@ -16,6 +16,8 @@ import { mimeFromName } from './mime.ts';
 type Obj = Record<string, any>;
 const FILES = '/users/{userId}/drive-files';
 const PUT_ATTEMPTS = 3;
+// A new file stays pending; re-uploading an existing name leaves its current version in place.
+const PENDING = ': a new file stays pending, an existing one keeps its current version';
 
 export function formatBytes(n: number): string {
   if (!Number.isFinite(n)) return String(n);
@@ -244,17 +246,17 @@ export const upload: Handler = async (ctx, inv) => {
       if (files.length > 1) ctx.io.info(`${escapeControls(f.path)}: uploaded as ${id} (${formatBytes(sent)})`);
     } catch (e) {
       if (e instanceof Interrupted || aborted(ctx, e)) {
-        if (fileId) ctx.io.err(`${escapeControls(f.path)}: interrupted; ${fileId} was not confirmed and stays pending`);
+        if (fileId) ctx.io.err(escapeControls(`${f.path}: interrupted; ${fileId} was not confirmed${PENDING}`));
         throw e instanceof AgntError ? e : new Interrupted();
       }
-      const pending = fileId ? ` (${fileId} was created but not confirmed: it stays pending)` : '';
+      const pending = fileId ? ` (${fileId} was not confirmed${PENDING})` : '';
       if (files.length === 1) {
         if (e instanceof Error && pending) e.message += pending;
         throw e;
       }
       lastError = e;
       failed.push(f.path);
-      ctx.io.err(`${escapeControls(f.path)}: error: ${escapeControls((e as Error).message)}${pending}`);
+      ctx.io.err(escapeControls(`${f.path}: error: ${(e as Error).message}${pending}`));
     }
   }
   if (ctx.dryRun) return;

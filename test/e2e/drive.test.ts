@@ -199,9 +199,21 @@ describe('drive upload failures', () => {
     sb.faults.push({ method: 'POST', path: /\/confirm$/, times: 1, status: 500, body: '{"status":500,"error":"boom"}' });
     const r = await agnt(['drive', 'upload', join(dir, 'unconfirmed.txt')], { sb });
     expect(r.exitCode).toBe(1);
-    const id = /(fil_\w+) was created but not confirmed: it stays pending/.exec(r.stderr)?.[1];
+    const id = /(fil_\w+) was not confirmed: a new file stays pending/.exec(r.stderr)?.[1];
     expect(id).toBeDefined();
     expect((await agntJson(['drive', 'get', id!], { sb })).status).toBe('pending');
+  });
+
+  it('goes on with the other files when one fails, and exits 6', async () => {
+    writeFileSync(join(dir, 'one.txt'), 'one');
+    writeFileSync(join(dir, 'two.txt'), 'two');
+    sb.faults.push({ method: 'PUT', path: /^\/_presigned\//, times: 1, status: 403, body: '{"status":403,"error":"denied"}' });
+    const r = await agnt(['drive', 'upload', join(dir, 'one.txt'), join(dir, 'two.txt'), '-o', 'jsonl'], { sb });
+    expect(r.exitCode).toBe(6);
+    expect(r.stderr).toMatch(/one\.txt: error: upload to the presigned URL failed: denied \(fil_\w+ was not confirmed/);
+    expect(r.stderr).toMatch(/error: 1 of 2 uploads failed: .*one\.txt/);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((f) => [f.name, f.status])).toEqual([['two.txt', 'ready']]);
   });
 
   it('refuses an upload over the quota, with the numbers, before sending any byte', async () => {
