@@ -106,6 +106,24 @@ describe('drive upload and download', () => {
     expect(readdirSync(out)).toEqual(['big.bin']);
   }, 120_000);
 
+  it('leaves nothing at the target when interrupted with Ctrl-C', async () => {
+    const out = join(dir, 'interrupted');
+    mkdirSync(out);
+    const env = { ...cleanEnv(), AGNT_CONFIG_DIR: tempDir(), AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin! };
+    const child = execa(process.execPath, [BIN, 'drive', 'download', bigId, '-o', out], { env, extendEnv: true, reject: false, input: '' });
+    // Interrupt once the temporary file exists, i.e. in the middle of the transfer.
+    let seen = false;
+    while (!seen && child.exitCode === null) {
+      seen = readdirSync(out).some((f) => f.endsWith('.agnt-part'));
+      if (!seen) await new Promise((r) => setTimeout(r, 2));
+    }
+    expect(seen).toBe(true);
+    child.kill('SIGINT');
+    const r = await child;
+    expect(r.exitCode).toBe(130);
+    expect(readdirSync(out)).toEqual([]);
+  }, 60_000);
+
   it('downloads to stdout with -o - and nothing else on stdout', async () => {
     const r = await agnt(['drive', 'download', textId, '-o', '-'], { sb });
     expect(r.exitCode).toBe(0);
