@@ -197,6 +197,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     store.save();
     server.closeAllConnections?.();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const area of sandboxAreas) area.close?.(sb);
   };
   return sb;
 }

@@ -13,6 +13,8 @@ export interface SandboxArea {
   register(router: Router, sb: Sandbox): void;
   /** Adds this area's records to a fresh sandbox (after the base seed). */
   seed?(store: Store): void;
+  /** Releases what the area holds outside the store (temporary files) when the sandbox stops. */
+  close?(sb: Sandbox): void;
 }
 
 export const sandboxAreas: SandboxArea[] = [users, identifiers, drive, preferences, onboarding];
