@@ -27,7 +27,10 @@ const blobDirs = new WeakMap<Sandbox, string>();
 const tempDirs = new Set<string>();
 let exitHook = false;
 
-/** Where a sandbox keeps file content: next to its data file, else a temp folder removed at exit. */
+/**
+ * Where a sandbox keeps file content: next to its data file, else a temp folder removed when the
+ * sandbox closes (or, failing that, when the process exits normally).
+ */
 function blobDir(sb: Sandbox): string {
   let dir = blobDirs.get(sb);
   if (dir) return dir;
@@ -166,6 +169,10 @@ function limiter(max: number): Transform & { bytes: number } {
 
 const area: SandboxArea = {
   name: 'drive',
+  close(sb) {
+    const dir = blobDirs.get(sb);
+    if (dir && tempDirs.delete(dir)) rmSync(dir, { recursive: true, force: true });
+  },
   seed(store) {
     const base = { account: 'acc_acme', user: 'usr_admin', status: 'ready', mimeType: 'text/markdown' };
     const notes = [
