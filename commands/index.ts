@@ -13,6 +13,9 @@ import { bookingLinks } from './booking-links.ts';
 import { calendars } from './calendars.ts';
 import { orgArea } from './org.ts';
 import { invitations, orgRequests, teams } from './teams.ts';
+import { drive } from './drive.ts';
+import { preferences } from './preferences.ts';
+import { onboarding } from './onboarding.ts';
 
 // An area may be split over several files; mergeAreas joins specs of the same name.
 export const areas: AreaSpec[] = mergeAreas([
@@ -33,4 +36,7 @@ export const areas: AreaSpec[] = mergeAreas([
   teams,
   invitations,
   orgRequests,
+  onboarding,
+  drive,
+  preferences,
 ]);

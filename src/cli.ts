@@ -5,7 +5,7 @@ import { areas } from '../commands/index.ts';
 import { buildArea, type ContextFactory } from './core/builder.ts';
 import { Context, type GlobalOptions } from './core/context.ts';
 import { AgntError, ApiError, EXIT } from './core/errors.ts';
-import { FORMATS, safeJson } from './core/output.ts';
+import { FORMATS, parseFormat, safeJson } from './core/output.ts';
 import { VERSION } from './core/version.ts';
 import { addBuiltins } from './builtins.ts';
 
@@ -28,7 +28,9 @@ export function firstWord(argv: string[]): string | undefined {
 function globalOptions(program: Command): void {
   const g = 'Global options:';
   const opts = [
-    new Option('-o, --output <format>', 'output format').choices(FORMATS as unknown as string[]),
+    // Checked in makeContext rather than with choices(), so that a command that declares its own
+    // --output (drive download: a destination path) can read the value as its own.
+    new Option('-o, --output <format>', `output format: ${FORMATS.join(', ')}`),
     new Option('--json', 'short for --output json'),
     new Option('--yaml', 'short for --output yaml'),
     new Option('--jsonl', 'short for --output jsonl (one record per line)'),
@@ -124,7 +126,9 @@ export async function main(argv: string[]): Promise<number> {
   process.on('SIGINT', onSigint);
   let ctx: Context | undefined;
   const makeContext: ContextFactory = (cmd) => {
-    ctx = new Context(cmd.optsWithGlobals() as GlobalOptions, controller.signal);
+    const global = cmd.optsWithGlobals() as GlobalOptions;
+    if (global.output !== undefined && !cmd.options.some((o) => o.long === '--output')) parseFormat(global.output);
+    ctx = new Context(global, controller.signal);
     return ctx;
   };
   let code = 0;

@@ -10,8 +10,10 @@ export function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key) || /token$/i.test(key) && !/^(next|page|sync|lastSync|share|confirmation)/i.test(key);
 }
 
-/** A deep copy with secret-looking keys replaced. */
+/** A deep copy with secret-looking keys replaced, and signatures masked in URL strings. */
 export function redactValue(value: unknown): unknown {
+  // Presigned URLs arrive as plain string values ({url: ...}); their signature is a secret too.
+  if (typeof value === 'string') return /^https?:\/\/[^\s?]*\?/i.test(value) ? redactUrl(value) : value;
   if (Array.isArray(value)) return value.map(redactValue);
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};

@@ -12,14 +12,16 @@ export interface Req {
   /** The authenticated user's record (null on routes that need no auth). */
   user: any;
   token?: string;
+  /** The unread request body, on routes registered with `stream: true` (rawBody is then empty). */
+  stream?: NodeJS.ReadableStream;
 }
 
 export interface Reply {
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;
-  /** Bytes sent as they are (downloads). */
-  raw?: Buffer | string;
+  /** Bytes sent as they are (downloads); a stream is piped, so large files are never buffered. */
+  raw?: Buffer | string | NodeJS.ReadableStream;
 }
 
 export class HttpError extends Error {

@@ -11,6 +11,11 @@ export interface RouteOptions {
   public?: boolean;
   /** Keep the body as bytes (uploads). */
   raw?: boolean;
+  /**
+   * Hand the unread request stream to the handler (req.stream): no buffering and no size cap,
+   * for presigned uploads larger than the server's body limit.
+   */
+  stream?: boolean;
 }
 
 interface Route {

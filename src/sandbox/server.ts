@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
 import { Store } from './store.ts';
 import { Router } from './router.ts';
 import { HttpError, type Reply, type Req } from './http.ts';
@@ -60,7 +61,8 @@ function send(res: ServerResponse, reply: Reply): void {
   const headers: Record<string, string> = { ...(reply.headers ?? {}) };
   if (reply.raw !== undefined) {
     res.writeHead(status, headers);
-    res.end(reply.raw);
+    if (typeof reply.raw === 'string' || Buffer.isBuffer(reply.raw)) res.end(reply.raw);
+    else pipeline(reply.raw, res).catch(() => res.destroy());
     return;
   }
   if (status === 204 || reply.body === undefined) {
@@ -162,7 +164,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       user = entry ? store.get('users', entry.userId) : undefined;
       if (!user) throw new HttpError(401, auth ? 'invalid or expired API token' : 'missing bearer token', 'AGNT_E_UNAUTHORIZED');
     }
-    const raw = await readBody(req);
+    const raw = m.route.options.stream ? Buffer.alloc(0) : await readBody(req);
     let body: unknown;
     if (!m.route.options.raw && raw.length) {
       try {
@@ -172,7 +174,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       }
       log.body = body;
     }
-    const r: Req = { method, path: rawPath, params: m.params, query, headers: req.headers, body, rawBody: raw, user, token };
+    const r: Req = { method, path: rawPath, params: m.params, query, headers: req.headers, body, rawBody: raw, user, token, stream: m.route.options.stream ? req : undefined };
     return await m.route.handler(r, sb);
   };
 
@@ -195,6 +197,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     store.save();
     server.closeAllConnections?.();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const area of sandboxAreas) area.close?.(sb);
   };
   return sb;
 }

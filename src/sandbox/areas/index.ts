@@ -15,12 +15,17 @@ import calendars from './calendars.ts';
 import organizations from './organizations.ts';
 import teams from './teams.ts';
 import orgRequests from './org-requests.ts';
+import drive from './drive.ts';
+import preferences from './preferences.ts';
+import onboarding from './onboarding.ts';
 
 export interface SandboxArea {
   name: string;
   register(router: Router, sb: Sandbox): void;
   /** Adds this area's records to a fresh sandbox (after the base seed). */
   seed?(store: Store): void;
+  /** Releases what the area holds outside the store (temporary files) when the sandbox stops. */
+  close?(sb: Sandbox): void;
 }
 
-export const sandboxAreas: SandboxArea[] = [users, identifiers, assistants, chats, contacts, delegations, coverage, coordinator, bookingLinks, calendars, organizations, teams, orgRequests];
+export const sandboxAreas: SandboxArea[] = [users, identifiers, assistants, chats, contacts, delegations, coverage, coordinator, bookingLinks, calendars, organizations, teams, orgRequests, drive, preferences, onboarding];
