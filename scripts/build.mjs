@@ -6,7 +6,7 @@ import { readFileSync, rmSync } from 'node:fs';
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 const result = await build({
-  entryPoints: { cli: 'src/cli.ts' },
+  entryPoints: { cli: 'src/main.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,
