@@ -65,10 +65,13 @@ export class ApiError extends AgntError {
 /** No usable answer: connection failure, timeout, a body that is not what the API sends. */
 export class NetworkError extends AgntError {
   attempts: number;
-  constructor(message: string, attempts = 1) {
+  /** The system or undici error code (ECONNREFUSED, UND_ERR_SOCKET, ...), when there is one. */
+  code?: string;
+  constructor(message: string, attempts = 1, code?: string) {
     super(message, EXIT.failure);
     this.name = 'NetworkError';
     this.attempts = attempts;
+    this.code = code;
   }
 }
 

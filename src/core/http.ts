@@ -314,7 +314,7 @@ export class HttpClient {
         }
         const suffix = attempt > 1 ? ` (after ${attempt} attempts)` : '';
         if (e instanceof TimeoutError) throw new TimeoutError(`${e.message}${suffix}`, attempt);
-        throw new NetworkError(`${(e as Error).message}${suffix}`, attempt);
+        throw new NetworkError(`${(e as Error).message}${suffix}`, attempt, code || undefined);
       }
 
       if (raw.status >= 300 && raw.status < 400 && raw.headers.location) {
@@ -398,7 +398,8 @@ export class HttpClient {
       if (timedOut || (e as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT' || (e as { code?: string }).code === 'UND_ERR_BODY_TIMEOUT') {
         throw new TimeoutError(`request timed out after ${formatSeconds(timeoutMs)} (--timeout ${formatSeconds(timeoutMs).replace(/s$/, '')}): ${method} ${redactUrl(path)}`);
       }
-      throw new NetworkError(networkMessage(e as Error & { code?: string; cause?: { code?: string; message?: string } }, this.base.host));
+      const err = e as Error & { code?: string; cause?: { code?: string; message?: string } };
+      throw new NetworkError(networkMessage(err, this.base.host), 1, err.code ?? err.cause?.code);
     } finally {
       clearTimeout(timer);
       outer?.removeEventListener('abort', onAbort);
