@@ -1,0 +1,150 @@
+// The completion model, line analysis and id-list lookup against a made-up tree shaped like the
+// areas other branches add (nested ids, ids behind a flag with a default, a resource without a
+// list at its own path), so that they are covered before those areas exist.
+import { Command, Option } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { buildArea, type ContextFactory } from '../../src/core/builder.ts';
+import type { AreaSpec, CommandSpec } from '../../src/core/spec.ts';
+import { analyze } from '../../src/completion/engine.ts';
+import { candidates, listCommandFor } from '../../src/completion/complete.ts';
+import { findChild, modelOf, type Node } from '../../src/completion/model.ts';
+import { completionScript } from '../../src/completion/scripts.ts';
+import { commandReference } from '../../src/completion/reference.ts';
+
+const noContext: ContextFactory = () => {
+  throw new Error('not run');
+};
+
+const base = { summary: 'summary', examples: ['agnt example'] };
+const cmd = (c: Partial<CommandSpec> & Pick<CommandSpec, 'command' | 'method' | 'path'>): CommandSpec => ({ ...base, ...c });
+
+const chats: AreaSpec = {
+  name: 'chats',
+  aliases: ['chat'],
+  summary: 'Chats',
+  commands: [
+    cmd({ command: 'chats list', aliases: ['ls'], method: 'GET', path: '/chats', list: true, columns: [{ path: 'id' }, { path: 'title' }] }),
+    cmd({ command: 'chats get', method: 'GET', path: '/chats/{chatId}', args: [{ name: 'chatId', resource: 'chats' }] }),
+    cmd({ command: 'chats process', method: 'POST', path: '/chats/{id}/process', args: [{ name: 'id', resource: 'chats', multi: true }], fields: [{ name: 'mode', type: 'string', enum: ['fast', 'full'] }] }),
+    cmd({ command: 'chats messages list', method: 'GET', path: '/chats/{chatId}/messages', args: [{ name: 'chatId', resource: 'chats' }], list: true }),
+    cmd({ command: 'chats messages get', method: 'GET', path: '/chats/{chatId}/messages/{messageId}', args: [{ name: 'chatId', resource: 'chats' }, { name: 'messageId', resource: 'messages' }] }),
+  ],
+};
+const drive: AreaSpec = {
+  name: 'drive',
+  summary: 'Drive',
+  commands: [
+    cmd({ command: 'drive list', method: 'GET', path: '/users/{userId}/drive/files', args: [{ name: 'userId', flag: 'user', default: 'me', resource: 'users' }], list: true }),
+    cmd({ command: 'drive get', method: 'GET', path: '/users/{userId}/drive/files/{fileId}', args: [{ name: 'userId', flag: 'user', default: 'me', resource: 'users' }, { name: 'fileId', resource: 'drive' }] }),
+    cmd({ command: 'drive upload', method: 'POST', path: '/users/{userId}/drive/files', args: [{ name: 'userId', flag: 'user', default: 'me', resource: 'users' }], options: [{ flags: '--source <path>', description: 'file to upload', file: true }] }),
+  ],
+};
+const people: AreaSpec = {
+  name: 'users',
+  summary: 'Users',
+  commands: [cmd({ command: 'users list', method: 'GET', path: '/users', list: true })],
+};
+const teams: AreaSpec = {
+  name: 'teams',
+  summary: 'Teams',
+  groups: { 'teams members': 'Team members' },
+  commands: [
+    cmd({ command: 'teams list', method: 'GET', path: '/teams', list: true, fields: [{ name: 'org', type: 'string', required: true }] }),
+    cmd({ command: 'teams members remove', method: 'DELETE', path: '/teams/{teamId}/members/{userId}', args: [{ name: 'teamId', resource: 'teams' }, { name: 'userId', resource: 'users' }] }),
+  ],
+};
+
+function program(): Command {
+  const p = new Command('agnt');
+  p.addOption(new Option('-o, --output <format>').choices(['json', 'table']));
+  p.option('--profile <name>');
+  for (const a of [chats, drive, people, teams]) buildArea(p, a, noContext, true);
+  return p;
+}
+
+const at = (root: Node, words: string) => words.split(' ').reduce<Node>((n, w) => findChild(n, w)!, root);
+
+describe('analyze', () => {
+  const root = modelOf(program());
+  it('follows commands and aliases, skipping flags and their values', () => {
+    const s = analyze(root, ['chat', '-o', 'json', 'messages', 'get', 'c1', '']);
+    expect(s.node.path).toEqual(['chats', 'messages', 'get']);
+    expect(s.target).toMatchObject({ kind: 'positional', index: 1 });
+    expect(s.positionals).toEqual(['c1']);
+    expect(s.flagValues.get('--output')).toBe('json');
+  });
+  it('knows a flag value from the flag before it and from --flag=', () => {
+    expect(analyze(root, ['chats', 'process', '--mode', '']).target).toMatchObject({ kind: 'flag-value', flag: { long: '--mode' } });
+    const eq = analyze(root, ['chats', 'process', '--mode=f']);
+    expect(eq.target).toMatchObject({ kind: 'flag-value', flag: { long: '--mode' } });
+    expect(eq.current).toBe('f');
+  });
+  it('keeps offering a variadic positional', () => {
+    expect(analyze(root, ['chats', 'process', 'a', 'b', '']).target).toMatchObject({ kind: 'positional', index: 0 });
+    expect(analyze(root, ['chats', 'get', 'a', '']).target.kind).toBe('nothing');
+  });
+  it('records enum values the builder checks itself, and file options', () => {
+    expect(at(root, 'chats process').flags.find((f) => f.long === '--mode')?.value).toEqual({ kind: 'enum', values: ['fast', 'full'] });
+    expect(at(root, 'drive upload').flags.find((f) => f.long === '--source')?.value).toEqual({ kind: 'file' });
+    expect(at(root, 'drive get').flags.find((f) => f.long === '--user')?.value).toEqual({ kind: 'dynamic', resource: 'users' });
+  });
+});
+
+describe('listCommandFor', () => {
+  const root = modelOf(program());
+  const arg = (n: Node, name: string) => n.spec!.args!.find((a) => a.name === name)!;
+  it('uses the list at the path up to the id', () => {
+    const n = at(root, 'chats get');
+    expect(listCommandFor(root, n, arg(n, 'chatId'), {})).toMatchObject({ list: { path: ['chats', 'list'] }, params: {} });
+  });
+  it('scopes a nested id to the parent id on the line, even under another parameter name', () => {
+    const n = at(root, 'chats messages get');
+    expect(listCommandFor(root, n, arg(n, 'messageId'), { chatId: 'c1' })).toMatchObject({ list: { path: ['chats', 'messages', 'list'] }, params: { chatId: 'c1' } });
+    expect(listCommandFor(root, n, arg(n, 'messageId'), {})).toBeUndefined();
+    const p = at(root, 'chats process');
+    expect(listCommandFor(root, p, arg(p, 'id'), {})).toMatchObject({ list: { path: ['chats', 'list'] } });
+  });
+  it("fills a list's flag parameters from the line or their defaults", () => {
+    const n = at(root, 'drive get');
+    expect(listCommandFor(root, n, arg(n, 'fileId'), { userId: 'usr_x' })).toMatchObject({ params: { userId: 'usr_x' } });
+    expect(listCommandFor(root, n, arg(n, 'fileId'), { userId: 'me' })).toMatchObject({ list: { path: ['drive', 'list'] }, params: { userId: 'me' } });
+  });
+  it("falls back to '<resource> list', and skips lists that need a filter", () => {
+    const n = at(root, 'teams members remove');
+    expect(listCommandFor(root, n, arg(n, 'userId'), { teamId: 't1' })).toMatchObject({ list: { path: ['users', 'list'] } });
+    expect(listCommandFor(root, n, arg(n, 'teamId'), {})).toBeUndefined();
+  });
+});
+
+describe('candidates without a server', () => {
+  it('offers commands, flags and values by prefix, and never hidden commands', async () => {
+    const p = program();
+    p.command('__hidden', { hidden: true });
+    expect(await candidates(p, ['ch'])).toEqual([['chats', 'Chats']]);
+    expect(await candidates(p, ['_'])).toEqual([]);
+    expect(await candidates(p, ['chats', 'process', '--mode', 'f'])).toEqual([['fast', ''], ['full', '']]);
+    expect((await candidates(p, ['chats', 'list', '--'])).map(([v]) => v)).toEqual(['--all', '--limit', '--page', '--per-page', '--help', '--output', '--profile']);
+  });
+});
+
+describe('generated text', () => {
+  it('is the same for the same tree', () => {
+    for (const shell of ['bash', 'zsh', 'fish'] as const) expect(completionScript(program(), shell)).toBe(completionScript(program(), shell));
+    expect(commandReference(program())).toBe(commandReference(program()));
+  });
+  it('covers every command, alias, group and flag of the tree', () => {
+    const bash = completionScript(program(), 'bash');
+    expect(bash).toContain(`'chats messages|get') _agnt_next='chats messages get'`);
+    expect(bash).toContain(`'|chats'|'|chat') _agnt_next='chats'`);
+    expect(bash).toContain(`'chats process|--mode') _agnt_v='fast full'`);
+    expect(bash).toContain(`'drive upload|--source') _agnt_v='@file'`);
+    expect(bash).toContain(`'drive get|--user') _agnt_v='@dyn'`);
+    expect(bash).toContain(`'chats messages get|#1') _agnt_v='@dyn'`);
+    const fish = completionScript(program(), 'fish');
+    expect(fish).toContain(`complete -c agnt -n '__agnt_at \\'chats\\'' -f -a 'messages' -d 'messages commands'`);
+    const md = commandReference(program());
+    expect(md).toContain('### agnt chats messages get');
+    expect(md).toContain('`GET /chats/{chatId}/messages/{messageId}`');
+    expect(md).toContain('| `--mode <value>` | string | one of: `fast`, `full` |');
+  });
+});
