@@ -99,7 +99,8 @@ async function shell(file: string, args: string[], extra: Record<string, string 
 }
 
 const bash = (line: string, extra?: Record<string, string | undefined>) => shell('bash', ['--norc', '--noprofile', join(FIXTURES, 'bash-complete.bash'), SCRIPTS.bash, line], extra);
-const zsh = (line: string, extra?: Record<string, string | undefined>) => shell('zsh', ['-f', join(FIXTURES, 'zsh-complete.zsh'), dirname(SCRIPTS.zsh), line], extra);
+/** zsh loads _agnt from $fpath (or, with sourced, runs `source _agnt` after compinit). */
+const zsh = (line: string, extra?: Record<string, string | undefined>, sourced = false) => shell('zsh', ['-f', join(FIXTURES, 'zsh-complete.zsh'), sourced ? SCRIPTS.zsh : dirname(SCRIPTS.zsh), line], extra);
 const fish = (line: string, extra?: Record<string, string | undefined>) => shell('fish', ['--no-config', '-c', 'source $argv[1]; complete -C $argv[2]', SCRIPTS.fish, line], extra);
 /** The first word of each line (zsh prints `word -- display`, fish `word<TAB>description`). */
 const words = (r: ShellResult) => r.lines.map((l) => l.split(/\t| -- /)[0]!);
@@ -302,6 +303,11 @@ describe.runIf(hasShell('zsh'))('zsh', () => {
     expect(words(await zsh('agnt ids g'))).toEqual(['get']);
   });
 
+  it('works sourced after compinit as well as autoloaded from $fpath', async () => {
+    expect(words(await zsh('agnt users l', {}, true))).toEqual(['list']);
+    expect(words(await zsh('agnt users get usr_ad', {}, true))).toEqual(['usr_admin']);
+  });
+
   it('completes flags and enum values', async () => {
     const flags = await zsh('agnt users list --st');
     expect(words(flags)).toEqual(['--status']);
@@ -371,6 +377,11 @@ describe.runIf(hasShell('fish'))('fish', () => {
 });
 
 describe('.ci/install-shells.sh', () => {
+  // The zsh and fish suites are skipped without their shell; this one test says why, loudly.
+  it('zsh and fish are installed (run .ci/install-shells.sh)', () => {
+    expect({ zsh: hasShell('zsh'), fish: hasShell('fish') }).toEqual({ zsh: true, fish: true });
+  });
+
   it.runIf(hasShell('zsh') && hasShell('fish'))('does nothing when zsh and fish are already installed', async () => {
     const script = join(ROOT, '.ci', 'install-shells.sh');
     expect(statSync(script).mode & 0o111).not.toBe(0);
