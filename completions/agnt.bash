@@ -123,12 +123,15 @@ _agnt_values() {
     'workspace cleanup|--scope') _agnt_v='cache sites' ;;
     'workspace cleanup|--file') _agnt_v='@file' ;;
     'identifiers list|--type') _agnt_v='email phone external_id employee_id provider1 provider2 provider3 custom' ;;
+    'identifiers list|--user-id') _agnt_v='@dyn' ;;
     'identifiers create|--type') _agnt_v='email phone external_id employee_id provider1 provider2 provider3 custom' ;;
+    'identifiers create|--user-id') _agnt_v='@dyn' ;;
     'identifiers create|--file') _agnt_v='@file' ;;
     'identifiers get|#0') _agnt_v='@dyn' ;;
     'identifiers update|--file') _agnt_v='@file' ;;
     'identifiers update|#0') _agnt_v='@dyn' ;;
     'identifiers delete|#0') _agnt_v='@dyn' ;;
+    'identifiers link|--user-id') _agnt_v='@dyn' ;;
     'identifiers link|--file') _agnt_v='@file' ;;
     'identifiers link|#0') _agnt_v='@dyn' ;;
     'identifiers make-primary|#0') _agnt_v='@dyn' ;;

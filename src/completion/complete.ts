@@ -12,15 +12,9 @@ import type { Context } from '../core/context.ts';
 import { HttpClient } from '../core/http.ts';
 import type { ArgSpec, CommandSpec } from '../core/spec.ts';
 import { analyze, globalFlags, type LineState } from './engine.ts';
-import { findChild, LOCAL_RESOURCES, modelOf, walk, type Node } from './model.ts';
+import { listCommandFor, LOCAL_RESOURCES, modelOf, type Node } from './model.ts';
 
 export type Candidate = [value: string, description: string];
-
-/**
- * Resources whose list command the rules in listCommandFor() cannot find, by resource name:
- * the words of the list command. Empty while every resource follows the rules.
- */
-export const RESOURCE_LISTS: Record<string, string> = {};
 
 const DEFAULT_BUDGET_MS = 900;
 const DEFAULT_TTL_SECONDS = 60;
@@ -71,82 +65,7 @@ function localResource(resource: string): Candidate[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Which list command lists the ids of an argument
-
-function leaves(root: Node): Node[] {
-  const out: Node[] = [];
-  walk(root, (n) => {
-    if (n.spec) out.push(n);
-  });
-  return out;
-}
-
-const shape = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
-const paramNames = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-
-function usable(spec: CommandSpec): boolean {
-  if (!spec.list || spec.method !== 'GET') return false;
-  // A list that needs a filter the user has not typed cannot be asked.
-  return !(spec.fields ?? []).some((f) => f.required && f.default === undefined);
-}
-
-function prefer(a: Node, b: Node): number {
-  const isList = (n: Node) => (n.name === 'list' ? 0 : 1);
-  return isList(a) - isList(b);
-}
-
-/** Follows command words (aliases too) from the root. */
-function nodeAt(root: Node, words: string[]): Node | undefined {
-  let n: Node | undefined = root;
-  for (const w of words) n = n && findChild(n, w);
-  return n;
-}
-
-export interface ListTarget {
-  list: Node;
-  /** Path parameter values of the list command. */
-  params: Record<string, string>;
-}
-
-/**
- * The list command for an id argument: an entry of RESOURCE_LISTS; else the list whose path is
- * the command's path up to that id (`/users` for `/users/{userId}`, `/chats/{chatId}/messages`
- * for `/chats/{chatId}/messages/{messageId}`), which also scopes nested ids to their parent;
- * else `<resource> list`.
- */
-export function listCommandFor(root: Node, leaf: Node, arg: ArgSpec, known: Record<string, string>): ListTarget | undefined {
-  const spec = leaf.spec!;
-  const tryList = (list: Node | undefined, inherited: string[]): ListTarget | undefined => {
-    if (!list?.spec || !usable(list.spec)) return undefined;
-    const params: Record<string, string> = {};
-    const names = paramNames(list.spec.path);
-    for (let i = 0; i < names.length; i++) {
-      const name = names[i]!;
-      const own = (list.spec.args ?? []).find((a) => a.name === name);
-      const value = (inherited[i] !== undefined ? known[inherited[i]!] : undefined) ?? known[name] ?? own?.default;
-      if (value === undefined) return undefined;
-      params[name] = value;
-    }
-    return { list, params };
-  };
-
-  const all = leaves(root);
-  if (arg.resource && RESOURCE_LISTS[arg.resource]) {
-    const hit = tryList(nodeAt(root, RESOURCE_LISTS[arg.resource]!.split(' ')), []);
-    if (hit) return hit;
-  }
-  const at = spec.path.indexOf(`/{${arg.name}}`);
-  if (at > 0) {
-    const prefix = spec.path.slice(0, at);
-    const inherited = paramNames(prefix);
-    for (const list of all.filter((n) => shape(n.spec!.path) === shape(prefix)).sort(prefer)) {
-      const hit = tryList(list, inherited);
-      if (hit) return hit;
-    }
-  }
-  if (arg.resource) return tryList(nodeAt(root, [...arg.resource.split(' '), 'list']), []);
-  return undefined;
-}
+// Asking the server, through a short-lived cache
 
 /** Values of the path parameters already on the line: earlier positionals, id flags, defaults. */
 function knownParams(leaf: Node, state: LineState): Record<string, string> {
@@ -174,12 +93,9 @@ function argFor(state: LineState): ArgSpec | undefined {
   return undefined;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Asking the server, through a short-lived cache
-
 async function remoteIds(root: Node, state: LineState, resource: string, started: number): Promise<Candidate[]> {
-  const arg = argFor(state) ?? { name: '', resource };
-  if (!arg.resource) arg.resource = resource;
+  const own = argFor(state);
+  const arg: ArgSpec = { ...own, name: own?.name ?? '', resource: own?.resource ?? resource };
   const target = listCommandFor(root, state.node, arg, state.node.spec ? knownParams(state.node, state) : {});
   if (!target) return [];
   const listSpec = target.list.spec!;

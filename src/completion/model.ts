@@ -3,7 +3,7 @@
 // completion and a reference entry without further work.
 import type { Argument, Command, Option } from 'commander';
 import { hintsOf, specOf } from '../core/builder.ts';
-import type { CommandSpec } from '../core/spec.ts';
+import type { ArgSpec, CommandSpec } from '../core/spec.ts';
 
 /** How a value is completed: a fixed list, local paths, or ids asked from `agnt __complete`. */
 export type ValueKind = { kind: 'none' } | { kind: 'enum'; values: string[] } | { kind: 'file' } | { kind: 'dir' } | { kind: 'dynamic'; resource: string };
@@ -128,7 +128,39 @@ function nodeOf(cmd: Command, path: string[]): Node {
 }
 
 export function modelOf(program: Command): Node {
-  return nodeOf(program, []);
+  const root = nodeOf(program, []);
+  discoverIds(root);
+  return root;
+}
+
+/**
+ * Ids nobody marked with a `resource` still complete when a list for them can be found: a
+ * positional or id flag whose list sits at the command's path up to it (`chats get <chatId>`
+ * with `chats list` at /chats), and a field flag named `--<thing>-id` when `<thing>s list`
+ * exists (`--user-id`, `--team-id`).
+ */
+function discoverIds(root: Node): void {
+  walk(root, (n) => {
+    const spec = n.spec;
+    if (!spec) return;
+    const positionalArgs = (spec.args ?? []).filter((a) => !a.flag);
+    n.positionals.forEach((p, i) => {
+      const arg = positionalArgs[i];
+      if (p.value.kind === 'none' && arg && findList(root, n, arg)) p.value = { kind: 'dynamic', resource: arg.resource ?? arg.name };
+    });
+    for (const f of n.flags) {
+      if (!f.takesValue || f.value.kind !== 'none' || !f.long) continue;
+      const arg = (spec.args ?? []).find((a) => a.flag && `--${a.flag}` === f.long);
+      if (arg) {
+        if (findList(root, n, arg)) f.value = { kind: 'dynamic', resource: arg.resource ?? arg.name };
+        continue;
+      }
+      const stem = /^--([a-z][a-z0-9-]*)-id$/.exec(f.long)?.[1];
+      if (!stem || (f.type !== undefined && f.type !== 'string')) continue;
+      const resource = `${stem.replace(/-/g, ' ')}s`;
+      if (findList(root, n, { name: '', resource })) f.value = { kind: 'dynamic', resource };
+    }
+  });
 }
 
 /** Every node below the root, depth first, in the tree's own order. */
@@ -147,4 +179,87 @@ export function findChild(node: Node, word: string): Node | undefined {
 export function findFlag(node: Node, root: Node, name: string): FlagInfo | undefined {
   const match = (f: FlagInfo) => f.long === name || f.short === name;
   return node.flags.find(match) ?? root.flags.find(match);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which list command lists the ids of an argument
+
+/**
+ * Resources whose list command the rules of findList() cannot find, by resource name: the words
+ * of the list command. Empty while every resource follows the rules.
+ */
+export const RESOURCE_LISTS: Record<string, string> = {};
+
+const shape = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
+const paramNames = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+
+function usable(n: Node | undefined): n is Node & { spec: CommandSpec } {
+  const spec = n?.spec;
+  if (!spec?.list || spec.method !== 'GET') return false;
+  // A list that needs a filter nobody has typed cannot be asked.
+  return !(spec.fields ?? []).some((f) => f.required && f.default === undefined);
+}
+
+/** Follows command words (aliases too) from the root. */
+function nodeAt(root: Node, words: string[]): Node | undefined {
+  let n: Node | undefined = root;
+  for (const w of words) n = n && findChild(n, w);
+  return n;
+}
+
+export interface FoundList {
+  list: Node & { spec: CommandSpec };
+  /** For each path parameter of the list, the parameter of the command that supplies it. */
+  from: Array<string | undefined>;
+}
+
+/**
+ * The list command for an id argument: an entry of RESOURCE_LISTS; else the list whose path is
+ * the command's path up to that id (`/users` for `/users/{userId}`, `/chats/{chatId}/messages`
+ * for `/chats/{chatId}/messages/{messageId}`), which also scopes nested ids to their parent;
+ * else `<resource> list`.
+ */
+export function findList(root: Node, leaf: Node, arg: ArgSpec): FoundList | undefined {
+  const pinned = arg.resource && RESOURCE_LISTS[arg.resource];
+  if (pinned) {
+    const list = nodeAt(root, pinned.split(' '));
+    if (usable(list)) return { list, from: [] };
+  }
+  const path = leaf.spec?.path ?? '';
+  const at = arg.name ? path.indexOf(`/{${arg.name}}`) : -1;
+  if (at > 0) {
+    const prefix = path.slice(0, at);
+    const lists: Array<Node & { spec: CommandSpec }> = [];
+    walk(root, (n) => {
+      if (usable(n) && shape(n.spec.path) === shape(prefix)) lists.push(n);
+    });
+    // `list` itself before other lists at the same path (search, export, ...).
+    lists.sort((a, b) => Number(a.name !== 'list') - Number(b.name !== 'list'));
+    if (lists[0]) return { list: lists[0], from: paramNames(prefix) };
+  }
+  if (arg.resource) {
+    const list = nodeAt(root, [...arg.resource.split(' '), 'list']);
+    if (usable(list)) return { list, from: [] };
+  }
+  return undefined;
+}
+
+export interface ListTarget {
+  list: Node & { spec: CommandSpec };
+  /** Path parameter values of the list command. */
+  params: Record<string, string>;
+}
+
+/** The list with its path parameters filled from the values known on the line, or undefined. */
+export function listCommandFor(root: Node, leaf: Node, arg: ArgSpec, known: Record<string, string>): ListTarget | undefined {
+  const found = findList(root, leaf, arg);
+  if (!found) return undefined;
+  const params: Record<string, string> = {};
+  paramNames(found.list.spec.path).forEach((name, i) => {
+    const own = (found.list.spec.args ?? []).find((a) => a.name === name);
+    const supplier = found.from[i];
+    const value = (supplier !== undefined ? known[supplier] : undefined) ?? known[name] ?? own?.default;
+    if (value !== undefined) params[name] = value;
+  });
+  return paramNames(found.list.spec.path).every((n) => n in params) ? { list: found.list, params } : undefined;
 }

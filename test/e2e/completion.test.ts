@@ -237,6 +237,8 @@ describe('bash', () => {
     expect((await bash('agnt -o json users update --status active usr_me')).lines).toEqual(['usr_member']);
     expect((await bash('agnt user rm usr_gh')).lines).toEqual(['usr_ghost']);
     expect((await bash('agnt users get usr_admin ')).lines).toEqual([]);
+    // A --<thing>-id field flag completes from `<thing>s list`.
+    expect((await bash('agnt identifiers list --user-id usr_me')).lines).toEqual(['usr_member']);
     const ids = (await agntJson<Array<{ id: string }>>(['identifiers', 'list', '--all'], { sb })).map((i) => i.id);
     expect((await bash('agnt ids get ')).lines).toEqual(ids);
   });

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { buildArea, type ContextFactory } from '../../src/core/builder.ts';
 import type { AreaSpec, CommandSpec } from '../../src/core/spec.ts';
 import { analyze } from '../../src/completion/engine.ts';
-import { candidates, listCommandFor } from '../../src/completion/complete.ts';
-import { findChild, modelOf, type Node } from '../../src/completion/model.ts';
+import { candidates } from '../../src/completion/complete.ts';
+import { findChild, listCommandFor, modelOf, type Node } from '../../src/completion/model.ts';
 import { completionScript } from '../../src/completion/scripts.ts';
 import { commandReference } from '../../src/completion/reference.ts';
 
@@ -26,6 +26,7 @@ const chats: AreaSpec = {
     cmd({ command: 'chats list', aliases: ['ls'], method: 'GET', path: '/chats', list: true, columns: [{ path: 'id' }, { path: 'title' }] }),
     cmd({ command: 'chats get', method: 'GET', path: '/chats/{chatId}', args: [{ name: 'chatId', resource: 'chats' }] }),
     cmd({ command: 'chats process', method: 'POST', path: '/chats/{id}/process', args: [{ name: 'id', resource: 'chats', multi: true }], fields: [{ name: 'mode', type: 'string', enum: ['fast', 'full'] }] }),
+    cmd({ command: 'chats archive', method: 'POST', path: '/chats/{chatId}/archive', args: [{ name: 'chatId' }], fields: [{ name: 'folderId', type: 'string' }, { name: 'userId', type: 'string' }, { name: 'teamId', type: 'string' }] }),
     cmd({ command: 'chats messages list', method: 'GET', path: '/chats/{chatId}/messages', args: [{ name: 'chatId', resource: 'chats' }], list: true }),
     cmd({ command: 'chats messages get', method: 'GET', path: '/chats/{chatId}/messages/{messageId}', args: [{ name: 'chatId', resource: 'chats' }, { name: 'messageId', resource: 'messages' }] }),
   ],
@@ -87,6 +88,19 @@ describe('analyze', () => {
     expect(at(root, 'chats process').flags.find((f) => f.long === '--mode')?.value).toEqual({ kind: 'enum', values: ['fast', 'full'] });
     expect(at(root, 'drive upload').flags.find((f) => f.long === '--source')?.value).toEqual({ kind: 'file' });
     expect(at(root, 'drive get').flags.find((f) => f.long === '--user')?.value).toEqual({ kind: 'dynamic', resource: 'users' });
+  });
+});
+
+describe('ids nobody marked', () => {
+  const root = modelOf(program());
+  it('complete when a list sits at the path up to them, or a --<thing>-id flag has <thing>s list', () => {
+    const n = at(root, 'chats archive');
+    expect(n.positionals[0]!.value).toEqual({ kind: 'dynamic', resource: 'chatId' });
+    const flag = (long: string) => n.flags.find((f) => f.long === long)!.value;
+    expect(flag('--user-id')).toEqual({ kind: 'dynamic', resource: 'users' });
+    // No folders list, and teams list needs a filter.
+    expect(flag('--folder-id')).toEqual({ kind: 'none' });
+    expect(flag('--team-id')).toEqual({ kind: 'none' });
   });
 });
 
