@@ -1,6 +1,6 @@
 // `agnt __complete -- <words...>`: prints what the last word can become, one `value<TAB>description`
 // per line. The shell scripts call it only for ids, which come from the active profile's server
-// through the list command of the id's resource. Whatever goes wrong (no login, server down,
+// through the list command of the id's resource, and for profile names. Whatever goes wrong (no login, server down,
 // slow, odd data) it prints nothing and exits 0: text on stdout would land in the user's command
 // line, and a hang would freeze their shell.
 import { createHash } from 'node:crypto';
@@ -12,7 +12,7 @@ import type { Context } from '../core/context.ts';
 import { HttpClient } from '../core/http.ts';
 import type { ArgSpec, CommandSpec } from '../core/spec.ts';
 import { analyze, globalFlags, type LineState } from './engine.ts';
-import { listCommandFor, LOCAL_RESOURCES, modelOf, type Node } from './model.ts';
+import { listCommandFor, LOCAL_PROFILES, LOCAL_RESOURCES, modelOf, type Node } from './model.ts';
 
 export type Candidate = [value: string, description: string];
 
@@ -59,7 +59,7 @@ export async function candidates(program: Command, words: string[], started = Da
 }
 
 function localResource(resource: string): Candidate[] {
-  if (resource !== 'profiles') return [];
+  if (resource !== LOCAL_PROFILES) return [];
   const data = readConfig();
   return profileNames(data).map((name) => [name, clean(data.profiles?.[name]?.baseUrl ?? '')]);
 }

@@ -49,8 +49,10 @@ export interface Node {
   command: Command;
 }
 
+/** Profile names, from the config file; named so that no server resource can take the name. */
+export const LOCAL_PROFILES = 'local:profiles';
 /** Resources listed from local state rather than the server. */
-export const LOCAL_RESOURCES = new Set(['profiles']);
+export const LOCAL_RESOURCES = new Set([LOCAL_PROFILES]);
 
 function placeholderOf(flags: string): string | undefined {
   return /[<[]([^>\]]+)[>\]]/.exec(flags)?.[1]?.replace(/\.\.\.$/, '');
@@ -65,7 +67,7 @@ function valueOfOption(o: Option, placeholder: string | undefined): ValueKind {
   if (values?.length) return { kind: 'enum', values: [...values] };
   if (hints?.resource) return { kind: 'dynamic', resource: hints.resource };
   if (hints?.file) return { kind: 'file' };
-  if (o.attributeName() === 'profile') return { kind: 'dynamic', resource: 'profiles' };
+  if (o.attributeName() === 'profile') return { kind: 'dynamic', resource: LOCAL_PROFILES };
   if (placeholder === 'file' || placeholder === 'path') return { kind: 'file' };
   if (placeholder === 'dir' || placeholder === 'folder' || placeholder === 'directory') return { kind: 'dir' };
   return { kind: 'none' };
@@ -102,7 +104,7 @@ function positionals(cmd: Command, spec: CommandSpec | undefined): PositionalInf
     const resource = specArgs[i]?.resource;
     if (a.argChoices?.length) value = { kind: 'enum', values: [...a.argChoices] };
     else if (resource) value = { kind: 'dynamic', resource };
-    else if (a.name() === 'profile') value = { kind: 'dynamic', resource: 'profiles' };
+    else if (a.name() === 'profile') value = { kind: 'dynamic', resource: LOCAL_PROFILES };
     return { name: a.name(), description: firstLine(a.description ?? ''), required: a.required, variadic: a.variadic, value };
   });
 }
@@ -144,15 +146,18 @@ function discoverIds(root: Node): void {
     const spec = n.spec;
     if (!spec) return;
     const positionalArgs = (spec.args ?? []).filter((a) => !a.flag);
+    // The resource is named after its list ('chats' for `chats list`) when the spec names none.
+    const named = (arg: ArgSpec, found: FoundList | undefined): ValueKind | undefined =>
+      found ? { kind: 'dynamic', resource: arg.resource ?? found.list.path.filter((w, i, all) => !(i === all.length - 1 && w === 'list')).join(' ') } : undefined;
     n.positionals.forEach((p, i) => {
       const arg = positionalArgs[i];
-      if (p.value.kind === 'none' && arg && findList(root, n, arg)) p.value = { kind: 'dynamic', resource: arg.resource ?? arg.name };
+      if (p.value.kind === 'none' && arg) p.value = named(arg, findList(root, n, arg)) ?? p.value;
     });
     for (const f of n.flags) {
       if (!f.takesValue || f.value.kind !== 'none' || !f.long) continue;
       const arg = (spec.args ?? []).find((a) => a.flag && `--${a.flag}` === f.long);
       if (arg) {
-        if (findList(root, n, arg)) f.value = { kind: 'dynamic', resource: arg.resource ?? arg.name };
+        f.value = named(arg, findList(root, n, arg)) ?? f.value;
         continue;
       }
       const stem = /^--([a-z][a-z0-9-]*)-id$/.exec(f.long)?.[1];

@@ -5,7 +5,7 @@
 import type { EventEmitter } from 'node:events';
 import type { Command } from 'commander';
 import { globalFlags } from './engine.ts';
-import { modelOf, type FlagInfo, type Node, type PositionalInfo } from './model.ts';
+import { LOCAL_PROFILES, modelOf, type FlagInfo, type Node, type PositionalInfo } from './model.ts';
 
 interface HelpSections {
   endpoints: string[];
@@ -56,7 +56,7 @@ function valueColumn(f: FlagInfo): string {
       bits.push('a folder');
       break;
     case 'dynamic':
-      bits.push(f.value.resource === 'profiles' ? 'a profile name' : `an id (${f.value.resource})`);
+      bits.push(f.value.resource === LOCAL_PROFILES ? 'a profile name' : `an id (${f.value.resource})`);
       break;
   }
   if (f.defaultValue !== undefined && f.defaultValue !== false) bits.push(`default: ${code(String(f.defaultValue))}`);
@@ -87,8 +87,11 @@ function usage(node: Node): string {
 function positionalLines(list: PositionalInfo[]): string[] {
   if (!list.length) return [];
   const lines = list.map((p) => {
-    const what = p.value.kind === 'dynamic' ? ` (an id of ${p.value.resource}; completed from the server)` : p.value.kind === 'enum' ? ` (one of: ${p.value.values.map(code).join(', ')})` : '';
-    return `- ${code(p.name)}: ${p.description || p.name}${what}`;
+    const bits = p.description && p.description !== p.name ? [p.description] : [];
+    if (p.value.kind === 'dynamic' && p.value.resource !== LOCAL_PROFILES) bits.push(`an id of ${p.value.resource}, completed from the server`);
+    else if (p.value.kind === 'dynamic' && !bits.length) bits.push('a profile name');
+    else if (p.value.kind === 'enum') bits.push(`one of: ${p.value.values.map(code).join(', ')}`);
+    return `- ${code(p.name)}: ${bits.join('; ') || p.name}`;
   });
   return ['Arguments:', '', ...lines, ''];
 }

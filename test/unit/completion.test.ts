@@ -95,7 +95,7 @@ describe('ids nobody marked', () => {
   const root = modelOf(program());
   it('complete when a list sits at the path up to them, or a --<thing>-id flag has <thing>s list', () => {
     const n = at(root, 'chats archive');
-    expect(n.positionals[0]!.value).toEqual({ kind: 'dynamic', resource: 'chatId' });
+    expect(n.positionals[0]!.value).toEqual({ kind: 'dynamic', resource: 'chats' });
     const flag = (long: string) => n.flags.find((f) => f.long === long)!.value;
     expect(flag('--user-id')).toEqual({ kind: 'dynamic', resource: 'users' });
     // No folders list, and teams list needs a filter.
