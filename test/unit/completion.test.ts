@@ -1,12 +1,17 @@
 // The completion model, line analysis and id-list lookup against a made-up tree shaped like the
 // areas other branches add (nested ids, ids behind a flag with a default, a resource without a
 // list at its own path), so that they are covered before those areas exist.
+import { createServer } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Command, Option } from 'commander';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArea, type ContextFactory } from '../../src/core/builder.ts';
 import type { AreaSpec, CommandSpec } from '../../src/core/spec.ts';
 import { analyze } from '../../src/completion/engine.ts';
-import { candidates } from '../../src/completion/complete.ts';
+import { candidates, complete } from '../../src/completion/complete.ts';
+import type { Context } from '../../src/core/context.ts';
 import { findChild, listCommandFor, modelOf, type Node } from '../../src/completion/model.ts';
 import { completionScript } from '../../src/completion/scripts.ts';
 import { commandReference } from '../../src/completion/reference.ts';
@@ -27,7 +32,7 @@ const chats: AreaSpec = {
     cmd({ command: 'chats get', method: 'GET', path: '/chats/{chatId}', args: [{ name: 'chatId', resource: 'chats' }] }),
     cmd({ command: 'chats process', method: 'POST', path: '/chats/{id}/process', args: [{ name: 'id', resource: 'chats', multi: true }], fields: [{ name: 'mode', type: 'string', enum: ['fast', 'full'] }] }),
     cmd({ command: 'chats archive', method: 'POST', path: '/chats/{chatId}/archive', args: [{ name: 'chatId' }], fields: [{ name: 'folderId', type: 'string' }, { name: 'userId', type: 'string' }, { name: 'teamId', type: 'string' }] }),
-    cmd({ command: 'chats messages list', method: 'GET', path: '/chats/{chatId}/messages', args: [{ name: 'chatId', resource: 'chats' }], list: true }),
+    cmd({ command: 'chats messages list', method: 'GET', path: '/chats/{chatId}/messages', args: [{ name: 'chatId', resource: 'chats' }], list: true, resultKey: 'messages', columns: [{ path: 'id' }, { path: 'text' }] }),
     cmd({ command: 'chats messages get', method: 'GET', path: '/chats/{chatId}/messages/{messageId}', args: [{ name: 'chatId', resource: 'chats' }, { name: 'messageId', resource: 'messages' }] }),
   ],
 };
@@ -138,6 +143,61 @@ describe('candidates without a server', () => {
     expect(await candidates(p, ['_'])).toEqual([]);
     expect(await candidates(p, ['chats', 'process', '--mode', 'f'])).toEqual([['fast', ''], ['full', '']]);
     expect((await candidates(p, ['chats', 'list', '--'])).map(([v]) => v)).toEqual(['--all', '--limit', '--page', '--per-page', '--help', '--output', '--profile']);
+  });
+});
+
+describe('candidates from a server', () => {
+  const asked: string[] = [];
+  const server = createServer((req, res) => {
+    asked.push(req.url!);
+    res.setHeader('content-type', 'application/json');
+    if (req.url!.startsWith('/chats/c1/messages?')) {
+      res.end(JSON.stringify({ ok: true, messages: [{ id: 'm1', text: 'hello\tworld\u001b[31m' }, { id: 'bad id' }, { id: 'm2' }], page: 1, perPage: 100, total: 3 }));
+    } else if (req.url!.startsWith('/users/usr_x/drive/files?')) {
+      res.end(JSON.stringify({ ok: true, files: [{ id: 'f1', name: 'a.txt' }] }));
+    } else {
+      res.statusCode = 404;
+      res.end(JSON.stringify({ status: 404, error: 'not found' }));
+    }
+  });
+  const saved = { ...process.env };
+  let dir: string;
+  beforeAll(async () => {
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    dir = mkdtempSync(join(tmpdir(), 'agnt-unit-'));
+    Object.assign(process.env, {
+      AGNT_CONFIG_DIR: dir,
+      AGNT_BASE_URL: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+      AGNT_TOKEN: 'tok',
+      AGNT_COMPLETE_TTL: '0',
+    });
+  });
+  afterAll(async () => {
+    process.env = saved;
+    rmSync(dir, { recursive: true, force: true });
+    await new Promise((r) => server.close(r));
+  });
+
+  it('asks the nested list of the parent id on the line, and cleans what it prints', async () => {
+    const got = await candidates(program(), ['chats', 'messages', 'get', 'c1', '']);
+    expect(asked.pop()).toBe('/chats/c1/messages?page=1&perPage=100');
+    // The id with a space is dropped; control characters never reach the shell.
+    expect(got).toEqual([['m1', 'hello world [31m'], ['m2', '']]);
+  });
+
+  it('fills an id flag of the list from the line', async () => {
+    expect(await candidates(program(), ['drive', 'get', '--user', 'usr_x', ''])).toEqual([['f1', 'a.txt']]);
+    expect(asked.pop()).toBe('/users/usr_x/drive/files?page=1&perPage=100');
+  });
+
+  it('prints nothing for an error answer', async () => {
+    const printed: string[] = [];
+    const ctx = { io: { out: (s: string) => printed.push(s) } } as unknown as Context;
+    await complete(ctx, program(), ['drive', 'get', '']);
+    expect(asked.pop()).toBe('/users/me/drive/files?page=1&perPage=100');
+    expect(printed).toEqual([]);
+    await complete(ctx, program(), ['drive', 'get', '--user', 'usr_x', '']);
+    expect(printed).toEqual(['f1\ta.txt']);
   });
 });
 
