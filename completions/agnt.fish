@@ -97,35 +97,35 @@ end
 function __agnt_vflags --argument-names p
     switch "$p"
         case 'users update-me'
-            echo -- --first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --data --file --set
+            printf '%s\n' --first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --data --file --set
         case 'users list'
-            echo -- --status --email --external-id --organization-id --search --limit --page --per-page
+            printf '%s\n' --status --email --external-id --organization-id --search --limit --page --per-page
         case 'users create'
-            echo -- --email --name --first-name --last-name --avatar --timezone --locale --external-id --assistant-email --metadata --data --file --set
+            printf '%s\n' --email --name --first-name --last-name --avatar --timezone --locale --external-id --assistant-email --metadata --data --file --set
         case 'users update'
-            echo -- --name --first-name --last-name --avatar --timezone --locale --external-id --status --assistant-email --organization --organization-role --manager-roles --metadata --data --file --set
+            printf '%s\n' --name --first-name --last-name --avatar --timezone --locale --external-id --status --assistant-email --organization --organization-role --manager-roles --metadata --data --file --set
         case 'users set-assistant'
-            echo -- --assistant --data --file --set
+            printf '%s\n' --assistant --data --file --set
         case 'users provision'
-            echo -- --email --id --team-id --first-name --last-name --data --file --set
+            printf '%s\n' --email --id --team-id --first-name --last-name --data --file --set
         case 'users deprovision'
-            echo -- --email --team-id --data --file --set
+            printf '%s\n' --email --team-id --data --file --set
         case 'workspace snapshots'
-            echo -- --limit --page --per-page
+            printf '%s\n' --limit --page --per-page
         case 'workspace cleanup'
-            echo -- --scope --data --file --set
+            printf '%s\n' --scope --data --file --set
         case 'identifiers list'
-            echo -- --type --user-id --limit --page --per-page
+            printf '%s\n' --type --user-id --limit --page --per-page
         case 'identifiers create'
-            echo -- --type --value --user-id --label --platforms --user-data --data --file --set
+            printf '%s\n' --type --value --user-id --label --platforms --user-data --data --file --set
         case 'identifiers update'
-            echo -- --label --platforms --metadata --data --file --set
+            printf '%s\n' --label --platforms --metadata --data --file --set
         case 'identifiers link'
-            echo -- --user-id --data --file --set
+            printf '%s\n' --user-id --data --file --set
         case 'sandbox start'
-            echo -- --port --host --data
+            printf '%s\n' --port --host --data
         case 'api'
-            echo -- -F --field -f --raw-field --file
+            printf '%s\n' -F --field -f --raw-field --file
     end
 end
 

@@ -449,7 +449,7 @@ function fish(root: Node): string {
   const globals = [...visibleFlags(g), ...root.flags.filter((f) => f.long === '--help')].map((f) => fishFlag(f, undefined));
   const vflagCase = nodes(root)
     .filter((n) => n !== root && valueFlagNames(n.flags).length)
-    .map((n): [string[], string] => [[key(n)], `echo -- ${valueFlagNames(n.flags).join(' ')}`]);
+    .map((n): [string[], string] => [[key(n)], `printf '%s\\n' ${valueFlagNames(n.flags).join(' ')}`]);
   const childCase = nodes(root).flatMap((n) => visibleChildren(n).map((c): [string[], string] => [[c.name, ...c.aliases].map((w) => `${key(n)}|${w}`), `echo -- ${fq(key(c))}`]));
   return `${HEADER('fish', 'copy this file to ~/.config/fish/completions/agnt.fish')}
 
