@@ -205,6 +205,25 @@ function usable(n: Node | undefined): n is Node & { spec: CommandSpec } {
   return !(spec.fields ?? []).some((f) => f.required && f.default === undefined);
 }
 
+const indexes = new WeakMap<Node, Map<string, Node & { spec: CommandSpec }>>();
+
+/** The list command at each path shape, `list` itself before other lists there (search, export). */
+function listsByShape(root: Node): Map<string, Node & { spec: CommandSpec }> {
+  let index = indexes.get(root);
+  if (!index) {
+    index = new Map();
+    const map = index;
+    walk(root, (n) => {
+      if (!usable(n)) return;
+      const k = shape(n.spec.path);
+      const prev = map.get(k);
+      if (!prev || (prev.name !== 'list' && n.name === 'list')) map.set(k, n);
+    });
+    indexes.set(root, index);
+  }
+  return index;
+}
+
 /** Follows command words (aliases too) from the root. */
 function nodeAt(root: Node, words: string[]): Node | undefined {
   let n: Node | undefined = root;
@@ -234,13 +253,8 @@ export function findList(root: Node, leaf: Node, arg: ArgSpec): FoundList | unde
   const at = arg.name ? path.indexOf(`/{${arg.name}}`) : -1;
   if (at > 0) {
     const prefix = path.slice(0, at);
-    const lists: Array<Node & { spec: CommandSpec }> = [];
-    walk(root, (n) => {
-      if (usable(n) && shape(n.spec.path) === shape(prefix)) lists.push(n);
-    });
-    // `list` itself before other lists at the same path (search, export, ...).
-    lists.sort((a, b) => Number(a.name !== 'list') - Number(b.name !== 'list'));
-    if (lists[0]) return { list: lists[0], from: paramNames(prefix) };
+    const list = listsByShape(root).get(shape(prefix));
+    if (list) return { list, from: paramNames(prefix) };
   }
   if (arg.resource) {
     const list = nodeAt(root, [...arg.resource.split(' '), 'list']);
