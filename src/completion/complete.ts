@@ -21,8 +21,8 @@ const DEFAULT_TTL_SECONDS = 60;
 const PER_PAGE = 100;
 const MAX_CACHE_ENTRIES = 50;
 
-export async function complete(ctx: Context, program: Command, words: string[]): Promise<void> {
-  const started = Date.now();
+/** `started` is when the TAB began: by default the start of the process, which the shell spawned for it. */
+export async function complete(ctx: Context, program: Command, words: string[], started = performance.timeOrigin): Promise<void> {
   let out: Candidate[] = [];
   try {
     out = await candidates(program, words, started);
@@ -109,8 +109,8 @@ async function remoteIds(root: Node, state: LineState, resource: string, started
   for (const f of listSpec.fields ?? []) if (f.default !== undefined && (f.in ?? 'query') === 'query') query[f.name] = f.default;
 
   const budget = positiveNumber(process.env.AGNT_COMPLETE_TIMEOUT_MS) ?? DEFAULT_BUDGET_MS;
-  // The budget counts from the process start, so that the whole TAB stays within it.
-  const remaining = Math.max(100, budget - Math.max(performance.now(), Date.now() - started));
+  // The whole TAB, start-up included, stays within the budget.
+  const remaining = Math.max(100, budget - (Date.now() - started));
   const ac = new AbortController();
   const client = new HttpClient({ baseUrl, token, timeoutMs: remaining, retries: 1, signal: ac.signal, userAgent: 'agnt-complete' });
   const requestPath = client.target({ path: listSpec.path, params: target.params, query });
@@ -121,10 +121,14 @@ async function remoteIds(root: Node, state: LineState, resource: string, started
   if (cached && Date.now() - cached.at < ttl * 1000) return cached.items;
 
   // A DNS lookup cannot be cancelled and would keep the process alive after the answer was
-  // given up on; past the budget, leave regardless (nothing has been printed by then).
+  // given up on: once the budget is spent, leave regardless (nothing has been printed by then).
   const watchdog = setTimeout(() => process.exit(0), remaining + 150);
   watchdog.unref();
-  const timer = setTimeout(() => ac.abort(), remaining);
+  let gaveUp = false;
+  const timer = setTimeout(() => {
+    gaveUp = true;
+    ac.abort();
+  }, remaining);
   try {
     const res = await client.request({ method: 'GET', path: listSpec.path, params: target.params, query, resultKey: listSpec.resultKey, envelope: listSpec.envelope, signal: ac.signal });
     const items = toCandidates(res.data, listSpec, arg.name);
@@ -132,6 +136,7 @@ async function remoteIds(root: Node, state: LineState, resource: string, started
     return items;
   } finally {
     clearTimeout(timer);
+    if (!gaveUp) clearTimeout(watchdog);
     await client.close();
   }
 }

@@ -193,10 +193,10 @@ describe('candidates from a server', () => {
   it('prints nothing for an error answer', async () => {
     const printed: string[] = [];
     const ctx = { io: { out: (s: string) => printed.push(s) } } as unknown as Context;
-    await complete(ctx, program(), ['drive', 'get', '']);
+    await complete(ctx, program(), ['drive', 'get', ''], Date.now());
     expect(asked.pop()).toBe('/users/me/drive/files?page=1&perPage=100');
     expect(printed).toEqual([]);
-    await complete(ctx, program(), ['drive', 'get', '--user', 'usr_x', '']);
+    await complete(ctx, program(), ['drive', 'get', '--user', 'usr_x', ''], Date.now());
     expect(printed).toEqual(['f1\ta.txt']);
   });
 });
