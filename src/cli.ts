@@ -68,6 +68,8 @@ export function buildProgram(argv: string[], makeContext: ContextFactory, onlyAr
   addBuiltins(program, makeContext);
   applyToAll(program, (c) => {
     c.exitOverride();
+    c.helpCommand(false);
+    c.configureHelp({ showGlobalOptions: true, sortSubcommands: false });
     c.configureOutput({
       writeOut: (s) => process.stdout.write(s),
       writeErr: (s) => process.stderr.write(s),

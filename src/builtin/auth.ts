@@ -1,7 +1,7 @@
 import { AgntError, EXIT, UsageError } from '../core/errors.ts';
 import type { Context } from '../core/context.ts';
 import { HttpClient, parseBaseUrl } from '../core/http.ts';
-import { activeProfileName, maskToken, readConfig, tightenPermissions, updateConfig } from '../core/config.ts';
+import { activeProfileName, maskToken, readConfig, resolveSettings, tightenPermissions, updateConfig } from '../core/config.ts';
 import { VERSION } from '../core/version.ts';
 
 interface Me {
@@ -10,13 +10,17 @@ interface Me {
   name?: string | null;
 }
 
+// Login may name a profile that does not exist yet, so it reads only flags and environment.
+function limits(ctx: Context): { timeoutMs: number; retries: number } {
+  const s = resolveSettings({ timeout: ctx.global.timeout ? Number(ctx.global.timeout) : undefined }, { ...process.env, AGNT_PROFILE: undefined }, {});
+  return { timeoutMs: (s.timeout.value ?? 30) * 1000, retries: s.retries.value ?? 3 };
+}
+
 async function whoAmI(ctx: Context, baseUrl: string, token: string): Promise<Me> {
-  const s = ctx.settings();
   const client = new HttpClient({
     baseUrl,
     token,
-    timeoutMs: (s.timeout.value ?? 30) * 1000,
-    retries: s.retries.value ?? 3,
+    ...limits(ctx),
     debug: ctx.global.debug ? (l) => ctx.io.err(l) : undefined,
     signal: ctx.signal,
     userAgent: `agnt/${VERSION}`,

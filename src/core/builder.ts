@@ -4,7 +4,7 @@ import { Command, Option } from 'commander';
 import type { AreaSpec, CommandSpec, FieldSpec, Invocation, Result } from './spec.ts';
 import type { Context } from './context.ts';
 import { PartialFailure, UsageError, AgntError } from './errors.ts';
-import { checkType, flagOf, parseAssignment, parseFlagValue, readIdsFromStdin, readStructured, parseObjectText, setDotted, typedValue } from './input.ts';
+import { checkEnum, checkType, flagOf, jsonErrorText, parseAssignment, parseFlagValue, readIdsFromStdin, readStructured, parseObjectText, setDotted, typedValue } from './input.ts';
 import { paginate, parsePageOptions } from './paginate.ts';
 import { confirm } from './io.ts';
 
@@ -116,7 +116,8 @@ export function buildLeaf(spec: CommandSpec, makeContext: ContextFactory): Comma
       continue;
     }
     const label = a.multi ? `${a.name}...` : a.name;
-    cmd.argument(a.default !== undefined ? `[${label}]` : `<${label}>`, `${a.description ?? a.name}${a.multi ? " (several, or '-' to read them from stdin)" : ''}`);
+    const allowed = a.enum ? ` (one of: ${a.enum.join(', ')})` : '';
+    cmd.argument(a.default !== undefined ? `[${label}]` : `<${label}>`, `${a.description ?? a.name}${allowed}${a.multi ? " (several, or '-' to read them from stdin)" : ''}`);
   }
   for (const f of spec.fields ?? []) addFieldOption(cmd, spec, f);
   if (acceptsBody(spec)) {
@@ -160,6 +161,7 @@ async function parseInvocation(ctx: Context, spec: CommandSpec, command: Command
       const v = opts[camel(a.flag)] as string | undefined;
       const value = v ?? a.default;
       if (value === undefined) throw new UsageError(`--${a.flag} is required`);
+      checkEnum(`--${a.flag}`, value, a.enum);
       args[a.name] = value;
       continue;
     }
@@ -172,6 +174,7 @@ async function parseInvocation(ctx: Context, spec: CommandSpec, command: Command
     }
     const value = (v as string | undefined) ?? a.default;
     if (value === undefined) throw new UsageError(`missing ${a.name}`);
+    checkEnum(a.name, value, a.enum);
     args[a.name] = value;
   }
 
@@ -229,7 +232,7 @@ async function assembleBody(ctx: Context, spec: CommandSpec, opts: Record<string
       parsed = JSON.parse(String(opts.data));
     } catch (e) {
       parsed = await parseObjectText(String(opts.data), '--data').catch(() => {
-        throw new UsageError(`--data: invalid JSON: ${(e as Error).message}`);
+        throw new UsageError(`--data: invalid JSON: ${jsonErrorText(e)}`);
       });
     }
     body = { ...body, ...(await fromInput(parsed, '--data')) };
@@ -311,7 +314,7 @@ async function emit(ctx: Context, spec: CommandSpec, result: Result): Promise<vo
     let text = result.text;
     if (text === undefined && spec.render && ctx.format() === 'table') {
       const render = await spec.render();
-      text = render(result.data, ctx);
+      text = await render(result.data, ctx);
     }
     await printer.value(result.data, Array.isArray(result.data), text);
   }

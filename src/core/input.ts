@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { UsageError } from './errors.ts';
 import type { FieldSpec, FieldType } from './spec.ts';
+import { loadYaml } from './yaml.ts';
 
 export function kebab(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/_/g, '-').toLowerCase();
@@ -12,21 +13,32 @@ export function flagOf(f: FieldSpec): string {
   return f.flag ?? kebab(f.name);
 }
 
+/**
+ * JSON.parse's message without the excerpt of the input that V8 quotes ('Unexpected token
+ * 'S', ..."ccessToken":S3CR..." is not valid JSON'): the input may hold a secret.
+ */
+export function jsonErrorText(e: unknown): string {
+  const m = (e as Error).message;
+  const excerpt = /^(.*?)(?: '[\s\S]*?')?, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/.exec(m);
+  return excerpt ? `${excerpt[1]}` : m;
+}
+
 function yamlOrJson(text: string, where: string, preferYaml: boolean): Promise<unknown> | unknown {
   const trimmed = text.trim();
   if (!preferYaml || /^[[{]/.test(trimmed)) {
     try {
       return JSON.parse(text);
     } catch (e) {
-      if (!preferYaml && /^[[{"]/.test(trimmed)) throw new UsageError(`${where}: invalid JSON: ${(e as Error).message}`);
+      if (!preferYaml && /^[[{"]/.test(trimmed)) throw new UsageError(`${where}: invalid JSON: ${jsonErrorText(e)}`);
     }
   }
-  return import('yaml').then(({ parseDocument }) => {
-    const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  return loadYaml().then(({ parseDocument }) => {
+    const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
     if (doc.errors.length) {
       const err = doc.errors[0]!;
       const pos = err.linePos?.[0];
-      throw new UsageError(`${where}${pos ? `:${pos.line}:${pos.col}` : ''}: invalid ${preferYaml ? 'YAML' : 'JSON or YAML'}: ${err.message.split('\n')[0]}`);
+      const message = err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+      throw new UsageError(`${where}${pos ? `:${pos.line}:${pos.col}` : ''}: invalid ${preferYaml ? 'YAML' : 'JSON or YAML'}: ${message}`);
     }
     return doc.toJS();
   });

@@ -3,6 +3,7 @@
 // server reaches a terminal.
 import type { Column } from './spec.ts';
 import { UsageError } from './errors.ts';
+import { loadYaml } from './yaml.ts';
 
 export const FORMATS = ['table', 'json', 'yaml', 'jsonl', 'csv', 'id'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -263,7 +264,7 @@ export class Printer {
         this.write(safeJson(out, this.opts.tty));
         return;
       case 'yaml': {
-        const { stringify } = await import('yaml');
+        const { stringify } = await loadYaml();
         this.write(stringify(out ?? null, { lineWidth: 0 }).replace(/\n$/, ''));
         return;
       }

@@ -41,6 +41,8 @@ export interface ArgSpec {
   flag?: string;
   /** Which resource the id belongs to, for dynamic completion. */
   resource?: string;
+  /** Allowed values, checked before any request (path segments such as an entity type). */
+  enum?: readonly string[];
 }
 
 export interface Column {
@@ -120,7 +122,7 @@ export interface CommandSpec {
   /** Lazily loaded handler for commands that do more than one plain request. */
   handler?: () => Promise<Handler>;
   /** Lazily loaded terminal renderer for the table format. */
-  render?: () => Promise<(data: unknown, ctx: Context) => string | undefined>;
+  render?: () => Promise<(data: unknown, ctx: Context) => string | undefined | Promise<string | undefined>>;
   hidden?: boolean;
 }
 

@@ -80,6 +80,8 @@ export class Store {
     const byField = this.indexes.get(name);
     if (!byField) return;
     for (const [field, idx] of byField) {
+      // Unchanged values keep their place, so lookup() answers in insertion order.
+      if (before && after && before[field] === after[field]) continue;
       if (before && typeof before[field] === 'string') idx.get(before[field].toLowerCase())?.delete(before.id);
       if (after) this.indexAdd(idx, after[field], after.id);
     }

@@ -4,6 +4,9 @@ import type { Sandbox } from '../server.ts';
 import type { Store } from '../store.ts';
 import users from './users.ts';
 import identifiers from './identifiers.ts';
+import assistants from './assistants.ts';
+import chats from './chats.ts';
+import contacts from './contacts.ts';
 
 export interface SandboxArea {
   name: string;
@@ -12,4 +15,4 @@ export interface SandboxArea {
   seed?(store: Store): void;
 }
 
-export const sandboxAreas: SandboxArea[] = [users, identifiers];
+export const sandboxAreas: SandboxArea[] = [users, identifiers, assistants, chats, contacts];
