@@ -102,7 +102,9 @@ function positionals(cmd: Command, spec: CommandSpec | undefined): PositionalInf
   return cmd.registeredArguments.map((a: Argument, i) => {
     let value: ValueKind = { kind: 'none' };
     const resource = specArgs[i]?.resource;
-    if (a.argChoices?.length) value = { kind: 'enum', values: [...a.argChoices] };
+    // The builder checks ArgSpec.enum itself rather than through commander's choices().
+    const choices = a.argChoices ?? specArgs[i]?.enum;
+    if (choices?.length) value = { kind: 'enum', values: [...choices] };
     else if (resource) value = { kind: 'dynamic', resource };
     else if (a.name() === 'profile') value = { kind: 'dynamic', resource: LOCAL_PROFILES };
     return { name: a.name(), description: firstLine(a.description ?? ''), required: a.required, variadic: a.variadic, value };

@@ -112,7 +112,7 @@ export function buildLeaf(spec: CommandSpec, makeContext: ContextFactory): Comma
   if (spec.aliases) cmd.aliases(spec.aliases);
   for (const a of spec.args ?? []) {
     if (a.flag) {
-      cmd.addOption(hinted(new Option(`--${a.flag} <id>`, `${a.description ?? a.name}${a.default ? ` (default: ${a.default})` : ''}`), { type: 'string', resource: a.resource }));
+      cmd.addOption(hinted(new Option(`--${a.flag} <id>`, `${a.description ?? a.name}${a.default ? ` (default: ${a.default})` : ''}`), { type: 'string', resource: a.resource, values: a.enum }));
       continue;
     }
     const label = a.multi ? `${a.name}...` : a.name;
