@@ -243,6 +243,20 @@ describe('bash', () => {
     expect((await bash('agnt ids get ')).lines).toEqual(ids);
   });
 
+  it("completes a nested id from its parent's list", async () => {
+    const chats = (await agntJson<Array<{ id: string }>>(['chats', 'list', '--all'], { sb })).map((c) => c.id);
+    expect(chats.length).toBeGreaterThan(0);
+    expect((await bash('agnt chats messages get ')).lines).toEqual(chats);
+    const messages = (await agntJson<Array<{ id: string }>>(['chats', 'messages', 'list', chats[0]!, '--all'], { sb })).map((m) => m.id);
+    expect(messages.length).toBeGreaterThan(0);
+    expect((await bash(`agnt chats messages get ${chats[0]} `)).lines).toEqual(messages);
+    expect(sb.requests.some((q) => q.path === `/chats/${chats[0]}/messages` && q.url.includes('perPage=100'))).toBe(true);
+  });
+
+  it('completes enum values of positionals', async () => {
+    expect((await bash('agnt contacts properties set ')).lines).toEqual(['contact', 'company']);
+  });
+
   it('completes profile names', async () => {
     expect((await bash('agnt --profile ')).lines).toEqual(['down', 'hung', 'nologin', 'sandbox']);
     expect((await bash('agnt users list --profile=s')).lines).toEqual(['sandbox']);
