@@ -6,99 +6,99 @@
 _agnt_gflags='--output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout'
 _agnt_gvflags='-o --output --fields --query --profile --base-url --timeout'
 
-# Sets what the command at a path offers: child commands, flags, flags taking a value,
-# the number of positionals and whether the last takes several words.
+# Sets what the command at a path offers: child commands, flags (_agnt_all: the global ones
+# included), flags taking a value, the number of positionals and whether the last takes several words.
 _agnt_node() {
   case $1 in
-    '') _agnt_subs='chats users workspace identifiers assistants contacts auth config sandbox api commands completion' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'chats') _agnt_subs='list create get send process delete usage messages' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'chats list') _agnt_subs='' _agnt_flags='--status --assistant-id --context-id --q --all --limit --page --per-page --help' _agnt_vflags='--status --assistant-id --context-id --q --limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
-    'chats create') _agnt_subs='' _agnt_flags='--assistant-id --user-id --title --context-id --metadata --data --file --set --help' _agnt_vflags='--assistant-id --user-id --title --context-id --metadata --data --file --set' _agnt_npos=0 _agnt_var='' ;;
-    'chats get') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
-    'chats send') _agnt_subs='' _agnt_flags='--content --from --to --cc --subject --platform --reference-id --files --metadata --role --data --file --set --content-file --help' _agnt_vflags='--content --from --to --cc --subject --platform --reference-id --files --metadata --role --data --file --set --content-file' _agnt_npos=1 _agnt_var='' ;;
-    'chats process') _agnt_subs='' _agnt_flags='--content --from --to --cc --subject --platform --reference-id --files --metadata --triggering-activity-id --data --file --set --content-file --help' _agnt_vflags='--content --from --to --cc --subject --platform --reference-id --files --metadata --triggering-activity-id --message --data --file --set --content-file' _agnt_npos=1 _agnt_var='' ;;
-    'chats delete') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=1 _agnt_var=1 ;;
-    'chats usage') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
-    'chats messages') _agnt_subs='list get update delete clear' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'chats messages list') _agnt_subs='' _agnt_flags='--all --limit --page --per-page --help' _agnt_vflags='--limit --page --per-page' _agnt_npos=1 _agnt_var='' ;;
-    'chats messages get') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=2 _agnt_var='' ;;
-    'chats messages update') _agnt_subs='' _agnt_flags='--content --files --metadata --data --file --set --help' _agnt_vflags='--content --files --metadata --data --file --set' _agnt_npos=2 _agnt_var='' ;;
-    'chats messages delete') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=2 _agnt_var='' ;;
-    'chats messages clear') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
-    'users') _agnt_subs='me update-me profile list create get update delete set-assistant provision deprovision' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'users me') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'users update-me') _agnt_subs='' _agnt_flags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --coordinator-enabled --no-coordinator-enabled --data --file --set --help' _agnt_vflags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --data --file --set' _agnt_npos=0 _agnt_var='' ;;
-    'users profile') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'users list') _agnt_subs='' _agnt_flags='--status --email --external-id --organization-id --search --all --limit --page --per-page --help' _agnt_vflags='--status --email --external-id --organization-id --search --limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
-    'users create') _agnt_subs='' _agnt_flags='--email --name --first-name --last-name --avatar --timezone --locale --external-id --assistant-email --metadata --data --file --set --help' _agnt_vflags='--email --name --first-name --last-name --avatar --timezone --locale --external-id --assistant-email --metadata --data --file --set' _agnt_npos=0 _agnt_var='' ;;
-    'users get') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
-    'users update') _agnt_subs='' _agnt_flags='--name --first-name --last-name --avatar --timezone --locale --external-id --status --assistant-email --organization --organization-role --manager-roles --metadata --data --file --set --help' _agnt_vflags='--name --first-name --last-name --avatar --timezone --locale --external-id --status --assistant-email --organization --organization-role --manager-roles --metadata --data --file --set' _agnt_npos=1 _agnt_var='' ;;
-    'users delete') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
-    'users set-assistant') _agnt_subs='' _agnt_flags='--assistant --data --file --set --help' _agnt_vflags='--assistant --data --file --set' _agnt_npos=1 _agnt_var='' ;;
-    'users provision') _agnt_subs='' _agnt_flags='--email --id --team-id --first-name --last-name --data --file --set --help' _agnt_vflags='--email --id --team-id --first-name --last-name --data --file --set' _agnt_npos=0 _agnt_var='' ;;
-    'users deprovision') _agnt_subs='' _agnt_flags='--email --team-id --data --file --set --help' _agnt_vflags='--email --team-id --data --file --set' _agnt_npos=0 _agnt_var='' ;;
-    'workspace') _agnt_subs='profile snapshots cleanup' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'workspace profile') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'workspace snapshots') _agnt_subs='' _agnt_flags='--all --limit --page --per-page --help' _agnt_vflags='--limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
-    'workspace cleanup') _agnt_subs='' _agnt_flags='--scope --data --file --set --help' _agnt_vflags='--scope --data --file --set' _agnt_npos=0 _agnt_var='' ;;
-    'identifiers') _agnt_subs='list create get update delete link make-primary' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'identifiers list') _agnt_subs='' _agnt_flags='--type --user-id --all --limit --page --per-page --help' _agnt_vflags='--type --user-id --limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
-    'identifiers create') _agnt_subs='' _agnt_flags='--type --value --user-id --verified --no-verified --label --platforms --user-data --data --file --set --help' _agnt_vflags='--type --value --user-id --label --platforms --user-data --data --file --set' _agnt_npos=0 _agnt_var='' ;;
-    'identifiers get') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
-    'identifiers update') _agnt_subs='' _agnt_flags='--verified --no-verified --label --platforms --metadata --data --file --set --help' _agnt_vflags='--label --platforms --metadata --data --file --set' _agnt_npos=1 _agnt_var='' ;;
-    'identifiers delete') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
-    'identifiers link') _agnt_subs='' _agnt_flags='--user-id --data --file --set --help' _agnt_vflags='--user-id --data --file --set' _agnt_npos=1 _agnt_var='' ;;
-    'identifiers make-primary') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
-    'assistants') _agnt_subs='list all create get update delete generate user hire' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'assistants list') _agnt_subs='' _agnt_flags='--email --all --limit --page --per-page --help' _agnt_vflags='--email --limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
-    'assistants all') _agnt_subs='' _agnt_flags='--all --limit --page --per-page --help' _agnt_vflags='--limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
-    'assistants create') _agnt_subs='' _agnt_flags='--name --email --avatar --personality --signature --signature-editor-mode --backstory --pronouns --country --gender --writing-style --metadata --voice --appearance-description --tagline --display-personality --tag1 --tag2 --talk-to-strangers --no-talk-to-strangers --scope --organization --team --data --file --set --help' _agnt_vflags='--name --email --avatar --personality --signature --signature-editor-mode --backstory --pronouns --country --gender --writing-style --metadata --voice --appearance-description --tagline --display-personality --tag1 --tag2 --scope --organization --team --data --file --set' _agnt_npos=0 _agnt_var='' ;;
-    'assistants get') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
-    'assistants update') _agnt_subs='' _agnt_flags='--name --email --avatar --personality --signature --signature-editor-mode --backstory --pronouns --country --gender --writing-style --metadata --voice --appearance-description --tagline --display-personality --tag1 --tag2 --talk-to-strangers --no-talk-to-strangers --scope --organization --team --status --inbox-platform --channels --carrier-c-credentials --data --file --set --help' _agnt_vflags='--name --email --avatar --personality --signature --signature-editor-mode --backstory --pronouns --country --gender --writing-style --metadata --voice --appearance-description --tagline --display-personality --tag1 --tag2 --scope --organization --team --status --inbox-platform --channels --carrier-c-credentials --data --file --set' _agnt_npos=1 _agnt_var='' ;;
-    'assistants delete') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=1 _agnt_var=1 ;;
-    'assistants generate') _agnt_subs='' _agnt_flags='--name --help' _agnt_vflags='--name' _agnt_npos=0 _agnt_var='' ;;
-    'assistants user') _agnt_subs='get create update delete' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'assistants user get') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
-    'assistants user create') _agnt_subs='' _agnt_flags='--name --email --avatar --personality --signature --signature-editor-mode --backstory --pronouns --country --gender --writing-style --metadata --voice --data --file --set --help' _agnt_vflags='--name --email --avatar --personality --signature --signature-editor-mode --backstory --pronouns --country --gender --writing-style --metadata --voice --data --file --set' _agnt_npos=1 _agnt_var='' ;;
-    'assistants user update') _agnt_subs='' _agnt_flags='--name --email --avatar --personality --signature --signature-editor-mode --backstory --pronouns --country --gender --writing-style --metadata --voice --appearance-description --tagline --display-personality --tag1 --tag2 --talk-to-strangers --no-talk-to-strangers --scope --organization --team --status --inbox-platform --channels --carrier-c-credentials --data --file --set --help' _agnt_vflags='--name --email --avatar --personality --signature --signature-editor-mode --backstory --pronouns --country --gender --writing-style --metadata --voice --appearance-description --tagline --display-personality --tag1 --tag2 --scope --organization --team --status --inbox-platform --channels --carrier-c-credentials --data --file --set' _agnt_npos=1 _agnt_var='' ;;
-    'assistants user delete') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
-    'assistants hire') _agnt_subs='' _agnt_flags='--assistant-id --data --file --set --help' _agnt_vflags='--assistant-id --data --file --set' _agnt_npos=1 _agnt_var='' ;;
-    'contacts') _agnt_subs='list create get update delete merge bulk-tag relationships external-ids properties' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'contacts list') _agnt_subs='' _agnt_flags='--user-id --status --search --q --scope --source-type --tags --all --limit --page --per-page --help' _agnt_vflags='--user-id --status --search --q --scope --source-type --tags --limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
-    'contacts create') _agnt_subs='' _agnt_flags='--email --name --preferred-name --company --title --timezone --consumer-email --phones --emails --source --external-ids --properties --scope --tags --priority --inherit-company-priority --no-inherit-company-priority --team --data --file --set --help' _agnt_vflags='--email --name --preferred-name --company --title --timezone --consumer-email --phones --emails --source --external-ids --properties --scope --tags --priority --team --data --file --set' _agnt_npos=0 _agnt_var='' ;;
-    'contacts get') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
-    'contacts update') _agnt_subs='' _agnt_flags='--name --timezone --status --preferred-name --company --title --website --booking-link --introduced-by --phones --emails --social --address --last-contacted-at --enriched-at --properties --scope --tags --priority --inherit-company-priority --no-inherit-company-priority --team --data --file --set --help' _agnt_vflags='--name --timezone --status --preferred-name --company --title --website --booking-link --introduced-by --phones --emails --social --address --last-contacted-at --enriched-at --properties --scope --tags --priority --team --data --file --set' _agnt_npos=1 _agnt_var='' ;;
-    'contacts delete') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=1 _agnt_var=1 ;;
-    'contacts merge') _agnt_subs='' _agnt_flags='--merge-contact-id --preferred-email --data --file --set --help' _agnt_vflags='--merge-contact-id --preferred-email --data --file --set' _agnt_npos=1 _agnt_var='' ;;
-    'contacts bulk-tag') _agnt_subs='' _agnt_flags='--ids --add --remove --data --file --set --help' _agnt_vflags='--ids --add --remove --data --file --set' _agnt_npos=0 _agnt_var='' ;;
-    'contacts relationships') _agnt_subs='add update remove' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'contacts relationships add') _agnt_subs='' _agnt_flags='--to-contact-id --type --role --is-primary --no-is-primary --notes --data --file --set --help' _agnt_vflags='--to-contact-id --type --role --notes --data --file --set' _agnt_npos=1 _agnt_var='' ;;
-    'contacts relationships update') _agnt_subs='' _agnt_flags='--role --is-primary --no-is-primary --notes --data --file --set --help' _agnt_vflags='--role --notes --data --file --set' _agnt_npos=2 _agnt_var='' ;;
-    'contacts relationships remove') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=2 _agnt_var='' ;;
-    'contacts external-ids') _agnt_subs='set find' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'contacts external-ids set') _agnt_subs='' _agnt_flags='--external-id --data --file --set --help' _agnt_vflags='--external-id --data --file --set' _agnt_npos=2 _agnt_var='' ;;
-    'contacts external-ids find') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=2 _agnt_var='' ;;
-    'contacts properties') _agnt_subs='list set' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'contacts properties list') _agnt_subs='' _agnt_flags='--entity-type --all --limit --page --per-page --help' _agnt_vflags='--entity-type --limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
-    'contacts properties set') _agnt_subs='' _agnt_flags='--label --type --options --show-for-all --no-show-for-all --scope --team --data --file --set --help' _agnt_vflags='--label --type --options --scope --team --data --file --set' _agnt_npos=2 _agnt_var='' ;;
-    'auth') _agnt_subs='login status logout' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'auth login') _agnt_subs='' _agnt_flags='--with-token --help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'auth status') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'auth logout') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'config') _agnt_subs='list get set unset profiles use remove' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'config list') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'config get') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
-    'config set') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=2 _agnt_var='' ;;
-    'config unset') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
-    'config profiles') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'config use') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
-    'config remove') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
-    'sandbox') _agnt_subs='start' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'sandbox start') _agnt_subs='' _agnt_flags='--port --host --data --no-profile --help' _agnt_vflags='--port --host --data' _agnt_npos=0 _agnt_var='' ;;
-    'api') _agnt_subs='' _agnt_flags='--field --raw-field --file --paginate --help' _agnt_vflags='-F --field -f --raw-field --file' _agnt_npos=2 _agnt_var='' ;;
-    'commands') _agnt_subs='' _agnt_flags='--markdown --help' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'completion') _agnt_subs='' _agnt_flags='--help' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
-    *) _agnt_subs= _agnt_flags= _agnt_vflags= _agnt_npos=0 _agnt_var= ;;
+    '') _agnt_subs='chats users workspace identifiers assistants contacts auth config sandbox api commands completion' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'chats') _agnt_subs='list create get send process delete usage messages' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'chats list') _agnt_subs='' _agnt_flags='--status --assistant-id --context-id --q --all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--status --assistant-id --context-id --q --limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
+    'chats create') _agnt_subs='' _agnt_flags='--assistant-id --user-id --title --context-id --metadata --data --file --set --help' _agnt_all='' _agnt_vflags='--assistant-id --user-id --title --context-id --metadata --data --file --set' _agnt_npos=0 _agnt_var='' ;;
+    'chats get') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'chats send') _agnt_subs='' _agnt_flags='--content --from --to --cc --subject --platform --reference-id --files --metadata --role --data --file --set --content-file --help' _agnt_all='' _agnt_vflags='--content --from --to --cc --subject --platform --reference-id --files --metadata --role --data --file --set --content-file' _agnt_npos=1 _agnt_var='' ;;
+    'chats process') _agnt_subs='' _agnt_flags='--content --from --to --cc --subject --platform --reference-id --files --metadata --triggering-activity-id --data --file --set --content-file --help' _agnt_all='' _agnt_vflags='--content --from --to --cc --subject --platform --reference-id --files --metadata --triggering-activity-id --message --data --file --set --content-file' _agnt_npos=1 _agnt_var='' ;;
+    'chats delete') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var=1 ;;
+    'chats usage') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'chats messages') _agnt_subs='list get update delete clear' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'chats messages list') _agnt_subs='' _agnt_flags='--all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--limit --page --per-page' _agnt_npos=1 _agnt_var='' ;;
+    'chats messages get') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=2 _agnt_var='' ;;
+    'chats messages update') _agnt_subs='' _agnt_flags='--content --files --metadata --data --file --set --help' _agnt_all='' _agnt_vflags='--content --files --metadata --data --file --set' _agnt_npos=2 _agnt_var='' ;;
+    'chats messages delete') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=2 _agnt_var='' ;;
+    'chats messages clear') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'users') _agnt_subs='me update-me profile list create get update delete set-assistant provision deprovision' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'users me') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'users update-me') _agnt_subs='' _agnt_flags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --coordinator-enabled --no-coordinator-enabled --data --file --set --help' _agnt_all='' _agnt_vflags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --data --file --set' _agnt_npos=0 _agnt_var='' ;;
+    'users profile') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'users list') _agnt_subs='' _agnt_flags='--status --email --external-id --organization-id --search --all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--status --email --external-id --organization-id --search --limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
+    'users create') _agnt_subs='' _agnt_flags='--email --name --first-name --last-name --avatar --timezone --locale --external-id --assistant-email --metadata --data --file --set --help' _agnt_all='' _agnt_vflags='--email --name --first-name --last-name --avatar --timezone --locale --external-id --assistant-email --metadata --data --file --set' _agnt_npos=0 _agnt_var='' ;;
+    'users get') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'users update') _agnt_subs='' _agnt_flags='--name --first-name --last-name --avatar --timezone --locale --external-id --status --assistant-email --organization --organization-role --manager-roles --metadata --data --file --set --help' _agnt_all='' _agnt_vflags='--name --first-name --last-name --avatar --timezone --locale --external-id --status --assistant-email --organization --organization-role --manager-roles --metadata --data --file --set' _agnt_npos=1 _agnt_var='' ;;
+    'users delete') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'users set-assistant') _agnt_subs='' _agnt_flags='--assistant --data --file --set --help' _agnt_all='' _agnt_vflags='--assistant --data --file --set' _agnt_npos=1 _agnt_var='' ;;
+    'users provision') _agnt_subs='' _agnt_flags='--email --id --team-id --first-name --last-name --data --file --set --help' _agnt_all='' _agnt_vflags='--email --id --team-id --first-name --last-name --data --file --set' _agnt_npos=0 _agnt_var='' ;;
+    'users deprovision') _agnt_subs='' _agnt_flags='--email --team-id --data --file --set --help' _agnt_all='' _agnt_vflags='--email --team-id --data --file --set' _agnt_npos=0 _agnt_var='' ;;
+    'workspace') _agnt_subs='profile snapshots cleanup' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'workspace profile') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'workspace snapshots') _agnt_subs='' _agnt_flags='--all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
+    'workspace cleanup') _agnt_subs='' _agnt_flags='--scope --data --file --set --help' _agnt_all='' _agnt_vflags='--scope --data --file --set' _agnt_npos=0 _agnt_var='' ;;
+    'identifiers') _agnt_subs='list create get update delete link make-primary' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'identifiers list') _agnt_subs='' _agnt_flags='--type --user-id --all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--type --user-id --limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
+    'identifiers create') _agnt_subs='' _agnt_flags='--type --value --user-id --verified --no-verified --label --platforms --user-data --data --file --set --help' _agnt_all='' _agnt_vflags='--type --value --user-id --label --platforms --user-data --data --file --set' _agnt_npos=0 _agnt_var='' ;;
+    'identifiers get') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'identifiers update') _agnt_subs='' _agnt_flags='--verified --no-verified --label --platforms --metadata --data --file --set --help' _agnt_all='' _agnt_vflags='--label --platforms --metadata --data --file --set' _agnt_npos=1 _agnt_var='' ;;
+    'identifiers delete') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'identifiers link') _agnt_subs='' _agnt_flags='--user-id --data --file --set --help' _agnt_all='' _agnt_vflags='--user-id --data --file --set' _agnt_npos=1 _agnt_var='' ;;
+    'identifiers make-primary') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'assistants') _agnt_subs='list all create get update delete generate user hire' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'assistants list') _agnt_subs='' _agnt_flags='--email --all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--email --limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
+    'assistants all') _agnt_subs='' _agnt_flags='--all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
+    'assistants create') _agnt_subs='' _agnt_flags='--name --email --avatar --personality --signature --signature-editor-mode --backstory --pronouns --country --gender --writing-style --metadata --voice --appearance-description --tagline --display-personality --tag1 --tag2 --talk-to-strangers --no-talk-to-strangers --scope --organization --team --data --file --set --help' _agnt_all='' _agnt_vflags='--name --email --avatar --personality --signature --signature-editor-mode --backstory --pronouns --country --gender --writing-style --metadata --voice --appearance-description --tagline --display-personality --tag1 --tag2 --scope --organization --team --data --file --set' _agnt_npos=0 _agnt_var='' ;;
+    'assistants get') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'assistants update') _agnt_subs='' _agnt_flags='--name --email --avatar --personality --signature --signature-editor-mode --backstory --pronouns --country --gender --writing-style --metadata --voice --appearance-description --tagline --display-personality --tag1 --tag2 --talk-to-strangers --no-talk-to-strangers --scope --organization --team --status --inbox-platform --channels --carrier-c-credentials --data --file --set --help' _agnt_all='' _agnt_vflags='--name --email --avatar --personality --signature --signature-editor-mode --backstory --pronouns --country --gender --writing-style --metadata --voice --appearance-description --tagline --display-personality --tag1 --tag2 --scope --organization --team --status --inbox-platform --channels --carrier-c-credentials --data --file --set' _agnt_npos=1 _agnt_var='' ;;
+    'assistants delete') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var=1 ;;
+    'assistants generate') _agnt_subs='' _agnt_flags='--name --help' _agnt_all='' _agnt_vflags='--name' _agnt_npos=0 _agnt_var='' ;;
+    'assistants user') _agnt_subs='get create update delete' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'assistants user get') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'assistants user create') _agnt_subs='' _agnt_flags='--name --email --avatar --personality --signature --signature-editor-mode --backstory --pronouns --country --gender --writing-style --metadata --voice --data --file --set --help' _agnt_all='' _agnt_vflags='--name --email --avatar --personality --signature --signature-editor-mode --backstory --pronouns --country --gender --writing-style --metadata --voice --data --file --set' _agnt_npos=1 _agnt_var='' ;;
+    'assistants user update') _agnt_subs='' _agnt_flags='--name --email --avatar --personality --signature --signature-editor-mode --backstory --pronouns --country --gender --writing-style --metadata --voice --appearance-description --tagline --display-personality --tag1 --tag2 --talk-to-strangers --no-talk-to-strangers --scope --organization --team --status --inbox-platform --channels --carrier-c-credentials --data --file --set --help' _agnt_all='' _agnt_vflags='--name --email --avatar --personality --signature --signature-editor-mode --backstory --pronouns --country --gender --writing-style --metadata --voice --appearance-description --tagline --display-personality --tag1 --tag2 --scope --organization --team --status --inbox-platform --channels --carrier-c-credentials --data --file --set' _agnt_npos=1 _agnt_var='' ;;
+    'assistants user delete') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'assistants hire') _agnt_subs='' _agnt_flags='--assistant-id --data --file --set --help' _agnt_all='' _agnt_vflags='--assistant-id --data --file --set' _agnt_npos=1 _agnt_var='' ;;
+    'contacts') _agnt_subs='list create get update delete merge bulk-tag relationships external-ids properties' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'contacts list') _agnt_subs='' _agnt_flags='--user-id --status --search --q --scope --source-type --tags --all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--user-id --status --search --q --scope --source-type --tags --limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
+    'contacts create') _agnt_subs='' _agnt_flags='--email --name --preferred-name --company --title --timezone --consumer-email --phones --emails --source --external-ids --properties --scope --tags --priority --inherit-company-priority --no-inherit-company-priority --team --data --file --set --help' _agnt_all='' _agnt_vflags='--email --name --preferred-name --company --title --timezone --consumer-email --phones --emails --source --external-ids --properties --scope --tags --priority --team --data --file --set' _agnt_npos=0 _agnt_var='' ;;
+    'contacts get') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'contacts update') _agnt_subs='' _agnt_flags='--name --timezone --status --preferred-name --company --title --website --booking-link --introduced-by --phones --emails --social --address --last-contacted-at --enriched-at --properties --scope --tags --priority --inherit-company-priority --no-inherit-company-priority --team --data --file --set --help' _agnt_all='' _agnt_vflags='--name --timezone --status --preferred-name --company --title --website --booking-link --introduced-by --phones --emails --social --address --last-contacted-at --enriched-at --properties --scope --tags --priority --team --data --file --set' _agnt_npos=1 _agnt_var='' ;;
+    'contacts delete') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var=1 ;;
+    'contacts merge') _agnt_subs='' _agnt_flags='--merge-contact-id --preferred-email --data --file --set --help' _agnt_all='' _agnt_vflags='--merge-contact-id --preferred-email --data --file --set' _agnt_npos=1 _agnt_var='' ;;
+    'contacts bulk-tag') _agnt_subs='' _agnt_flags='--ids --add --remove --data --file --set --help' _agnt_all='' _agnt_vflags='--ids --add --remove --data --file --set' _agnt_npos=0 _agnt_var='' ;;
+    'contacts relationships') _agnt_subs='add update remove' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'contacts relationships add') _agnt_subs='' _agnt_flags='--to-contact-id --type --role --is-primary --no-is-primary --notes --data --file --set --help' _agnt_all='' _agnt_vflags='--to-contact-id --type --role --notes --data --file --set' _agnt_npos=1 _agnt_var='' ;;
+    'contacts relationships update') _agnt_subs='' _agnt_flags='--role --is-primary --no-is-primary --notes --data --file --set --help' _agnt_all='' _agnt_vflags='--role --notes --data --file --set' _agnt_npos=2 _agnt_var='' ;;
+    'contacts relationships remove') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=2 _agnt_var='' ;;
+    'contacts external-ids') _agnt_subs='set find' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'contacts external-ids set') _agnt_subs='' _agnt_flags='--external-id --data --file --set --help' _agnt_all='' _agnt_vflags='--external-id --data --file --set' _agnt_npos=2 _agnt_var='' ;;
+    'contacts external-ids find') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=2 _agnt_var='' ;;
+    'contacts properties') _agnt_subs='list set' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'contacts properties list') _agnt_subs='' _agnt_flags='--entity-type --all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--entity-type --limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
+    'contacts properties set') _agnt_subs='' _agnt_flags='--label --type --options --show-for-all --no-show-for-all --scope --team --data --file --set --help' _agnt_all='' _agnt_vflags='--label --type --options --scope --team --data --file --set' _agnt_npos=2 _agnt_var='' ;;
+    'auth') _agnt_subs='login status logout' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'auth login') _agnt_subs='' _agnt_flags='--with-token --help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'auth status') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'auth logout') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'config') _agnt_subs='list get set unset profiles use remove' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'config list') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'config get') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'config set') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=2 _agnt_var='' ;;
+    'config unset') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'config profiles') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'config use') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'config remove') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'sandbox') _agnt_subs='start' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'sandbox start') _agnt_subs='' _agnt_flags='--port --host --data --no-profile --help' _agnt_all='' _agnt_vflags='--port --host --data' _agnt_npos=0 _agnt_var='' ;;
+    'api') _agnt_subs='' _agnt_flags='--field --raw-field --file --paginate --help' _agnt_all='' _agnt_vflags='-F --field -f --raw-field --file' _agnt_npos=2 _agnt_var='' ;;
+    'commands') _agnt_subs='' _agnt_flags='--markdown --help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'completion') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    *) _agnt_subs= _agnt_flags= _agnt_all= _agnt_vflags= _agnt_npos=0 _agnt_var= ;;
   esac
 }
 
@@ -321,7 +321,7 @@ _agnt_values() {
 
 _agnt() {
   local cword=$COMP_CWORD cur=${COMP_WORDS[COMP_CWORD]} cmdpath= w pending= vflag= dd= i line
-  local _agnt_subs _agnt_flags _agnt_vflags _agnt_npos _agnt_var _agnt_next _agnt_v
+  local _agnt_subs _agnt_flags _agnt_all _agnt_vflags _agnt_npos _agnt_var _agnt_next _agnt_v
   local -a pos=() args=()
   COMPREPLY=()
   _agnt_node ''
@@ -370,7 +370,8 @@ _agnt() {
     [[ $pending ]] || args+=("$vflag")
     _agnt_values "$cmdpath" "$vflag"
   elif [[ -z $dd && $cur == -* ]]; then
-    COMPREPLY=($(compgen -W "$_agnt_flags ${cmdpath:+$_agnt_gflags}" -- "$cur"))
+    [[ -n $_agnt_all ]] || _agnt_flags+=" $_agnt_gflags"
+    COMPREPLY=($(compgen -W "$_agnt_flags" -- "$cur"))
     return 0
   elif [[ -n $_agnt_subs && ${#pos[@]} -eq 0 ]]; then
     COMPREPLY=($(compgen -W "$_agnt_subs" -- "$cur"))

@@ -11,7 +11,7 @@ import { configDir, profileNames, readConfig, resolveSettings } from '../core/co
 import type { Context } from '../core/context.ts';
 import { HttpClient } from '../core/http.ts';
 import type { ArgSpec, CommandSpec } from '../core/spec.ts';
-import { analyze, globalFlags, type LineState } from './engine.ts';
+import { analyze, offeredFlags, type LineState } from './engine.ts';
 import { listCommandFor, LOCAL_PROFILES, LOCAL_RESOURCES, modelOf, type Node } from './model.ts';
 
 export type Candidate = [value: string, description: string];
@@ -40,10 +40,8 @@ export async function candidates(program: Command, words: string[], started = Da
   switch (state.target.kind) {
     case 'commands':
       return byPrefix(state.node.children.filter((c) => !c.hidden).map((c) => [c.name, c.summary]));
-    case 'flags': {
-      const flags = state.node === root ? root.flags : [...state.node.flags, ...globalFlags(root)];
-      return byPrefix(flags.filter((f) => !f.hidden && f.long).map((f) => [f.long!, f.description]));
-    }
+    case 'flags':
+      return byPrefix(offeredFlags(root, state.node).filter((f) => !f.hidden && f.long).map((f) => [f.long!, f.description]));
     case 'nothing':
       return [];
   }

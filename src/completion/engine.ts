@@ -23,6 +23,20 @@ export function globalFlags(root: Node): FlagInfo[] {
   return root.flags.filter((f) => f.long !== '--version' && f.long !== '--help');
 }
 
+/** Global flags a command redefines under the same name (e.g. its own `-o, --output <path>`). */
+export function shadowedGlobals(root: Node, node: Node): FlagInfo[] {
+  if (node === root) return [];
+  const own = new Set(node.flags.flatMap((f) => [f.long, f.short]).filter(Boolean));
+  return globalFlags(root).filter((f) => own.has(f.long) || (f.short !== undefined && own.has(f.short)));
+}
+
+/** The flags a command takes: its own, then the global ones it does not redefine. */
+export function offeredFlags(root: Node, node: Node): FlagInfo[] {
+  if (node === root) return root.flags;
+  const shadowed = new Set(shadowedGlobals(root, node));
+  return [...node.flags, ...globalFlags(root).filter((f) => !shadowed.has(f))];
+}
+
 function record(map: Map<string, string>, flag: FlagInfo | undefined, value: string): void {
   if (flag?.long) map.set(flag.long, value);
 }

@@ -4,7 +4,7 @@
 // the server. Output depends on the tree alone (no time, path or environment), so that the
 // committed scripts can be compared with a fresh build.
 import type { Command } from 'commander';
-import { globalFlags } from './engine.ts';
+import { globalFlags, offeredFlags, shadowedGlobals } from './engine.ts';
 import { modelOf, type FlagInfo, type Node, type ValueKind } from './model.ts';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
@@ -35,9 +35,14 @@ const key = (n: Node) => n.path.join(' ');
 const visibleChildren = (n: Node) => n.children.filter((c) => !c.hidden);
 const visibleFlags = (flags: FlagInfo[]) => flags.filter((f) => !f.hidden && f.long);
 
-/** Flags offered at a node: its own, plus the global ones below the root. */
-function offered(root: Node, n: Node): FlagInfo[] {
-  return visibleFlags(n === root ? n.flags : [...n.flags, ...globalFlags(root)]);
+/**
+ * The flags listed in a node's entry, and whether that list is complete. Most commands list only
+ * their own and the script adds the global ones; the root, and a command that redefines a global
+ * flag, list everything themselves so the global one is not offered twice.
+ */
+function listedFlags(root: Node, n: Node): { flags: FlagInfo[]; complete: boolean } {
+  const complete = n === root || shadowedGlobals(root, n).length > 0;
+  return { flags: visibleFlags(complete ? offeredFlags(root, n) : n.flags), complete };
 }
 
 /** Flag names (long and short) that consume the next word. */
@@ -131,13 +136,14 @@ function nodeShape(n: Node): { npos: number; variadic: boolean } {
 function bash(root: Node): string {
   const g = globalFlags(root);
   const nodeCase = nodes(root).map((n): [string, string] => {
-    const own = visibleFlags(n === root ? n.flags : n.flags);
+    const { flags, complete } = listedFlags(root, n);
     const { npos, variadic } = nodeShape(n);
     return [
       sq(key(n)),
       [
         `_agnt_subs=${sq(visibleChildren(n).map((c) => c.name).join(' '))}`,
-        `_agnt_flags=${sq(own.map((f) => f.long).join(' '))}`,
+        `_agnt_flags=${sq(flags.map((f) => f.long).join(' '))}`,
+        `_agnt_all=${complete ? 1 : "''"}`,
         `_agnt_vflags=${sq(valueFlagNames(n === root ? [] : n.flags).join(' '))}`,
         `_agnt_npos=${npos}`,
         `_agnt_var=${variadic ? 1 : "''"}`,
@@ -149,12 +155,12 @@ function bash(root: Node): string {
 _agnt_gflags=${sq(visibleFlags(g).map((f) => f.long).join(' '))}
 _agnt_gvflags=${sq(valueFlagNames(g).join(' '))}
 
-# Sets what the command at a path offers: child commands, flags, flags taking a value,
-# the number of positionals and whether the last takes several words.
+# Sets what the command at a path offers: child commands, flags (_agnt_all: the global ones
+# included), flags taking a value, the number of positionals and whether the last takes several words.
 _agnt_node() {
   case $1 in
 ${caseLines(nodeCase, '    ')}
-    *) _agnt_subs= _agnt_flags= _agnt_vflags= _agnt_npos=0 _agnt_var= ;;
+    *) _agnt_subs= _agnt_flags= _agnt_all= _agnt_vflags= _agnt_npos=0 _agnt_var= ;;
   esac
 }
 
@@ -176,7 +182,7 @@ ${caseLines(valueCase(root, sq), '    ')}
 
 _agnt() {
   local cword=$COMP_CWORD cur=\${COMP_WORDS[COMP_CWORD]} cmdpath= w pending= vflag= dd= i line
-  local _agnt_subs _agnt_flags _agnt_vflags _agnt_npos _agnt_var _agnt_next _agnt_v
+  local _agnt_subs _agnt_flags _agnt_all _agnt_vflags _agnt_npos _agnt_var _agnt_next _agnt_v
   local -a pos=() args=()
   COMPREPLY=()
   _agnt_node ''
@@ -225,7 +231,8 @@ _agnt() {
     [[ $pending ]] || args+=("$vflag")
     _agnt_values "$cmdpath" "$vflag"
   elif [[ -z $dd && $cur == -* ]]; then
-    COMPREPLY=($(compgen -W "$_agnt_flags \${cmdpath:+$_agnt_gflags}" -- "$cur"))
+    [[ -n $_agnt_all ]] || _agnt_flags+=" $_agnt_gflags"
+    COMPREPLY=($(compgen -W "$_agnt_flags" -- "$cur"))
     return 0
   elif [[ -n $_agnt_subs && \${#pos[@]} -eq 0 ]]; then
     COMPREPLY=($(compgen -W "$_agnt_subs" -- "$cur"))
@@ -268,13 +275,14 @@ function described(name: string, description: string): string {
 function zsh(root: Node): string {
   const g = globalFlags(root);
   const nodeCase = nodes(root).map((n): [string, string] => {
-    const own = visibleFlags(n.flags);
+    const { flags, complete } = listedFlags(root, n);
     const { npos, variadic } = nodeShape(n);
     return [
       sq(key(n)),
       [
         `_agnt_subs=(${visibleChildren(n).map((c) => described(c.name, c.summary)).join(' ')})`,
-        `_agnt_flags=(${own.map((f) => described(f.long!, f.description)).join(' ')})`,
+        `_agnt_flags=(${flags.map((f) => described(f.long!, f.description)).join(' ')})`,
+        `_agnt_all=${complete ? 1 : "''"}`,
         `_agnt_vflags=${sq(valueFlagNames(n === root ? [] : n.flags).join(' '))}`,
         `_agnt_npos=${npos}`,
         `_agnt_var=${variadic ? 1 : "''"}`,
@@ -287,12 +295,13 @@ ${HEADER('zsh', 'copy this file as _agnt into a folder of $fpath before compinit
 _agnt_gflags=(${visibleFlags(g).map((f) => described(f.long!, f.description)).join(' ')})
 _agnt_gvflags=${sq(valueFlagNames(g).join(' '))}
 
-# Sets what the command at a path offers: child commands and flags (name:description),
-# flags taking a value, the number of positionals and whether the last takes several words.
+# Sets what the command at a path offers: child commands and flags (name:description; _agnt_all:
+# the global ones included), flags taking a value, the number of positionals and whether the last
+# takes several words.
 _agnt_node() {
   case $1 in
 ${caseLines(nodeCase, '    ')}
-    *) _agnt_subs=(); _agnt_flags=(); _agnt_vflags=; _agnt_npos=0; _agnt_var= ;;
+    *) _agnt_subs=(); _agnt_flags=(); _agnt_all=; _agnt_vflags=; _agnt_npos=0; _agnt_var= ;;
   esac
 }
 
@@ -314,7 +323,7 @@ ${caseLines(valueCase(root, sq), '    ')}
 
 _agnt() {
   local cmdpath= w pending= vflag= dd= cur=\${words[CURRENT]} line
-  local _agnt_vflags _agnt_npos _agnt_var _agnt_next _agnt_v
+  local _agnt_all _agnt_vflags _agnt_npos _agnt_var _agnt_next _agnt_v
   local -a _agnt_subs _agnt_flags pos items lines
   local -i i
   _agnt_node ''
@@ -349,10 +358,10 @@ _agnt() {
   if [[ -n $vflag ]]; then
     _agnt_values "$cmdpath" "$vflag"
   elif [[ -z $dd && $cur == -* ]]; then
-    if [[ -n $cmdpath ]]; then
-      _describe -t options 'flag' _agnt_flags -- _agnt_gflags
-    else
+    if [[ -n $_agnt_all ]]; then
       _describe -t options 'flag' _agnt_flags
+    else
+      _describe -t options 'flag' _agnt_flags -- _agnt_gflags
     fi
     return
   elif (( \${#_agnt_subs} && \${#pos} == 0 )); then
@@ -446,7 +455,11 @@ function fish(root: Node): string {
     if (enums.length) lines.push(`complete -c agnt -n ${fq(notFlag)} -f -a ${fq(enums.join(' '))}`);
     if (files) lines.push(`complete -c agnt -n ${fq(notFlag)} -F`);
   }
-  const globals = [...visibleFlags(g), ...root.flags.filter((f) => f.long === '--help')].map((f) => fishFlag(f, undefined));
+  // A global flag is not offered where a command redefines it.
+  const globals = [...visibleFlags(g), ...root.flags.filter((f) => f.long === '--help')].map((f) => {
+    const where = nodes(root).filter((n) => shadowedGlobals(root, n).includes(f));
+    return fishFlag(f, where.length ? where.map((n) => `not ${at(n)}`).join('; and ') : undefined);
+  });
   const vflagCase = nodes(root)
     .filter((n) => n !== root && valueFlagNames(n.flags).length)
     .map((n): [string[], string] => [[key(n)], `printf '%s\\n' ${valueFlagNames(n.flags).join(' ')}`]);

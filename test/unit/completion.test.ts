@@ -2,7 +2,8 @@
 // areas other branches add (nested ids, ids behind a flag with a default, a resource without a
 // list at its own path), so that they are covered before those areas exist.
 import { createServer } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
@@ -15,6 +16,16 @@ import type { Context } from '../../src/core/context.ts';
 import { findChild, listCommandFor, modelOf, type Node } from '../../src/completion/model.ts';
 import { completionScript } from '../../src/completion/scripts.ts';
 import { commandReference } from '../../src/completion/reference.ts';
+
+const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
+const hasShell = (name: string) => {
+  try {
+    execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const noContext: ContextFactory = () => {
   throw new Error('not run');
@@ -42,6 +53,7 @@ const drive: AreaSpec = {
   commands: [
     cmd({ command: 'drive list', method: 'GET', path: '/users/{userId}/drive/files', args: [{ name: 'userId', flag: 'user', default: 'me', resource: 'users' }], list: true }),
     cmd({ command: 'drive get', method: 'GET', path: '/users/{userId}/drive/files/{fileId}', args: [{ name: 'userId', flag: 'user', default: 'me', resource: 'users' }, { name: 'fileId', resource: 'drive' }] }),
+    cmd({ command: 'drive download', method: 'GET', path: '/users/{userId}/drive/files/{fileId}/content', args: [{ name: 'userId', flag: 'user', default: 'me' }, { name: 'fileId', resource: 'drive' }], options: [{ flags: '-o, --output <path>', description: 'where to save' }] }),
     cmd({ command: 'drive upload', method: 'POST', path: '/users/{userId}/drive/files', args: [{ name: 'userId', flag: 'user', default: 'me', resource: 'users' }], options: [{ flags: '--source <path>', description: 'file to upload', file: true }] }),
   ],
 };
@@ -198,6 +210,49 @@ describe('candidates from a server', () => {
     expect(printed).toEqual([]);
     await complete(ctx, program(), ['drive', 'get', '--user', 'usr_x', ''], Date.now());
     expect(printed).toEqual(['f1\ta.txt']);
+  });
+});
+
+describe('a command that redefines a global flag', () => {
+  const shells = { bash: ['bash', '--norc', '--noprofile', join(FIXTURES, 'bash-complete.bash')], fish: ['fish', '--no-config', '-c', 'source $argv[1]; complete -C $argv[2]'] } as const;
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'agnt-unit-shadow-'));
+    writeFileSync(join(dir, 'agnt.bash'), completionScript(program(), 'bash'));
+    writeFileSync(join(dir, 'agnt.fish'), completionScript(program(), 'fish'));
+    mkdirSync(join(dir, 'zsh'));
+    writeFileSync(join(dir, 'zsh', '_agnt'), completionScript(program(), 'zsh'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const run = (argv: readonly string[], script: string, line: string) =>
+    execFileSync(argv[0]!, [...argv.slice(1), script, line], { cwd: dir, encoding: 'utf8', env: { ...process.env, HOME: dir } })
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split(/\t| -- /)[0]);
+
+  it('offers its own flag once, with its own values', async () => {
+    expect((await candidates(program(), ['drive', 'download', '--out'])).map(([v, d]) => `${v} ${d}`)).toEqual(['--output where to save']);
+    expect(analyze(modelOf(program()), ['drive', 'download', '-o', '']).target).toMatchObject({ kind: 'flag-value', flag: { description: 'where to save', value: { kind: 'file' } } });
+    expect(await candidates(program(), ['chats', 'list', '-o', 'j'])).toEqual([['json', '']]);
+  });
+
+  it('in bash', () => {
+    writeFileSync(join(dir, 'saved.bin'), '');
+    expect(run(shells.bash, join(dir, 'agnt.bash'), 'agnt drive download --out')).toEqual(['--output']);
+    expect(run(shells.bash, join(dir, 'agnt.bash'), 'agnt drive download -o sav')).toEqual(['saved.bin']);
+    expect(run(shells.bash, join(dir, 'agnt.bash'), 'agnt chats list -o j')).toEqual(['json']);
+  });
+
+  it.runIf(hasShell('fish'))('in fish', () => {
+    expect(run(shells.fish, join(dir, 'agnt.fish'), 'agnt drive download --out')).toEqual(['--output']);
+    expect(run(shells.fish, join(dir, 'agnt.fish'), 'agnt drive download -o sav')).toEqual(['saved.bin']);
+    expect(run(shells.fish, join(dir, 'agnt.fish'), 'agnt chats list -o j')).toEqual(['json']);
+  });
+
+  it.runIf(hasShell('zsh'))('in zsh', () => {
+    const zsh = ['zsh', '-f', join(FIXTURES, 'zsh-complete.zsh')] as const;
+    expect(run(zsh, join(dir, 'zsh'), 'agnt drive download --out')).toEqual(['--output']);
+    expect(run(zsh, join(dir, 'zsh'), 'agnt drive download -o sav')).toEqual(['saved.bin']);
   });
 });
 
