@@ -10,7 +10,7 @@ _agnt_gvflags='-o --output --fields --query --profile --base-url --timeout'
 # included), flags taking a value, the number of positionals and whether the last takes several words.
 _agnt_node() {
   case $1 in
-    '') _agnt_subs='chats users workspace identifiers assistants contacts auth config sandbox api commands completion' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    '') _agnt_subs='chats users workspace identifiers assistants contacts auth config sandbox api commands completion' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
     'chats') _agnt_subs='list create get send process delete usage messages' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'chats list') _agnt_subs='' _agnt_flags='--status --assistant-id --context-id --q --all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--status --assistant-id --context-id --q --limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
     'chats create') _agnt_subs='' _agnt_flags='--assistant-id --user-id --title --context-id --metadata --data --file --set --help' _agnt_all='' _agnt_vflags='--assistant-id --user-id --title --context-id --metadata --data --file --set' _agnt_npos=0 _agnt_var='' ;;
@@ -320,7 +320,7 @@ _agnt_values() {
 }
 
 _agnt() {
-  local cword=$COMP_CWORD cur=${COMP_WORDS[COMP_CWORD]} cmdpath= w pending= vflag= dd= i line
+  local cword=$COMP_CWORD cur=${COMP_WORDS[COMP_CWORD]} cmdpath= w pending= vflag= vf= dd= i line
   local _agnt_subs _agnt_flags _agnt_all _agnt_vflags _agnt_npos _agnt_var _agnt_next _agnt_v
   local -a pos=() args=()
   COMPREPLY=()
@@ -363,7 +363,10 @@ _agnt() {
       continue
     fi
     args+=("$w")
-    [[ " $_agnt_vflags $_agnt_gvflags " == *" $w "* ]] && pending=$w
+    # Global flags count unless the command lists its flags in full.
+    vf=" $_agnt_vflags "
+    [[ -n $_agnt_all ]] || vf+="$_agnt_gvflags "
+    [[ $vf == *" $w "* ]] && pending=$w
   done
   [[ -n $pending ]] && vflag=$pending
   if [[ -n $vflag ]]; then

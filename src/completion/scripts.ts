@@ -40,9 +40,10 @@ const visibleFlags = (flags: FlagInfo[]) => flags.filter((f) => !f.hidden && f.l
  * their own and the script adds the global ones; the root, and a command that redefines a global
  * flag, list everything themselves so the global one is not offered twice.
  */
-function listedFlags(root: Node, n: Node): { flags: FlagInfo[]; complete: boolean } {
+function listedFlags(root: Node, n: Node): { flags: FlagInfo[]; valueFlags: string[]; complete: boolean } {
   const complete = n === root || shadowedGlobals(root, n).length > 0;
-  return { flags: visibleFlags(complete ? offeredFlags(root, n) : n.flags), complete };
+  const all = complete ? offeredFlags(root, n) : n.flags;
+  return { flags: visibleFlags(all), valueFlags: valueFlagNames(all), complete };
 }
 
 /** Flag names (long and short) that consume the next word. */
@@ -136,7 +137,7 @@ function nodeShape(n: Node): { npos: number; variadic: boolean } {
 function bash(root: Node): string {
   const g = globalFlags(root);
   const nodeCase = nodes(root).map((n): [string, string] => {
-    const { flags, complete } = listedFlags(root, n);
+    const { flags, valueFlags, complete } = listedFlags(root, n);
     const { npos, variadic } = nodeShape(n);
     return [
       sq(key(n)),
@@ -144,7 +145,7 @@ function bash(root: Node): string {
         `_agnt_subs=${sq(visibleChildren(n).map((c) => c.name).join(' '))}`,
         `_agnt_flags=${sq(flags.map((f) => f.long).join(' '))}`,
         `_agnt_all=${complete ? 1 : "''"}`,
-        `_agnt_vflags=${sq(valueFlagNames(n === root ? [] : n.flags).join(' '))}`,
+        `_agnt_vflags=${sq(valueFlags.join(' '))}`,
         `_agnt_npos=${npos}`,
         `_agnt_var=${variadic ? 1 : "''"}`,
       ].join(' '),
@@ -181,7 +182,7 @@ ${caseLines(valueCase(root, sq), '    ')}
 }
 
 _agnt() {
-  local cword=$COMP_CWORD cur=\${COMP_WORDS[COMP_CWORD]} cmdpath= w pending= vflag= dd= i line
+  local cword=$COMP_CWORD cur=\${COMP_WORDS[COMP_CWORD]} cmdpath= w pending= vflag= vf= dd= i line
   local _agnt_subs _agnt_flags _agnt_all _agnt_vflags _agnt_npos _agnt_var _agnt_next _agnt_v
   local -a pos=() args=()
   COMPREPLY=()
@@ -224,7 +225,10 @@ _agnt() {
       continue
     fi
     args+=("$w")
-    [[ " $_agnt_vflags $_agnt_gvflags " == *" $w "* ]] && pending=$w
+    # Global flags count unless the command lists its flags in full.
+    vf=" $_agnt_vflags "
+    [[ -n $_agnt_all ]] || vf+="$_agnt_gvflags "
+    [[ $vf == *" $w "* ]] && pending=$w
   done
   [[ -n $pending ]] && vflag=$pending
   if [[ -n $vflag ]]; then
@@ -275,7 +279,7 @@ function described(name: string, description: string): string {
 function zsh(root: Node): string {
   const g = globalFlags(root);
   const nodeCase = nodes(root).map((n): [string, string] => {
-    const { flags, complete } = listedFlags(root, n);
+    const { flags, valueFlags, complete } = listedFlags(root, n);
     const { npos, variadic } = nodeShape(n);
     return [
       sq(key(n)),
@@ -283,7 +287,7 @@ function zsh(root: Node): string {
         `_agnt_subs=(${visibleChildren(n).map((c) => described(c.name, c.summary)).join(' ')})`,
         `_agnt_flags=(${flags.map((f) => described(f.long!, f.description)).join(' ')})`,
         `_agnt_all=${complete ? 1 : "''"}`,
-        `_agnt_vflags=${sq(valueFlagNames(n === root ? [] : n.flags).join(' '))}`,
+        `_agnt_vflags=${sq(valueFlags.join(' '))}`,
         `_agnt_npos=${npos}`,
         `_agnt_var=${variadic ? 1 : "''"}`,
       ].join('; '),
@@ -322,7 +326,7 @@ ${caseLines(valueCase(root, sq), '    ')}
 }
 
 _agnt() {
-  local cmdpath= w pending= vflag= dd= cur=\${words[CURRENT]} line
+  local cmdpath= w pending= vflag= vf= dd= cur=\${words[CURRENT]} line
   local _agnt_all _agnt_vflags _agnt_npos _agnt_var _agnt_next _agnt_v
   local -a _agnt_subs _agnt_flags pos items lines
   local -i i
@@ -347,7 +351,10 @@ _agnt() {
       continue
     fi
     [[ $w == --*=* ]] && continue
-    [[ " $_agnt_vflags $_agnt_gvflags " == *" $w "* ]] && pending=$w
+    # Global flags count unless the command lists its flags in full.
+    vf=" $_agnt_vflags "
+    [[ -n $_agnt_all ]] || vf+="$_agnt_gvflags "
+    [[ $vf == *" $w "* ]] && pending=$w
   done
   if [[ -n $pending ]]; then
     vflag=$pending

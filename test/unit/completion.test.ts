@@ -43,6 +43,7 @@ const chats: AreaSpec = {
     cmd({ command: 'chats get', method: 'GET', path: '/chats/{chatId}', args: [{ name: 'chatId', resource: 'chats' }] }),
     cmd({ command: 'chats process', method: 'POST', path: '/chats/{id}/process', args: [{ name: 'id', resource: 'chats', multi: true }], fields: [{ name: 'mode', type: 'string', enum: ['fast', 'full'] }] }),
     cmd({ command: 'chats archive', method: 'POST', path: '/chats/{chatId}/archive', args: [{ name: 'chatId' }], fields: [{ name: 'folderId', type: 'string' }, { name: 'userId', type: 'string' }, { name: 'teamId', type: 'string' }] }),
+    cmd({ command: 'chats export', method: 'GET', path: '/chats/export/{format}', args: [{ name: 'format', enum: ['pdf', 'txt'] }], options: [{ flags: '-o, --offline', description: 'a boolean -o' }] }),
     cmd({ command: 'chats messages list', method: 'GET', path: '/chats/{chatId}/messages', args: [{ name: 'chatId', resource: 'chats' }], list: true, resultKey: 'messages', columns: [{ path: 'id' }, { path: 'text' }] }),
     cmd({ command: 'chats messages get', method: 'GET', path: '/chats/{chatId}/messages/{messageId}', args: [{ name: 'chatId', resource: 'chats' }, { name: 'messageId', resource: 'messages' }] }),
   ],
@@ -234,6 +235,13 @@ describe('a command that redefines a global flag', () => {
     expect((await candidates(program(), ['drive', 'download', '--out'])).map(([v, d]) => `${v} ${d}`)).toEqual(['--output where to save']);
     expect(analyze(modelOf(program()), ['drive', 'download', '-o', '']).target).toMatchObject({ kind: 'flag-value', flag: { description: 'where to save', value: { kind: 'file' } } });
     expect(await candidates(program(), ['chats', 'list', '-o', 'j'])).toEqual([['json', '']]);
+  });
+
+  it('reads a redefined flag as the command defines it (here -o takes no value)', async () => {
+    expect(analyze(modelOf(program()), ['chats', 'export', '-o', '']).target).toMatchObject({ kind: 'positional', index: 0 });
+    expect(await candidates(program(), ['chats', 'export', '-o', ''])).toEqual([['pdf', ''], ['txt', '']]);
+    expect(run(shells.bash, join(dir, 'agnt.bash'), 'agnt chats export -o ')).toEqual(['pdf', 'txt']);
+    if (hasShell('zsh')) expect(run(['zsh', '-f', join(FIXTURES, 'zsh-complete.zsh')], join(dir, 'zsh'), 'agnt chats export -o ').sort()).toEqual(['pdf', 'txt']);
   });
 
   it('in bash', () => {
