@@ -114,19 +114,58 @@ function caseLines(entries: Array<[pattern: string, body: string]>, indent: stri
   return entries.map(([p, b]) => `${indent}${p}) ${b} ;;`).join('\n');
 }
 
-function childEntries(root: Node, quote: (s: string) => string): Array<[string, string]> {
+function childEntries(root: Node): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   for (const n of nodes(root)) {
     for (const c of visibleChildren(n)) {
-      const pattern = [c.name, ...c.aliases].map((w) => quote(`${key(n)}|${w}`)).join('|');
-      out.push([pattern, `_agnt_next=${quote(key(c))}`]);
+      const pattern = [c.name, ...c.aliases].map((w) => sq(`${key(n)}|${w}`)).join('|');
+      out.push([pattern, `_agnt_next=${sq(key(c))}`]);
     }
   }
   return out;
 }
 
-function valueCase(root: Node, quote: (s: string) => string): Array<[string, string]> {
-  return valueEntries(root).map((e) => [e.global ? `*${quote(`|${e.key}`)}` : quote(`${e.path}|${e.key}`), `_agnt_v=${quote(e.marker)}`]);
+function valueCase(root: Node): Array<[string, string]> {
+  return valueEntries(root).map((e) => [e.global ? `*${sq(`|${e.key}`)}` : sq(`${e.path}|${e.key}`), `_agnt_v=${sq(e.marker)}`]);
+}
+
+/** The lookups bash and zsh share: a word's child command, and what a value completes to. */
+function lookupFunctions(root: Node): string {
+  return `# The child command a word (name or alias) names under a path.
+_agnt_child() {
+  case $1'|'$2 in
+${caseLines(childEntries(root), '    ')}
+    *) return 1 ;;
+  esac
+}
+
+# The completion of a flag's value or of positional #N: a word list, @file, @dir or @dyn.
+_agnt_values() {
+  case $1'|'$2 in
+${caseLines(valueCase(root), '    ')}
+    *) _agnt_v= ;;
+  esac
+}`;
+}
+
+/**
+ * _agnt_node's entry for each command, the same facts in both shells; `subs` and `flags` render
+ * the lists the way the shell wants them (bash: words; zsh: name:description arrays).
+ */
+function nodeEntries(root: Node, subs: (children: Node[]) => string, flags: (list: FlagInfo[]) => string, separator: string): Array<[string, string]> {
+  return nodes(root).map((n) => {
+    const listed = listedFlags(root, n);
+    const { npos, variadic } = nodeShape(n);
+    const body = [
+      `_agnt_subs=${subs(visibleChildren(n))}`,
+      `_agnt_flags=${flags(listed.flags)}`,
+      `_agnt_all=${listed.complete ? 1 : "''"}`,
+      `_agnt_vflags=${sq(listed.valueFlags.join(' '))}`,
+      `_agnt_npos=${npos}`,
+      `_agnt_var=${variadic ? 1 : "''"}`,
+    ];
+    return [sq(key(n)), body.join(separator)];
+  });
 }
 
 function nodeShape(n: Node): { npos: number; variadic: boolean } {
@@ -136,21 +175,12 @@ function nodeShape(n: Node): { npos: number; variadic: boolean } {
 
 function bash(root: Node): string {
   const g = globalFlags(root);
-  const nodeCase = nodes(root).map((n): [string, string] => {
-    const { flags, valueFlags, complete } = listedFlags(root, n);
-    const { npos, variadic } = nodeShape(n);
-    return [
-      sq(key(n)),
-      [
-        `_agnt_subs=${sq(visibleChildren(n).map((c) => c.name).join(' '))}`,
-        `_agnt_flags=${sq(flags.map((f) => f.long).join(' '))}`,
-        `_agnt_all=${complete ? 1 : "''"}`,
-        `_agnt_vflags=${sq(valueFlags.join(' '))}`,
-        `_agnt_npos=${npos}`,
-        `_agnt_var=${variadic ? 1 : "''"}`,
-      ].join(' '),
-    ];
-  });
+  const nodeCase = nodeEntries(
+    root,
+    (children) => sq(children.map((c) => c.name).join(' ')),
+    (flags) => sq(flags.map((f) => f.long).join(' ')),
+    ' ',
+  );
   return `${HEADER('bash', 'source this file from ~/.bashrc, or copy it to ~/.local/share/bash-completion/completions/agnt')}
 
 _agnt_gflags=${sq(visibleFlags(g).map((f) => f.long).join(' '))}
@@ -165,21 +195,7 @@ ${caseLines(nodeCase, '    ')}
   esac
 }
 
-# The child command a word (name or alias) names under a path.
-_agnt_child() {
-  case $1'|'$2 in
-${caseLines(childEntries(root, sq), '    ')}
-    *) return 1 ;;
-  esac
-}
-
-# The completion of a flag's value or of positional #N: a word list, @file, @dir or @dyn.
-_agnt_values() {
-  case $1'|'$2 in
-${caseLines(valueCase(root, sq), '    ')}
-    *) _agnt_v= ;;
-  esac
-}
+${lookupFunctions(root)}
 
 _agnt() {
   local cword=$COMP_CWORD cur=\${COMP_WORDS[COMP_CWORD]} cmdpath= w pending= vflag= vf= dd= i line
@@ -278,21 +294,12 @@ function described(name: string, description: string): string {
 
 function zsh(root: Node): string {
   const g = globalFlags(root);
-  const nodeCase = nodes(root).map((n): [string, string] => {
-    const { flags, valueFlags, complete } = listedFlags(root, n);
-    const { npos, variadic } = nodeShape(n);
-    return [
-      sq(key(n)),
-      [
-        `_agnt_subs=(${visibleChildren(n).map((c) => described(c.name, c.summary)).join(' ')})`,
-        `_agnt_flags=(${flags.map((f) => described(f.long!, f.description)).join(' ')})`,
-        `_agnt_all=${complete ? 1 : "''"}`,
-        `_agnt_vflags=${sq(valueFlags.join(' '))}`,
-        `_agnt_npos=${npos}`,
-        `_agnt_var=${variadic ? 1 : "''"}`,
-      ].join('; '),
-    ];
-  });
+  const nodeCase = nodeEntries(
+    root,
+    (children) => `(${children.map((c) => described(c.name, c.summary)).join(' ')})`,
+    (flags) => `(${flags.map((f) => described(f.long!, f.description)).join(' ')})`,
+    '; ',
+  );
   return `#compdef agnt
 ${HEADER('zsh', 'copy this file as _agnt into a folder of $fpath before compinit runs, or `source <(agnt completion zsh)` after it')}
 
@@ -309,21 +316,7 @@ ${caseLines(nodeCase, '    ')}
   esac
 }
 
-# The child command a word (name or alias) names under a path.
-_agnt_child() {
-  case $1'|'$2 in
-${caseLines(childEntries(root, sq), '    ')}
-    *) return 1 ;;
-  esac
-}
-
-# The completion of a flag's value or of positional #N: a word list, @file, @dir or @dyn.
-_agnt_values() {
-  case $1'|'$2 in
-${caseLines(valueCase(root, sq), '    ')}
-    *) _agnt_v= ;;
-  esac
-}
+${lookupFunctions(root)}
 
 _agnt() {
   local cmdpath= w pending= vflag= vf= dd= cur=\${words[CURRENT]} line

@@ -7,19 +7,11 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agnt, agntJson, BIN, cleanEnv, removeDir, tempDir, withSandbox } from '../helpers.ts';
+import { agnt, agntJson, BIN, cleanEnv, hasCommand, removeDir, tempDir, withSandbox } from '../helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const FIXTURES = resolve(import.meta.dirname, '..', 'fixtures');
 const SCRIPTS = { bash: join(ROOT, 'completions', 'agnt.bash'), zsh: join(ROOT, 'completions', '_agnt'), fish: join(ROOT, 'completions', 'agnt.fish') };
-const hasShell = (name: string) => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;
 let work: string;
@@ -314,7 +306,7 @@ describe('bash', () => {
   });
 });
 
-describe.runIf(hasShell('zsh'))('zsh', () => {
+describe.runIf(hasCommand('zsh'))('zsh', () => {
   it('completes commands with their summaries', async () => {
     const r = await zsh('agnt us');
     expect(words(r)).toEqual(['users']);
@@ -359,7 +351,7 @@ describe.runIf(hasShell('zsh'))('zsh', () => {
   });
 });
 
-describe.runIf(hasShell('fish'))('fish', () => {
+describe.runIf(hasCommand('fish'))('fish', () => {
   it('completes commands with their summaries', async () => {
     const r = await fish('agnt us');
     expect(r.lines).toEqual(['users\tUsers: you, the users of your organization, provisioning']);
@@ -399,10 +391,10 @@ describe.runIf(hasShell('fish'))('fish', () => {
 describe('.ci/install-shells.sh', () => {
   // The zsh and fish suites are skipped without their shell; this one test says why, loudly.
   it('zsh and fish are installed (run .ci/install-shells.sh)', () => {
-    expect({ zsh: hasShell('zsh'), fish: hasShell('fish') }).toEqual({ zsh: true, fish: true });
+    expect({ zsh: hasCommand('zsh'), fish: hasCommand('fish') }).toEqual({ zsh: true, fish: true });
   });
 
-  it.runIf(hasShell('zsh') && hasShell('fish'))('does nothing when zsh and fish are already installed', async () => {
+  it.runIf(hasCommand('zsh') && hasCommand('fish'))('does nothing when zsh and fish are already installed', async () => {
     const script = join(ROOT, '.ci', 'install-shells.sh');
     expect(statSync(script).mode & 0o111).not.toBe(0);
     const r = await execa('sh', [script], { reject: false });

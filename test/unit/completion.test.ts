@@ -16,16 +16,9 @@ import type { Context } from '../../src/core/context.ts';
 import { findChild, listCommandFor, modelOf, type Node } from '../../src/completion/model.ts';
 import { completionScript } from '../../src/completion/scripts.ts';
 import { commandReference } from '../../src/completion/reference.ts';
+import { hasCommand } from '../helpers.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
-const hasShell = (name: string) => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const noContext: ContextFactory = () => {
   throw new Error('not run');
@@ -241,7 +234,7 @@ describe('a command that redefines a global flag', () => {
     expect(analyze(modelOf(program()), ['chats', 'export', '-o', '']).target).toMatchObject({ kind: 'positional', index: 0 });
     expect(await candidates(program(), ['chats', 'export', '-o', ''])).toEqual([['pdf', ''], ['txt', '']]);
     expect(run(shells.bash, join(dir, 'agnt.bash'), 'agnt chats export -o ')).toEqual(['pdf', 'txt']);
-    if (hasShell('zsh')) expect(run(['zsh', '-f', join(FIXTURES, 'zsh-complete.zsh')], join(dir, 'zsh'), 'agnt chats export -o ').sort()).toEqual(['pdf', 'txt']);
+    if (hasCommand('zsh')) expect(run(['zsh', '-f', join(FIXTURES, 'zsh-complete.zsh')], join(dir, 'zsh'), 'agnt chats export -o ').sort()).toEqual(['pdf', 'txt']);
   });
 
   it('in bash', () => {
@@ -251,13 +244,13 @@ describe('a command that redefines a global flag', () => {
     expect(run(shells.bash, join(dir, 'agnt.bash'), 'agnt chats list -o j')).toEqual(['json']);
   });
 
-  it.runIf(hasShell('fish'))('in fish', () => {
+  it.runIf(hasCommand('fish'))('in fish', () => {
     expect(run(shells.fish, join(dir, 'agnt.fish'), 'agnt drive download --out')).toEqual(['--output']);
     expect(run(shells.fish, join(dir, 'agnt.fish'), 'agnt drive download -o sav')).toEqual(['saved.bin']);
     expect(run(shells.fish, join(dir, 'agnt.fish'), 'agnt chats list -o j')).toEqual(['json']);
   });
 
-  it.runIf(hasShell('zsh'))('in zsh', () => {
+  it.runIf(hasCommand('zsh'))('in zsh', () => {
     const zsh = ['zsh', '-f', join(FIXTURES, 'zsh-complete.zsh')] as const;
     expect(run(zsh, join(dir, 'zsh'), 'agnt drive download --out')).toEqual(['--output']);
     expect(run(zsh, join(dir, 'zsh'), 'agnt drive download -o sav')).toEqual(['saved.bin']);
