@@ -25,3 +25,7 @@ const result = await build({
 if (process.env.AGNT_BUILD_REPORT) {
   for (const [file, out] of Object.entries(result.metafile.outputs)) if (!file.endsWith('.map')) console.log(`${(out.bytes / 1024).toFixed(1).padStart(8)} KB  ${file}`);
 }
+
+// Completion scripts and the command reference are generated from the tree just built.
+const { writeGenerated } = await import('./completions.mjs');
+await writeGenerated();

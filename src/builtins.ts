@@ -1,6 +1,6 @@
 // The commands that are not API endpoints: auth, config, sandbox, api, commands. Their
 // definitions are eager (cheap); their implementations load when they run.
-import { Command, Option } from 'commander';
+import { Argument, Command, Option } from 'commander';
 import type { ContextFactory } from './core/builder.ts';
 
 function lazy(makeContext: ContextFactory, load: () => Promise<(ctx: import('./core/context.ts').Context, ...args: unknown[]) => Promise<void>>) {
@@ -124,8 +124,49 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     .command('commands')
     .description('List every command with the endpoint it calls; --json prints the catalogue')
     .summary('list commands and endpoints')
-    .addHelpText('after', examples('agnt commands', 'agnt commands --json'))
-    .action(lazy(makeContext, async () => (await import('./builtin/commands.ts')).list));
+    .option('--markdown', 'print the command reference (docs/commands.md) as Markdown')
+    .addHelpText('after', examples('agnt commands', 'agnt commands --json', 'agnt commands --markdown > commands.md'))
+    .action(async (opts: { markdown?: boolean }, cmd: Command) => {
+      const ctx = makeContext(cmd);
+      if (opts.markdown) ctx.io.out((await import('./completion/reference.ts')).commandReference(program));
+      else await (await import('./builtin/commands.ts')).list(ctx);
+    });
+
+  program
+    .command('completion')
+    .description(
+      'Print a completion script for bash, zsh or fish, generated from the command tree: commands, flags,\nflag values, file paths, and ids of the active profile\'s server (asked with a short timeout, cached for a minute).',
+    )
+    .summary('print a shell completion script')
+    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(['bash', 'zsh', 'fish']))
+    .addHelpText(
+      'after',
+      examples(
+        'agnt completion bash > ~/.local/share/bash-completion/completions/agnt',
+        'agnt completion zsh > "${fpath[1]}/_agnt"',
+        'agnt completion fish > ~/.config/fish/completions/agnt.fish',
+        'source <(agnt completion bash)',
+      ),
+    )
+    .action(async (shell: string, _opts: unknown, cmd: Command) => {
+      const ctx = makeContext(cmd);
+      const { completionScript } = await import('./completion/scripts.ts');
+      ctx.io.out(completionScript(program, shell as 'bash' | 'zsh' | 'fish'));
+    });
+
+  // Called by the completion scripts as `agnt __complete -- <words...>`; the `--` keeps commander
+  // from reading the user's half-typed flags (--help, -v) as its own.
+  program
+    .command('__complete', { hidden: true })
+    .description('Print completions for a partial command line, one value<TAB>description per line')
+    .argument('[words...]')
+    .helpOption(false)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .action(async (words: string[] | undefined, _opts: unknown, cmd: Command) => {
+      const ctx = makeContext(cmd);
+      await (await import('./completion/complete.ts')).complete(ctx, program, words ?? []);
+    });
 }
 
-export const BUILTIN_NAMES = new Set(['auth', 'config', 'sandbox', 'api', 'commands', 'completion', 'help']);
+export const BUILTIN_NAMES = new Set(['auth', 'config', 'sandbox', 'api', 'commands', 'completion', '__complete', 'help']);

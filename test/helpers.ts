@@ -1,5 +1,6 @@
 // End-to-end helpers: start the sandbox in-process on port 0 and run the built CLI as a
 // process against it, with its own temporary config folder.
+import { execFileSync } from 'node:child_process';
 import { execa, type Options } from 'execa';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,4 +74,14 @@ export async function withSandbox(opts: SandboxOptions = {}): Promise<Sandbox & 
 
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** Whether a program is on PATH (the completion tests drive real shells). */
+export function hasCommand(name: string): boolean {
+  try {
+    execFileSync('sh', ['-c', 'command -v "$1"', 'sh', name], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }

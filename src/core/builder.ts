@@ -10,6 +10,36 @@ import { confirm } from './io.ts';
 
 export type ContextFactory = (cmd: Command) => Context;
 
+/**
+ * What shell completion and the generated reference need to know about an option that commander
+ * does not: enums the builder checks itself (commander's choices() would change the error text),
+ * file values, and id flags. Kept beside the objects rather than on them so commander's types stay intact.
+ */
+export interface OptionHints {
+  values?: readonly string[];
+  file?: boolean;
+  /** The value is an id of this resource (an ArgSpec exposed as a flag). */
+  resource?: string;
+  /** The FieldSpec type. */
+  type?: string;
+}
+const optionHints = new WeakMap<Option, OptionHints>();
+const leafSpecs = new WeakMap<Command, CommandSpec>();
+
+export function hintsOf(option: Option): OptionHints | undefined {
+  return optionHints.get(option);
+}
+
+/** The record a leaf command was built from; undefined for built-in commands. */
+export function specOf(cmd: Command): CommandSpec | undefined {
+  return leafSpecs.get(cmd);
+}
+
+function hinted(option: Option, hints: OptionHints): Option {
+  optionHints.set(option, hints);
+  return option;
+}
+
 /** Flags every leaf gets from the root program; a field may not reuse them. */
 export const RESERVED_FLAGS = new Set([
   'output', 'json', 'yaml', 'jsonl', 'fields', 'query', 'dry-run', 'profile', 'base-url', 'yes', 'no-input', 'input', 'debug',
@@ -57,14 +87,14 @@ function addFieldOption(cmd: Command, spec: CommandSpec, f: FieldSpec): void {
       on.hideHelp();
       off.hideHelp();
     }
-    cmd.addOption(on).addOption(off);
+    cmd.addOption(hinted(on, { type: 'boolean' })).addOption(off);
     return;
   }
   const value = f.enum && f.type === 'string' ? 'value' : (VALUE_NAMES[f.type] ?? 'value');
   const opt = new Option(`${f.short ? `-${f.short}, ` : ''}--${flag} <${value}>`, describeField(f));
   if (f.type === 'string[]') opt.argParser(collect);
   if (f.hidden) opt.hideHelp();
-  cmd.addOption(opt);
+  cmd.addOption(hinted(opt, { type: f.type, values: f.enum, file: f.file }));
 }
 
 function helpText(spec: CommandSpec): string {
@@ -82,7 +112,7 @@ export function buildLeaf(spec: CommandSpec, makeContext: ContextFactory): Comma
   if (spec.aliases) cmd.aliases(spec.aliases);
   for (const a of spec.args ?? []) {
     if (a.flag) {
-      cmd.option(`--${a.flag} <id>`, `${a.description ?? a.name}${a.default ? ` (default: ${a.default})` : ''}`);
+      cmd.addOption(hinted(new Option(`--${a.flag} <id>`, `${a.description ?? a.name}${a.default ? ` (default: ${a.default})` : ''}`), { type: 'string', resource: a.resource, values: a.enum }));
       continue;
     }
     const label = a.multi ? `${a.name}...` : a.name;
@@ -92,7 +122,7 @@ export function buildLeaf(spec: CommandSpec, makeContext: ContextFactory): Comma
   for (const f of spec.fields ?? []) addFieldOption(cmd, spec, f);
   if (acceptsBody(spec)) {
     cmd.option('--data <json>', 'the whole request body as JSON; flags override its fields');
-    cmd.option('--file <path>', "the whole request body from a JSON or YAML file, or '-' for stdin; flags override its fields");
+    cmd.addOption(hinted(new Option('--file <path>', "the whole request body from a JSON or YAML file, or '-' for stdin; flags override its fields"), { file: true }));
     cmd.option('--set <path=value>', 'set a (dotted) body field; repeatable', collect);
   }
   for (const o of spec.options ?? []) {
@@ -100,7 +130,7 @@ export function buildLeaf(spec: CommandSpec, makeContext: ContextFactory): Comma
     if (o.enum) opt.choices(o.enum as string[]);
     if (o.default !== undefined) opt.default(o.default);
     if (o.repeatable) opt.argParser(collect);
-    cmd.addOption(opt);
+    cmd.addOption(hinted(opt, { file: o.file }));
   }
   if (spec.list) {
     cmd.option('--all', 'fetch every page');
@@ -110,6 +140,7 @@ export function buildLeaf(spec: CommandSpec, makeContext: ContextFactory): Comma
   }
   cmd.addHelpText('after', helpText(spec));
   if (spec.hidden) (cmd as Command & { _hidden: boolean })._hidden = true;
+  leafSpecs.set(cmd, spec);
   cmd.action(async (...params: unknown[]) => {
     const command = params[params.length - 1] as Command;
     const ctx = makeContext(command);

@@ -1,0 +1,17 @@
+#!/bin/sh
+# Installs zsh and fish for the completion tests (test/e2e/completion.test.ts). Idempotent:
+# does nothing when both are already on PATH.
+set -eu
+missing=""
+command -v zsh >/dev/null 2>&1 || missing="$missing zsh"
+command -v fish >/dev/null 2>&1 || missing="$missing fish"
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" -ne 0 ]; then
+  SUDO=sudo
+else
+  SUDO=
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -qq --no-install-recommends $missing

@@ -1,0 +1,29 @@
+// Writes the generated files that are committed: the shell completion scripts in completions/
+// and the command reference docs/commands.md. They come from the built CLI itself (the same
+// `agnt completion <shell>` and `agnt commands --markdown` a user runs), so they are exactly what
+// the command tree generates; test/e2e/completion.test.ts fails when the committed copies differ.
+import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const root = new URL('..', import.meta.url);
+const bin = fileURLToPath(new URL('bin/agnt.js', root));
+
+export const GENERATED = [
+  { file: 'completions/agnt.bash', args: ['completion', 'bash'] },
+  { file: 'completions/_agnt', args: ['completion', 'zsh'] },
+  { file: 'completions/agnt.fish', args: ['completion', 'fish'] },
+  { file: 'docs/commands.md', args: ['commands', '--markdown'] },
+];
+
+export async function writeGenerated() {
+  // The output depends on the tree alone; a clean environment keeps profiles and settings out.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('AGNT_') && k !== 'NO_COLOR' && k !== 'FORCE_COLOR'));
+  const outputs = await Promise.all(GENERATED.map(({ args }) => run(process.execPath, [bin, ...args], { env, maxBuffer: 64 * 1024 * 1024 })));
+  mkdirSync(new URL('completions', root), { recursive: true });
+  GENERATED.forEach(({ file }, i) => writeFileSync(new URL(file, root), outputs[i].stdout));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await writeGenerated();

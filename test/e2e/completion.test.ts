@@ -1,0 +1,403 @@
+// Shell completion end to end: the committed scripts are what the tree generates, and real bash,
+// zsh and fish complete commands, flags, enum values, files and (through `agnt __complete`) ids
+// from a sandbox; a stopped or silent server, or no login, completes nothing and prints nothing.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agnt, agntJson, BIN, cleanEnv, hasCommand, removeDir, tempDir, withSandbox } from '../helpers.ts';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const FIXTURES = resolve(import.meta.dirname, '..', 'fixtures');
+const SCRIPTS = { bash: join(ROOT, 'completions', 'agnt.bash'), zsh: join(ROOT, 'completions', '_agnt'), fish: join(ROOT, 'completions', 'agnt.fish') };
+
+let sb: Awaited<ReturnType<typeof withSandbox>>;
+let work: string;
+let configDir: string;
+let env: Record<string, string | undefined>;
+let hung: Server;
+const sockets: Socket[] = [];
+let stoppedUrl: string;
+let hungUrl: string;
+let userIds: string[];
+
+function writeProfiles(dir: string, current: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const profiles = {
+    sandbox: { baseUrl: sb.baseUrl, token: sb.tokens.admin },
+    down: { baseUrl: stoppedUrl, token: 'agnt_sbx_nobody' },
+    hung: { baseUrl: hungUrl, token: 'agnt_sbx_nobody' },
+    nologin: { baseUrl: sb.baseUrl },
+  };
+  writeFileSync(join(dir, 'config.json'), JSON.stringify({ currentProfile: current, profiles }), { mode: 0o600 });
+}
+
+beforeAll(async () => {
+  sb = await withSandbox();
+  const stopped = await withSandbox();
+  stoppedUrl = stopped.baseUrl;
+  await stopped.dispose();
+  // Accepts connections and never answers: the slow server a TAB must not wait for.
+  hung = createServer((s) => sockets.push(s));
+  await new Promise<void>((r) => hung.listen(0, '127.0.0.1', r));
+  hungUrl = `http://127.0.0.1:${(hung.address() as { port: number }).port}`;
+
+  work = tempDir('agnt-completion-');
+  const bin = join(work, 'bin');
+  mkdirSync(bin);
+  symlinkSync(BIN, join(bin, 'agnt'));
+  configDir = join(work, 'config');
+  writeProfiles(configDir, 'sandbox');
+  mkdirSync(join(work, 'home'));
+  mkdirSync(join(work, 'files'));
+  writeFileSync(join(work, 'files', 'body.json'), '{}');
+  writeFileSync(join(work, 'files', 'bodies.yaml'), '{}');
+  env = {
+    ...cleanEnv(),
+    PATH: `${bin}:${dirname(process.execPath)}:${process.env.PATH}`,
+    AGNT_CONFIG_DIR: configDir,
+    HOME: join(work, 'home'),
+    XDG_CONFIG_HOME: join(work, 'home', '.config'),
+    XDG_DATA_HOME: join(work, 'home', '.local', 'share'),
+    XDG_CACHE_HOME: join(work, 'home', '.cache'),
+  };
+  userIds = (await agntJson<Array<{ id: string }>>(['users', 'list', '--all'], { sb })).map((u) => u.id);
+});
+
+afterAll(async () => {
+  for (const s of sockets) s.destroy();
+  await new Promise((r) => hung.close(r));
+  await sb.dispose();
+  removeDir(work);
+});
+
+interface ShellResult {
+  lines: string[];
+  stderr: string;
+  exitCode: number;
+  ms: number;
+}
+
+async function shell(file: string, args: string[], extra: Record<string, string | undefined> = {}): Promise<ShellResult> {
+  const started = Date.now();
+  const r = await execa(file, args, { env: { ...env, ...extra }, extendEnv: true, reject: false, timeout: 20_000, cwd: work });
+  const lines = String(r.stdout)
+    .split('\n')
+    .map((l) => l.replace(/\r$/, ''))
+    .filter(Boolean);
+  return { lines, stderr: String(r.stderr), exitCode: r.exitCode ?? -1, ms: Date.now() - started };
+}
+
+const bash = (line: string, extra?: Record<string, string | undefined>) => shell('bash', ['--norc', '--noprofile', join(FIXTURES, 'bash-complete.bash'), SCRIPTS.bash, line], extra);
+/** zsh loads _agnt from $fpath (or, with sourced, runs `source _agnt` after compinit). */
+const zsh = (line: string, extra?: Record<string, string | undefined>, sourced = false) => shell('zsh', ['-f', join(FIXTURES, 'zsh-complete.zsh'), sourced ? SCRIPTS.zsh : dirname(SCRIPTS.zsh), line], extra);
+const fish = (line: string, extra?: Record<string, string | undefined>) => shell('fish', ['--no-config', '-c', 'source $argv[1]; complete -C $argv[2]', SCRIPTS.fish, line], extra);
+/** The first word of each line (zsh prints `word -- display`, fish `word<TAB>description`). */
+const words = (r: ShellResult) => r.lines.map((l) => l.split(/\t| -- /)[0]!);
+
+function gitIndexCopy(file: string): string | undefined {
+  try {
+    return execFileSync('git', ['show', `:${file}`], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch {
+    return undefined;
+  }
+}
+
+describe('generated files', () => {
+  const generated: Array<[string, string[]]> = [
+    ['completions/agnt.bash', ['completion', 'bash']],
+    ['completions/_agnt', ['completion', 'zsh']],
+    ['completions/agnt.fish', ['completion', 'fish']],
+    ['docs/commands.md', ['commands', '--markdown']],
+  ];
+  it.each(generated)('%s is what the command tree generates, and is committed', async (file, args) => {
+    const r = await agnt(args);
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toBe('');
+    const hint = `${file} is stale: run \`npm run build\` and commit completions/ and docs/commands.md`;
+    // npm test rebuilds (and so rewrites) the files first; the copy in git is what must match.
+    // Outside a git checkout the working copy is all there is.
+    const committed = gitIndexCopy(file) ?? readFileSync(join(ROOT, file), 'utf8');
+    expect(committed === r.stdout, hint).toBe(true);
+    expect(readFileSync(join(ROOT, file), 'utf8') === r.stdout, hint).toBe(true);
+  });
+
+  it('the reference lists every command of the catalogue with its endpoint', async () => {
+    const rows = await agntJson<Array<{ command: string; method: string; path: string }>>(['commands']);
+    const md = readFileSync(join(ROOT, 'docs', 'commands.md'), 'utf8');
+    for (const row of rows) {
+      expect(md).toContain(`### agnt ${row.command}\n`);
+      expect(md).toContain(`\`${row.method} ${row.path}\``);
+    }
+    expect(md).toMatch(/\| `--status <value>` \| string \| one of: `active`, `inactive`, `suspended` \|/);
+    expect(md).toContain('```sh\nagnt users get usr_admin\n');
+  });
+
+  it('completion code is not in the entry chunk, so start-up does not parse it', () => {
+    const entry = readFileSync(join(ROOT, 'dist', 'cli.js'), 'utf8');
+    expect(entry).not.toContain('_agnt_node');
+    expect(entry).not.toContain('completion-cache.json');
+  });
+});
+
+describe('agnt completion and agnt __complete', () => {
+  it('completion rejects an unknown shell with a usage error', async () => {
+    const r = await agnt(['completion', 'tcsh']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/bash, zsh, fish/);
+  });
+
+  it('__complete is hidden from help', async () => {
+    const r = await agnt(['--help']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain('completion');
+    expect(r.stdout).not.toContain('__complete');
+  });
+
+  it('__complete prints ids with descriptions from the server, tab-separated', async () => {
+    const r = await agnt(['__complete', '--', 'users', 'get', 'usr_a'], { configDir: tempDir(), sb });
+    expect(r).toEqual({ stdout: 'usr_admin\tAda Admin, admin@acme.test\n', stderr: '', exitCode: 0 });
+  });
+
+  it('__complete completes commands, flags and values without a server', async () => {
+    const cmds = await agnt(['__complete', '--', 'ide'], { configDir: tempDir() });
+    expect(cmds.stdout).toBe("identifiers\tIdentifiers: users' e-mails, phones and other handles\n");
+    const flags = await agnt(['__complete', '--', 'users', 'list', '--he', '-v'], { configDir: tempDir() });
+    expect(flags.stdout).toBe('');
+    const help = await agnt(['__complete', '--', 'users', 'list', '--he'], { configDir: tempDir() });
+    expect(help.stdout).toBe('--help\tshow help for a command\n');
+    const values = await agnt(['__complete', '--', 'users', 'list', '--status=s'], { configDir: tempDir() });
+    expect(values.stdout).toBe('suspended\n');
+  });
+
+  it('__complete prints nothing and exits 0 for odd input', async () => {
+    for (const args of [['__complete'], ['__complete', '--'], ['__complete', '--', 'nosuch', 'x', ''], ['__complete', '--', '--profile', 'nosuch', 'users', 'get', ''], ['__complete', '--', '-o', 'bogus', 'users', 'get', '--help', '']]) {
+      const r = await agnt(args, { configDir: tempDir() });
+      expect(r.stderr, args.join(' ')).toBe('');
+      expect(r.exitCode, args.join(' ')).toBe(0);
+    }
+  });
+});
+
+describe('bash', () => {
+  it('completes areas, sub-commands and aliases', async () => {
+    expect((await bash('agnt us')).lines).toEqual(['users']);
+    const sub = await bash('agnt users ');
+    expect(sub.lines).toEqual(expect.arrayContaining(['list', 'get', 'update', 'delete', 'provision']));
+    expect(sub.lines).not.toContain('ls');
+    expect((await bash('agnt users l')).lines).toEqual(['list']);
+    expect((await bash('agnt user ge')).lines).toEqual(['get']);
+    expect((await bash('agnt ')).lines).toEqual(expect.arrayContaining(['users', 'identifiers', 'auth', 'config', 'sandbox', 'completion']));
+    expect((await bash('agnt ')).lines).not.toContain('__complete');
+  });
+
+  it("completes a command's flags and the global ones", async () => {
+    expect((await bash('agnt users list --st')).lines).toEqual(['--status']);
+    expect((await bash('agnt users list --jso')).lines).toEqual(['--json', '--jsonl']);
+    expect((await bash('agnt users list --per')).lines).toEqual(['--per-page']);
+    expect((await bash('agnt -')).lines).toContain('--version');
+    expect((await bash('agnt users me -')).lines).not.toContain('--version');
+  });
+
+  it('completes enum values of flags and positionals', async () => {
+    expect((await bash('agnt users list --status ')).lines).toEqual(['active', 'inactive', 'suspended']);
+    expect((await bash('agnt users list --status=')).lines).toEqual(['active', 'inactive', 'suspended']);
+    expect((await bash('agnt users list --status=s')).lines).toEqual(['suspended']);
+    expect((await bash('agnt users update usr_admin --organization-role a')).lines).toEqual(['admin']);
+    expect((await bash('agnt identifiers list --type p')).lines).toEqual(['phone', 'provider1', 'provider2', 'provider3']);
+    expect((await bash('agnt users list -o j')).lines).toEqual(['json', 'jsonl']);
+    expect((await bash('agnt --output y')).lines).toEqual(['yaml']);
+    expect((await bash('agnt completion ')).lines).toEqual(['bash', 'zsh', 'fish']);
+  });
+
+  it('completes file paths where a flag takes a file', async () => {
+    expect((await bash('agnt users create --file files/bo')).lines.sort()).toEqual(['files/bodies.yaml', 'files/body.json']);
+    expect((await bash('agnt sandbox start --data files/body')).lines).toEqual(['files/body.json']);
+    expect((await bash('agnt api PUT /users/x --file files/bod')).lines.sort()).toEqual(['files/bodies.yaml', 'files/body.json']);
+    // --data of an endpoint command is JSON text, not a file.
+    expect((await bash('agnt users create --data files/b')).lines).toEqual([]);
+  });
+
+  it('completes ids from the active profile, skipping flags and their values', async () => {
+    const all = await bash('agnt users get ');
+    expect(all.lines).toEqual(userIds);
+    expect(all.stderr).toBe('');
+    expect((await bash('agnt users get usr_ad')).lines).toEqual(['usr_admin']);
+    expect((await bash('agnt -o json users update --status active usr_me')).lines).toEqual(['usr_member']);
+    expect((await bash('agnt user rm usr_gh')).lines).toEqual(['usr_ghost']);
+    expect((await bash('agnt users get usr_admin ')).lines).toEqual([]);
+    // A --<thing>-id field flag completes from `<thing>s list`.
+    expect((await bash('agnt identifiers list --user-id usr_me')).lines).toEqual(['usr_member']);
+    const ids = (await agntJson<Array<{ id: string }>>(['identifiers', 'list', '--all'], { sb })).map((i) => i.id);
+    expect((await bash('agnt ids get ')).lines).toEqual(ids);
+  });
+
+  it("completes a nested id from its parent's list", async () => {
+    const chats = (await agntJson<Array<{ id: string }>>(['chats', 'list', '--all'], { sb })).map((c) => c.id);
+    expect(chats.length).toBeGreaterThan(0);
+    expect((await bash('agnt chats messages get ')).lines).toEqual(chats);
+    const messages = (await agntJson<Array<{ id: string }>>(['chats', 'messages', 'list', chats[0]!, '--all'], { sb })).map((m) => m.id);
+    expect(messages.length).toBeGreaterThan(0);
+    expect((await bash(`agnt chats messages get ${chats[0]} `)).lines).toEqual(messages);
+    expect(sb.requests.some((q) => q.path === `/chats/${chats[0]}/messages` && q.url.includes('perPage=100'))).toBe(true);
+  });
+
+  it('completes enum values of positionals', async () => {
+    expect((await bash('agnt contacts properties set ')).lines).toEqual(['contact', 'company']);
+  });
+
+  it('completes profile names', async () => {
+    expect((await bash('agnt --profile ')).lines).toEqual(['down', 'hung', 'nologin', 'sandbox']);
+    expect((await bash('agnt users list --profile=s')).lines).toEqual(['sandbox']);
+    expect((await bash('agnt config use h')).lines).toEqual(['hung']);
+  });
+
+  it('takes --profile from the command line', async () => {
+    const r = await bash('agnt --profile down users get ');
+    expect(r.lines).toEqual([]);
+    expect(r.stderr).toBe('');
+  });
+
+  it('a stopped server gives no completion and no error text, within a second', async () => {
+    const dir = tempDir();
+    writeProfiles(dir, 'down');
+    const r = await bash('agnt users get ', { AGNT_CONFIG_DIR: dir });
+    expect(r).toMatchObject({ lines: [], stderr: '', exitCode: 0 });
+    // Nothing waits on a refused connection; the faster of two runs keeps a one-off stall of a
+    // busy machine from failing the test.
+    const again = await bash('agnt users get ', { AGNT_CONFIG_DIR: dir });
+    expect(again).toMatchObject({ lines: [], stderr: '', exitCode: 0 });
+    expect(Math.min(r.ms, again.ms)).toBeLessThan(1000);
+  });
+
+  it('a server that never answers is given up on after the budget, silently', async () => {
+    const dir = tempDir();
+    writeProfiles(dir, 'hung');
+    const r = await bash('agnt users get ', { AGNT_CONFIG_DIR: dir });
+    expect(r).toMatchObject({ lines: [], stderr: '', exitCode: 0 });
+    // The budget is 0.9 s from the start of `agnt __complete`; the bound leaves room for a busy machine.
+    expect(r.ms).toBeLessThan(2500);
+  });
+
+  it('no login and no server give no completion and no error text', async () => {
+    const dir = tempDir();
+    writeProfiles(dir, 'nologin');
+    expect(await bash('agnt users get ', { AGNT_CONFIG_DIR: dir })).toMatchObject({ lines: [], stderr: '', exitCode: 0 });
+    expect(await bash('agnt users get ', { AGNT_CONFIG_DIR: tempDir() })).toMatchObject({ lines: [], stderr: '', exitCode: 0 });
+  });
+
+  it('caches ids for a minute in a private file, so repeated TABs do not ask the server', async () => {
+    const dir = tempDir();
+    writeProfiles(dir, 'sandbox');
+    const asked = () => sb.requests.filter((q) => q.method === 'GET' && q.path === '/users').length;
+    const before = asked();
+    expect((await bash('agnt users get usr_ad', { AGNT_CONFIG_DIR: dir })).lines).toEqual(['usr_admin']);
+    expect((await bash('agnt users delete usr_co', { AGNT_CONFIG_DIR: dir })).lines).toEqual(['usr_coord']);
+    expect(asked()).toBe(before + 1);
+    const cache = join(dir, 'completion-cache.json');
+    expect(statSync(cache).mode & 0o777).toBe(0o600);
+    expect(readFileSync(cache, 'utf8')).not.toContain(sb.tokens.admin!);
+    // An expired entry is asked again (AGNT_COMPLETE_TTL=0 turns the cache off).
+    await bash('agnt users get usr_ad', { AGNT_CONFIG_DIR: dir, AGNT_COMPLETE_TTL: '0' });
+    expect(asked()).toBe(before + 2);
+  });
+});
+
+describe.runIf(hasCommand('zsh'))('zsh', () => {
+  it('completes commands with their summaries', async () => {
+    const r = await zsh('agnt us');
+    expect(words(r)).toEqual(['users']);
+    expect(r.lines[0]).toContain('Users: you, the users of your organization');
+    expect(words(await zsh('agnt users '))).toEqual(expect.arrayContaining(['list', 'get', 'update', 'delete']));
+    expect(words(await zsh('agnt ids g'))).toEqual(['get']);
+  });
+
+  it('works sourced after compinit as well as autoloaded from $fpath', async () => {
+    expect(words(await zsh('agnt users l', {}, true))).toEqual(['list']);
+    expect(words(await zsh('agnt users get usr_ad', {}, true))).toEqual(['usr_admin']);
+  });
+
+  it('completes flags and enum values', async () => {
+    const flags = await zsh('agnt users list --st');
+    expect(words(flags)).toEqual(['--status']);
+    expect(flags.lines[0]).toContain('one of: active, inactive, suspended');
+    expect(words(await zsh('agnt users list --jso')).sort()).toEqual(['--json', '--jsonl']);
+    expect(words(await zsh('agnt users list --status ')).sort()).toEqual(['active', 'inactive', 'suspended']);
+    expect(words(await zsh('agnt users list --status=i'))).toEqual(['inactive']);
+    expect(words(await zsh('agnt -o js')).sort()).toEqual(['json', 'jsonl']);
+  });
+
+  it('completes file paths', async () => {
+    expect(words(await zsh('agnt users create --file files/bod')).sort()).toEqual(['bodies.yaml', 'body.json']);
+  });
+
+  it('completes ids with descriptions', async () => {
+    const r = await zsh('agnt users get ');
+    expect(words(r).sort()).toEqual([...userIds].sort());
+    expect(r.lines.find((l) => l.startsWith('usr_admin '))).toContain('Ada Admin, admin@acme.test');
+    expect(words(await zsh('agnt users get usr_ad'))).toEqual(['usr_admin']);
+    expect(words(await zsh('agnt --profile s'))).toEqual(['sandbox']);
+  });
+
+  it('a stopped server gives no completion and no error text', async () => {
+    const dir = tempDir();
+    writeProfiles(dir, 'down');
+    const r = await zsh('agnt users get ', { AGNT_CONFIG_DIR: dir });
+    expect(r.lines).toEqual([]);
+    expect(r.stderr).toBe('');
+  });
+});
+
+describe.runIf(hasCommand('fish'))('fish', () => {
+  it('completes commands with their summaries', async () => {
+    const r = await fish('agnt us');
+    expect(r.lines).toEqual(['users\tUsers: you, the users of your organization, provisioning']);
+    expect(words(await fish('agnt users '))).toEqual(expect.arrayContaining(['list', 'get', 'update', 'delete']));
+    expect(words(await fish('agnt user g'))).toEqual(['get']);
+  });
+
+  it('completes flags and enum values', async () => {
+    expect(words(await fish('agnt users list --st'))).toEqual(['--status']);
+    expect(words(await fish('agnt users list --jso'))).toEqual(['--json', '--jsonl']);
+    expect(words(await fish('agnt users list --status '))).toEqual(['active', 'inactive', 'suspended']);
+    expect(words(await fish('agnt users list --status=i'))).toEqual(['--status=inactive']);
+    expect(words(await fish('agnt users list -o js'))).toEqual(['json', 'jsonl']);
+  });
+
+  it('completes file paths', async () => {
+    expect(words(await fish('agnt users create --file files/bod')).sort()).toEqual(['files/bodies.yaml', 'files/body.json']);
+  });
+
+  it('completes ids with descriptions', async () => {
+    const r = await fish('agnt users get ');
+    expect(words(r).sort()).toEqual([...userIds].sort());
+    expect(r.lines).toContain('usr_admin\tAda Admin, admin@acme.test');
+    expect((await fish('agnt users get usr_ad')).lines).toEqual(['usr_admin\tAda Admin, admin@acme.test']);
+    expect(words(await fish('agnt users get usr_admin '))).toEqual([]);
+  });
+
+  it('a stopped server gives no completion and no error text', async () => {
+    const dir = tempDir();
+    writeProfiles(dir, 'down');
+    const r = await fish('agnt users get ', { AGNT_CONFIG_DIR: dir });
+    expect(r.lines).toEqual([]);
+    expect(r.stderr).toBe('');
+  });
+});
+
+describe('.ci/install-shells.sh', () => {
+  // The zsh and fish suites are skipped without their shell; this one test says why, loudly.
+  it('zsh and fish are installed (run .ci/install-shells.sh)', () => {
+    expect({ zsh: hasCommand('zsh'), fish: hasCommand('fish') }).toEqual({ zsh: true, fish: true });
+  });
+
+  it.runIf(hasCommand('zsh') && hasCommand('fish'))('does nothing when zsh and fish are already installed', async () => {
+    const script = join(ROOT, '.ci', 'install-shells.sh');
+    expect(statSync(script).mode & 0o111).not.toBe(0);
+    const r = await execa('sh', [script], { reject: false });
+    expect({ exitCode: r.exitCode, out: String(r.stdout) + String(r.stderr) }).toEqual({ exitCode: 0, out: '' });
+  });
+});
