@@ -4,6 +4,7 @@ import type { Sandbox } from '../server.ts';
 import type { Store } from '../store.ts';
 import users from './users.ts';
 import identifiers from './identifiers.ts';
+import contactsImport from './contacts-import.ts';
 
 export interface SandboxArea {
   name: string;
@@ -12,4 +13,4 @@ export interface SandboxArea {
   seed?(store: Store): void;
 }
 
-export const sandboxAreas: SandboxArea[] = [users, identifiers];
+export const sandboxAreas: SandboxArea[] = [users, identifiers, contactsImport];
