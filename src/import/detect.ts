@@ -54,10 +54,13 @@ function guessEncoding(buf: Uint8Array): Encoding {
   }
 }
 
+/** The WHATWG label of an encoding, for TextDecoder. */
+export function decoderLabel(encoding: Encoding): string {
+  return { utf8: 'utf-8', utf16le: 'utf-16le', utf16be: 'utf-16be', 'windows-1252': 'windows-1252' }[encoding];
+}
+
 export function decodeSample(buf: Uint8Array, encoding: Encoding, bomLength: number): string {
-  const body = buf.subarray(bomLength);
-  if (encoding === 'utf16be') return new TextDecoder('utf-16be').decode(body, { stream: true });
-  return new TextDecoder(encoding === 'utf8' ? 'utf-8' : encoding).decode(body, { stream: true });
+  return new TextDecoder(decoderLabel(encoding)).decode(buf.subarray(bomLength), { stream: true });
 }
 
 /** The sample's lines, with newlines inside quoted fields kept inside their line. */

@@ -96,7 +96,7 @@ const SIMPLE: Array<[RegExp, Role['kind']]> = [
   [/^(?:last name|lastname|last|surname|family name|familyname)$/, 'lastName'],
   [/^(?:nickname|nick name|preferred name|known as)$/, 'preferredName'],
   [/^(?:company|company name|organization|organisation|organization name|organisation name|org|employer|account name|business name|organization 1 name)$/, 'company'],
-  [/^(?:job title|jobtitle|position|role|job|designation|organization title|organisation title|organization 1 title)$/, 'title'],
+  [/^(?:title|job title|jobtitle|position|role|job|designation|organization title|organisation title|organization 1 title)$/, 'title'],
   [/^(?:time ?zone|tz|time zone name)$/, 'timezone'],
   [/^(?:tags?|labels?|categories|category|groups?|group membership|lists?)$/, 'tags'],
 ];

@@ -3,7 +3,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { AgntError, EXIT, UsageError } from '../core/errors.ts';
-import { SAMPLE_BYTES, sniff, type Encoding, type Sniffed } from './detect.ts';
+import { decoderLabel, SAMPLE_BYTES, sniff, type Encoding, type Sniffed } from './detect.ts';
 
 export interface SourceOptions {
   delimiter?: string;
@@ -99,7 +99,7 @@ export async function openSource(path: string, stdin: NodeJS.ReadableStream, opt
       }
       return;
     }
-    const decoder = new TextDecoder(dialect.encoding === 'utf16be' ? 'utf-16be' : dialect.encoding === 'utf16le' ? 'utf-16le' : 'windows-1252');
+    const decoder = new TextDecoder(decoderLabel(dialect.encoding));
     let skipChars = dialect.skipChars;
     for await (const chunk of raw()) {
       let bytes: Uint8Array = chunk;
