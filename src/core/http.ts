@@ -376,7 +376,8 @@ export class HttpClient {
     const started = Date.now();
     this.debug(`> ${method} ${redactUrl(this.base.origin + path)}`);
     for (const [k, v] of Object.entries(this.masked(headers))) this.debug(`> ${k}: ${v}`);
-    if (payload !== undefined) this.debug(`> ${JSON.stringify(redactValue(JSON.parse(payload)))}`);
+    // Re-parsing a large body only to log it costs as much as sending it: only under --debug.
+    if (payload !== undefined && this.opts.debug) this.debug(`> ${JSON.stringify(redactValue(JSON.parse(payload)))}`);
     try {
       const res = await (await this.dispatcher()).request({
         origin: this.base.origin,
@@ -391,7 +392,7 @@ export class HttpClient {
       const text = await res.body.text();
       this.debug(`< HTTP ${res.statusCode} (${Date.now() - started} ms)`);
       for (const k of ['content-type', 'retry-after', 'location']) if (res.headers[k]) this.debug(`< ${k}: ${redactUrl(String(res.headers[k]))}`);
-      if (text) this.debug(`< ${debugBody(text)}`);
+      if (text && this.opts.debug) this.debug(`< ${debugBody(text)}`);
       return { status: res.statusCode, headers: res.headers, text };
     } catch (e) {
       if (outer?.aborted) throw new Interrupted();
