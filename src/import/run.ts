@@ -297,7 +297,8 @@ export class Importer {
 
   /** Same values (whatever the e-mail's case) give the same fingerprint. */
   private fingerprint(c: ImportContact): number {
-    return hash32(JSON.stringify({ ...c, email: c.email.toLowerCase() }));
+    const emails = c.emails?.map((e) => ({ ...e, address: e.address.toLowerCase() }));
+    return hash32(JSON.stringify({ ...c, email: c.email.toLowerCase(), emails }));
   }
 
   private halt(e: unknown): void {
