@@ -228,13 +228,14 @@ export class Importer {
     const signal = this.ctx.signal;
     const state = this.state;
     try {
-      for await (const { row, cells } of source.records()) {
+      for await (const chunk of source.records()) {
+       for (const { row, cells } of chunk) {
         if (signal.aborted) throw new Interrupted();
         if (this.stop) break;
         this.total++;
         const r = mapping.row(cells);
         const email = r.kind === 'blank' ? '' : r.email;
-        const slot: Slot = { row, cells, email };
+        const slot: Slot = { row, cells: this.failedOut ? cells : undefined, email };
         this.queue.push(slot);
 
         if (state?.finished(row)) {
@@ -283,6 +284,8 @@ export class Importer {
           await this.dispatch(b);
         }
         this.progress?.update(this.finished);
+       }
+       if (this.stop) break;
       }
       if (this.batch && !this.stop) {
         const b = this.batch;
@@ -295,10 +298,10 @@ export class Importer {
     await Promise.allSettled([...this.inflight]);
   }
 
-  /** Same values (whatever the e-mail's case) give the same fingerprint. */
+  /** Same values give the same fingerprint. */
   private fingerprint(c: ImportContact): number {
-    const emails = c.emails?.map((e) => ({ ...e, address: e.address.toLowerCase() }));
-    return hash32(JSON.stringify({ ...c, email: c.email.toLowerCase(), emails }));
+    // Letter case is ignored (e-mails differ in case more often than anything else).
+    return hash32(JSON.stringify(c).toLowerCase());
   }
 
   private halt(e: unknown): void {
@@ -440,9 +443,12 @@ export class Importer {
       if (!s.outcome) {
         if (!all) break;
         pending++;
+        (q as Array<Slot | undefined>)[this.head] = undefined;
         this.head++;
         continue;
       }
+      // Let the slot go now: a decided row must not outlive the next garbage collection.
+      (q as Array<Slot | undefined>)[this.head] = undefined;
       this.head++;
       this.finished++;
       if (this.ledger && !this.opts.dryRun) {
@@ -455,7 +461,7 @@ export class Importer {
       if (s.outcome === 'failed' && this.failedOut && s.cells) this.failedOut.add(s.cells, s.error ?? 'failed');
       s.cells = undefined;
     }
-    if (this.head > 4096 && this.head * 2 > q.length) {
+    if (this.head > 1024 && this.head * 2 > q.length) {
       this.queue = q.slice(this.head);
       this.head = 0;
     }

@@ -3,8 +3,10 @@
 // Keys are 64-bit hashes; two different addresses share one with odds of about 1 in 10^7 for a
 // file of a million rows, and such a row would be reported as a duplicate, never dropped silently.
 
-/** Two independent 32-bit hashes of a string (cyrb53's mixing, kept at 64 bits). */
-export function hash64(s: string, seed = 0): [number, number] {
+const out = new Uint32Array(2);
+
+/** Two independent 32-bit hashes of a string (cyrb53's mixing, kept at 64 bits), into `out`. */
+function hashInto(s: string, seed: number): void {
   let h1 = 0xdeadbeef ^ seed;
   let h2 = 0x41c6ce57 ^ seed;
   for (let i = 0; i < s.length; i++) {
@@ -14,11 +16,18 @@ export function hash64(s: string, seed = 0): [number, number] {
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return [h1 >>> 0, h2 >>> 0];
+  out[0] = h1;
+  out[1] = h2;
+}
+
+export function hash64(s: string, seed = 0): [number, number] {
+  hashInto(s, seed);
+  return [out[0]!, out[1]!];
 }
 
 export function hash32(s: string): number {
-  return hash64(s, 0x9e3779b9)[0];
+  hashInto(s, 0x9e3779b9);
+  return out[0]!;
 }
 
 export class SeenEmails {
@@ -46,7 +55,9 @@ export class SeenEmails {
    * row's values; returns the earlier row and fingerprint when it was already there.
    */
   add(email: string, row: number, contentHash: number): { row: number; content: number } | undefined {
-    let [h1, h2] = hash64(email);
+    hashInto(email, 0);
+    const h1 = out[0]!;
+    let h2 = out[1]!;
     if (h1 === 0 && h2 === 0) h2 = 1; // (0, 0) marks an empty slot
     let i = h1 & this.mask;
     for (;;) {

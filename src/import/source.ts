@@ -25,7 +25,8 @@ export interface Source {
   /** File size, when the input is a regular file (for the progress estimate). */
   size?: number;
   bytesRead(): number;
-  records(): AsyncGenerator<Record_>;
+  /** Data records, a chunk at a time. */
+  records(): AsyncGenerator<Record_[]>;
   close(): void;
 }
 
@@ -132,7 +133,32 @@ export async function openSource(path: string, stdin: NodeJS.ReadableStream, opt
   const input = Readable.from(utf8(), { objectMode: false });
   input.on('error', (e) => parser.destroy(e));
   input.pipe(parser);
-  const records = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
+  let parseError: Error | undefined;
+  let parseEnded = false;
+  let wake: (() => void) | undefined;
+  parser.on('error', (e) => {
+    parseError = e;
+    wake?.();
+  });
+  parser.on('end', () => {
+    parseEnded = true;
+    wake?.();
+  });
+  parser.on('readable', () => wake?.());
+  // Records come in chunks of what the parser holds, so that a million rows cost a few thousand
+  // promises rather than a few million.
+  const nextChunk = async (max = 2000): Promise<string[][] | null> => {
+    for (;;) {
+      if (parseError) throw parseError;
+      const out: string[][] = [];
+      let r: string[] | null;
+      while (out.length < max && (r = parser.read() as string[] | null) !== null) out.push(r);
+      if (out.length) return out;
+      if (parseEnded || parser.readableEnded) return null;
+      await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
+    }
+  };
 
   const fail = (e: unknown): never => {
     if (e instanceof AgntError) throw e;
@@ -144,14 +170,14 @@ export async function openSource(path: string, stdin: NodeJS.ReadableStream, opt
     throw new AgntError(`${name}: ${err.message}`, EXIT.failure);
   };
 
-  let headerRec: IteratorResult<string[]>;
+  let first_: string[][] | null;
   try {
-    headerRec = await records.next();
+    first_ = await nextChunk(1);
   } catch (e) {
     return fail(e);
   }
-  if (headerRec.done) throw new UsageError(`${name}: no header row`);
-  const header = headerRec.value;
+  if (!first_) throw new UsageError(`${name}: no header row`);
+  const header = first_[0]!;
   const headerRow = dialect.skipLines + 1;
 
   return {
@@ -164,14 +190,14 @@ export async function openSource(path: string, stdin: NodeJS.ReadableStream, opt
     async *records() {
       let row = headerRow;
       for (;;) {
-        let next: IteratorResult<string[]>;
+        let cells: string[][] | null;
         try {
-          next = await records.next();
+          cells = await nextChunk();
         } catch (e) {
           return fail(e);
         }
-        if (next.done) return;
-        yield { row: ++row, cells: next.value };
+        if (!cells) return;
+        yield cells.map((c) => ({ row: ++row, cells: c }));
       }
     },
     close() {
