@@ -21,7 +21,9 @@ function yamlOrJson(text: string, where: string, preferYaml: boolean): Promise<u
       if (!preferYaml && /^[[{"]/.test(trimmed)) throw new UsageError(`${where}: invalid JSON: ${(e as Error).message}`);
     }
   }
-  return import('yaml').then(({ parseDocument }) => {
+  // yaml is CommonJS: under the bundle its exports may sit on `default` (as undici's do).
+  return import('yaml').then((mod) => {
+    const { parseDocument } = (mod.parseDocument ? mod : (mod as unknown as { default: typeof mod }).default) as typeof mod;
     const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
     if (doc.errors.length) {
       const err = doc.errors[0]!;

@@ -263,7 +263,8 @@ export class Printer {
         this.write(safeJson(out, this.opts.tty));
         return;
       case 'yaml': {
-        const { stringify } = await import('yaml');
+        const mod = await import('yaml');
+        const { stringify } = (mod.stringify ? mod : (mod as unknown as { default: typeof mod }).default) as typeof mod;
         this.write(stringify(out ?? null, { lineWidth: 0 }).replace(/\n$/, ''));
         return;
       }
