@@ -2,6 +2,7 @@
 import type { Handler } from '../../src/core/spec.ts';
 import { EXIT, UsageError } from '../../src/core/errors.ts';
 import { MAX_BATCH } from '../../src/import/run.ts';
+import { escapeControls } from '../../src/core/output.ts';
 
 interface BulkImport {
   total?: number;
@@ -17,8 +18,7 @@ const handler: Handler = async (ctx, inv) => {
   const data = res.data;
   const errors = Array.isArray(data?.errors) ? data.errors : [];
   if (!errors.length) return { data };
-  const lines = errors.map((e) => `  #${e.index ?? '?'} ${e.email ?? ''}: ${e.error ?? ''}`);
-  ctx.io.err(`${errors.length} of ${data.total ?? contacts.length} contacts refused:\n${lines.join('\n')}`);
+  ctx.io.err(errors.map((e) => escapeControls(`  #${e.index ?? '?'} ${e.email ?? ''}: ${e.error ?? ''}`)).join('\n'));
   return { data, exitCode: EXIT.partial, message: `${errors.length} of ${data.total ?? contacts.length} contacts refused` };
 };
 

@@ -63,7 +63,8 @@ function mergeBy<T extends Rec>(existing: T[], incoming: T[], key: keyof T): T[]
   for (const item of incoming) {
     const k = String(item[key]).toLowerCase();
     const i = out.findIndex((e) => String(e[key]).toLowerCase() === k);
-    if (i >= 0) out[i] = { ...out[i]!, ...item, primary: out[i]!.primary || Boolean(item.primary) };
+    // A known address or number keeps its spelling, type and source.
+    if (i >= 0) out[i] = { ...item, ...out[i]!, primary: out[i]!.primary || Boolean(item.primary) };
     else out.push({ ...item, primary: out.length === 0 ? true : Boolean(item.primary) });
   }
   return out;
