@@ -217,6 +217,44 @@ describe('contacts import', () => {
     expect(ledgerRows(ledger).map((x) => x.row)).toEqual(Array.from({ length: n }, (_, i) => i + 2));
   });
 
+  it('Ctrl-C: exit 130 after writing the ledger and the failed rows so far; --resume finishes', async () => {
+    const n = 2000;
+    const lines = ['Email,Name'];
+    for (let i = 0; i < n; i++) lines.push(i % 500 === 7 ? `broken${i}@,Broken ${i}` : `int${i}@example.test,Int ${i}`);
+    const file = write('int.csv', lines.join('\n') + '\n');
+    const failed = join(dir, 'failed.csv');
+    const child = execa(process.execPath, [BIN, 'contacts', 'import', file, '--batch-size', '100', '--concurrency', '1', '--errors-out', failed, '-o', 'json'], {
+      env: { ...cleanEnv(), AGNT_CONFIG_DIR: tempDir(), AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin },
+      reject: false,
+    });
+    const insert = sb.store.insert.bind(sb.store);
+    let inserted = 0;
+    sb.store.insert = (name, prefix, rec) => {
+      if (name === 'contacts' && ++inserted === 650) child.kill('SIGINT');
+      return insert(name, prefix, rec);
+    };
+    let r;
+    try {
+      r = await child;
+    } finally {
+      sb.store.insert = insert;
+    }
+    expect(r.exitCode).toBe(130);
+    expect(String(r.stderr)).toMatch(/^interrupted: \d+ rows not finished; run the same command with --resume to finish \(ledger: .*int\.csv\.ledger\.jsonl\)\n?$/);
+    const partial = JSON.parse(String(r.stdout));
+    expect(partial.pending).toBeGreaterThan(0);
+    expect(readFileSync(`${file}.ledger.jsonl`, 'utf8')).toMatch(/\{"type":"stopped","reason":"interrupted"/);
+    const early = parse(readFileSync(failed, 'utf8'), { columns: true }) as Array<Record<string, string>>;
+    expect(early.map((x) => x.Email)).toEqual(['broken7@', 'broken507@'].slice(0, early.length));
+    expect(early.length).toBeGreaterThan(0);
+
+    const again = await agnt(['contacts', 'import', file, '--resume', '--errors-out', failed, '-o', 'json'], { sb });
+    expect(again.exitCode).toBe(6);
+    expect(JSON.parse(again.stdout)).toMatchObject({ total: n, failed: 4, pending: 0 });
+    expect((parse(readFileSync(failed, 'utf8'), { columns: true }) as Array<Record<string, string>>).map((x) => x.Email)).toEqual(['broken7@', 'broken507@', 'broken1007@', 'broken1507@']);
+    for (let i = 0; i < n; i++) if (i % 500 !== 7) expect(contactsOf(`int${i}@example.test`), `int${i}`).toHaveLength(1);
+  });
+
   it('a sandbox answering 503 (and 502) for a while: retried with backoff, no row lost or duplicated', async () => {
     const n = 1000;
     const lines = ['Email,Name'];
