@@ -23,7 +23,7 @@ function yamlOrJson(text: string, where: string, preferYaml: boolean): Promise<u
   }
   // yaml is CommonJS: under the bundle its exports may sit on `default` (as undici's do).
   return import('yaml').then((mod) => {
-    const { parseDocument } = (mod.parseDocument ? mod : (mod as unknown as { default: typeof mod }).default) as typeof mod;
+    const { parseDocument } = ((mod as { parseDocument?: unknown }).parseDocument ? mod : (mod as unknown as { default: typeof mod }).default) as typeof mod;
     const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
     if (doc.errors.length) {
       const err = doc.errors[0]!;

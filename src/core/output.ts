@@ -264,7 +264,7 @@ export class Printer {
         return;
       case 'yaml': {
         const mod = await import('yaml');
-        const { stringify } = (mod.stringify ? mod : (mod as unknown as { default: typeof mod }).default) as typeof mod;
+        const { stringify } = ((mod as { stringify?: unknown }).stringify ? mod : (mod as unknown as { default: typeof mod }).default) as typeof mod;
         this.write(stringify(out ?? null, { lineWidth: 0 }).replace(/\n$/, ''));
         return;
       }
