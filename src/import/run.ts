@@ -7,7 +7,8 @@ import { backoffDelay, retryBudget } from '../core/http.ts';
 import type { Encoding } from './detect.ts';
 import { FailedRowsWriter } from './failed.ts';
 import { isUnfinished, LedgerWriter, OUTCOMES, resumeLedger, type DoneRecord, type LedgerState, type Outcome, type StoredOptions } from './ledger.ts';
-import { buildMapping, describeRole, type ImportContact, type Mapping } from './mapping.ts';
+import { buildMapping, describeRole, type Mapping } from './mapping.ts';
+import { MemoryGuard } from './memory.ts';
 import { Progress } from './progress.ts';
 import { hash32, SeenEmails } from './seen.ts';
 import { openSource, type Source } from './source.ts';
@@ -80,7 +81,31 @@ interface Slot {
 interface Batch {
   id: number;
   slots: Slot[];
-  items: ImportContact[];
+  /** Each row's bulk-import item as JSON text while the batch fills. */
+  items: string[];
+  /** Then the items joined (one string to keep in flight), and where each item ends in it. */
+  text?: string;
+  ends?: Uint32Array;
+}
+
+function seal(b: Batch): Batch {
+  if (b.text !== undefined) return b;
+  b.ends = new Uint32Array(b.items.length);
+  let at = 0;
+  b.items.forEach((item, i) => {
+    at += item.length;
+    b.ends![i] = at;
+    at += 1;
+  });
+  b.text = b.items.join(',');
+  b.items = [];
+  return b;
+}
+
+/** Items [from, to) of a sealed batch, as JSON text. */
+function itemsText(b: Batch, from: number, to: number): string {
+  const start = from === 0 ? 0 : b.ends![from - 1]! + 1;
+  return b.text!.slice(start, b.ends![to - 1]);
 }
 
 interface BulkResult {
@@ -228,7 +253,9 @@ export class Importer {
     const signal = this.ctx.signal;
     const state = this.state;
     try {
+      const memory = new MemoryGuard();
       for await (const chunk of source.records()) {
+       memory.check();
        for (const { row, cells } of chunk) {
         if (signal.aborted) throw new Interrupted();
         if (this.stop) break;
@@ -243,7 +270,7 @@ export class Importer {
           if (state.batchOf[row]! > 0 && (r.kind !== 'ok' || hash32(r.email.toLowerCase()) !== state.emailHash[row])) {
             throw new AgntError(`${source.name}: row ${row} is not the row the earlier import sent (the file changed); resume with the same file, or start over without --resume`, EXIT.failure);
           }
-          if (r.kind === 'ok') this.seen.add(r.email.toLowerCase(), row, this.fingerprint(r.contact));
+          if (r.kind === 'ok') this.seen.add(r.email.toLowerCase(), row, hash32(JSON.stringify(r.contact).toLowerCase()));
           this.decide(slot, OUTCOMES[state.outcome[row]! - 1]!, state.errors.get(row), state.batchOf[row] || undefined);
           continue;
         }
@@ -257,7 +284,9 @@ export class Importer {
           this.decide(slot, 'failed', r.error);
           continue;
         }
-        const content = this.fingerprint(r.contact);
+        const json = JSON.stringify(r.contact);
+        // Letter case is ignored (e-mails differ in case more often than anything else).
+        const content = hash32(json.toLowerCase());
         const prev = this.seen.add(r.email.toLowerCase(), row, content);
         if (prev) {
           if (prev.content === content) {
@@ -277,11 +306,11 @@ export class Importer {
         if (state?.uncertain.has(row)) slot.resent = true;
         this.batch ??= { id: 0, slots: [], items: [] };
         this.batch.slots.push(slot);
-        this.batch.items.push(r.contact);
+        this.batch.items.push(json);
         if (this.batch.slots.length >= this.maxBatch) {
           const b = this.batch;
           this.batch = undefined;
-          await this.dispatch(b);
+          await this.dispatch(seal(b));
         }
         this.progress?.update(this.finished);
        }
@@ -290,18 +319,12 @@ export class Importer {
       if (this.batch && !this.stop) {
         const b = this.batch;
         this.batch = undefined;
-        await this.dispatch(b);
+        await this.dispatch(seal(b));
       }
     } catch (e) {
       this.halt(e);
     }
     await Promise.allSettled([...this.inflight]);
-  }
-
-  /** Same values give the same fingerprint. */
-  private fingerprint(c: ImportContact): number {
-    // Letter case is ignored (e-mails differ in case more often than anything else).
-    return hash32(JSON.stringify(c).toLowerCase());
   }
 
   private halt(e: unknown): void {
@@ -342,7 +365,7 @@ export class Importer {
       }
       attempt++;
       try {
-        const res = await client.request<BulkResult>({ method: 'POST', path: BULK_PATH, body: { contacts: batch.items }, resultKey: 'bulkImport', signal });
+        const res = await client.request<BulkResult>({ method: 'POST', path: BULK_PATH, json: `{"contacts":[${batch.text}]}`, resultKey: 'bulkImport', signal });
         this.apply(batch, res.data ?? {}, uncertain);
         return;
       } catch (e) {
@@ -380,7 +403,9 @@ export class Importer {
 
   private async resplit(batch: Batch, size: number, uncertain: boolean): Promise<void> {
     for (let i = 0; i < batch.slots.length; i += size) {
-      const part: Batch = { id: 0, slots: batch.slots.slice(i, i + size), items: batch.items.slice(i, i + size) };
+      const to = Math.min(batch.slots.length, i + size);
+      const part = seal({ id: 0, slots: batch.slots.slice(i, to), items: [itemsText(batch, i, to)] });
+      part.ends = Uint32Array.from(batch.ends!.subarray(i, to), (e) => e - (i === 0 ? 0 : batch.ends![i - 1]! + 1));
       if (uncertain) for (const s of part.slots) s.resent = true;
       await this.send(part);
       if (this.stop) return;

@@ -48,7 +48,7 @@ export async function openSource(path: string, stdin: NodeJS.ReadableStream, opt
       const code = (e as NodeJS.ErrnoException).code;
       throw new UsageError(`${path}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
     }
-    stream = createReadStream(path, { highWaterMark: 256 * 1024 });
+    stream = createReadStream(path, { highWaterMark: 64 * 1024 });
   }
   const it = (stream as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
   let read = 0;
