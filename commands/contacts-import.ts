@@ -29,21 +29,17 @@ export const contactsImport: AreaSpec = {
     {
       command: 'contacts import',
       summary: 'Import contacts from a CSV file (Google, Outlook, LinkedIn, CRM, spreadsheet exports)',
+      // Paragraphs without hard line breaks: commander wraps them to the terminal.
       description: [
-        'Streams the file (or stdin with -), detecting the delimiter (comma, semicolon, tab), a byte-order mark, UTF-16 and',
-        'Windows-1252 text, CRLF and quoted multi-line fields. Columns are mapped to contact fields from their headers',
-        "(email, name, first/last name, phone, company, title, timezone, tags, and the 'E-mail 1 - Value' forms); --map",
-        'overrides, --properties-from keeps other columns as properties. Rows are checked locally (a valid e-mail is',
-        'required; duplicates within the file are reported) and sent in batches, a few at a time; the server creates or',
-        'updates by e-mail.',
-        '',
-        'Every row and its outcome is written to a ledger (default FILE.ledger.jsonl); after an interruption, run the same',
-        'command with --resume: finished batches are never sent again. --errors-out writes the failed rows in the',
-        "file's own columns plus an import_error column, ready to be fixed and imported again. --dry-run sends nothing",
-        'and reports what would be sent, skipped and refused (the server alone knows which contacts exist).',
-        '',
+        'Streams the file (or stdin with -), detecting the delimiter (comma, semicolon, tab), a byte-order mark, UTF-16 and Windows-1252 text, CRLF and quoted multi-line fields. ' +
+          "Columns are mapped to contact fields from their headers (email, name, first/last name, phone, company, title, timezone, tags, and the 'E-mail 1 - Value' forms); " +
+          '--map overrides, --properties-from keeps other columns as properties. Rows are checked locally (a valid e-mail is required; duplicates within the file are reported) ' +
+          'and sent in batches, a few at a time; the server creates or updates by e-mail.',
+        'Every row and its outcome is written to a ledger (default FILE.ledger.jsonl); after an interruption, run the same command with --resume: finished batches are never sent again. ' +
+          "--errors-out writes the failed rows in the file's own columns plus an import_error column, ready to be fixed and imported again. " +
+          '--dry-run sends nothing and reports what would be sent, skipped and refused (only the server knows which contacts exist).',
         'Exit codes: 0 every row went in, 6 some rows failed, 1 the import stopped (see the ledger; --resume), 130 interrupted.',
-      ].join('\n'),
+      ].join('\n\n'),
       method: 'POST',
       path: '/contacts/bulk-import',
       args: [{ name: 'file', description: "CSV file, or '-' for stdin" }],
