@@ -1,6 +1,6 @@
 // `agnt contacts import FILE|-`: option checks, then src/import/run.ts; the summary is the result.
 import type { Handler } from '../../src/core/spec.ts';
-import { EXIT, UsageError } from '../../src/core/errors.ts';
+import { ApiError, EXIT, UsageError } from '../../src/core/errors.ts';
 import { parseDelimiterOption, type Encoding } from '../../src/import/detect.ts';
 import { DEFAULT_BATCH, DEFAULT_CONCURRENCY, MAX_BATCH, runImport, type Summary } from '../../src/import/run.ts';
 
@@ -41,7 +41,8 @@ const handler: Handler = async (ctx, inv) => {
   }
   if (status === 'stopped') {
     const hint = s.ledger && !(error && error.exitCode === EXIT.usage) ? `; ${s.pending ?? 0} rows not finished: run the same command with --resume to finish` : '';
-    return { data: summary, exitCode: error?.exitCode ?? EXIT.failure, message: `${error?.message ?? 'import stopped'}${hint}` };
+    const tags = error instanceof ApiError ? ` (${[`HTTP ${error.status}`, error.code].filter(Boolean).join(', ')})` : '';
+    return { data: summary, exitCode: error?.exitCode ?? EXIT.failure, message: `${error?.message ?? 'import stopped'}${tags}${hint}` };
   }
   if (summary.failed > 0) {
     const where = summary.errorsOut ? ` (written to ${summary.errorsOut})` : s.ledger ? ` (see ${s.ledger}, or add --errors-out FILE)` : '';

@@ -290,6 +290,38 @@ describe('contacts import', () => {
     expect(sizes).toEqual([400, 50, 50, 20]);
   });
 
+  it('stops on 401 mid-run (exit 4, --resume hint); --resume refuses a changed file and finishes the same one', async () => {
+    const text = 'Email,Name\nstop1@example.test,One\nstop2@example.test,Two\nstop3@example.test,Three\nstop4@example.test,Four\nstop5@example.test,Five\n';
+    const file = write('stop.csv', text);
+    const insert = sb.store.insert.bind(sb.store);
+    let inserted = 0;
+    sb.store.insert = (name, prefix, rec) => {
+      if (name === 'contacts' && ++inserted === 2) sb.faults.push({ method: 'POST', path: /^\/contacts\/bulk-import$/, times: 1, status: 401, headers: { 'content-type': 'application/json' }, body: '{"status":401,"error_code":"AGNT_E_UNAUTHORIZED","error":"token revoked"}' });
+      return insert(name, prefix, rec);
+    };
+    let r;
+    try {
+      r = await agnt(['contacts', 'import', file, '--batch-size', '2', '--concurrency', '1', '-o', 'json'], { sb });
+    } finally {
+      sb.store.insert = insert;
+    }
+    expect(r.exitCode).toBe(4);
+    expect(JSON.parse(r.stdout)).toMatchObject({ total: 5, created: 2, pending: 3 });
+    expect(r.stderr).toMatch(/^error: token revoked \(HTTP 401, AGNT_E_UNAUTHORIZED\); 3 rows not finished: run the same command with --resume to finish\n$/);
+
+    writeFileSync(file, text.replace('stop2@', 'other2@'));
+    const changed = await agnt(['contacts', 'import', file, '--resume'], { sb });
+    expect(changed.exitCode).toBe(1);
+    expect(changed.stderr).toMatch(/row 3 is not the row the earlier import sent \(the file changed\)/);
+
+    writeFileSync(file, text);
+    const done = await agnt(['contacts', 'import', file, '--resume', '-o', 'json'], { sb });
+    expect(done.stderr).toBe('');
+    expect(done.exitCode).toBe(0);
+    expect(JSON.parse(done.stdout)).toMatchObject({ total: 5, created: 5, failed: 0, pending: 0 });
+    for (let i = 1; i <= 5; i++) one(`stop${i}@example.test`);
+  });
+
   it('refuses to start over an unfinished ledger without --resume', async () => {
     const file = write('u.csv', 'email\nu1@example.test\n');
     writeFileSync(`${file}.ledger.jsonl`, '{"type":"start","version":1}\n');
