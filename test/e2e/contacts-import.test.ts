@@ -131,6 +131,19 @@ describe('contacts import', () => {
     expect(readFileSync(failed, 'utf8')).toBe("\ufeffLast Name;First Name;E-mail;Phone;Company;Fonction;Notes;import_error\r\nDupont;Jean;jean.dupont@;;;;;'jean.dupont@' in column 'E-mail' is not a valid e-mail address\r\n");
   });
 
+  it('decodes UTF-16 (Excel "Unicode text", tab-separated) and Windows-1252 files', async () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Name\tE-mail\r\nZoë Ünal\tzoe@utf16.test\r\n', 'utf16le')]);
+    const r1 = await agnt(['contacts', 'import', write('u16.txt', utf16), '-o', 'json'], { sb });
+    expect(r1.exitCode).toBe(0);
+    expect(one('zoe@utf16.test').name).toBe('Zoë Ünal');
+    const cp1252 = Buffer.from('Name;Email;Company\nJosé Núñez;jose@cp1252.test;Café “Olé”\n', 'latin1');
+    cp1252[cp1252.indexOf(0x1c)] = 0x93; // the curly quotes of Windows-1252, not in Latin-1
+    cp1252[cp1252.indexOf(0x1d)] = 0x94;
+    const r2 = await agnt(['contacts', 'import', write('cp.csv', cp1252), '-o', 'json'], { sb });
+    expect(r2.exitCode).toBe(0);
+    expect(one('jose@cp1252.test')).toMatchObject({ name: 'José Núñez', company: { name: 'Café “Olé”' } });
+  });
+
   it('--dry-run sends nothing and reports what would happen', async () => {
     const file = write('google.csv', GOOGLE);
     const before = bulkPosts().length;
@@ -320,6 +333,19 @@ describe('contacts import', () => {
     expect(done.exitCode).toBe(0);
     expect(JSON.parse(done.stdout)).toMatchObject({ total: 5, created: 5, failed: 0, pending: 0 });
     for (let i = 1; i <= 5; i++) one(`stop${i}@example.test`);
+  });
+
+  it.skipIf(!existsSync('/usr/bin/script'))('on a terminal, shows the mapping (and progress) on stderr first', async () => {
+    const file = write('tty.csv', 'First Name,E-mail Address,Notes\nAnn,ann.tty@example.test,x\n');
+    const r = await execa('/usr/bin/script', ['-qec', `${process.execPath} ${BIN} contacts import ${file}`, '/dev/null'], {
+      env: { ...cleanEnv(), AGNT_CONFIG_DIR: tempDir(), AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin, NO_COLOR: '1' },
+      reject: false,
+    });
+    expect(r.exitCode).toBe(0);
+    const out = String(r.stdout).replace(/\r/g, '');
+    expect(out).toContain(`${file}: utf8, comma-separated, header on row 1\n  First Name      -> name (first)\n  E-mail Address  -> e-mail\n  Notes           -> (ignored)\n`);
+    expect(out).toMatch(/total +1\ncreated +1\n/);
+    one('ann.tty@example.test');
   });
 
   it('refuses to start over an unfinished ledger without --resume', async () => {
