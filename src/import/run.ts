@@ -132,6 +132,15 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** Opens an output file, or says which flag chooses another place. */
+function writable<T>(open: () => T, path: string, flag: string): T {
+  try {
+    return open();
+  } catch (e) {
+    throw new UsageError(`cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, `choose another place with ${flag}`);
+  }
+}
+
 function sameOptions(a: StoredOptions, b: StoredOptions): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -214,9 +223,9 @@ export class Importer {
       }
       const mapping = buildMapping(source.header, stored);
       this.showMapping(mapping, source);
-      if (opts.errorsOut) this.failedOut = new FailedRowsWriter(opts.errorsOut, mapping.headers, source.dialect);
+      if (opts.errorsOut) this.failedOut = writable(() => new FailedRowsWriter(opts.errorsOut!, mapping.headers, source.dialect), opts.errorsOut, '--errors-out');
       if (ledgerPath && !this.ledger) {
-        this.ledger = new LedgerWriter(ledgerPath, false);
+        this.ledger = writable(() => new LedgerWriter(ledgerPath, false), ledgerPath, '--ledger');
         const { bomLength: _b, skipChars: _s, ...dialect } = source.dialect;
         this.ledger.write({ type: 'start', version: 1, input: source.name, header: source.header, dialect, options: stored, startedAt: new Date().toISOString() });
         this.ledger.flush();
@@ -312,8 +321,8 @@ export class Importer {
           this.batch = undefined;
           await this.dispatch(seal(b));
         }
-        this.progress?.update(this.finished);
        }
+       this.progress?.update(this.finished);
        if (this.stop) break;
       }
       if (this.batch && !this.stop) {
@@ -370,6 +379,9 @@ export class Importer {
         return;
       } catch (e) {
         if (e instanceof Interrupted || signal.aborted) throw e instanceof Interrupted ? e : new Interrupted();
+        // Sending a batch again is safe even when the first attempt may have been handled:
+        // bulk-import upserts by e-mail and each e-mail is in one batch only, so the worst case
+        // is an update instead of a create; such rows are marked `resent` in the ledger.
         if (e instanceof ApiError) {
           const tooLarge = e.status === 413 || (e.status === 400 && e.code === 'AGNT_E_BATCH_TOO_LARGE');
           if (tooLarge && batch.slots.length > 1) {
