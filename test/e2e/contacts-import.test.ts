@@ -144,6 +144,16 @@ describe('contacts import', () => {
     expect(one('jose@cp1252.test')).toMatchObject({ name: 'José Núñez', company: { name: 'Café “Olé”' } });
   });
 
+  it('skips the notes above the header of a LinkedIn export; row numbers count them', async () => {
+    const text = 'Notes:\n"When exporting your connection data, you may notice that some of the email addresses are missing."\n\nFirst Name,Last Name,URL,Email Address,Company,Position,Connected On\nLin,Ked,https://www.linkedin.com/in/linked,lin@linkedin.test,Social Co,Recruiter,01 Jan 2024\nNo,Mail,https://www.linkedin.com/in/nomail,,Hidden Co,CEO,02 Jan 2024\n';
+    const file = write('Connections.csv', text);
+    const r = await agnt(['contacts', 'import', file, '--properties-from', 'URL', '-o', 'json'], { sb });
+    expect(r.exitCode).toBe(6);
+    expect(JSON.parse(r.stdout)).toMatchObject({ total: 2, created: 1, failed: 1 });
+    expect(one('lin@linkedin.test')).toMatchObject({ name: 'Lin Ked', title: 'Recruiter', company: { name: 'Social Co' }, properties: { url: 'https://www.linkedin.com/in/linked' } });
+    expect(ledgerRows(`${file}.ledger.jsonl`).map((x) => [x.row, x.outcome])).toEqual([[5, 'created'], [6, 'failed']]);
+  });
+
   it('--dry-run sends nothing and reports what would happen', async () => {
     const file = write('google.csv', GOOGLE);
     const before = bulkPosts().length;
