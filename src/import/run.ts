@@ -4,6 +4,7 @@
 import type { Context } from '../core/context.ts';
 import { AgntError, ApiError, EXIT, Interrupted, NetworkError, UsageError } from '../core/errors.ts';
 import { backoffDelay, retryBudget } from '../core/http.ts';
+import { escapeControls } from '../core/output.ts';
 import type { Encoding } from './detect.ts';
 import { FailedRowsWriter } from './failed.ts';
 import { isUnfinished, LedgerWriter, OUTCOMES, resumeLedger, type DoneRecord, type LedgerState, type Outcome, type StoredOptions } from './ledger.ts';
@@ -251,7 +252,8 @@ export class Importer {
     const delim = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' }[d.delimiter] ?? `'${d.delimiter}'`;
     io.err(`${source.name}: ${d.encoding}${d.bom ? ' with BOM' : ''}, ${delim}-separated, header on row ${source.headerRow}`);
     const width = Math.min(40, Math.max(...mapping.columns.map((c) => c.header.length)));
-    for (const c of mapping.columns) io.err(`  ${c.header.padEnd(width)}  -> ${describeRole(c, mapping.headers)}${c.how === 'map' ? '  (--map)' : ''}`);
+    // Headers come from the file: no escape sequence of theirs reaches the terminal.
+    for (const c of mapping.columns) io.err(escapeControls(`  ${c.header.padEnd(width)}  -> ${describeRole(c, mapping.headers)}${c.how === 'map' ? '  (--map)' : ''}`));
     if (mapping.tags.length) io.err(`  tags on every row: ${mapping.tags.join(', ')}`);
   }
 
