@@ -358,6 +358,30 @@ describe('contacts import', () => {
     one('ann.tty@example.test');
   });
 
+  it("rows the server refuses fail with the server's message, in the ledger and the failed-rows file", async () => {
+    const file = write('srv.csv', 'Email,Name,Phone\nsrv1@example.test,One,+1 555 0101\nsrv2@example.test,Two,n/a\nsrv3@example.test,Three,\n');
+    const failed = join(dir, 'failed.csv');
+    const r = await agnt(['contacts', 'import', file, '--errors-out', failed, '-o', 'json'], { sb });
+    expect(r.exitCode).toBe(6);
+    expect(JSON.parse(r.stdout)).toMatchObject({ total: 3, created: 2, failed: 1 });
+    expect(readFileSync(failed, 'utf8')).toBe("Email,Name,Phone,import_error\nsrv2@example.test,Two,n/a,phone 'n/a' has no digits\n");
+    expect(ledgerRows(`${file}.ledger.jsonl`).map((x) => [x.row, x.outcome, x.batch, x.error])).toEqual([[2, 'created', 1, undefined], [3, 'failed', 1, "phone 'n/a' has no digits"], [4, 'created', 1, undefined]]);
+    expect(contactsOf('srv2@example.test')).toHaveLength(0);
+  });
+
+  it('a batch refused as a whole (400) is halved until the refused row is alone; the others go in', async () => {
+    const file = write('bisect.csv', 'Email\nbis1@example.test\nbis2@example.test\nbis3@example.test\nbis4@example.test\n');
+    const postsBefore = bulkPosts().length;
+    sb.faults.push({ method: 'POST', path: /^\/contacts\/bulk-import$/, times: 3, status: 400, headers: { 'content-type': 'application/json' }, body: '{"status":400,"error_code":"AGNT_E_VALIDATION","error":"contacts[0].name must be a string"}' });
+    const r = await agnt(['contacts', 'import', file, '--concurrency', '1', '-o', 'json'], { sb });
+    expect(r.exitCode).toBe(6);
+    expect(JSON.parse(r.stdout)).toMatchObject({ total: 4, created: 3, failed: 1 });
+    expect(bulkPosts().slice(postsBefore).map((p) => (p.status === 200 ? (p.body as { contacts: unknown[] }).contacts.length : p.status))).toEqual([400, 400, 400, 1, 2]);
+    expect(ledgerRows(`${file}.ledger.jsonl`).find((x) => x.row === 2)).toMatchObject({ outcome: 'failed', error: 'contacts[0].name must be a string (HTTP 400, AGNT_E_VALIDATION)' });
+    expect(contactsOf('bis1@example.test')).toHaveLength(0);
+    for (const e of ['bis2', 'bis3', 'bis4']) one(`${e}@example.test`);
+  });
+
   it('refuses to start over an unfinished ledger without --resume', async () => {
     const file = write('u.csv', 'email\nu1@example.test\n');
     writeFileSync(`${file}.ledger.jsonl`, '{"type":"start","version":1}\n');
