@@ -149,11 +149,12 @@ export async function openSource(path: string, stdin: NodeJS.ReadableStream, opt
   // promises rather than a few million.
   const nextChunk = async (max = 2000): Promise<string[][] | null> => {
     for (;;) {
-      if (parseError) throw parseError;
       const out: string[][] = [];
       let r: string[] | null;
+      // Records parsed before an error are still handed on; the error comes after them.
       while (out.length < max && (r = parser.read() as string[] | null) !== null) out.push(r);
       if (out.length) return out;
+      if (parseError) throw parseError;
       if (parseEnded || parser.readableEnded) return null;
       await new Promise<void>((resolve) => (wake = resolve));
       wake = undefined;

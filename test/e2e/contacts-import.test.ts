@@ -382,6 +382,17 @@ describe('contacts import', () => {
     for (const e of ['bis2', 'bis3', 'bis4']) one(`${e}@example.test`);
   });
 
+  it('a quote never closed stops the import (exit 1, nothing dropped silently); fixed, --resume finishes', async () => {
+    const file = write('quote.csv', 'email,name\nq1@quote.test,One\nq2@quote.test,"Two\nq3@quote.test,Three\n');
+    const r = await agnt(['contacts', 'import', file, '-o', 'json'], { sb });
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/^error: .*quote\.csv: cannot read the CSV \(near line 4\): Quote Not Closed.*; 1 rows not finished: run the same command with --resume to finish\n$/);
+    writeFileSync(file, 'email,name\nq1@quote.test,One\nq2@quote.test,"Two"\nq3@quote.test,Three\n');
+    const again = await agnt(['contacts', 'import', file, '--resume', '-o', 'json'], { sb });
+    expect(again.exitCode).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ total: 3, created: 3, pending: 0 });
+  });
+
   it('refuses to start over an unfinished ledger without --resume', async () => {
     const file = write('u.csv', 'email\nu1@example.test\n');
     writeFileSync(`${file}.ledger.jsonl`, '{"type":"start","version":1}\n');
