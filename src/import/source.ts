@@ -11,7 +11,7 @@ export interface SourceOptions {
   knownHeaders?: string[];
 }
 
-export interface Record_ {
+export interface SourceRecord {
   /** Spreadsheet row number: the header row counts, notes before it too. */
   row: number;
   cells: string[];
@@ -26,7 +26,7 @@ export interface Source {
   size?: number;
   bytesRead(): number;
   /** Data records, a chunk at a time. */
-  records(): AsyncGenerator<Record_[]>;
+  records(): AsyncGenerator<SourceRecord[]>;
   close(): void;
 }
 
@@ -171,14 +171,14 @@ export async function openSource(path: string, stdin: NodeJS.ReadableStream, opt
     throw new AgntError(`${name}: ${err.message}`, EXIT.failure);
   };
 
-  let first_: string[][] | null;
+  let headerChunk: string[][] | null;
   try {
-    first_ = await nextChunk(1);
+    headerChunk = await nextChunk(1);
   } catch (e) {
     return fail(e);
   }
-  if (!first_) throw new UsageError(`${name}: no header row`);
-  const header = first_[0]!;
+  if (!headerChunk) throw new UsageError(`${name}: no header row`);
+  const header = headerChunk[0]!;
   const headerRow = dialect.skipLines + 1;
 
   return {
