@@ -266,66 +266,66 @@ export class Importer {
     try {
       const memory = new MemoryGuard();
       for await (const chunk of source.records()) {
-       memory.check();
-       for (const { row, cells } of chunk) {
-        if (signal.aborted) throw new Interrupted();
-        if (this.stop) break;
-        this.total++;
-        const r = mapping.row(cells);
-        const email = r.kind === 'blank' ? '' : r.email;
-        const slot: Slot = { row, cells: this.failedOut ? cells : undefined, email };
-        this.queue.push(slot);
+        memory.check();
+        for (const { row, cells } of chunk) {
+          if (signal.aborted) throw new Interrupted();
+          if (this.stop) break;
+          this.total++;
+          const r = mapping.row(cells);
+          const email = r.kind === 'blank' ? '' : r.email;
+          const slot: Slot = { row, cells: this.failedOut ? cells : undefined, email };
+          this.queue.push(slot);
 
-        if (state?.finished(row)) {
-          // Finished by an earlier run: never sent again, only checked against what was sent.
-          if (state.batchOf[row]! > 0 && (r.kind !== 'ok' || hash32(r.email.toLowerCase()) !== state.emailHash[row])) {
-            throw new AgntError(`${source.name}: row ${row} is not the row the earlier import sent (the file changed); resume with the same file, or start over without --resume`, EXIT.failure);
+          if (state?.finished(row)) {
+            // Finished by an earlier run: never sent again, only checked against what was sent.
+            if (state.batchOf[row]! > 0 && (r.kind !== 'ok' || hash32(r.email.toLowerCase()) !== state.emailHash[row])) {
+              throw new AgntError(`${source.name}: row ${row} is not the row the earlier import sent (the file changed); resume with the same file, or start over without --resume`, EXIT.failure);
+            }
+            if (r.kind === 'ok') this.seen.add(r.email.toLowerCase(), row, hash32(JSON.stringify(r.contact).toLowerCase()));
+            this.decide(slot, OUTCOMES[state.outcome[row]! - 1]!, state.errors.get(row), state.batchOf[row] || undefined);
+            continue;
           }
-          if (r.kind === 'ok') this.seen.add(r.email.toLowerCase(), row, hash32(JSON.stringify(r.contact).toLowerCase()));
-          this.decide(slot, OUTCOMES[state.outcome[row]! - 1]!, state.errors.get(row), state.batchOf[row] || undefined);
-          continue;
-        }
-        if (r.kind === 'blank') {
-          this.counts.skipped++;
-          this.decide(slot, 'skipped', 'blank row');
-          continue;
-        }
-        if (r.kind === 'invalid') {
-          this.counts.failed++;
-          this.decide(slot, 'failed', r.error);
-          continue;
-        }
-        const json = JSON.stringify(r.contact);
-        // Letter case is ignored (e-mails differ in case more often than anything else).
-        const content = hash32(json.toLowerCase());
-        const prev = this.seen.add(r.email.toLowerCase(), row, content);
-        if (prev) {
-          if (prev.content === content) {
+          if (r.kind === 'blank') {
             this.counts.skipped++;
-            this.decide(slot, 'skipped', `duplicate of row ${prev.row}`);
-          } else {
-            this.counts.failed++;
-            this.decide(slot, 'failed', `${r.email} is also on row ${prev.row}, with other values: keep one of the two rows`);
+            this.decide(slot, 'skipped', 'blank row');
+            continue;
           }
-          continue;
+          if (r.kind === 'invalid') {
+            this.counts.failed++;
+            this.decide(slot, 'failed', r.error);
+            continue;
+          }
+          const json = JSON.stringify(r.contact);
+          // Letter case is ignored (e-mails differ in case more often than anything else).
+          const content = hash32(json.toLowerCase());
+          const prev = this.seen.add(r.email.toLowerCase(), row, content);
+          if (prev) {
+            if (prev.content === content) {
+              this.counts.skipped++;
+              this.decide(slot, 'skipped', `duplicate of row ${prev.row}`);
+            } else {
+              this.counts.failed++;
+              this.decide(slot, 'failed', `${r.email} is also on row ${prev.row}, with other values: keep one of the two rows`);
+            }
+            continue;
+          }
+          if (this.opts.dryRun) {
+            this.counts.toImport++;
+            this.decide(slot, 'imported');
+            continue;
+          }
+          if (state?.uncertain.has(row)) slot.resent = true;
+          this.batch ??= { id: 0, slots: [], items: [] };
+          this.batch.slots.push(slot);
+          this.batch.items.push(json);
+          if (this.batch.slots.length >= this.maxBatch) {
+            const b = this.batch;
+            this.batch = undefined;
+            await this.dispatch(seal(b));
+          }
         }
-        if (this.opts.dryRun) {
-          this.counts.toImport++;
-          this.decide(slot, 'imported');
-          continue;
-        }
-        if (state?.uncertain.has(row)) slot.resent = true;
-        this.batch ??= { id: 0, slots: [], items: [] };
-        this.batch.slots.push(slot);
-        this.batch.items.push(json);
-        if (this.batch.slots.length >= this.maxBatch) {
-          const b = this.batch;
-          this.batch = undefined;
-          await this.dispatch(seal(b));
-        }
-       }
-       this.progress?.update(this.finished);
-       if (this.stop) break;
+        this.progress?.update(this.finished);
+        if (this.stop) break;
       }
       if (this.batch && !this.stop) {
         const b = this.batch;
@@ -418,8 +418,8 @@ export class Importer {
   private async resplit(batch: Batch, size: number, uncertain: boolean): Promise<void> {
     for (let i = 0; i < batch.slots.length; i += size) {
       const to = Math.min(batch.slots.length, i + size);
-      const part = seal({ id: 0, slots: batch.slots.slice(i, to), items: [itemsText(batch, i, to)] });
-      part.ends = Uint32Array.from(batch.ends!.subarray(i, to), (e) => e - (i === 0 ? 0 : batch.ends![i - 1]! + 1));
+      const start = i === 0 ? 0 : batch.ends![i - 1]! + 1;
+      const part: Batch = { id: 0, slots: batch.slots.slice(i, to), items: [], text: itemsText(batch, i, to), ends: Uint32Array.from(batch.ends!.subarray(i, to), (e) => e - start) };
       if (uncertain) for (const s of part.slots) s.resent = true;
       await this.send(part);
       if (this.stop) return;
