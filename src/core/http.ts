@@ -15,6 +15,8 @@ export interface RequestSpec {
   params?: Record<string, string>;
   query?: Record<string, unknown>;
   body?: unknown;
+  /** The body already serialized as JSON (bulk bodies built row by row); used instead of `body`. */
+  json?: string;
   /** 'none' for the endpoints whose success body has no `ok` envelope. */
   envelope?: 'auto' | 'none';
   resultKey?: string;
@@ -280,13 +282,13 @@ export class HttpClient {
 
   async request<T = unknown>(spec: RequestSpec): Promise<ApiResponse<T>> {
     const rawPath = this.target(spec);
-    const hasBody = spec.body !== undefined && spec.method !== 'GET';
+    const hasBody = (spec.body !== undefined || spec.json !== undefined) && spec.method !== 'GET';
     const headers = this.headers(hasBody);
-    const payload = hasBody ? JSON.stringify(spec.body) : undefined;
+    const payload = hasBody ? (spec.json ?? JSON.stringify(spec.body)) : undefined;
     const display = `${this.base.origin}${rawPath}`;
 
     if (this.opts.dryRun) {
-      const text = JSON.stringify({ method: spec.method, url: redactUrl(display), headers: this.masked(headers), body: hasBody ? redactValue(spec.body) : null }, null, 2);
+      const text = JSON.stringify({ method: spec.method, url: redactUrl(display), headers: this.masked(headers), body: hasBody ? redactValue(spec.json !== undefined ? JSON.parse(spec.json) : spec.body) : null }, null, 2);
       this.opts.dryRun(scrub(text, [this.opts.token]));
       return { status: 0, headers: {}, body: undefined, data: undefined as T, meta: {}, dryRun: true };
     }
@@ -376,7 +378,8 @@ export class HttpClient {
     const started = Date.now();
     this.debug(`> ${method} ${redactUrl(this.base.origin + path)}`);
     for (const [k, v] of Object.entries(this.masked(headers))) this.debug(`> ${k}: ${v}`);
-    if (payload !== undefined) this.debug(`> ${JSON.stringify(redactValue(JSON.parse(payload)))}`);
+    // Re-parsing a large body only to log it costs as much as sending it: only under --debug.
+    if (payload !== undefined && this.opts.debug) this.debug(`> ${JSON.stringify(redactValue(JSON.parse(payload)))}`);
     try {
       const res = await (await this.dispatcher()).request({
         origin: this.base.origin,
@@ -391,7 +394,7 @@ export class HttpClient {
       const text = await res.body.text();
       this.debug(`< HTTP ${res.statusCode} (${Date.now() - started} ms)`);
       for (const k of ['content-type', 'retry-after', 'location']) if (res.headers[k]) this.debug(`< ${k}: ${redactUrl(String(res.headers[k]))}`);
-      if (text) this.debug(`< ${debugBody(text)}`);
+      if (text && this.opts.debug) this.debug(`< ${debugBody(text)}`);
       return { status: res.statusCode, headers: res.headers, text };
     } catch (e) {
       if (outer?.aborted) throw new Interrupted();

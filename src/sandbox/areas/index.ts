@@ -7,6 +7,7 @@ import identifiers from './identifiers.ts';
 import assistants from './assistants.ts';
 import chats from './chats.ts';
 import contacts from './contacts.ts';
+import contactsImport from './contacts-import.ts';
 import delegations from './delegations.ts';
 import coverage from './coverage.ts';
 import coordinator from './coordinator.ts';
@@ -28,4 +29,4 @@ export interface SandboxArea {
   close?(sb: Sandbox): void;
 }
 
-export const sandboxAreas: SandboxArea[] = [users, identifiers, assistants, chats, contacts, delegations, coverage, coordinator, bookingLinks, calendars, organizations, teams, orgRequests, drive, preferences, onboarding];
+export const sandboxAreas: SandboxArea[] = [users, identifiers, assistants, chats, contacts, contactsImport, delegations, coverage, coordinator, bookingLinks, calendars, organizations, teams, orgRequests, drive, preferences, onboarding];

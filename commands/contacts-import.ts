@@ -1,0 +1,70 @@
+// Part 1, section 4.3: POST /contacts/bulk-import, raw (`contacts bulk-import`) and as the CSV
+// importer (`contacts import`). The rest of the contacts area is in contacts.ts; both files export
+// an area named 'contacts' and commands/index.ts merges them.
+import type { AreaSpec } from '../src/core/spec.ts';
+
+const ROW_KEYS = ['email', 'name', 'preferredName', 'phone', 'company', 'title', 'timezone', 'phones', 'emails', 'properties', 'tags'] as const;
+
+export const contactsImport: AreaSpec = {
+  name: 'contacts',
+  aliases: ['contact'],
+  summary: 'Contacts: people your assistants know, their companies and properties',
+  commands: [
+    {
+      command: 'contacts bulk-import',
+      summary: 'Create or update up to 1000 contacts in one request (upsert by e-mail)',
+      description:
+        'Sends the contacts of a JSON or YAML file ({contacts: [...]}) as they are. For CSV files, and for any number of rows, use `agnt contacts import`. Exits 6 when the server refused some rows.',
+      method: 'POST',
+      path: '/contacts/bulk-import',
+      resultKey: 'bulkImport',
+      fields: [{ name: 'contacts', type: 'array', required: true, keys: ROW_KEYS, description: 'the contacts: [{email, name, preferredName, phone, company, title, timezone, phones, emails, properties, tags}]' }],
+      handler: async () => (await import('./handlers/contacts-bulk-import.ts')).default,
+      examples: [
+        'agnt contacts bulk-import --file contacts.json',
+        'agnt contacts bulk-import --file contacts.yaml -o json',
+        `agnt contacts bulk-import --data '{"contacts":[{"email":"ann@example.com","name":"Ann Lee","tags":["vip"]}]}'`,
+      ],
+    },
+    {
+      command: 'contacts import',
+      summary: 'Import contacts from a CSV file (Google, Outlook, LinkedIn, CRM, spreadsheet exports)',
+      // Paragraphs without hard line breaks: commander wraps them to the terminal.
+      description: [
+        'Streams the file (or stdin with -), detecting the delimiter (comma, semicolon, tab), a byte-order mark, UTF-16 and Windows-1252 text, CRLF and quoted multi-line fields. ' +
+          "Columns are mapped to contact fields from their headers (email, name, first/last name, phone, company, title, timezone, tags, and the 'E-mail 1 - Value' forms); " +
+          '--map overrides, --properties-from keeps other columns as properties. Rows are checked locally (a valid e-mail is required; duplicates within the file are reported) ' +
+          'and sent in batches, a few at a time; the server creates or updates by e-mail.',
+        'Every row and its outcome is written to a ledger (default FILE.ledger.jsonl); after an interruption, run the same command with --resume: finished batches are never sent again. ' +
+          "--errors-out writes the failed rows in the file's own columns plus an import_error column, ready to be fixed and imported again. " +
+          '--dry-run sends nothing and reports what would be sent, skipped and refused (only the server knows which contacts exist).',
+        'Exit codes: 0 every row went in, 6 some rows failed, 1 the import stopped (see the ledger; --resume), 130 interrupted.',
+      ].join('\n\n'),
+      method: 'POST',
+      path: '/contacts/bulk-import',
+      args: [{ name: 'file', description: "CSV file, or '-' for stdin" }],
+      options: [
+        { flags: '--map <column=field>', description: "map a column to a field: email, email:work, name, first-name, last-name, preferred-name, phone, phone:mobile, company, title, timezone, tags, properties.KEY, ignore; repeatable", repeatable: true },
+        { flags: '--properties-from <columns>', description: "keep these columns (comma-separated; '*' for every column not otherwise used) in properties", repeatable: true },
+        { flags: '--tags <tags>', description: 'add these tags to every row (comma-separated; repeatable)', repeatable: true },
+        { flags: '--batch-size <n>', description: 'rows per request (at most 1000)', default: '500' },
+        { flags: '--concurrency <n>', description: 'requests in flight at once', default: '4' },
+        { flags: '--errors-out <file>', description: 'write the failed rows (input columns plus import_error) to this CSV file', file: true },
+        { flags: '--ledger <file>', description: 'where to write the ledger (default: FILE.ledger.jsonl; required for --resume with stdin)', file: true },
+        { flags: '--resume', description: 'finish an interrupted import from its ledger' },
+        { flags: '--delimiter <char>', description: 'field delimiter instead of detecting it (comma, semicolon, tab, pipe, or one character)' },
+        { flags: '--encoding <name>', description: 'text encoding instead of detecting it', enum: ['utf8', 'utf16le', 'utf16be', 'windows-1252'] },
+      ],
+      columns: [{ path: 'total' }, { path: 'created' }, { path: 'updated' }, { path: 'skipped' }, { path: 'failed' }],
+      handler: async () => (await import('./handlers/contacts-import.ts')).default,
+      examples: [
+        'agnt contacts import google-contacts.csv --errors-out failed.csv',
+        "agnt contacts import crm.csv --map 'Work Email=email' --properties-from 'Lead Source,Owner' --tags crm",
+        'agnt contacts import contacts.csv --dry-run',
+        'agnt contacts import contacts.csv --resume',
+        'agnt contacts import failed.csv   # after fixing the rows in failed.csv',
+        'cat export.csv | agnt contacts import - --ledger import.ledger.jsonl -o json',
+      ],
+    },
+  ],
+};
