@@ -2,7 +2,7 @@
 // code; bin/agnt.js only loads this module.
 import { Command, CommanderError, Option } from 'commander';
 import { areas } from '../commands/index.ts';
-import { buildArea, type ContextFactory } from './core/builder.ts';
+import { buildArea, hinted, type ContextFactory } from './core/builder.ts';
 import { Context, type GlobalOptions } from './core/context.ts';
 import { AgntError, ApiError, EXIT } from './core/errors.ts';
 import { FORMATS, parseFormat, safeJson } from './core/output.ts';
@@ -30,7 +30,7 @@ function globalOptions(program: Command): void {
   const opts = [
     // Checked in makeContext rather than with choices(), so that a command that declares its own
     // --output (drive download: a destination path) can read the value as its own.
-    new Option('-o, --output <format>', `output format: ${FORMATS.join(', ')}`),
+    hinted(new Option('-o, --output <format>', `output format: ${FORMATS.join(', ')}`), { values: FORMATS }),
     new Option('--json', 'short for --output json'),
     new Option('--yaml', 'short for --output yaml'),
     new Option('--jsonl', 'short for --output jsonl (one record per line)'),

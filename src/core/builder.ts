@@ -35,7 +35,7 @@ export function specOf(cmd: Command): CommandSpec | undefined {
   return leafSpecs.get(cmd);
 }
 
-function hinted(option: Option, hints: OptionHints): Option {
+export function hinted(option: Option, hints: OptionHints): Option {
   optionHints.set(option, hints);
   return option;
 }
