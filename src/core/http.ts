@@ -3,6 +3,7 @@
 // full-jitter backoff and Retry-After, the per-process retry budget, redirects, --debug and
 // --dry-run.
 import type { Agent, Dispatcher } from 'undici';
+import { setFlagsFromString } from 'node:v8';
 import { ApiError, AgntError, Interrupted, NetworkError, TimeoutError, UsageError, type ApiErrorBody } from './errors.ts';
 import { redactUrl, redactValue, scrub, REDACTED } from './redact.ts';
 
@@ -226,6 +227,11 @@ export class HttpClient {
 
   private dispatcher(): Promise<Agent> {
     this.agent ??= import('undici').then((mod) => {
+      // undici parses HTTP with a WebAssembly module. V8 compiles it twice (a quick baseline,
+      // then optimised code in the background), and a short-lived process waits for that
+      // background job before it can exit: ~50 ms on every command. The baseline code parses
+      // a CLI's few responses just as well. Set before the first compile; wasm only.
+      setFlagsFromString('--liftoff-only');
       // undici is CommonJS: under the bundle its exports may sit on `default`.
       const AgentClass = (mod.Agent ?? (mod as unknown as { default: typeof mod }).default.Agent) as typeof Agent;
       return new AgentClass({ keepAliveTimeout: 10_000, connections: 16 });
