@@ -151,6 +151,12 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 export async function run(): Promise<void> {
+  // A reader that stops early (`agnt users list | head -1`) has all it wanted: leave quietly
+  // instead of dying on EPIPE with a stack trace.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
   const code = await main(process.argv.slice(2));
   process.exitCode = code;
   // Flush stdout before leaving; keep-alive sockets are already closed by ctx.close().

@@ -40,7 +40,9 @@ export function cleanEnv(): Record<string, string | undefined> {
 }
 
 export async function agnt(args: string[], opts: RunOptions = {}): Promise<RunResult> {
-  const env: Record<string, string | undefined> = { ...cleanEnv(), AGNT_CONFIG_DIR: opts.configDir ?? tempDir() };
+  // A config folder made here is this run's alone, and removed after it.
+  const ownDir = opts.configDir === undefined && opts.env?.AGNT_CONFIG_DIR === undefined ? tempDir() : undefined;
+  const env: Record<string, string | undefined> = { ...cleanEnv(), AGNT_CONFIG_DIR: opts.configDir ?? ownDir };
   if (opts.sb) {
     env.AGNT_BASE_URL = opts.sb.baseUrl;
     const as = opts.as === undefined ? 'admin' : opts.as;
@@ -56,8 +58,12 @@ export async function agnt(args: string[], opts: RunOptions = {}): Promise<RunRe
     cwd: opts.cwd,
     stripFinalNewline: false,
   };
-  const r = await execa(process.execPath, [BIN, ...args], options);
-  return { stdout: String(r.stdout), stderr: String(r.stderr), exitCode: r.exitCode ?? -1 };
+  try {
+    const r = await execa(process.execPath, [BIN, ...args], options);
+    return { stdout: String(r.stdout), stderr: String(r.stderr), exitCode: r.exitCode ?? -1 };
+  } finally {
+    if (ownDir) removeDir(ownDir);
+  }
 }
 
 /** Runs and parses stdout as JSON, failing loudly with stderr when the command failed. */
