@@ -146,7 +146,7 @@ export async function main(argv: string[]): Promise<number> {
     await ctx?.close();
     process.off('SIGINT', onSigint);
   }
-  if (interrupted && code === 0) code = EXIT.interrupted;
+  if (interrupted && code === 0 && !ctx?.interruptIsStop) code = EXIT.interrupted;
   return code;
 }
 

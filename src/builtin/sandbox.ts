@@ -10,14 +10,7 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
   if (!isLoopback(opts.host)) throw new UsageError(`--host must be a loopback address (the sandbox is for this machine only), got '${opts.host}'`);
   const { startSandbox } = await import('../sandbox/server.ts');
   const sb = await startSandbox({ port, host: opts.host, dataFile: opts.data });
-  // The global --json flag doubles as the sandbox's own --json (contract section 6).
-  if (ctx.global.json) {
-    ctx.io.out(JSON.stringify({ baseUrl: sb.baseUrl, tokens: sb.tokens }));
-  } else {
-    ctx.io.out(`Sandbox listening on ${sb.baseUrl}`);
-    ctx.io.out('Tokens (one per seeded user):');
-    for (const [role, token] of Object.entries(sb.tokens)) ctx.io.out(`  ${role.padEnd(12)} ${token}`);
-  }
+  // The profile is written before the URL is announced, so a reader of the first line can use it.
   if (opts.profile !== false) {
     await updateConfig((d) => {
       d.profiles ??= {};
@@ -26,6 +19,15 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
     });
     ctx.io.info(`Profile 'sandbox' points at it with the admin token (use --profile sandbox, or \`agnt config use sandbox\`).`);
   }
+  // The global --json flag doubles as the sandbox's own --json (contract section 6).
+  if (ctx.global.json) {
+    ctx.io.out(JSON.stringify({ baseUrl: sb.baseUrl, tokens: sb.tokens }));
+  } else {
+    ctx.io.out(`Sandbox listening on ${sb.baseUrl}`);
+    ctx.io.out('Tokens (one per seeded user):');
+    for (const [role, token] of Object.entries(sb.tokens)) ctx.io.out(`  ${role.padEnd(12)} ${token}`);
+  }
+  ctx.interruptIsStop = true;
   ctx.io.info('Press Ctrl-C to stop.');
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

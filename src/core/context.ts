@@ -30,6 +30,8 @@ export class Context {
   readonly io: IO;
   readonly global: GlobalOptions;
   readonly signal: AbortSignal;
+  /** Ctrl-C is how this command is meant to end (a server): exit 0, not 130. */
+  interruptIsStop = false;
   private _settings?: Settings;
   private _client?: HttpClient;
 

@@ -136,6 +136,8 @@ function columnsFor(records: unknown[], fields?: string[], defaults?: Column[]):
       if (!keys.includes(k) && (v === null || typeof v !== 'object' || Array.isArray(v))) keys.push(k);
     }
   }
+  // A record of nested objects only (make-primary's {user, identifier}) still gets columns.
+  if (!keys.length) for (const r of records.slice(0, 1)) if (r && typeof r === 'object') keys.push(...Object.keys(r));
   return keys.slice(0, 8).map((path) => ({ path }));
 }
 
