@@ -268,7 +268,7 @@ export async function execute(ctx: Context, spec: CommandSpec, inv: Invocation):
     return;
   }
   const client = ctx.client();
-  const request = { method: spec.method, path: spec.path, params: inv.args, query: inv.query, body: inv.body, resultKey: spec.resultKey, envelope: spec.envelope };
+  const request = { method: spec.method, path: spec.path, params: inv.args, query: inv.query, body: inv.body, resultKey: spec.resultKey, envelope: spec.envelope, shape: spec.list ? ('list' as const) : spec.resultKey ? ('record' as const) : undefined };
 
   if (spec.list) {
     const printer = await ctx.printer(spec.columns);
