@@ -6,6 +6,7 @@ import { buildArea, hinted, type ContextFactory } from './core/builder.ts';
 import { Context, type GlobalOptions } from './core/context.ts';
 import { AgntError, ApiError, EXIT } from './core/errors.ts';
 import { FORMATS, parseFormat, safeJson } from './core/output.ts';
+import { redactUrls, redactValue } from './core/redact.ts';
 import { VERSION } from './core/version.ts';
 import { addBuiltins } from './builtins.ts';
 
@@ -98,10 +99,12 @@ export function printError(e: unknown, global: GlobalOptions): number {
       const tags = [`HTTP ${e.status}`, e.code].filter(Boolean).join(', ');
       line += ` (${tags})`;
     }
-    process.stderr.write(`${escapeLine(line)}\n`);
+    // A message may quote a presigned URL the server handed out: never with its signature.
+    process.stderr.write(`${escapeLine(redactUrls(line))}\n`);
     if (e.hint) process.stderr.write(`hint: ${e.hint}\n`);
     if (e instanceof ApiError && (global.json || global.jsonl || global.output === 'json' || global.output === 'jsonl')) {
-      process.stderr.write(`${safeJson(e.body, false)}\n`);
+      // The error body as the API sent it, less anything secret-looking it may echo.
+      process.stderr.write(`${safeJson(redactValue(e.body), false)}\n`);
     }
     return e.exitCode;
   }

@@ -272,7 +272,20 @@ export async function execute(ctx: Context, spec: CommandSpec, inv: Invocation):
 
   if (spec.list) {
     const printer = await ctx.printer(spec.columns);
-    const { count } = await paginate(client, request, parsePageOptions(inv.opts), (items) => printer.records(items));
+    let records = 0;
+    let pages = 0;
+    let count: number;
+    try {
+      ({ count } = await paginate(client, request, parsePageOptions(inv.opts), (items) => {
+        records += items.length;
+        pages++;
+        printer.records(items);
+      }));
+    } catch (e) {
+      // Ctrl-C in a long --all: say how far it got, and whether those records were printed.
+      if (ctx.signal.aborted && !ctx.dryRun) ctx.io.err(`interrupted after ${records} records (${pages} page${pages === 1 ? '' : 's'})${printer.streaming || !records ? '' : '; none printed: use -o jsonl, csv or id to print records as they arrive'}`);
+      throw e;
+    }
     if (ctx.dryRun) return;
     await printer.endList();
     if (count === 0 && ctx.io.stderrIsTTY && printer.streaming === false && ctx.format() === 'table') ctx.io.info('no results');

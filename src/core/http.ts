@@ -4,7 +4,7 @@
 // --dry-run.
 import type { Agent, Dispatcher } from 'undici';
 import { ApiError, AgntError, Interrupted, NetworkError, TimeoutError, UsageError, type ApiErrorBody } from './errors.ts';
-import { redactUrl, redactValue, scrub, REDACTED } from './redact.ts';
+import { redactUrl, redactUrls, redactValue, scrub, REDACTED } from './redact.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -279,7 +279,7 @@ export class HttpClient {
   }
 
   private debug(line: string): void {
-    if (this.opts.debug) this.opts.debug(scrub(line, [this.opts.token]));
+    if (this.opts.debug) this.opts.debug(redactUrls(scrub(line, [this.opts.token])));
   }
 
   async request<T = unknown>(spec: RequestSpec): Promise<ApiResponse<T>> {
@@ -347,6 +347,8 @@ export class HttpClient {
       const contentType = String(raw.headers['content-type'] ?? '');
       if (raw.status >= 400) {
         const body = errorBodyFrom(raw.status, STATUS_TEXT[raw.status] ?? '', raw.text, contentType);
+      // The message travels to stderr, ledgers and failed-rows files: no signed URL in it.
+      body.error = redactUrls(body.error);
         if (attempt > 1) body.error = `${body.error} (after ${attempt} attempts)`;
         const err = new ApiError(body, attempt);
         if (raw.status === 401) err.hint = 'run `agnt auth login` (or set AGNT_TOKEN) with a valid token';
@@ -394,7 +396,11 @@ export class HttpClient {
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       } as Dispatcher.RequestOptions);
-      const text = await res.body.text();
+      let text = await res.body.text();
+      // A server (or a proxy) that echoes the caller's token back, in an error or a per-row
+      // message, must not get it into output, ledgers or failed-rows files: the token is never
+      // data agnt needs from an answer.
+      if (this.opts.token && text.includes(this.opts.token)) text = scrub(text, [this.opts.token]);
       this.debug(`< HTTP ${res.statusCode} (${Date.now() - started} ms)`);
       for (const k of ['content-type', 'retry-after', 'location']) if (res.headers[k]) this.debug(`< ${k}: ${redactUrl(String(res.headers[k]))}`);
       if (text && this.opts.debug) this.debug(`< ${debugBody(text)}`);

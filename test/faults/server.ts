@@ -138,7 +138,7 @@ export async function faultServer(sb: Sandbox): Promise<FaultServer> {
     return undefined;
   };
 
-  const forward = (req: IncomingMessage, res: ServerResponse, seen: Seen, deliver: (status: number, headers: IncomingMessage['headers'], body: Buffer | IncomingMessage) => void, onError: (e: Error) => void) => {
+  const forward = (req: IncomingMessage, res: ServerResponse, seen: Seen, deliver: (status: number, headers: IncomingMessage['headers'], body: Buffer | IncomingMessage) => void, onError: (e: Error) => void, readBody?: Buffer) => {
     const headers = { ...req.headers, host: upstream.host };
     const up = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, (ures) => {
       const type = String(ures.headers['content-type'] ?? '');
@@ -155,7 +155,8 @@ export async function faultServer(sb: Sandbox): Promise<FaultServer> {
       ures.on('error', onError);
     });
     up.on('error', onError);
-    req.pipe(up);
+    if (readBody) up.end(readBody);
+    else req.pipe(up);
     // The client went away: abort the upstream request as well.
     res.on('close', () => {
       if (!res.writableFinished) up.destroy();
@@ -188,6 +189,7 @@ export async function faultServer(sb: Sandbox): Promise<FaultServer> {
     };
 
     if (!fault || fault.kind === 'delay' || fault.kind === 'drip' || fault.kind === 'rewrite') {
+      let early: Buffer | undefined;
       const go = () =>
         forward(
           req,
@@ -237,8 +239,13 @@ export async function faultServer(sb: Sandbox): Promise<FaultServer> {
           () => {
             if (!res.destroyed) res.destroy();
           },
+          early,
         );
       if (fault?.kind === 'delay') {
+        // Read the body while waiting, as a server would: a client that gives up is seen at once.
+        const parts: Buffer[] = [];
+        req.on('data', (c: Buffer) => parts.push(c));
+        req.on('end', () => (early = Buffer.concat(parts)));
         const t = setTimeout(go, fault.ms);
         res.on('close', () => clearTimeout(t));
       } else go();
