@@ -5,7 +5,7 @@ import { areas } from '../commands/index.ts';
 import { buildArea, hinted, type ContextFactory } from './core/builder.ts';
 import { Context, type GlobalOptions } from './core/context.ts';
 import { AgntError, ApiError, EXIT } from './core/errors.ts';
-import { FORMATS, parseFormat, safeJson } from './core/output.ts';
+import { escapeControls, FORMATS, parseFormat, safeJson } from './core/output.ts';
 import { redactUrls, redactValue } from './core/redact.ts';
 import { VERSION } from './core/version.ts';
 import { addBuiltins } from './builtins.ts';
@@ -114,9 +114,8 @@ export function printError(e: unknown, global: GlobalOptions): number {
   return EXIT.failure;
 }
 
-function escapeLine(s: string): string {
-  return s.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => (c === '\x1b' ? '\\e' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
-}
+// An error line quotes server text: the same escaping as table output (C0, C1, DEL, bidi).
+const escapeLine = escapeControls;
 
 export async function main(argv: string[]): Promise<number> {
   const controller = new AbortController();
