@@ -4,7 +4,7 @@ import { Command, Option } from 'commander';
 import type { AreaSpec, CommandSpec, FieldSpec, Invocation, Result } from './spec.ts';
 import type { Context } from './context.ts';
 import { PartialFailure, UsageError, AgntError } from './errors.ts';
-import { checkEnum, checkType, flagOf, jsonErrorText, parseAssignment, parseFlagValue, readIdsFromStdin, readStructured, parseObjectText, setDotted, typedValue } from './input.ts';
+import { checkEnum, checkType, flagOf, jsonError, jsonErrorText, parseAssignment, parseFlagValue, readIdsFromStdin, readStructured, parseObjectText, setDotted, typedValue } from './input.ts';
 import { paginate, parsePageOptions } from './paginate.ts';
 import { confirm } from './io.ts';
 
@@ -232,7 +232,7 @@ async function assembleBody(ctx: Context, spec: CommandSpec, opts: Record<string
       parsed = JSON.parse(String(opts.data));
     } catch (e) {
       parsed = await parseObjectText(String(opts.data), '--data').catch(() => {
-        throw new UsageError(`--data: invalid JSON: ${jsonErrorText(e)}`);
+        throw jsonError(String(opts.data), '--data', e);
       });
     }
     body = { ...body, ...(await fromInput(parsed, '--data')) };
