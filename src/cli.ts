@@ -153,6 +153,12 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 export async function run(): Promise<void> {
+  // A reader that goes away (`agnt users list --all | head -1`) ends the run quietly, like
+  // other Unix tools, instead of with a stack trace.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
   const code = await main(process.argv.slice(2));
   process.exitCode = code;
   // Flush stdout before leaving; keep-alive sockets are already closed by ctx.close().

@@ -151,3 +151,15 @@ describe('Ctrl-C', () => {
     expect(existsSync(`${file}.ledger.jsonl`)).toBe(true);
   });
 });
+
+describe('a reader that goes away', () => {
+  it('ends the run quietly, with no stack trace', async () => {
+    const { execa } = await import('execa');
+    const { BIN } = await import('../helpers.ts');
+    const script = `set -o pipefail; "${process.execPath}" "${BIN}" contacts import --help | head -1 && "${process.execPath}" "${BIN}" users list --all --per-page 2 -o id | head -1`;
+    const res = await execa('bash', ['-c', script], { env: r.env(), extendEnv: true, reject: false });
+    expect(res.stderr).toBe('');
+    expect(res.stdout).toBe('Usage: agnt contacts import [options] <file>\nusr_admin');
+    expect(res.exitCode).toBe(0);
+  });
+});
