@@ -510,7 +510,8 @@ function kindOf(v: unknown): string {
  */
 function checkShape(data: unknown, spec: RequestSpec, path: string): void {
   if (!spec.shape) return;
-  const ok = spec.shape === 'list' ? Array.isArray(data) : data !== null && typeof data === 'object';
+  // null is a documented answer for some records ("no workspace profile yet").
+  const ok = spec.shape === 'list' ? Array.isArray(data) : typeof data === 'object';
   if (ok) return;
   const what = spec.resultKey ? `'${spec.resultKey}'` : 'the result';
   throw new NetworkError(`the server's answer is not of the documented shape: ${what} is ${kindOf(data)} where ${spec.shape === 'list' ? 'a list' : 'an object'} was expected (${spec.method} ${redactUrl(path)})`);

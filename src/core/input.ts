@@ -114,7 +114,8 @@ function place(where: string, text: string, offset: number): string {
 
 export function jsonError(text: string, where: string, e: unknown): UsageError {
   const at = jsonErrorOffset(text);
-  const found = at < 0 ? '' : at >= text.length ? 'the text ends too soon' : `unexpected ${JSON.stringify(text[at])}`;
+  // The place only, not the text there: the input may hold a secret.
+  const found = at < 0 ? '' : at >= text.length ? 'the text ends too soon' : 'unexpected character';
   return new UsageError(`${place(where, text, at)}: invalid JSON: ${found || jsonErrorText(e)}`);
 }
 

@@ -35,7 +35,7 @@ const UPDATE = ['users', 'update', 'usr_member'];
 
 describe('bad local input: one line naming the file and place, exit 2, nothing sent', () => {
   it.each([
-    ['malformed JSON', [...UPDATE, '--file', 'bad.json'], /^error: \S*bad\.json:3:13: invalid JSON: unexpected "a"\n$/],
+    ['malformed JSON', [...UPDATE, '--file', 'bad.json'], /^error: \S*bad\.json:3:13: invalid JSON: unexpected character\n$/],
     ['truncated JSON', [...UPDATE, '--file', 'trunc.json'], /^error: \S*trunc\.json:1:30: invalid JSON: the text ends too soon\n$/],
     ['malformed YAML', [...UPDATE, '--file', 'bad.yaml'], /^error: \S*bad\.yaml:2:1: invalid YAML: [^\n]+\n$/],
     ['a duplicated YAML key', [...UPDATE, '--file', 'dup.yaml'], /^error: \S*dup\.yaml:2:1: invalid YAML: Map keys must be unique\n$/],
@@ -45,8 +45,8 @@ describe('bad local input: one line naming the file and place, exit 2, nothing s
     ['an empty file', [...UPDATE, '--file', 'empty.json'], /^error: \S*empty\.json: the file is empty\n$/],
     ['a missing file', [...UPDATE, '--file', 'missing.json'], /^error: \S*missing\.json: no such file\n$/],
     ['a folder', [...UPDATE, '--file', 'folder.csv'], /^error: \S*folder\.csv: is a folder\n$/],
-    ['malformed --data', [...UPDATE, '--data', '{"name": x}'], /^error: --data:1:10: invalid JSON: unexpected "x"\n$/],
-    ['a malformed @file for an object flag', [...UPDATE, '--metadata', '@bad.json'], /^error: \S*bad\.json:3:13: invalid JSON: unexpected "a"\n$/],
+    ['malformed --data', [...UPDATE, '--data', '{"name": x}'], /^error: --data:1:10: invalid JSON: unexpected character\n$/],
+    ['a malformed @file for an object flag', [...UPDATE, '--metadata', '@bad.json'], /^error: \S*bad\.json:3:13: invalid JSON: unexpected character\n$/],
     ['a missing @file for an object flag', [...UPDATE, '--metadata', '@nope.yaml'], /^error: \S*nope\.yaml: no such file\n$/],
     ['a wrong type in a flag', ['users', 'list', '--per-page', 'ten'], /^error: --per-page must be a positive integer, got 'ten'\n$/],
   ])('%s', async (_name, args, message) => {
