@@ -347,8 +347,8 @@ export class HttpClient {
       const contentType = String(raw.headers['content-type'] ?? '');
       if (raw.status >= 400) {
         const body = errorBodyFrom(raw.status, STATUS_TEXT[raw.status] ?? '', raw.text, contentType);
-      // The message travels to stderr, ledgers and failed-rows files: no signed URL in it.
-      body.error = redactUrls(body.error);
+        // The message travels to stderr, ledgers and failed-rows files: no signed URL in it.
+        body.error = redactUrls(body.error);
         if (attempt > 1) body.error = `${body.error} (after ${attempt} attempts)`;
         const err = new ApiError(body, attempt);
         if (raw.status === 401) err.hint = 'run `agnt auth login` (or set AGNT_TOKEN) with a valid token';
