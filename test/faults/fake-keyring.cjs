@@ -14,6 +14,11 @@ function all() {
   }
 }
 
+// AGNT_FAKE_KEYRING_BROKEN behaves like the real binding on a machine with no Secret Service.
+const broken = () => {
+  if (process.env.AGNT_FAKE_KEYRING_BROKEN) throw new Error("Couldn't access platform storage: AccessDenied");
+};
+
 class Entry {
   constructor(service, account) {
     this.key = `${service}/${account}`;
@@ -22,6 +27,7 @@ class Entry {
     return all()[this.key] ?? null;
   }
   setPassword(password) {
+    broken();
     writeFileSync(file, JSON.stringify({ ...all(), [this.key]: password }));
   }
   deletePassword() {

@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 function keyringEnv(dir: string): Record<string, string> {
-  return { AGNT_KEYRING_MODULE: FAKE, AGNT_FAKE_KEYRING_FILE: join(dir, 'keyring.json') };
+  return { AGNT_KEYRING: 'on', AGNT_KEYRING_MODULE: FAKE, AGNT_FAKE_KEYRING_FILE: join(dir, 'keyring.json') };
 }
 const loads = (dir: string) => (existsSync(join(dir, 'keyring.json.loads')) ? readFileSync(join(dir, 'keyring.json.loads'), 'utf8').split('\n').filter(Boolean).length : 0);
 
@@ -51,8 +51,14 @@ describe('token storage', () => {
   });
 
   it('without a keyring service the token falls back to the 0600 file, and status says file', async () => {
-    // The real binding: this machine has no Secret Service, so saving fails and agnt falls back.
-    for (const env of [{}, { ...keyringEnv(tempDir()), AGNT_KEYRING: 'off' }]) {
+    const envs: Array<Record<string, string>> = [
+      { ...keyringEnv(tempDir()), AGNT_FAKE_KEYRING_BROKEN: '1' },
+      { ...keyringEnv(tempDir()), AGNT_KEYRING: 'off' },
+    ];
+    // The real binding too, where there is no session bus and so no Secret Service (never on a
+    // desktop, where it would write to the developer's own keyring).
+    if (process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS) envs.push({ AGNT_KEYRING: 'on' });
+    for (const env of envs) {
       const dir = tempDir('agnt-keyring-');
       const r = await login(dir, env);
       expect(r.exitCode).toBe(0);
