@@ -5,7 +5,8 @@ import { areas } from '../commands/index.ts';
 import { buildArea, hinted, type ContextFactory } from './core/builder.ts';
 import { Context, type GlobalOptions } from './core/context.ts';
 import { AgntError, ApiError, EXIT } from './core/errors.ts';
-import { FORMATS, parseFormat, safeJson } from './core/output.ts';
+import { escapeControls, FORMATS, parseFormat, safeJson } from './core/output.ts';
+import { redactUrls, redactValue } from './core/redact.ts';
 import { VERSION } from './core/version.ts';
 import { addBuiltins } from './builtins.ts';
 
@@ -98,10 +99,12 @@ export function printError(e: unknown, global: GlobalOptions): number {
       const tags = [`HTTP ${e.status}`, e.code].filter(Boolean).join(', ');
       line += ` (${tags})`;
     }
-    process.stderr.write(`${escapeLine(line)}\n`);
+    // A message may quote a presigned URL the server handed out: never with its signature.
+    process.stderr.write(`${escapeLine(redactUrls(line))}\n`);
     if (e.hint) process.stderr.write(`hint: ${e.hint}\n`);
     if (e instanceof ApiError && (global.json || global.jsonl || global.output === 'json' || global.output === 'jsonl')) {
-      process.stderr.write(`${safeJson(e.body, false)}\n`);
+      // The error body as the API sent it, less anything secret-looking it may echo.
+      process.stderr.write(`${safeJson(redactValue(e.body), false)}\n`);
     }
     return e.exitCode;
   }
@@ -111,9 +114,8 @@ export function printError(e: unknown, global: GlobalOptions): number {
   return EXIT.failure;
 }
 
-function escapeLine(s: string): string {
-  return s.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => (c === '\x1b' ? '\\e' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
-}
+// An error line quotes server text: the same escaping as table output (C0, C1, DEL, bidi).
+const escapeLine = escapeControls;
 
 export async function main(argv: string[]): Promise<number> {
   const controller = new AbortController();
@@ -151,10 +153,10 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 export async function run(): Promise<void> {
-  // A reader that stops early (`agnt users list | head -1`) has all it wanted: leave quietly
-  // instead of dying on EPIPE with a stack trace.
+  // A reader that goes away (`agnt users list --all | head -1`) ends the run quietly, like
+  // other Unix tools, instead of with a stack trace.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(0);
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw e;
   });
   const code = await main(process.argv.slice(2));

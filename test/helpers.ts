@@ -36,6 +36,8 @@ export function cleanEnv(): Record<string, string | undefined> {
   for (const k of Object.keys(process.env)) {
     if (k.startsWith('AGNT_') || k === 'NO_COLOR' || k === 'FORCE_COLOR' || k === 'CI') env[k] = undefined;
   }
+  // Tests never touch the developer's own OS keyring; the keyring tests choose a stand-in.
+  env.AGNT_KEYRING = 'off';
   return env;
 }
 

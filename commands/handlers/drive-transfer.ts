@@ -9,7 +9,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Handler, Result } from '../../src/core/spec.ts';
 import type { Context } from '../../src/core/context.ts';
-import { AgntError, ApiError, EXIT, Interrupted, NetworkError, PartialFailure, UsageError } from '../../src/core/errors.ts';
+import { AgntError, ApiError, EXIT, Interrupted, NetworkError, PartialFailure, TimeoutError, UsageError } from '../../src/core/errors.ts';
 import { escapeControls } from '../../src/core/output.ts';
 import { mimeFromName } from './mime.ts';
 
@@ -103,6 +103,17 @@ async function externalError(status: number, body: Readable & { text(): Promise<
   return new ApiError({ status, error: message, ...(code ? { error_code: code } : {}) });
 }
 
+/** A presigned URL as shown in messages: no query, so no signature. */
+function shownUrl(url: string): string {
+  const u = new URL(url);
+  return `${u.origin}${u.pathname}`;
+}
+
+function streamError(e: AgntError): AgntError {
+  if (!(e instanceof TimeoutError)) e.message = `download failed: ${e.message}`;
+  return e;
+}
+
 function aborted(ctx: Context, e: unknown): boolean {
   return ctx.signal.aborted || (e as Error)?.name === 'AbortError' || e instanceof Interrupted;
 }
@@ -167,7 +178,10 @@ async function putFile(ctx: Context, url: string, path: string, size: number, co
       }
       const err = await externalError(res.statusCode, res.body, 'upload to the presigned URL failed');
       const retryable = res.statusCode >= 500 || res.statusCode === 408 || res.statusCode === 429;
-      if (!retryable || attempt >= PUT_ATTEMPTS) throw err;
+      if (!retryable || attempt >= PUT_ATTEMPTS) {
+        if (attempt > 1) err.message += ` (after ${attempt} attempts)`;
+        throw err;
+      }
       ctx.io.info(`${label}: ${err.message}; retrying from the start (attempt ${attempt + 1} of ${PUT_ATTEMPTS})`);
     } catch (e) {
       progress.done();
@@ -175,8 +189,9 @@ async function putFile(ctx: Context, url: string, path: string, size: number, co
       if (aborted(ctx, e)) throw new Interrupted();
       if (e instanceof AgntError) throw e;
       if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'EACCES') throw new UsageError(`${path}: ${(e as Error).message}`);
-      if (attempt >= PUT_ATTEMPTS) throw new NetworkError(`upload to the presigned URL failed: ${(e as Error).message} (after ${attempt} attempts)`, attempt);
-      ctx.io.info(`${label}: ${(e as Error).message}; retrying from the start (attempt ${attempt + 1} of ${PUT_ATTEMPTS})`);
+      const err = client.transferError(e, 'PUT', shownUrl(url));
+      if (attempt >= PUT_ATTEMPTS) throw new (err.constructor as typeof NetworkError)(`upload to the presigned URL failed: ${err.message} (after ${attempt} attempts)`, attempt);
+      ctx.io.info(`${label}: ${err.message}; retrying from the start (attempt ${attempt + 1} of ${PUT_ATTEMPTS})`);
     }
     await sleep(300 * 2 ** (attempt - 1), ctx.signal);
   }
@@ -325,6 +340,7 @@ export const download: Handler = async (ctx, inv) => {
     res = await client.external('GET', url, { signal: ctx.signal });
   } catch (e) {
     if (aborted(ctx, e)) throw new Interrupted();
+    if (e instanceof AgntError) throw e;
     throw new NetworkError(`download from the presigned URL failed: ${(e as Error).message}`);
   }
   if (res.statusCode !== 200) throw await externalError(res.statusCode, res.body, 'download from the presigned URL failed');
@@ -343,7 +359,7 @@ export const download: Handler = async (ctx, inv) => {
       await pipeline(res.body, count, ctx.io.stdout);
     } catch (e) {
       if (aborted(ctx, e)) throw new Interrupted();
-      throw new NetworkError(`download failed: ${(e as Error).message}`);
+      throw streamError(client.transferError(e, 'GET', shownUrl(url)));
     } finally {
       progress.done();
     }
@@ -373,7 +389,7 @@ export const download: Handler = async (ctx, inv) => {
     await unlink(tmp).catch(() => undefined);
     if (aborted(ctx, e)) throw new Interrupted();
     if (e instanceof AgntError) throw e;
-    throw new NetworkError(`download failed: ${(e as Error).message}`);
+    throw streamError(client.transferError(e, 'GET', shownUrl(url)));
   } finally {
     leftovers.delete(tmp);
   }

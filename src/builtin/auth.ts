@@ -1,7 +1,8 @@
 import { AgntError, EXIT, UsageError } from '../core/errors.ts';
 import type { Context } from '../core/context.ts';
 import { HttpClient, parseBaseUrl } from '../core/http.ts';
-import { activeProfileName, maskToken, readConfig, resolveSettings, tightenPermissions, updateConfig } from '../core/config.ts';
+import { activeProfileName, maskToken, readConfig, resolveSettings, updateConfig } from '../core/config.ts';
+import { keyringDelete, keyringSave } from '../core/keyring.ts';
 import { VERSION } from '../core/version.ts';
 
 interface Me {
@@ -82,16 +83,27 @@ export async function login(ctx: Context, rawOpts: unknown): Promise<void> {
     }
     throw e;
   });
+  const inKeyring = keyringSave(profile, token);
   await updateConfig((d) => {
     d.profiles ??= {};
-    d.profiles[profile] = { ...(d.profiles[profile] ?? {}), baseUrl: url, token, user: me.email ?? me.id };
+    const next = { ...(d.profiles[profile] ?? {}), baseUrl: url, user: me.email ?? me.id };
+    if (inKeyring) {
+      delete next.token;
+      next.tokenStore = 'keyring';
+    } else {
+      next.token = token;
+      delete next.tokenStore;
+    }
+    d.profiles[profile] = next;
     d.currentProfile = profile;
   });
+  // A token left in the keyring by an earlier login must not outlive this one.
+  if (!inKeyring && existing?.tokenStore === 'keyring') keyringDelete(profile);
   ctx.io.info(`Logged in to ${url} as ${me.email ?? me.id}${me.name ? ` (${me.name})` : ''}; profile '${profile}' is active.`);
+  ctx.io.info(inKeyring ? 'The token is stored in the OS keyring.' : `The token is stored in ${resolveSettings({}, process.env, {}).configPath} (mode 0600)${process.env.AGNT_KEYRING && /^(0|off|false|no)$/i.test(process.env.AGNT_KEYRING) ? ' (AGNT_KEYRING=off)' : ': no OS keyring is available'}.`);
 }
 
 export async function status(ctx: Context): Promise<void> {
-  tightenPermissions((m) => ctx.io.warn(m));
   const s = ctx.settings();
   const token = s.token.value;
   let user: string | undefined;
@@ -113,8 +125,8 @@ export async function status(ctx: Context): Promise<void> {
     baseUrlSource: s.baseUrl.value ? where(s.baseUrl.source) : null,
     user: user ?? null,
     token: token ? maskToken(token) : null,
-    tokenSource: token ? (s.token.source === 'env' ? 'environment (AGNT_TOKEN)' : `config file ${s.configPath}`) : null,
-    tokenStorage: token ? (s.token.source === 'env' ? 'environment' : 'file (mode 0600)') : null,
+    tokenSource: token ? (s.tokenStorage === 'environment' ? 'environment (AGNT_TOKEN)' : s.tokenStorage === 'keyring' ? `OS keyring (service agnt, account ${s.profile.name})` : `config file ${s.configPath}`) : null,
+    tokenStorage: token ? (s.tokenStorage === 'keyring' ? 'keyring' : s.tokenStorage === 'environment' ? 'environment' : 'file (mode 0600)') : null,
     output: s.output.value ?? 'table',
     outputSource: where(s.output.source),
     timeout: s.timeout.value,
@@ -123,6 +135,7 @@ export async function status(ctx: Context): Promise<void> {
   };
   const printer = await ctx.printer();
   await printer.value(data, false);
+  if (!token && s.tokenStorage === 'keyring') throw new AgntError(`the token of profile '${s.profile.name}' is in the OS keyring, which cannot be read now`, EXIT.auth, 'unlock the keyring, or run `agnt auth login` again (or set AGNT_TOKEN)');
   if (!token) throw new AgntError('not logged in', EXIT.auth, 'run `agnt auth login` or set AGNT_TOKEN');
   if (problem) {
     problem.message = `the token was not accepted: ${problem.message}`;
@@ -135,14 +148,16 @@ export async function logout(ctx: Context): Promise<void> {
   const data = readConfig();
   const { name } = activeProfileName(data, ctx.global.profile);
   const p = data.profiles?.[name];
-  if (!p?.token) {
+  if (!p?.token && p?.tokenStore !== 'keyring') {
     ctx.io.info(`profile '${name}' has no token; nothing to do`);
     return;
   }
+  if (p.tokenStore === 'keyring') keyringDelete(name);
   await updateConfig((d) => {
     const prof = d.profiles?.[name];
     if (prof) {
       delete prof.token;
+      delete prof.tokenStore;
       delete prof.user;
     }
   });

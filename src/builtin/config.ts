@@ -74,7 +74,7 @@ export async function profiles(ctx: Context): Promise<void> {
     active: n === active,
     baseUrl: data.profiles?.[n]?.baseUrl ?? null,
     user: data.profiles?.[n]?.user ?? null,
-    loggedIn: Boolean(data.profiles?.[n]?.token),
+    loggedIn: Boolean(data.profiles?.[n]?.token || data.profiles?.[n]?.tokenStore === 'keyring'),
   }));
   const printer = await ctx.printer([{ path: 'name' }, { path: 'active' }, { path: 'baseUrl', header: 'BASE_URL' }, { path: 'user' }, { path: 'loggedIn', header: 'LOGGED_IN' }]);
   await printer.value(rows, true);
@@ -99,5 +99,6 @@ export async function remove(ctx: Context, name: unknown): Promise<void> {
     delete d.profiles?.[n];
     if (d.currentProfile === n) delete d.currentProfile;
   });
+  if (data.profiles[n]!.tokenStore === 'keyring') (await import('../core/keyring.ts')).keyringDelete(n);
   ctx.io.info(`profile '${n}' removed`);
 }

@@ -4,7 +4,7 @@ import { Command, Option } from 'commander';
 import type { AreaSpec, CommandSpec, FieldSpec, Invocation, Result } from './spec.ts';
 import type { Context } from './context.ts';
 import { PartialFailure, UsageError, AgntError } from './errors.ts';
-import { checkEnum, checkType, flagOf, jsonErrorText, parseAssignment, parseFlagValue, readIdsFromStdin, readStructured, parseObjectText, setDotted, typedValue } from './input.ts';
+import { checkEnum, checkType, flagOf, jsonError, jsonErrorText, parseAssignment, parseFlagValue, readIdsFromStdin, readStructured, parseObjectText, setDotted, typedValue } from './input.ts';
 import { paginate, parsePageOptions } from './paginate.ts';
 import { confirm } from './io.ts';
 
@@ -232,7 +232,7 @@ async function assembleBody(ctx: Context, spec: CommandSpec, opts: Record<string
       parsed = JSON.parse(String(opts.data));
     } catch (e) {
       parsed = await parseObjectText(String(opts.data), '--data').catch(() => {
-        throw new UsageError(`--data: invalid JSON: ${jsonErrorText(e)}`);
+        throw jsonError(String(opts.data), '--data', e);
       });
     }
     body = { ...body, ...(await fromInput(parsed, '--data')) };
@@ -268,11 +268,24 @@ export async function execute(ctx: Context, spec: CommandSpec, inv: Invocation):
     return;
   }
   const client = ctx.client();
-  const request = { method: spec.method, path: spec.path, params: inv.args, query: inv.query, body: inv.body, resultKey: spec.resultKey, envelope: spec.envelope };
+  const request = { method: spec.method, path: spec.path, params: inv.args, query: inv.query, body: inv.body, resultKey: spec.resultKey, envelope: spec.envelope, shape: spec.list ? ('list' as const) : spec.resultKey ? ('record' as const) : undefined };
 
   if (spec.list) {
     const printer = await ctx.printer(spec.columns);
-    const { count } = await paginate(client, request, parsePageOptions(inv.opts), (items) => printer.records(items));
+    let records = 0;
+    let pages = 0;
+    let count: number;
+    try {
+      ({ count } = await paginate(client, request, parsePageOptions(inv.opts), (items) => {
+        records += items.length;
+        pages++;
+        printer.records(items);
+      }));
+    } catch (e) {
+      // Ctrl-C in a long --all: say how far it got, and whether those records were printed.
+      if (ctx.signal.aborted && !ctx.dryRun) ctx.io.err(`interrupted after ${records} records (${pages} page${pages === 1 ? '' : 's'})${printer.streaming || !records ? '' : '; none printed: use -o jsonl, csv or id to print records as they arrive'}`);
+      throw e;
+    }
     if (ctx.dryRun) return;
     await printer.endList();
     if (count === 0 && ctx.io.stderrIsTTY && printer.streaming === false && ctx.format() === 'table') ctx.io.info('no results');

@@ -2,14 +2,18 @@
 // folder. conf writes it (atomically, through a temp file and rename); reads go straight to
 // the file because conf's constructor loads a JSON-schema validator that would double the
 // start-up time of every command that only needs to read a base URL and a token.
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from './errors.ts';
+import { keyringRead } from './keyring.ts';
 
 export interface Profile {
   baseUrl?: string;
+  /** The token, when it is kept in this file (no OS keyring, or AGNT_KEYRING=off). */
   token?: string;
+  /** 'keyring': the token is in the OS keyring, under the profile's name. */
+  tokenStore?: 'keyring';
   output?: string;
   timeout?: number;
   retries?: number;
@@ -39,14 +43,25 @@ export function configPath(env = process.env): string {
   return join(configDir(env), 'config.json');
 }
 
-export function readConfig(env = process.env): ConfigData {
+/**
+ * Reads the profiles. Every command that reads the file (and so may read a token from it)
+ * tightens looser permissions than 0600 first, with a warning on stderr.
+ */
+export function readConfig(env = process.env, warn: (m: string) => void = (m) => process.stderr.write(`warning: ${m}\n`)): ConfigData {
   const file = configPath(env);
   let text: string;
+  let fd: number;
   try {
-    text = readFileSync(file, 'utf8');
+    fd = openSync(file, 'r');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return {};
     throw e;
+  }
+  try {
+    tighten(file, fstatSync(fd).mode, warn);
+    text = readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
   }
   try {
     return JSON.parse(text) as ConfigData;
@@ -55,15 +70,22 @@ export function readConfig(env = process.env): ConfigData {
   }
 }
 
+function tighten(file: string, rawMode: number, warn: (m: string) => void): void {
+  const mode = rawMode & 0o777;
+  if (!(mode & 0o077)) return;
+  try {
+    chmodSync(file, 0o600);
+    warn(`config file ${file} was readable by others (mode ${mode.toString(8)}); set it to 600`);
+  } catch (e) {
+    warn(`config file ${file} is readable by others (mode ${mode.toString(8)}) and could not be changed: ${(e as Error).message}`);
+  }
+}
+
 /** Looser permissions than 0600 on a file that may hold a token are tightened, with a warning. */
 export function tightenPermissions(warn: (m: string) => void, env = process.env): void {
   const file = configPath(env);
   try {
-    const mode = statSync(file).mode & 0o777;
-    if (mode & 0o077) {
-      chmodSync(file, 0o600);
-      warn(`config file ${file} was readable by others (mode ${mode.toString(8)}); set it to 600`);
-    }
+    tighten(file, statSync(file).mode, warn);
   } catch {
     /* no file yet */
   }
@@ -111,6 +133,8 @@ export interface Settings {
   profile: { name: string; source: Source; exists: boolean };
   baseUrl: Resolved<string>;
   token: Resolved<string>;
+  /** Where the token is kept: the environment, the OS keyring, or the config file. */
+  tokenStorage: 'environment' | 'keyring' | 'file' | null;
   output: Resolved<string>;
   timeout: Resolved<number>;
   retries: Resolved<number>;
@@ -150,10 +174,18 @@ export function resolveSettings(flags: SettingFlags, env = process.env, data: Co
     const known = profileNames(data);
     throw new UsageError(`no profile named '${profile.name}'${known.length ? ` (profiles: ${known.join(', ')})` : ''}`, 'run `agnt auth login --profile NAME` to create it');
   }
+  const fromEnv = env.AGNT_TOKEN || undefined;
+  const inKeyring = !fromEnv && p?.tokenStore === 'keyring';
+  let token: Resolved<string> | undefined;
   return {
     profile: { ...profile, exists: Boolean(p) },
     baseUrl: pick(flags.baseUrl, env.AGNT_BASE_URL || undefined, p?.baseUrl),
-    token: pick(undefined, env.AGNT_TOKEN || undefined, p?.token),
+    // Read on first use: the keyring's binding loads only for commands that need the token.
+    get token(): Resolved<string> {
+      token ??= inKeyring ? { value: keyringRead(profile.name), source: 'profile' } : pick(undefined, fromEnv, p?.token);
+      return token;
+    },
+    tokenStorage: fromEnv ? 'environment' : inKeyring ? 'keyring' : p?.token ? 'file' : null,
     output: pick(flags.output, env.AGNT_OUTPUT || undefined, p?.output),
     timeout: pick(flags.timeout, envNumber('AGNT_TIMEOUT', env), p?.timeout, DEFAULT_TIMEOUT_SECONDS),
     retries: pick(flags.retries, envNumber('AGNT_RETRIES', env), p?.retries, DEFAULT_RETRIES),

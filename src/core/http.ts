@@ -5,7 +5,7 @@
 import type { Agent, Dispatcher } from 'undici';
 import { setFlagsFromString } from 'node:v8';
 import { ApiError, AgntError, Interrupted, NetworkError, TimeoutError, UsageError, type ApiErrorBody } from './errors.ts';
-import { redactUrl, redactValue, scrub, REDACTED } from './redact.ts';
+import { redactUrl, redactUrls, redactValue, scrub, REDACTED } from './redact.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -21,6 +21,8 @@ export interface RequestSpec {
   /** 'none' for the endpoints whose success body has no `ok` envelope. */
   envelope?: 'auto' | 'none';
   resultKey?: string;
+  /** What the result must be: a list (list commands) or a record (commands that print records). */
+  shape?: 'list' | 'record';
   signal?: AbortSignal;
 }
 
@@ -283,7 +285,7 @@ export class HttpClient {
   }
 
   private debug(line: string): void {
-    if (this.opts.debug) this.opts.debug(scrub(line, [this.opts.token]));
+    if (this.opts.debug) this.opts.debug(redactUrls(scrub(line, [this.opts.token])));
   }
 
   async request<T = unknown>(spec: RequestSpec): Promise<ApiResponse<T>> {
@@ -351,6 +353,8 @@ export class HttpClient {
       const contentType = String(raw.headers['content-type'] ?? '');
       if (raw.status >= 400) {
         const body = errorBodyFrom(raw.status, STATUS_TEXT[raw.status] ?? '', raw.text, contentType);
+        // The message travels to stderr, ledgers and failed-rows files: no signed URL in it.
+        body.error = redactUrls(body.error);
         if (attempt > 1) body.error = `${body.error} (after ${attempt} attempts)`;
         const err = new ApiError(body, attempt);
         if (raw.status === 401) err.hint = 'run `agnt auth login` (or set AGNT_TOKEN) with a valid token';
@@ -366,6 +370,7 @@ export class HttpClient {
         throw new NetworkError(`HTTP ${raw.status}: the server sent ${describeBody(raw.text, contentType)} where JSON was expected`);
       }
       const { data, meta } = unwrap(parsed, spec.resultKey, spec.envelope);
+      checkShape(data, spec, rawPath);
       return { status: raw.status, headers: raw.headers, body: parsed, data: data as T, meta };
     }
   }
@@ -397,7 +402,11 @@ export class HttpClient {
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       } as Dispatcher.RequestOptions);
-      const text = await res.body.text();
+      let text = await res.body.text();
+      // A server (or a proxy) that echoes the caller's token back, in an error or a per-row
+      // message, must not get it into output, ledgers or failed-rows files: the token is never
+      // data agnt needs from an answer.
+      if (this.opts.token && text.includes(this.opts.token)) text = scrub(text, [this.opts.token]);
       this.debug(`< HTTP ${res.statusCode} (${Date.now() - started} ms)`);
       for (const k of ['content-type', 'retry-after', 'location']) if (res.headers[k]) this.debug(`< ${k}: ${redactUrl(String(res.headers[k]))}`);
       if (text && this.opts.debug) this.debug(`< ${debugBody(text)}`);
@@ -417,7 +426,9 @@ export class HttpClient {
 
   /**
    * A request to an absolute URL the API handed out (presigned upload/download). It never
-   * carries the Authorization header, whatever origin it points at.
+   * carries the Authorization header, whatever origin it points at. A GET is retried like any
+   * idempotent request until its headers arrive; the body is the caller's to stream, with
+   * --timeout as the longest silence (a large transfer may take longer than that in total).
    */
   async external(method: 'GET' | 'PUT', url: string, init: { headers?: Record<string, string>; body?: Dispatcher.DispatchOptions['body']; signal?: AbortSignal } = {}): Promise<Dispatcher.ResponseData> {
     const u = new URL(url);
@@ -426,24 +437,90 @@ export class HttpClient {
     }
     const headers = { ...(init.headers ?? {}) };
     for (const k of Object.keys(headers)) if (k.toLowerCase() === 'authorization') delete headers[k];
-    this.debug(`> ${method} ${redactUrl(url)} (presigned, no Authorization header)`);
-    const res = await (await this.dispatcher()).request({
-      origin: u.origin,
-      path: `${u.pathname}${u.search}`,
-      method,
-      headers,
-      body: init.body,
-      signal: init.signal ?? this.opts.signal,
-      headersTimeout: this.opts.timeoutMs,
-      bodyTimeout: this.opts.timeoutMs,
-    } as Dispatcher.RequestOptions);
-    this.debug(`< HTTP ${res.statusCode}`);
-    return res;
+    const signal = init.signal ?? this.opts.signal;
+    const maxAttempts = method === 'GET' ? Math.max(1, Math.floor(this.opts.retries)) : 1;
+    const shown = redactUrl(`${u.origin}${u.pathname}`);
+    for (let attempt = 1; ; attempt++) {
+      retryBudget.noteRequest();
+      this.debug(`> ${method} ${redactUrl(url)} (presigned, no Authorization header)`);
+      let res: Dispatcher.ResponseData;
+      try {
+        res = await (await this.dispatcher()).request({
+          origin: u.origin,
+          path: `${u.pathname}${u.search}`,
+          method,
+          headers,
+          body: init.body,
+          signal,
+          headersTimeout: this.opts.timeoutMs,
+          bodyTimeout: this.opts.timeoutMs,
+        } as Dispatcher.RequestOptions);
+      } catch (e) {
+        if (signal?.aborted) throw new Interrupted();
+        const err = this.transferError(e, method, shown);
+        if (attempt < maxAttempts && retryBudget.take()) {
+          await this.pause(attempt, undefined, `${err.message}`, maxAttempts, signal);
+          continue;
+        }
+        if (attempt > 1) err.message += ` (after ${attempt} attempts)`;
+        throw err;
+      }
+      this.debug(`< HTTP ${res.statusCode}`);
+      if (RETRY_STATUSES.has(res.statusCode) && attempt < maxAttempts) {
+        const retryAfter = parseRetryAfter(res.headers['retry-after']);
+        if ((retryAfter === undefined || retryAfter <= (this.opts.maxRetryAfterMs ?? 60_000)) && retryBudget.take()) {
+          await res.body.dump().catch(() => undefined);
+          await this.pause(attempt, retryAfter, `HTTP ${res.statusCode}`, maxAttempts, signal);
+          continue;
+        }
+      }
+      return res;
+    }
+  }
+
+  private async pause(attempt: number, retryAfter: number | undefined, why: string, maxAttempts: number, signal: AbortSignal | undefined): Promise<void> {
+    const wait = retryAfter ?? backoffDelay(attempt, this.opts.backoffBaseMs ?? 500, this.opts.backoffCapMs ?? 8000);
+    this.debug(`* ${why}; retrying in ${wait} ms (attempt ${attempt + 1} of ${maxAttempts})`);
+    await sleep(wait, signal);
+  }
+
+  /**
+   * A failure while sending to or streaming from a presigned URL, as the error agnt reports:
+   * a silence longer than --timeout names the timeout, like any other request.
+   */
+  transferError(e: unknown, method: string, what: string): AgntError {
+    if (e instanceof AgntError) return e;
+    const err = e as Error & { code?: string; cause?: { code?: string; message?: string } };
+    const code = err.code ?? err.cause?.code;
+    if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+      const t = formatSeconds(this.opts.timeoutMs);
+      return new TimeoutError(`request timed out after ${t} (--timeout ${t.replace(/s$/, '')}): ${method} ${what}`);
+    }
+    return new NetworkError(networkMessage(err, new URL(what).host), 1, code);
   }
 
   async close(): Promise<void> {
     if (this.agent) await (await this.agent).close().catch(() => undefined);
   }
+}
+
+function kindOf(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+}
+
+/**
+ * An answer that parses but is not what the endpoint documents (a proxy's JSON, a changed API)
+ * stops here with one clear line, instead of reaching the printer as a half-empty table.
+ */
+function checkShape(data: unknown, spec: RequestSpec, path: string): void {
+  if (!spec.shape) return;
+  // null is a documented answer for some records ("no workspace profile yet").
+  const ok = spec.shape === 'list' ? Array.isArray(data) : typeof data === 'object';
+  if (ok) return;
+  const what = spec.resultKey ? `'${spec.resultKey}'` : 'the result';
+  throw new NetworkError(`the server's answer is not of the documented shape: ${what} is ${kindOf(data)} where ${spec.shape === 'list' ? 'a list' : 'an object'} was expected (${spec.method} ${redactUrl(path)})`);
 }
 
 function formatSeconds(ms: number): string {

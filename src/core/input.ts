@@ -23,13 +23,109 @@ export function jsonErrorText(e: unknown): string {
   return excerpt ? `${excerpt[1]}` : m;
 }
 
+/**
+ * Where strict JSON parsing of `text` fails, as an offset: V8's messages often give no position
+ * ("Unexpected token 'a'"), and an error about a file should name its line and column.
+ */
+export function jsonErrorOffset(text: string): number {
+  let i = 0;
+  const ws = () => {
+    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
+  };
+  const fail = (): never => {
+    throw i;
+  };
+  const literal = (word: string) => {
+    if (text.startsWith(word, i)) i += word.length;
+    else fail();
+  };
+  const string = () => {
+    i++;
+    while (i < text.length && text[i] !== '"') {
+      if (text.charCodeAt(i) < 0x20) fail();
+      if (text[i] === '\\') {
+        i++;
+        if (text[i] === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail();
+          i += 4;
+        } else if (!'"\\/bfnrt'.includes(text[i] ?? 'x')) fail();
+      }
+      i++;
+    }
+    if (i >= text.length) fail();
+    i++;
+  };
+  const value = (): void => {
+    ws();
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      ws();
+      if (text[i] === '}') return void i++;
+      for (;;) {
+        ws();
+        if (text[i] !== '"') fail();
+        string();
+        ws();
+        if (text[i] !== ':') fail();
+        i++;
+        value();
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] === '}') return void i++;
+        else fail();
+      }
+    }
+    if (c === '[') {
+      i++;
+      ws();
+      if (text[i] === ']') return void i++;
+      for (;;) {
+        value();
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] === ']') return void i++;
+        else fail();
+      }
+    }
+    if (c === '"') return string();
+    if (c === 't') return literal('true');
+    if (c === 'f') return literal('false');
+    if (c === 'n') return literal('null');
+    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
+    if (!m) fail();
+    i += m![0].length;
+  };
+  try {
+    value();
+    ws();
+    return i < text.length ? i : -1;
+  } catch (at) {
+    return typeof at === 'number' ? at : -1;
+  }
+}
+
+/** 'file:3:14' for an offset into the text. */
+function place(where: string, text: string, offset: number): string {
+  if (offset < 0) return where;
+  const before = text.slice(0, offset).split(/\r\n|\r|\n/);
+  return `${where}:${before.length}:${before[before.length - 1]!.length + 1}`;
+}
+
+export function jsonError(text: string, where: string, e: unknown): UsageError {
+  const at = jsonErrorOffset(text);
+  // The place only, not the text there: the input may hold a secret.
+  const found = at < 0 ? '' : at >= text.length ? 'the text ends too soon' : 'unexpected character';
+  return new UsageError(`${place(where, text, at)}: invalid JSON: ${found || jsonErrorText(e)}`);
+}
+
 function yamlOrJson(text: string, where: string, preferYaml: boolean): Promise<unknown> | unknown {
   const trimmed = text.trim();
   if (!preferYaml || /^[[{]/.test(trimmed)) {
     try {
       return JSON.parse(text);
     } catch (e) {
-      if (!preferYaml && /^[[{"]/.test(trimmed)) throw new UsageError(`${where}: invalid JSON: ${jsonErrorText(e)}`);
+      if (!preferYaml && /^[[{"]/.test(trimmed)) throw jsonError(text, where, e);
     }
   }
   return loadYaml().then(({ parseDocument }) => {

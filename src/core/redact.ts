@@ -13,7 +13,7 @@ export function isSecretKey(key: string): boolean {
 /** A deep copy with secret-looking keys replaced, and signatures masked in URL strings. */
 export function redactValue(value: unknown): unknown {
   // Presigned URLs arrive as plain string values ({url: ...}); their signature is a secret too.
-  if (typeof value === 'string') return /^https?:\/\/[^\s?]*\?/i.test(value) ? redactUrl(value) : value;
+  if (typeof value === 'string') return redactUrls(value);
   if (Array.isArray(value)) return value.map(redactValue);
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
@@ -36,6 +36,13 @@ export function redactUrl(url: string): string {
     }
   }
   return changed ? `${url.slice(0, q)}?${params.toString().replaceAll('%3Credacted%3E', REDACTED)}` : url;
+}
+
+const URL_WITH_QUERY = /https?:\/\/[^\s"'<>?]*\?[^\s"'<>]*/gi;
+
+/** Masks the signature of every URL inside free text (error messages, log lines). */
+export function redactUrls(text: string): string {
+  return text.includes('?') ? text.replace(URL_WITH_QUERY, (u) => redactUrl(u)) : text;
 }
 
 /** Removes literal occurrences of known secrets from free text. */

@@ -44,6 +44,8 @@ export interface ImportContact {
 export type RowResult = { kind: 'blank' } | { kind: 'invalid'; email: string; error: string } | { kind: 'ok'; email: string; contact: ImportContact };
 
 export interface MappingOptions {
+  /** Where the header row is ('contacts.csv:1'), for errors about the file's columns. */
+  where?: string;
   /** --map 'Header=target', in the order given. */
   map?: string[];
   /** --properties-from: header names, or '*' for every column not otherwise used. */
@@ -221,7 +223,7 @@ export function buildMapping(rawHeaders: string[], opts: MappingOptions = {}): M
 
   const emailCols = [...explicitEmails, ...columns.filter((c) => c.role.kind === 'email' && !explicitEmails.includes(c.index)).map((c) => c.index)];
   if (!emailCols.length) {
-    throw new UsageError(`no column holds e-mail addresses (columns: ${headers.map((h) => `'${h}'`).join(', ')})`, "name it with --map 'COLUMN=email'");
+    throw new UsageError(`${opts.where ? `${opts.where}: ` : ''}no column holds e-mail addresses (columns: ${headers.map((h) => `'${h}'`).join(', ')})`, "name it with --map 'COLUMN=email'");
   }
   const tags = [...new Set((opts.tags ?? []).flatMap((t) => t.split(',')).map((t) => t.trim()).filter(Boolean))];
   const mapping: Mapping = { headers, columns, tags, row: compile(headers, columns, emailCols, tags) };

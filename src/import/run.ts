@@ -222,7 +222,7 @@ export class Importer {
       if (this.state && JSON.stringify(source.header) !== JSON.stringify(this.state.start.header)) {
         throw new UsageError(`${source.name}: the header row differs from the one of the import in ${ledgerPath}`, 'resume with the same file, or start over without --resume');
       }
-      const mapping = buildMapping(source.header, stored);
+      const mapping = buildMapping(source.header, { ...stored, where: `${source.name}:${source.headerRow}` });
       this.showMapping(mapping, source);
       if (opts.errorsOut) this.failedOut = writable(() => new FailedRowsWriter(opts.errorsOut!, mapping.headers, source.dialect), opts.errorsOut, '--errors-out');
       if (ledgerPath && !this.ledger) {

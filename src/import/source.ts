@@ -3,7 +3,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { AgntError, EXIT, UsageError } from '../core/errors.ts';
-import { decoderLabel, SAMPLE_BYTES, sniff, type Encoding, type Sniffed } from './detect.ts';
+import { decoderLabel, SAMPLE_BYTES, sniff, type Encoding, type Sniffed, decodeSample } from './detect.ts';
 
 export interface SourceOptions {
   delimiter?: string;
@@ -68,6 +68,14 @@ export async function openSource(path: string, stdin: NodeJS.ReadableStream, opt
   const first = Buffer.concat(head);
   if (first.length === 0) throw new UsageError(`${name}: the file is empty`);
   const dialect = sniff(first, opts);
+  // An image, an archive or a spreadsheet's native format is not CSV: say so, instead of
+  // reporting its first bytes as column names.
+  const sample = decodeSample(first, dialect.encoding, dialect.bomLength);
+  const binaryAt = sample.search(/[\x00-\x08\x0e-\x1a\x1c-\x1f]/);
+  if (binaryAt >= 0) {
+    const before = sample.slice(0, binaryAt).split(/\r\n|\r|\n/);
+    throw new UsageError(`${name}:${before.length}:${before[before.length - 1]!.length + 1}: not a CSV file: it holds binary data`, 'export the data as CSV (comma, semicolon or tab separated text) and import that');
+  }
 
   async function* raw(): AsyncGenerator<Buffer> {
     read += first.length;

@@ -132,7 +132,7 @@ describe('assistants', () => {
     // A mistyped value must not come back quoted in the parse error either.
     const typo = await agnt(['assistants', 'update', 'ast_ava', '--carrier-c-credentials', `{"accessToken":${secret}}`], { sb });
     expect(typo.exitCode).toBe(2);
-    expect(typo.stderr).toBe('error: --carrier-c-credentials: invalid JSON: Unexpected token\n');
+    expect(typo.stderr).toBe('error: --carrier-c-credentials:1:16: invalid JSON: unexpected character\n');
     const typo2 = await agnt(['assistants', 'update', 'ast_ava', '--data', `{"carrierCCredentials":{"accessToken":${secret}}}`], { sb });
     expect(typo2.exitCode).toBe(2);
     expect(typo2.stderr).not.toContain(secret.slice(3));

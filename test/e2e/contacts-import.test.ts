@@ -175,7 +175,7 @@ describe('contacts import', () => {
     const before = bulkPosts().length;
     const bad = await agnt(['contacts', 'import', write('x.csv', 'Name,Phone\nAnn,1\n')], { sb });
     expect(bad.exitCode).toBe(2);
-    expect(bad.stderr).toMatch(/^error: no column holds e-mail addresses \(columns: 'Name', 'Phone'\)\nhint: name it with --map 'COLUMN=email'\n$/);
+    expect(bad.stderr).toMatch(/^error: \S*x\.csv:1: no column holds e-mail addresses \(columns: 'Name', 'Phone'\)\nhint: name it with --map 'COLUMN=email'\n$/);
     expect(bulkPosts().length).toBe(before);
     expect((await agnt(['contacts', 'import', file_('nope.csv')], { sb })).exitCode).toBe(2);
     expect((await agnt(['contacts', 'import', write('y.csv', 'email\n'), '--batch-size', '1001'], { sb })).stderr).toMatch(/--batch-size must be at most 1000/);

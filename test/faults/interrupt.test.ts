@@ -1,0 +1,165 @@
+// The per-process retry budget during a 503 storm, and Ctrl-C in the middle of `--all`, an
+// upload and an import: in-flight requests aborted, what was done reported, exit 130.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDir } from '../helpers.ts';
+import { hits, rig, type Rig } from './setup.ts';
+
+let r: Rig;
+let dir: string;
+beforeAll(async () => {
+  r = await rig();
+  dir = tempDir('agnt-faults-int-');
+});
+afterAll(async () => {
+  await r.dispose();
+});
+beforeEach(() => r.fs.reset());
+
+const BULK = /^\/contacts\/bulk-import$/;
+
+function csv(name: string, prefix: string, n: number): string {
+  const file = join(dir, name);
+  const lines = ['email,name'];
+  for (let i = 0; i < n; i++) lines.push(`${prefix}${i}@faults.test,${prefix} ${i}`);
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+function contactsWith(prefix: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const c of r.sb.store.all('contacts') as Array<{ emails?: Array<{ value?: string }>; email?: string }>) {
+    const email = c.email ?? c.emails?.[0]?.value ?? '';
+    if (email.startsWith(prefix)) counts.set(email, (counts.get(email) ?? 0) + 1);
+  }
+  return counts;
+}
+
+describe('retry budget', () => {
+  it('a 503 storm during a large import stops after a bounded number of extra requests; --resume then finishes every row once', async () => {
+    const n = 3000;
+    const file = csv('storm.csv', 'storm', n);
+    // 20 batches go through, then every bulk request is refused.
+    r.fs.rules.push({ method: 'POST', path: BULK, skip: 20, fault: { kind: 'status', status: 503, headers: { 'retry-after': '0' } } });
+    const res = await r.run(['contacts', 'import', file, '--batch-size', '10', '--concurrency', '8', '--json']);
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toMatch(/^error: import stopped: HTTP 503 Service Unavailable with an empty body \(after \d+ attempts?\)|^error: import stopped: HTTP 503 Service Unavailable with an empty body/);
+    expect(res.stderr).toMatch(/rows not finished: run the same command with --resume to finish/);
+    const refused = r.fs.seen.filter((s) => BULK.test(s.path) && s.status === 503).length;
+    const sent = hits(r.fs, 'POST', BULK);
+    // Without a budget each of the 8 batches in flight would be tried 8 times (64 refusals);
+    // the budget allows 10 retries plus one per 10 requests, and 8 first attempts are in flight.
+    expect(refused).toBeLessThanOrEqual(10 + Math.floor(sent / 10) + 8);
+    expect(refused).toBeGreaterThan(0);
+    const summary = JSON.parse(res.stdout);
+    expect(summary.pending).toBeGreaterThan(0);
+    expect(summary.created).toBe(200);
+
+    r.fs.reset();
+    const again = await r.run(['contacts', 'import', file, '--resume', '--batch-size', '100', '--json']);
+    expect(again.exitCode).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ total: n, failed: 0, pending: 0 });
+    const counts = contactsWith('storm');
+    expect(counts.size).toBe(n);
+    expect([...counts.values()].every((c) => c === 1)).toBe(true);
+  }, 60_000);
+
+  it('a storm on a plain GET is bounded by the attempts, never more', async () => {
+    r.fs.rules.push({ path: /^\/users\/me$/, fault: { kind: 'status', status: 503, headers: { 'retry-after': '0' } } });
+    const res = await r.run(['users', 'me'], { env: { AGNT_RETRIES: '50', AGNT_RETRY_BUDGET: '4' } });
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toContain('(after 5 attempts) (HTTP 503)');
+    expect(hits(r.fs, 'GET', /^\/users\/me$/)).toBe(5);
+  });
+});
+
+describe('Ctrl-C', () => {
+  it('during --all: the page in flight is aborted, the pages already printed stay, exit 130', async () => {
+    r.fs.rules.push({ url: /^\/users\?.*\bpage=3\b/, fault: { kind: 'delay', ms: 20_000 } });
+    const child = r.spawn(['users', 'list', '--all', '--per-page', '2', '-o', 'jsonl']);
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    await r.fs.waitFor((s) => /\bpage=3\b/.test(s.url));
+    // Pages 1 and 2 are printed before the interrupt; wait for them on stdout.
+    for (let i = 0; i < 200 && out.split('\n').length < 5; i++) await new Promise((ok) => setTimeout(ok, 25));
+    child.kill('SIGINT');
+    const res = await child;
+    expect(res.exitCode).toBe(130);
+    const lines = String(res.stdout).trim().split('\n');
+    expect(lines.length).toBe(4);
+    for (const l of lines) expect(JSON.parse(l).id).toMatch(/^usr_/);
+    expect(String(res.stderr)).toBe('interrupted after 4 records (2 pages)\n');
+    await r.fs.waitFor((s) => /\bpage=3\b/.test(s.url) && s.aborted);
+  });
+
+  it('during an upload: the PUT in flight is aborted, nothing is confirmed, the pending file is named, exit 130', async () => {
+    const file = join(dir, 'big.bin');
+    writeFileSync(file, Buffer.alloc(2 * 1024 * 1024, 7));
+    r.fs.rules.push({ method: 'PUT', path: /^\/_presigned\//, fault: { kind: 'delay', ms: 20_000 } });
+    const child = r.spawn(['drive', 'upload', file, '--name', 'faults-int.bin']);
+    await r.fs.waitFor((s) => s.method === 'PUT');
+    child.kill('SIGINT');
+    const res = await child;
+    expect(res.exitCode).toBe(130);
+    expect(String(res.stdout)).toBe('');
+    expect(String(res.stderr)).toMatch(/^.*big\.bin: interrupted; (fil_\w+) was not confirmed: a new file stays pending, an existing one keeps its current version\n$/);
+    expect(hits(r.fs, 'POST', /\/confirm$/)).toBe(0);
+    await r.fs.waitFor((s) => s.method === 'PUT' && s.aborted);
+    const id = /(fil_\w+)/.exec(String(res.stderr))![1]!;
+    expect((r.sb.store.get('driveFiles', id) as { status: string }).status).toBe('pending');
+  });
+
+  it('during a download: no file, partial or temporary, is left', async () => {
+    const src = join(dir, 'dl.txt');
+    writeFileSync(src, 'x'.repeat(5000));
+    const id = (await r.run(['drive', 'upload', src, '--name', 'faults-int-dl.txt', '-o', 'id'])).stdout.trim();
+    const out = tempDir('agnt-faults-int-dl-');
+    r.fs.rules.push({ method: 'GET', path: /^\/_presigned\//, fault: { kind: 'drip', everyMs: 50, bytes: 100 } });
+    const child = r.spawn(['drive', 'download', id, '-o', out]);
+    for (let i = 0; i < 400 && !readdirSync(out).some((f) => f.endsWith('.agnt-part')); i++) await new Promise((ok) => setTimeout(ok, 10));
+    child.kill('SIGINT');
+    const res = await child;
+    expect(res.exitCode).toBe(130);
+    expect(readdirSync(out)).toEqual([]);
+  });
+
+  it('during an import: the batches in flight are aborted, the ledger tells what was done, --resume finishes every row once', async () => {
+    const n = 400;
+    const file = csv('int.csv', 'intr', n);
+    r.fs.rules.push({ method: 'POST', path: BULK, skip: 5, fault: { kind: 'delay', ms: 20_000 } });
+    const child = r.spawn(['contacts', 'import', file, '--batch-size', '20', '--concurrency', '2', '--json']);
+    await r.fs.waitFor((s) => BULK.test(s.path) && s.fault === 'delay');
+    child.kill('SIGINT');
+    const res = await child;
+    expect(res.exitCode).toBe(130);
+    expect(String(res.stderr)).toMatch(/^interrupted: \d+ rows not finished; run the same command with --resume to finish \(ledger: .*int\.csv\.ledger\.jsonl\)\n$/);
+    const summary = JSON.parse(String(res.stdout));
+    expect(summary.created).toBe(100);
+    expect(summary.pending).toBeGreaterThan(0);
+    await r.fs.waitFor((s) => BULK.test(s.path) && s.fault === 'delay' && s.aborted);
+    const ledger = readFileSync(`${file}.ledger.jsonl`, 'utf8');
+    expect(ledger).toMatch(/\{"type":"stopped","reason":"interrupted"/);
+
+    r.fs.reset();
+    const again = await r.run(['contacts', 'import', file, '--resume', '--json']);
+    expect(again.exitCode).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ total: n, failed: 0, pending: 0 });
+    const counts = contactsWith('intr');
+    expect(counts.size).toBe(n);
+    expect([...counts.values()].every((c) => c === 1)).toBe(true);
+    expect(existsSync(`${file}.ledger.jsonl`)).toBe(true);
+  });
+});
+
+describe('a reader that goes away', () => {
+  it('ends the run quietly, with no stack trace', async () => {
+    const { execa } = await import('execa');
+    const { BIN } = await import('../helpers.ts');
+    const script = `set -o pipefail; "${process.execPath}" "${BIN}" contacts import --help | head -1 && "${process.execPath}" "${BIN}" users list --all --per-page 2 -o id | head -1`;
+    const res = await execa('bash', ['-c', script], { env: r.env(), extendEnv: true, reject: false });
+    expect(res.stderr).toBe('');
+    expect(res.stdout).toBe('Usage: agnt contacts import [options] <file>\nusr_admin');
+    expect(res.exitCode).toBe(0);
+  });
+});

@@ -1,0 +1,326 @@
+// Retries, backoff, Retry-After, timeouts and bad answers, for each class of command, through
+// the fault proxy in front of a real sandbox.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDir } from '../helpers.ts';
+import { recorder, type Recorder } from './server.ts';
+import { hits, rig, type Rig } from './setup.ts';
+
+let r: Rig;
+let other: Recorder;
+let dir: string;
+beforeAll(async () => {
+  r = await rig();
+  other = await recorder();
+  dir = tempDir('agnt-faults-');
+});
+afterAll(async () => {
+  await r.dispose();
+  await other.close();
+});
+beforeEach(() => r.fs.reset());
+
+const USER = /^\/users\/usr_member$/;
+
+describe('get', () => {
+  it('retries a 503 with Retry-After in seconds, and the wait is the one asked for', async () => {
+    r.fs.rules.push({ path: USER, times: 2, fault: { kind: 'status', status: 503, headers: { 'retry-after': '1' } } });
+    const res = await r.run(['users', 'get', 'usr_member', '--json', '--debug']);
+    expect(res.exitCode).toBe(0);
+    expect(JSON.parse(res.stdout).id).toBe('usr_member');
+    expect(hits(r.fs, 'GET', USER)).toBe(3);
+    expect(res.stderr).toContain('* HTTP 503; retrying in 1000 ms (attempt 2 of 3)');
+    const [a, b] = r.fs.seen.filter((s) => USER.test(s.path));
+    expect(b!.at - a!.at).toBeGreaterThanOrEqual(950);
+  });
+
+  it('honours a 429 Retry-After given as an HTTP date', async () => {
+    r.fs.rules.push({ path: USER, times: 1, fault: { kind: 'status', status: 429, headers: { 'retry-after': new Date(Date.now() + 2000).toUTCString() } } });
+    const res = await r.run(['users', 'get', 'usr_member', '--json', '--debug']);
+    expect(res.exitCode).toBe(0);
+    expect(hits(r.fs, 'GET', USER)).toBe(2);
+    const wait = Number(/\* HTTP 429; retrying in (\d+) ms/.exec(res.stderr)?.[1]);
+    // The date has whole seconds and the process took a moment to start: 0.5 to 2 s is left.
+    expect(wait).toBeGreaterThanOrEqual(500);
+    expect(wait).toBeLessThanOrEqual(2000);
+  });
+
+  it('gives up at once on a Retry-After longer than it will wait, and says so', async () => {
+    r.fs.rules.push({ path: USER, fault: { kind: 'status', status: 503, headers: { 'retry-after': '3600' } } });
+    const res = await r.run(['users', 'get', 'usr_member']);
+    expect(res.exitCode).toBe(1);
+    expect(hits(r.fs, 'GET', USER)).toBe(1);
+    expect(res.stderr).toMatch(/^error: HTTP 503 Service Unavailable.*\(HTTP 503\)\n/);
+  });
+
+  it('retries 500, 502 and 504 at most the configured number of times, then names the last status and the attempts', async () => {
+    r.fs.rules.push(
+      { path: USER, times: 1, fault: { kind: 'status', status: 500 } },
+      { path: USER, times: 1, fault: { kind: 'status', status: 502 } },
+      { path: USER, fault: { kind: 'status', status: 504 } },
+    );
+    const res = await r.run(['users', 'get', 'usr_member']);
+    expect(res.exitCode).toBe(1);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toBe('error: HTTP 504 Gateway Timeout with an empty body (after 3 attempts) (HTTP 504)\n');
+    expect(hits(r.fs, 'GET', USER)).toBe(3);
+
+    r.fs.reset();
+    r.fs.rules.push({ path: USER, fault: { kind: 'status', status: 503 } });
+    const five = await r.run(['users', 'get', 'usr_member'], { env: { AGNT_RETRIES: '5' } });
+    expect(five.exitCode).toBe(1);
+    expect(five.stderr).toContain('(after 5 attempts) (HTTP 503)');
+    expect(hits(r.fs, 'GET', USER)).toBe(5);
+
+    r.fs.seen.length = 0;
+    const one = await r.run(['users', 'get', 'usr_member'], { env: { AGNT_RETRIES: '1' } });
+    expect(one.exitCode).toBe(1);
+    expect(one.stderr).toBe('error: HTTP 503 Service Unavailable with an empty body (HTTP 503)\n');
+    expect(hits(r.fs, 'GET', USER)).toBe(1);
+  });
+
+  it('retries a connection reset in the middle of the body', async () => {
+    r.fs.rules.push({ path: USER, times: 1, fault: { kind: 'reset' } });
+    const ok = await r.run(['users', 'get', 'usr_member', '-o', 'id']);
+    expect(ok).toMatchObject({ exitCode: 0, stdout: 'usr_member\n' });
+    expect(hits(r.fs, 'GET', USER)).toBe(2);
+
+    r.fs.reset();
+    r.fs.rules.push({ path: USER, fault: { kind: 'reset' } });
+    const res = await r.run(['users', 'get', 'usr_member']);
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toMatch(/^error: connection to 127\.0\.0\.1:\d+ was reset \(after 3 attempts\)\n$/);
+  });
+
+  it.each([
+    ['an HTML error page', { kind: 'status', status: 502, headers: { 'content-type': 'text/html' }, body: '<html><head><title>502 Bad Gateway</title></head><body><h1>nginx</h1></body></html>' }, /^error: HTTP 502 Bad Gateway: the server sent an HTML page \("502 Bad Gateway"\) \(after 3 attempts\) \(HTTP 502\)\n$/],
+    ['an HTML page with status 200', { kind: 'status', status: 200, headers: { 'content-type': 'text/html' }, body: '<html><title>Sign in</title></html>' }, /^error: HTTP 200: the server sent an HTML page \("Sign in"\) where JSON was expected\n$/],
+    ['an empty 500', { kind: 'status', status: 500, body: '' }, /^error: HTTP 500 Internal Server Error with an empty body \(after 3 attempts\) \(HTTP 500\)\n$/],
+    ['truncated JSON', { kind: 'truncated' }, /^error: HTTP 200: the server sent a body that is not JSON \(application\/json: "\{"ok": true, "user": \{"id": "usr_adm"\) where JSON was expected\n$/],
+  ] as const)('%s exits 1 with one clear line', async (_name, fault, message) => {
+    r.fs.rules.push({ path: USER, fault: fault as never });
+    const res = await r.run(['users', 'get', 'usr_member']);
+    expect(res.exitCode).toBe(1);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toMatch(message);
+  });
+
+  it('an answer that is not of the documented shape exits 1 instead of printing nonsense', async () => {
+    r.fs.rules.push({ path: USER, fault: { kind: 'json', body: { ok: true, user: 'not a user' } } });
+    const res = await r.run(['users', 'get', 'usr_member']);
+    expect(res.exitCode).toBe(1);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toBe("error: the server's answer is not of the documented shape: 'user' is a string where an object was expected (GET /users/usr_member)\n");
+  });
+
+  it('a redirect to another origin is not followed, and the other origin never sees a request', async () => {
+    r.fs.rules.push({ path: USER, fault: { kind: 'redirect', to: `${other.url}/users/usr_member` } });
+    const res = await r.run(['users', 'get', 'usr_member']);
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toBe(`error: the server redirected to another origin (${other.url}); agnt does not follow it with your credentials\n`);
+    expect(other.seen).toEqual([]);
+  });
+
+  it('a stalled answer ends at the timeout, naming it; so does a body that drips', async () => {
+    r.fs.rules.push({ path: USER, fault: { kind: 'delay', ms: 10_000 } });
+    const res = await r.run(['users', 'get', 'usr_member', '--timeout', '0.5'], { env: { AGNT_RETRIES: '2' } });
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toBe('error: request timed out after 0.5s (--timeout 0.5): GET /users/usr_member (after 2 attempts)\n');
+    expect(hits(r.fs, 'GET', USER)).toBe(2);
+    // The proxy saw agnt give up on both.
+    await r.fs.waitFor((s) => USER.test(s.path) && s.aborted);
+
+    r.fs.reset();
+    r.fs.rules.push({ path: USER, fault: { kind: 'drip', everyMs: 100, bytes: 2 } });
+    const drip = await r.run(['users', 'get', 'usr_member', '--timeout', '0.6'], { env: { AGNT_RETRIES: '1' } });
+    expect(drip.exitCode).toBe(1);
+    expect(drip.stderr).toBe('error: request timed out after 0.6s (--timeout 0.6): GET /users/usr_member\n');
+  });
+});
+
+describe('list --all', () => {
+  const LIST = /^\/users$/;
+  const page = (n: number) => new RegExp(`^/users\\?.*\\bpage=${n}\\b`);
+
+  it('retries a failed page and prints every record once, in order', async () => {
+    const clean = await r.run(['users', 'list', '--all', '--per-page', '2', '-o', 'id']);
+    expect(clean.exitCode).toBe(0);
+    r.fs.reset();
+    r.fs.rules.push({ url: page(2), times: 1, fault: { kind: 'status', status: 503, headers: { 'retry-after': '0' } } }, { url: page(3), times: 1, fault: { kind: 'reset' } });
+    const res = await r.run(['users', 'list', '--all', '--per-page', '2', '-o', 'id']);
+    expect(res.exitCode).toBe(0);
+    expect(res.stdout).toBe(clean.stdout);
+    expect(clean.stdout.split('\n').length).toBeGreaterThan(6);
+  });
+
+  it('a page that keeps failing exits 1 with the status and the attempts', async () => {
+    r.fs.rules.push({ url: page(3), fault: { kind: 'status', status: 502 } });
+    const res = await r.run(['users', 'list', '--all', '--per-page', '2', '-o', 'id']);
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toBe('error: HTTP 502 Bad Gateway with an empty body (after 3 attempts) (HTTP 502)\n');
+    expect(r.fs.seen.filter((s) => page(3).test(s.url)).length).toBe(3);
+    expect(hits(r.fs, 'GET', LIST)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a page whose list is not a list exits 1', async () => {
+    r.fs.rules.push({ url: page(2), fault: { kind: 'json', body: { ok: true, users: { id: 'x' }, page: 2, perPage: 2, total: 9 } } });
+    const res = await r.run(['users', 'list', '--all', '--per-page', '2', '-o', 'id']);
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toMatch(/^error: the server's answer is not of the documented shape: 'users' is an object where a list was expected \(GET \/users\?.*\)\n$/);
+  });
+
+  it('a page that times out exits 1 naming the timeout', async () => {
+    r.fs.rules.push({ url: page(2), fault: { kind: 'delay', ms: 10_000 } });
+    const res = await r.run(['users', 'list', '--all', '--per-page', '2', '-o', 'id', '--timeout', '0.5'], { env: { AGNT_RETRIES: '1' } });
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toMatch(/^error: request timed out after 0\.5s \(--timeout 0\.5\): GET \/users\?\S*page=2\S*\n$/);
+  });
+});
+
+describe('create, update, delete', () => {
+  it('a POST is sent once whatever happens: 503, reset, timeout', async () => {
+    r.fs.rules.push({ method: 'POST', path: /^\/users$/, fault: { kind: 'status', status: 503, headers: { 'retry-after': '0' } } });
+    const a = await r.run(['users', 'create', '--email', 'once@acme.test']);
+    expect(a.exitCode).toBe(1);
+    expect(a.stderr).toBe('error: HTTP 503 Service Unavailable with an empty body (HTTP 503)\n');
+    expect(hits(r.fs, 'POST', /^\/users$/)).toBe(1);
+
+    r.fs.reset();
+    r.fs.rules.push({ method: 'POST', path: /^\/users$/, fault: { kind: 'reset' } });
+    const b = await r.run(['users', 'create', '--email', 'once@acme.test']);
+    expect(b.exitCode).toBe(1);
+    expect(b.stderr).toMatch(/^error: connection to 127\.0\.0\.1:\d+ was reset\n$/);
+    expect(hits(r.fs, 'POST', /^\/users$/)).toBe(1);
+
+    r.fs.reset();
+    r.fs.rules.push({ method: 'POST', path: /^\/users$/, fault: { kind: 'delay', ms: 10_000 } });
+    const c = await r.run(['users', 'create', '--email', 'once@acme.test', '--timeout', '0.5']);
+    expect(c.exitCode).toBe(1);
+    expect(c.stderr).toBe('error: request timed out after 0.5s (--timeout 0.5): POST /users\n');
+    expect(hits(r.fs, 'POST', /^\/users$/)).toBe(1);
+  });
+
+  it('a PATCH is not retried; a PUT is', async () => {
+    const ASSISTANT = /^\/users\/usr_admin\/assistant$/;
+    r.fs.rules.push({ method: 'PATCH', path: ASSISTANT, fault: { kind: 'status', status: 502 } });
+    const p = await r.run(['users', 'set-assistant', 'usr_admin', '--assistant', 'ast_ava']);
+    expect(p.exitCode).toBe(1);
+    expect(p.stderr).toBe('error: HTTP 502 Bad Gateway with an empty body (HTTP 502)\n');
+    expect(hits(r.fs, 'PATCH', ASSISTANT)).toBe(1);
+
+    r.fs.reset();
+    r.fs.rules.push({ method: 'PUT', path: USER, times: 2, fault: { kind: 'status', status: 503, headers: { 'retry-after': '0' } } });
+    const u = await r.run(['users', 'update', 'usr_member', '--timezone', 'Europe/Paris', '-o', 'id']);
+    expect(u).toMatchObject({ exitCode: 0, stdout: 'usr_member\n' });
+    expect(hits(r.fs, 'PUT', USER)).toBe(3);
+  });
+
+  it('a DELETE is retried, and exhausting retries names the status and attempts', async () => {
+    const created = await r.run(['users', 'create', '--email', 'gone@acme.test', '-o', 'id']);
+    const id = created.stdout.trim();
+    const path = new RegExp(`^/users/${id}$`);
+    r.fs.rules.push({ method: 'DELETE', path, times: 1, fault: { kind: 'status', status: 504 } });
+    const d = await r.run(['users', 'delete', id, '--yes']);
+    expect(d.exitCode).toBe(0);
+    expect(hits(r.fs, 'DELETE', path)).toBe(2);
+
+    r.fs.reset();
+    r.fs.rules.push({ method: 'DELETE', path: USER, fault: { kind: 'status', status: 500 } });
+    const e = await r.run(['users', 'delete', 'usr_member', '--yes']);
+    expect(e.exitCode).toBe(1);
+    expect(e.stderr).toContain('HTTP 500 Internal Server Error with an empty body (after 3 attempts) (HTTP 500)');
+    expect(hits(r.fs, 'DELETE', USER)).toBe(3);
+  });
+});
+
+describe('drive transfer', () => {
+  const PRESIGNED = /^\/_presigned\//;
+
+  it('upload: the presigned PUT is retried from the start; the POSTs are sent once', async () => {
+    const file = join(dir, 'a.txt');
+    writeFileSync(file, 'hello faults\n');
+    r.fs.rules.push({ method: 'PUT', path: PRESIGNED, times: 1, fault: { kind: 'status', status: 503 } });
+    const ok = await r.run(['drive', 'upload', file, '--name', 'faults-a.txt', '--json']);
+    expect(ok.exitCode).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ name: 'faults-a.txt', status: 'ready' });
+    expect(hits(r.fs, 'PUT', PRESIGNED)).toBe(2);
+
+    r.fs.reset();
+    r.fs.rules.push({ method: 'POST', path: /\/drive-files\/upload$/, fault: { kind: 'status', status: 503 } });
+    const a = await r.run(['drive', 'upload', file, '--name', 'faults-b.txt']);
+    expect(a.exitCode).toBe(1);
+    expect(hits(r.fs, 'POST', /\/drive-files\/upload$/)).toBe(1);
+    expect(hits(r.fs, 'PUT', PRESIGNED)).toBe(0);
+
+    r.fs.reset();
+    r.fs.rules.push({ method: 'POST', path: /\/confirm$/, fault: { kind: 'status', status: 502 } });
+    const c = await r.run(['drive', 'upload', file, '--name', 'faults-c.txt']);
+    expect(c.exitCode).toBe(1);
+    expect(c.stderr).toMatch(/^error: HTTP 502 Bad Gateway with an empty body \(fil_\w+ was not confirmed: a new file stays pending, an existing one keeps its current version\) \(HTTP 502\)\n$/);
+    expect(hits(r.fs, 'POST', /\/confirm$/)).toBe(1);
+  });
+
+  it('upload: a presigned PUT that keeps failing exits 1 naming the attempts', async () => {
+    const file = join(dir, 'b.txt');
+    writeFileSync(file, 'x'.repeat(1000));
+    r.fs.rules.push({ method: 'PUT', path: PRESIGNED, fault: { kind: 'status', status: 500 } });
+    const res = await r.run(['drive', 'upload', file, '--name', 'faults-d.txt']);
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toMatch(/^faults-d\.txt: upload to the presigned URL failed: HTTP 500; retrying from the start \(attempt 2 of 3\)\n/);
+    expect(res.stderr).toMatch(/error: upload to the presigned URL failed: HTTP 500 \(after 3 attempts\) \(fil_\w+ was not confirmed[^)]*\) \(HTTP 500\)\n$/);
+    expect(hits(r.fs, 'PUT', PRESIGNED)).toBe(3);
+  });
+
+  it('download: metadata and the presigned GET are retried; a stall ends at the timeout with no file left', async () => {
+    const file = join(dir, 'c.txt');
+    writeFileSync(file, 'download me\n');
+    const up = await r.run(['drive', 'upload', file, '--name', 'faults-dl.txt', '-o', 'id']);
+    const id = up.stdout.trim();
+    const out = tempDir('agnt-faults-dl-');
+
+    r.fs.reset();
+    r.fs.rules.push({ method: 'GET', path: new RegExp(`/drive-files/${id}$`), times: 1, fault: { kind: 'status', status: 503 } }, { method: 'GET', path: PRESIGNED, times: 1, fault: { kind: 'status', status: 502 } });
+    const ok = await r.run(['drive', 'download', id, '-o', out]);
+    expect(ok.exitCode).toBe(0);
+    expect(readdirSync(out)).toEqual(['faults-dl.txt']);
+    expect(hits(r.fs, 'GET', PRESIGNED)).toBe(2);
+
+    // Reset in the middle of the bytes: no file, whole or partial.
+    r.fs.reset();
+    const out1 = tempDir('agnt-faults-dl-');
+    r.fs.rules.push({ method: 'GET', path: PRESIGNED, fault: { kind: 'reset' } });
+    const cut = await r.run(['drive', 'download', id, '-o', out1]);
+    expect(cut.exitCode).toBe(1);
+    expect(cut.stderr).toMatch(/^error: download failed: /);
+    expect(readdirSync(out1)).toEqual([]);
+
+    r.fs.reset();
+    const out2 = tempDir('agnt-faults-dl-');
+    r.fs.rules.push({ method: 'GET', path: PRESIGNED, fault: { kind: 'drip', everyMs: 1500, bytes: 4 } });
+    const slow = await r.run(['drive', 'download', id, '-o', out2, '--timeout', '0.5'], { env: { AGNT_RETRIES: '1' } });
+    expect(slow.exitCode).toBe(1);
+    expect(slow.stderr).toMatch(/timed out after 0\.5s \(--timeout 0\.5\)/);
+    expect(readdirSync(out2)).toEqual([]);
+  });
+});
+
+describe('CSV import', () => {
+  it('a 503 on a batch is sent again and every row goes in; a stall names the timeout', async () => {
+    const csv = join(dir, 'few.csv');
+    writeFileSync(csv, `email,name\n${Array.from({ length: 30 }, (_, i) => `few${i}@faults.test,Few ${i}`).join('\n')}\n`);
+    r.fs.rules.push({ method: 'POST', path: /^\/contacts\/bulk-import$/, times: 1, fault: { kind: 'status', status: 503, headers: { 'retry-after': '0' } } });
+    const res = await r.run(['contacts', 'import', csv, '--batch-size', '10', '--json']);
+    expect(res.exitCode).toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({ total: 30, created: 30, failed: 0, pending: 0 });
+    expect(hits(r.fs, 'POST', /^\/contacts\/bulk-import$/)).toBe(4);
+
+    r.fs.reset();
+    const csv2 = join(dir, 'stall.csv');
+    writeFileSync(csv2, 'email,name\nstall@faults.test,Stall\n');
+    r.fs.rules.push({ method: 'POST', path: /^\/contacts\/bulk-import$/, fault: { kind: 'delay', ms: 10_000 } });
+    const t = await r.run(['contacts', 'import', csv2, '--timeout', '0.5'], { env: { AGNT_RETRIES: '1' } });
+    expect(t.exitCode).toBe(1);
+    expect(t.stderr).toMatch(/request timed out after 0\.5s \(--timeout 0\.5\): POST \/contacts\/bulk-import/);
+  });
+});
