@@ -3,8 +3,9 @@
 import type { Context } from '../../src/core/context.ts';
 import type { ApiResponse } from '../../src/core/http.ts';
 import type { Invocation } from '../../src/core/spec.ts';
-import { ApiError, Interrupted, UsageError } from '../../src/core/errors.ts';
+import { ApiError, UsageError } from '../../src/core/errors.ts';
 import { colorEnabled } from '../../src/core/io.ts';
+export { sleep } from '../../src/core/sleep.ts';
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
 
@@ -40,20 +41,6 @@ export function explain(e: unknown, hints: Record<string, string | ((err: ApiErr
   throw e;
 }
 
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new Interrupted());
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(new Interrupted());
-    };
-    const t = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 export interface Spinner {
   update(text: string): void;

@@ -12,6 +12,7 @@ import type { Context } from '../../src/core/context.ts';
 import { AgntError, ApiError, EXIT, Interrupted, NetworkError, PartialFailure, TimeoutError, UsageError } from '../../src/core/errors.ts';
 import { escapeControls } from '../../src/core/output.ts';
 import { mimeFromName } from './mime.ts';
+import { sleep } from '../../src/core/sleep.ts';
 
 type Obj = Record<string, any>;
 const FILES = '/users/{userId}/drive-files';
@@ -118,12 +119,6 @@ function aborted(ctx: Context, e: unknown): boolean {
   return ctx.signal.aborted || (e as Error)?.name === 'AbortError' || e instanceof Interrupted;
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((res, rej) => {
-    const t = setTimeout(res, ms);
-    signal.addEventListener('abort', () => (clearTimeout(t), rej(new Interrupted())), { once: true });
-  });
-}
 
 const CHUNK = 256 * 1024;
 

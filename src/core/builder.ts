@@ -4,7 +4,7 @@ import { Command, Option } from 'commander';
 import type { AreaSpec, CommandSpec, FieldSpec, Invocation, Result } from './spec.ts';
 import type { Context } from './context.ts';
 import { PartialFailure, UsageError, AgntError } from './errors.ts';
-import { checkEnum, checkType, flagOf, jsonError, jsonErrorText, parseAssignment, parseFlagValue, readIdsFromStdin, readStructured, parseObjectText, setDotted, typedValue } from './input.ts';
+import { checkEnum, checkType, flagOf, jsonError, parseAssignment, parseFlagValue, readIdsFromStdin, readStructured, parseObjectText, setDotted, typedValue } from './input.ts';
 import { paginate, parsePageOptions } from './paginate.ts';
 import { confirm } from './io.ts';
 

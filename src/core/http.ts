@@ -6,6 +6,7 @@ import type { Agent, Dispatcher } from 'undici';
 import { setFlagsFromString } from 'node:v8';
 import { ApiError, AgntError, Interrupted, NetworkError, TimeoutError, UsageError, type ApiErrorBody } from './errors.ts';
 import { redactUrl, redactUrls, redactValue, scrub, REDACTED } from './redact.ts';
+import { sleep } from './sleep.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -195,20 +196,6 @@ const STATUS_TEXT: Record<number, string> = {
   502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
 };
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new Interrupted());
-    const t = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(new Interrupted());
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 interface Raw {
   status: number;

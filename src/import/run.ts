@@ -13,6 +13,7 @@ import { MemoryGuard } from './memory.ts';
 import { Progress } from './progress.ts';
 import { hash32, SeenEmails } from './seen.ts';
 import { openSource, type Source } from './source.ts';
+import { sleep } from '../core/sleep.ts';
 
 export const BULK_PATH = '/contacts/bulk-import';
 /** The sandbox's limit (and the CLI's ceiling); a server asking for less is obeyed. */
@@ -118,20 +119,6 @@ interface BulkResult {
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new Interrupted());
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(new Interrupted());
-    };
-    const t = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /** Opens an output file, or says which flag chooses another place. */
 function writable<T>(open: () => T, path: string, flag: string): T {
