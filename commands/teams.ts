@@ -209,6 +209,7 @@ export const invitations: AreaSpec = {
       path: '/team-invitations/{invitationId}',
       args: [{ name: 'invitationId', description: 'invitation id' }],
       resultKey: 'invitation',
+      public: true,
       examples: ['agnt invitations get inv_0001'],
     },
     {

@@ -267,7 +267,7 @@ export async function execute(ctx: Context, spec: CommandSpec, inv: Invocation):
     if (result) await emit(ctx, spec, result);
     return;
   }
-  const client = ctx.client();
+  const client = ctx.client({ tokenOptional: spec.public });
   const request = { method: spec.method, path: spec.path, params: inv.args, query: inv.query, body: inv.body, resultKey: spec.resultKey, envelope: spec.envelope, shape: spec.list ? ('list' as const) : spec.resultKey ? ('record' as const) : undefined };
 
   if (spec.list) {

@@ -124,6 +124,8 @@ export interface CommandSpec {
   /** Lazily loaded terminal renderer for the table format. */
   render?: () => Promise<(data: unknown, ctx: Context) => string | undefined | Promise<string | undefined>>;
   hidden?: boolean;
+  /** The endpoint needs no login (the spec calls it public); a token is sent when there is one. */
+  public?: boolean;
 }
 
 export interface AreaSpec {

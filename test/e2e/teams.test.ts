@@ -109,6 +109,10 @@ describe('invitations', () => {
     expect(shown).toMatchObject({ id: inv.id, teamName: 'Acme Executive Team', inviterName: 'Ada Admin', inviterAvatarUrl: null });
     const res = await fetch(`${sb.baseUrl}/team-invitations/${inv.id}`);
     expect(res.status).toBe(200);
+    // The landing page's endpoint is public: agnt shows it with no login at all.
+    const anonymous = await agnt(['invitations', 'get', inv.id, '--json'], { sb, as: null });
+    expect(anonymous.exitCode, anonymous.stderr).toBe(0);
+    expect(JSON.parse(anonymous.stdout).id).toBe(inv.id);
 
     const revoked = await agntJson(['invitations', 'revoke', inv.id], { sb });
     expect(revoked).toMatchObject({ status: 'revoked', revokedAt: expect.any(String) });
