@@ -1,7 +1,7 @@
 // Part 2, section 4.7: booking links (public or invite-only scheduling pages) and invitees.
 import type { AreaSpec } from '../src/core/spec.ts';
 
-const handlers = () => import('./handlers/booking-links.ts');
+const handlers = () => import('../src/workflows/booking-links.ts');
 
 const PREFERENCE_KEYS = ['sync', 'availability', 'defaults', 'calendars', 'buffers', 'customEventTitles'] as const;
 

@@ -43,7 +43,7 @@ export const calendars: AreaSpec = {
         { name: 'endsAt', type: 'string', description: 'range end; a date alone is the end of that day' },
       ],
       columns: [{ path: 'startsAt', header: 'START' }, { path: 'endsAt', header: 'END' }, { path: 'title' }, { path: 'location' }, { path: 'status' }, { path: 'attendees' }],
-      handler: async () => (await import('./handlers/calendars.ts')).events,
+      handler: async () => (await import('../src/workflows/calendars.ts')).events,
       examples: ['agnt calendars events cal_principal --starts-at today --ends-at 2026-12-31', 'agnt calendars events cal_principal --timezone Europe/London --starts-at 2026-12-01T00:00:00Z --ends-at 2026-12-08T00:00:00Z -o csv'],
     },
     {

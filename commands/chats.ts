@@ -91,7 +91,7 @@ export const chats: AreaSpec = {
       resultKey: 'message',
       fields: [...messageFields, { name: 'role', type: 'string', description: 'author role (default: user)' }],
       options: [contentFile],
-      handler: async () => (await import('./handlers/chat-message.ts')).sendMessage,
+      handler: async () => (await import('../src/workflows/chat-message.ts')).sendMessage,
       examples: ['agnt chats send cht_welcome --content "Note: the budget is approved"', 'git log -1 --format=%B | agnt chats send cht_welcome --content -'],
     },
     {
@@ -103,7 +103,7 @@ export const chats: AreaSpec = {
       args: [chat],
       fields: [...messageFields, { name: 'triggeringActivityId', type: 'string', description: 'activity that caused this run' }, { name: 'message', type: 'object', hidden: true }],
       options: [contentFile],
-      handler: async () => (await import('./handlers/chat-message.ts')).processMessage,
+      handler: async () => (await import('../src/workflows/chat-message.ts')).processMessage,
       examples: [
         'agnt chats process cht_welcome --content "Book a table for two tomorrow at 8pm"',
         'echo "hi" | agnt chats process cht_welcome --content -',
@@ -129,7 +129,7 @@ export const chats: AreaSpec = {
       path: '/chats/{chatId}/usage',
       args: [chat],
       envelope: 'none',
-      render: async () => (await import('./handlers/chat-usage.ts')).default,
+      render: async () => (await import('../src/render/chat-usage.ts')).default,
       examples: ['agnt chats usage cht_welcome', "agnt chats usage cht_welcome --json --query 'total.costUsd'"],
     },
     {

@@ -19,7 +19,7 @@ export const contactsImport: AreaSpec = {
       path: '/contacts/bulk-import',
       resultKey: 'bulkImport',
       fields: [{ name: 'contacts', type: 'array', required: true, keys: ROW_KEYS, description: 'the contacts: [{email, name, preferredName, phone, company, title, timezone, phones, emails, properties, tags}]' }],
-      handler: async () => (await import('./handlers/contacts-bulk-import.ts')).default,
+      handler: async () => (await import('../src/workflows/contacts-bulk-import.ts')).default,
       examples: [
         'agnt contacts bulk-import --file contacts.json',
         'agnt contacts bulk-import --file contacts.yaml -o json',
@@ -56,7 +56,7 @@ export const contactsImport: AreaSpec = {
         { flags: '--encoding <name>', description: 'text encoding instead of detecting it', enum: ['utf8', 'utf16le', 'utf16be', 'windows-1252'] },
       ],
       columns: [{ path: 'total' }, { path: 'created' }, { path: 'updated' }, { path: 'skipped' }, { path: 'failed' }],
-      handler: async () => (await import('./handlers/contacts-import.ts')).default,
+      handler: async () => (await import('../src/workflows/contacts-import.ts')).default,
       examples: [
         'agnt contacts import google-contacts.csv --errors-out failed.csv',
         "agnt contacts import crm.csv --map 'Work Email=email' --properties-from 'Lead Source,Owner' --tags crm",

@@ -162,7 +162,7 @@ export const contacts: AreaSpec = {
         { name: 'add', type: 'string[]', description: 'tags to add' },
         { name: 'remove', type: 'string[]', description: 'tags to remove' },
       ],
-      handler: async () => (await import('./handlers/contacts-bulk-tag.ts')).default,
+      handler: async () => (await import('../src/workflows/contacts-bulk-tag.ts')).default,
       examples: ['agnt contacts bulk-tag --ids con_0001,con_0002 --add vip', 'agnt contacts list --search acme -o id | agnt contacts bulk-tag --ids - --add customer --remove lead'],
     },
     {

@@ -1,7 +1,7 @@
 // Part 2, section 4.4: coordinator views.
 import type { AreaSpec } from '../src/core/spec.ts';
 
-const views = () => import('./handlers/coordinator.ts');
+const views = () => import('../src/workflows/coordinator.ts');
 const tz = { flags: '--tz <zone>', description: "time zone for local times and the timeline (default: your user's timezone)" };
 
 export const coordinator: AreaSpec = {

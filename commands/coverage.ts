@@ -29,7 +29,7 @@ const eventColumns: Column[] = [
 ];
 
 const tz = { flags: '--tz <zone>', description: "time zone for local times (default: your user's timezone)" };
-const coverage = () => import('./handlers/coverage.ts');
+const coverage = () => import('../src/workflows/coverage.ts');
 
 interface MoveText {
   verb: string;

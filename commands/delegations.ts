@@ -20,7 +20,7 @@ const settings: FieldSpec[] = [
   { name: 'visibility', type: 'string', enum: ['cc', 'bcc'], nullable: true },
 ];
 
-const handlers = () => import('./handlers/delegations.ts');
+const handlers = () => import('../src/workflows/delegations.ts');
 
 export const delegations: AreaSpec = {
   name: 'delegations',

@@ -100,7 +100,7 @@ export const drive: AreaSpec = {
       bodyInput: false,
       resultKey: 'driveFile',
       columns: [{ path: 'id' }, { path: 'name' }, { path: 'size' }, { path: 'mimeType', header: 'TYPE' }, { path: 'status' }],
-      handler: async () => (await import('./handlers/drive-transfer.ts')).upload,
+      handler: async () => (await import('../src/workflows/drive-transfer.ts')).upload,
       examples: ['agnt drive upload report.pdf', 'agnt drive upload *.png --folder fld_123', 'agnt drive upload notes.txt --name "Meeting notes.txt" -o id'],
     },
     {
@@ -116,7 +116,7 @@ export const drive: AreaSpec = {
         { flags: '-o, --output <path>', description: "destination file or folder, or '-' for stdout" },
         { flags: '--force', description: 'overwrite an existing file' },
       ],
-      handler: async () => (await import('./handlers/drive-transfer.ts')).download,
+      handler: async () => (await import('../src/workflows/drive-transfer.ts')).download,
       examples: ['agnt drive download fil_123', 'agnt drive download fil_123 -o ~/Downloads/', 'agnt drive download fil_123 -o - | sha256sum'],
     },
     {
@@ -204,7 +204,7 @@ export const drive: AreaSpec = {
       path: `${P}/{fileId}/versions`,
       args: [user, file],
       resultKey: 'versions',
-      render: async () => (await import('./handlers/drive-render.ts')).versions,
+      render: async () => (await import('../src/render/drive-render.ts')).versions,
       examples: ['agnt drive versions fil_123', 'agnt drive versions fil_123 --json'],
     },
     {

@@ -3,7 +3,7 @@ import type { AreaSpec, ArgSpec } from '../src/core/spec.ts';
 
 const session: ArgSpec = { name: 'sessionId', description: 'onboarding session id', resource: 'onboarding-sessions' };
 const WEEK_LABELS = ['flexible', 'important', 'protected', 'could-have-been-async', 'recurring-1:1'] as const;
-const render = async () => (await import('./handlers/onboarding-render.ts')).session;
+const render = async () => (await import('../src/render/onboarding-render.ts')).session;
 
 export const onboarding: AreaSpec = {
   name: 'onboarding',
@@ -40,7 +40,7 @@ export const onboarding: AreaSpec = {
       method: 'GET',
       path: '/onboarding/sessions/current-or-latest',
       resultKey: 'session',
-      handler: async () => (await import('./handlers/onboarding.ts')).current,
+      handler: async () => (await import('../src/workflows/onboarding.ts')).current,
       examples: ['agnt onboarding current', "agnt onboarding current --query 'nextStep'"],
     },
     {
@@ -84,7 +84,7 @@ export const onboarding: AreaSpec = {
           description: `[{eventId, weekStart, label (${WEEK_LABELS.join(', ')}), priority, confidence}]`,
         },
       ],
-      handler: async () => (await import('./handlers/onboarding.ts')).weekLabels,
+      handler: async () => (await import('../src/workflows/onboarding.ts')).weekLabels,
       render,
       examples: ['agnt onboarding week-labels set obs_123 --labels @labels.yaml', 'agnt onboarding week-labels set obs_123 --file body.json'],
     },
@@ -138,7 +138,7 @@ export const onboarding: AreaSpec = {
         { name: 'applyPreferences', type: 'boolean', description: 'apply the inferred preferences' },
         { name: 'saveMemories', type: 'boolean', description: 'save the staged memories' },
       ],
-      render: async () => (await import('./handlers/onboarding-render.ts')).finalize,
+      render: async () => (await import('../src/render/onboarding-render.ts')).finalize,
       examples: ['agnt onboarding finalize obs_123 --apply-preferences --save-memories', 'agnt onboarding finalize obs_123 --no-apply-preferences --json'],
     },
   ],

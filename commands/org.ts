@@ -4,9 +4,9 @@ import type { AreaSpec, ArgSpec, FieldSpec } from '../src/core/spec.ts';
 
 const org: ArgSpec = { name: 'orgId', description: 'organization id', resource: 'organizations' };
 const TIERS = ['low', 'medium', 'high', 'ultra'] as const;
-type OrgHandlers = typeof import('./handlers/org.ts');
+type OrgHandlers = typeof import('../src/workflows/org.ts');
 // Handlers load only when their command runs.
-const h = (name: keyof OrgHandlers) => async () => (await import('./handlers/org.ts'))[name];
+const h = (name: keyof OrgHandlers) => async () => (await import('../src/workflows/org.ts'))[name];
 
 const ssoObject = (name: string, what: string): FieldSpec => ({ name, type: 'object', nullable: true, description: `${what} settings` });
 

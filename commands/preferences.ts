@@ -1,11 +1,11 @@
 // Part 1, section 4.8: an identifier's preferences, skill preferences, scheduling, reminders and
 // the supervision matrix with its recipient exceptions. The shapes are those of 2.9 to 2.11.
 import type { AreaSpec, ArgSpec, FieldSpec } from '../src/core/spec.ts';
-import { MATRIX_CELLS, CELL_KEYS, EXCEPTION_KINDS, EXCEPTION_MODES } from './handlers/preferences-shapes.ts';
+import { MATRIX_CELLS, CELL_KEYS, EXCEPTION_KINDS, EXCEPTION_MODES } from '../src/api/preferences-shapes.ts';
 
 const user: ArgSpec = { name: 'userId', flag: 'user', default: 'me', description: 'whose preferences (a user id)', resource: 'users' };
 const identifier: ArgSpec = { name: 'identifierId', description: 'identifier id', resource: 'identifiers' };
-const validated = async () => (await import('./handlers/preferences.ts')).validated;
+const validated = async () => (await import('../src/workflows/preferences.ts')).validated;
 
 const cellFields: FieldSpec[] = MATRIX_CELLS.map((cell) => ({ name: cell, type: 'object', keys: CELL_KEYS, description: `${cell} cell {mode, timeBoxedWindowMin, timeBoxedExpiry, undoDelaySec}` }));
 
@@ -120,7 +120,7 @@ export const preferences: AreaSpec = {
       path: '/users/{userId}/preferences/supervision/matrix',
       args: [user],
       resultKey: 'supervisionMatrix',
-      render: async () => (await import('./handlers/matrix-grid.ts')).renderMatrix,
+      render: async () => (await import('../src/render/matrix-grid.ts')).renderMatrix,
       examples: ['agnt preferences matrix get', 'agnt preferences matrix get --json'],
     },
     {
@@ -139,7 +139,7 @@ export const preferences: AreaSpec = {
         { name: 'exceptions', type: 'array', description: 'recipient exceptions' },
       ],
       handler: validated,
-      render: async () => (await import('./handlers/matrix-grid.ts')).renderMatrix,
+      render: async () => (await import('../src/render/matrix-grid.ts')).renderMatrix,
       examples: [
         'agnt preferences matrix patch --set email_as_user.mode=manual',
         "agnt preferences matrix patch --calendar '{\"mode\": \"time-boxed\", \"timeBoxedWindowMin\": 30, \"timeBoxedExpiry\": \"execute\"}'",
@@ -154,7 +154,7 @@ export const preferences: AreaSpec = {
       args: [user],
       resultKey: 'supervisionMatrix',
       confirm: 'Reset the supervision matrix of {id} to the defaults?',
-      render: async () => (await import('./handlers/matrix-grid.ts')).renderMatrix,
+      render: async () => (await import('../src/render/matrix-grid.ts')).renderMatrix,
       examples: ['agnt preferences matrix reset --yes'],
     },
     {

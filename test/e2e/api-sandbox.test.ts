@@ -4,7 +4,7 @@ import { execa } from 'execa';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { agnt, agntJson, BIN, cleanEnv, tempDir, withSandbox } from '../helpers.ts';
+import { agnt, agntJson, BIN, cleanEnv, tempDir, withSandbox } from '../support/helpers.ts';
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { agnt, agntJson, tempDir, withSandbox } from '../helpers.ts';
+import { agnt, agntJson, tempDir, withSandbox } from '../support/helpers.ts';
 import { assistants } from '../../commands/assistants.ts';
 import { expectHelpForEvery } from './shared.ts';
 

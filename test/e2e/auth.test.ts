@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
-import { agnt, tempDir, withSandbox } from '../helpers.ts';
-import { plain, runInPty } from '../pty.ts';
+import { agnt, tempDir, withSandbox } from '../support/helpers.ts';
+import { plain, runInPty } from '../support/pty.ts';
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;
 beforeAll(async () => {

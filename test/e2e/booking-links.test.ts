@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { agnt, agntJson, tempDir, withSandbox } from '../helpers.ts';
+import { agnt, agntJson, tempDir, withSandbox } from '../support/helpers.ts';
 
 // A Monday: the seeded calendar events are laid out from the start of this week.
 const now = Date.parse('2026-11-30T12:00:00Z');

@@ -7,7 +7,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agnt, agntJson, BIN, cleanEnv, hasCommand, removeDir, tempDir, withSandbox } from '../helpers.ts';
+import { agnt, agntJson, BIN, cleanEnv, hasCommand, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const FIXTURES = resolve(import.meta.dirname, '..', 'fixtures');

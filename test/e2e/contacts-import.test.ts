@@ -3,7 +3,7 @@ import { execa } from 'execa';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { agnt, BIN, cleanEnv, removeDir, tempDir, withSandbox } from '../helpers.ts';
+import { agnt, BIN, cleanEnv, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
 import type { Rec } from '../../src/sandbox/store.ts';
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;

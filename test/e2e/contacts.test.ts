@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agnt, agntJson, withSandbox } from '../helpers.ts';
+import { agnt, agntJson, withSandbox } from '../support/helpers.ts';
 import { contacts } from '../../commands/contacts.ts';
 import { expectHelpForEvery, requestsTo } from './shared.ts';
 

@@ -4,7 +4,7 @@ import { execa } from 'execa';
 import { resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { agnt, agntJson, BIN, cleanEnv, tempDir, withSandbox } from '../helpers.ts';
+import { agnt, agntJson, BIN, cleanEnv, tempDir, withSandbox } from '../support/helpers.ts';
 
 const T0 = Date.parse('2026-11-30T12:00:00Z'); // Monday, before the week starts
 let now = T0;
@@ -276,7 +276,7 @@ describe('coverage create input', () => {
 
   const ptyEnv = () => ({ ...Object.fromEntries(Object.entries(cleanEnv()).map(([k]) => [k, null])), AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.coordinator, AGNT_CONFIG_DIR: tempDir(), TERM: 'xterm-256color', NO_COLOR: '1' });
   const inPty = async (spec: object) => {
-    const py = await execa('python3', [resolve(import.meta.dirname, '..', 'pty_driver.py'), JSON.stringify(spec)], { reject: false, timeout: 40_000 });
+    const py = await execa('python3', [resolve(import.meta.dirname, '..', 'support', 'pty_driver.py'), JSON.stringify(spec)], { reject: false, timeout: 40_000 });
     return JSON.parse(py.stdout) as { output: string; exitCode: number; error: string | null };
   };
 

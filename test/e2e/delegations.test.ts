@@ -1,6 +1,6 @@
 // Delegations, coordinator views and the manager gate, backup routing and manager assignments.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agnt, agntJson, withSandbox } from '../helpers.ts';
+import { agnt, agntJson, withSandbox } from '../support/helpers.ts';
 
 let now = Date.parse('2026-11-30T12:00:00Z');
 let sb: Awaited<ReturnType<typeof withSandbox>>;

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, openSync, readFileSync, readdirSync, closeSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { BIN, agnt, agntJson, cleanEnv, removeDir, tempDir, withSandbox } from '../helpers.ts';
+import { BIN, agnt, agntJson, cleanEnv, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
 import { blobPath } from '../../src/sandbox/areas/drive.ts';
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;

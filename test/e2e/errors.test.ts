@@ -1,6 +1,6 @@
 // The contract's error behaviour: exit codes, one-line messages, hints, dry runs and retries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agnt, withSandbox } from '../helpers.ts';
+import { agnt, withSandbox } from '../support/helpers.ts';
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { agnt, agntJson, withSandbox } from '../helpers.ts';
+import { agnt, agntJson, withSandbox } from '../support/helpers.ts';
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { agntJson, BIN, cleanEnv, tempDir, withSandbox } from '../helpers.ts';
+import { agntJson, BIN, cleanEnv, tempDir, withSandbox } from '../support/helpers.ts';
 
 const SCRIPT = resolve(import.meta.dirname, '..', '..', 'examples', 'org-setup.sh');
 

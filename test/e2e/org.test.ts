@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { agnt, agntJson, BIN, cleanEnv, tempDir, withSandbox } from '../helpers.ts';
+import { agnt, agntJson, BIN, cleanEnv, tempDir, withSandbox } from '../support/helpers.ts';
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;
 let org: string;
@@ -16,7 +16,7 @@ afterAll(async () => {
   await sb.dispose();
 });
 
-const PTY = resolve(import.meta.dirname, '..', 'terminal.py');
+const PTY = resolve(import.meta.dirname, '..', 'support', 'terminal.py');
 
 /** Runs agnt in a pseudo-terminal, typing each answer when its prompt shows. */
 async function inTerminal(args: string[], steps: string[], env: Record<string, string | undefined> = { NO_COLOR: '1' }) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { agnt, agntJson, removeDir, tempDir, withSandbox } from '../helpers.ts';
+import { agnt, agntJson, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;
 let dir: string;

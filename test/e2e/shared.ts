@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import type { AreaSpec } from '../../src/core/spec.ts';
 import type { LoggedRequest, Sandbox } from '../../src/sandbox/server.ts';
-import { agnt } from '../helpers.ts';
+import { agnt } from '../support/helpers.ts';
 
 /** The requests the sandbox served with this method on a path matching the pattern. */
 export function requestsTo(sb: Sandbox, method: string, path: RegExp): LoggedRequest[] {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { agnt, agntJson, tempDir, withSandbox } from '../helpers.ts';
+import { agnt, agntJson, tempDir, withSandbox } from '../support/helpers.ts';
 import { issueToken, makeUser } from '../../src/sandbox/model.ts';
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;

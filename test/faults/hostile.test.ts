@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '../helpers.ts';
-import { runInPty } from '../pty.ts';
+import { tempDir } from '../support/helpers.ts';
+import { runInPty } from '../support/pty.ts';
 import { recorder, type Recorder } from './server.ts';
 import { hits, rig, type Rig } from './setup.ts';
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '../helpers.ts';
+import { tempDir } from '../support/helpers.ts';
 import { hits, rig, type Rig } from './setup.ts';
 
 let r: Rig;
@@ -155,7 +155,7 @@ describe('Ctrl-C', () => {
 describe('a reader that goes away', () => {
   it('ends the run quietly, with no stack trace', async () => {
     const { execa } = await import('execa');
-    const { BIN } = await import('../helpers.ts');
+    const { BIN } = await import('../support/helpers.ts');
     const script = `set -o pipefail; "${process.execPath}" "${BIN}" contacts import --help | head -1 && "${process.execPath}" "${BIN}" users list --all --per-page 2 -o id | head -1`;
     const res = await execa('bash', ['-c', script], { env: r.env(), extendEnv: true, reject: false });
     expect(res.stderr).toBe('');

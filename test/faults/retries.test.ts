@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '../helpers.ts';
+import { tempDir } from '../support/helpers.ts';
 import { recorder, type Recorder } from './server.ts';
 import { hits, rig, type Rig } from './setup.ts';
 

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { areas } from '../../commands/index.ts';
 import type { CommandSpec, FieldSpec } from '../../src/core/spec.ts';
-import { agnt, tempDir, type RunResult } from '../helpers.ts';
+import { agnt, tempDir, type RunResult } from '../support/helpers.ts';
 import { rig, type Rig } from './setup.ts';
 
 const TOKEN = 'agnt_live_TOKEN0secret0value0123456789';

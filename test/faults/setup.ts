@@ -1,7 +1,7 @@
 // Shared set-up of the fault suite: a sandbox behind the fault proxy, and agnt run against the
 // proxy with a short backoff, so that retries are quick without changing what is retried.
 import { execa, type ResultPromise } from 'execa';
-import { BIN, agnt, cleanEnv, tempDir, withSandbox, type RunOptions, type RunResult } from '../helpers.ts';
+import { BIN, agnt, cleanEnv, tempDir, withSandbox, type RunOptions, type RunResult } from '../support/helpers.ts';
 import { faultServer, type FaultServer } from './server.ts';
 
 export interface Rig {

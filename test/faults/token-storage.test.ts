@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { agnt, tempDir, withSandbox } from '../helpers.ts';
+import { agnt, tempDir, withSandbox } from '../support/helpers.ts';
 
 const FAKE = resolve(import.meta.dirname, 'fake-keyring.cjs');
 let sb: Awaited<ReturnType<typeof withSandbox>>;

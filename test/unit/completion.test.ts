@@ -16,7 +16,7 @@ import type { Context } from '../../src/core/context.ts';
 import { findChild, listCommandFor, modelOf, type Node } from '../../src/completion/model.ts';
 import { completionScript } from '../../src/completion/scripts.ts';
 import { commandReference } from '../../src/completion/reference.ts';
-import { hasCommand } from '../helpers.ts';
+import { hasCommand } from '../support/helpers.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 

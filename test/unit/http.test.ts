@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError, TimeoutError, UsageError } from '../../src/core/errors.ts';
 import { backoffDelay, encodeSegment, fillPath, HttpClient, parseBaseUrl, parseRetryAfter, RetryBudget, unwrap } from '../../src/core/http.ts';
-import { fakeServer, json, text, type FakeServer } from './fake-server.ts';
+import { fakeServer, json, text, type FakeServer } from '../support/fake-server.ts';
 
 let srv: FakeServer;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guessDelimiter, logicalLines, sniff, splitLine } from '../../src/import/detect.ts';
+import { guessDelimiter, logicalLines, sniff, splitLine } from '../../src/workflows/import/detect.ts';
 
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'utf8'));
 

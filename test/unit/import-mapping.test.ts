@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildMapping, describeRole, normalizeHeader, propertyKey, recognize } from '../../src/import/mapping.ts';
-import { cleanEmail, isEmail } from '../../src/import/validate.ts';
-import { SeenEmails } from '../../src/import/seen.ts';
+import { buildMapping, describeRole, normalizeHeader, propertyKey, recognize } from '../../src/workflows/import/mapping.ts';
+import { cleanEmail, isEmail } from '../../src/workflows/import/validate.ts';
+import { SeenEmails } from '../../src/workflows/import/seen.ts';
 
 const GOOGLE = ['First Name', 'Middle Name', 'Last Name', 'Nickname', 'Organization Name', 'Organization Title', 'Labels', 'E-mail 1 - Label', 'E-mail 1 - Value', 'E-mail 2 - Label', 'E-mail 2 - Value', 'Phone 1 - Label', 'Phone 1 - Value', 'Notes'];
 const OUTLOOK = ['First Name', 'Middle Name', 'Last Name', 'Title', 'Suffix', 'Nickname', 'E-mail Address', 'E-mail 2 Address', 'E-mail Display Name', 'Home Phone', 'Business Phone', 'Mobile Phone', 'Business Fax', 'Job Title', 'Department', 'Company', 'Categories'];

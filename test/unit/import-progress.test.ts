@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
-import { Progress } from '../../src/import/progress.ts';
+import { Progress } from '../../src/workflows/import/progress.ts';
 import type { IO } from '../../src/core/io.ts';
 
 function fakeIO(): { io: IO; text: () => string } {

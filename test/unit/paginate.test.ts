@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpClient } from '../../src/core/http.ts';
 import { paginate } from '../../src/core/paginate.ts';
-import { fakeServer, type FakeServer } from './fake-server.ts';
+import { fakeServer, type FakeServer } from '../support/fake-server.ts';
 
 const ITEMS = Array.from({ length: 23 }, (_, i) => ({ id: `r${i + 1}` }));
 let srv: FakeServer;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDuration, formatLocal, parseDuration, parseWhen } from '../../commands/handlers/time.ts';
+import { addDuration, formatLocal, parseDuration, parseWhen } from '../../src/core/time.ts';
 
 const NOW = Date.parse('2026-11-30T12:00:00Z');
 const at = (text: string, tz: string, endOfDay = false) => new Date(parseWhen(text, tz, NOW, { endOfDay })).toISOString();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseWhen } from '../../commands/handlers/common.ts';
+import { parseWhen } from '../../src/workflows/common.ts';
 
 const NOW = Date.parse('2026-11-21T12:00:00.000Z');
 

@@ -12,7 +12,7 @@ import type { Sandbox } from '../server.ts';
 import { HttpError, badRequest, deleted, fail, forbidden, list, notFound, ok, okMany, t, validate, type Req } from '../http.ts';
 import { pathUser } from './access.ts';
 import type { Rec, Store } from '../store.ts';
-import { mimeFromName } from '../../../commands/handlers/mime.ts';
+import { mimeFromName } from '../../api/mime.ts';
 
 // "15 GB" read as 15 GiB, as the large consumer drives count it.
 export const QUOTA_BYTES = 15 * 1024 ** 3;

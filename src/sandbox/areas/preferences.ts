@@ -4,8 +4,8 @@ import type { SandboxArea } from './index.ts';
 import { fail, forbidden, notFound, ok, t, validate } from '../http.ts';
 import { mayActFor, pathUser } from './access.ts';
 import type { Rec, Store } from '../store.ts';
-import { EXCEPTION_KINDS, MATRIX_CELLS, exception as exceptionShape, matrix as matrixShape, reminders as remindersShape, scheduling as schedulingShape } from '../../../commands/handlers/preferences-shapes.ts';
-import { check } from '../../../commands/handlers/preferences.ts';
+import { EXCEPTION_KINDS, MATRIX_CELLS, exception as exceptionShape, matrix as matrixShape, reminders as remindersShape, scheduling as schedulingShape } from '../../api/preferences-shapes.ts';
+import { check } from '../../workflows/preferences.ts';
 
 const CELLS: readonly string[] = MATRIX_CELLS;
 // Strictness of a mode: loosening means moving to a lower rank than the parent's.

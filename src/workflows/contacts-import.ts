@@ -1,0 +1,54 @@
+// `agnt contacts import FILE|-`: option checks, then src/workflows/import/run.ts; the summary is the result.
+import type { Handler } from '../core/spec.ts';
+import { ApiError, EXIT, UsageError } from '../core/errors.ts';
+import { parseDelimiterOption, type Encoding } from './import/detect.ts';
+import { DEFAULT_BATCH, DEFAULT_CONCURRENCY, MAX_BATCH, runImport, type Summary } from './import/run.ts';
+
+function positive(flag: string, raw: unknown, fallback: number, max?: number): number {
+  if (raw === undefined) return fallback;
+  const text = String(raw);
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${flag} must be a positive integer, got '${text}'`);
+  const n = Number(text);
+  if (max !== undefined && n > max) throw new UsageError(`${flag} must be at most ${max} (the API's limit per request), got ${n}`);
+  return n;
+}
+
+const list = (v: unknown): string[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]).map(String);
+
+const handler: Handler = async (ctx, inv) => {
+  const o = inv.opts;
+  const file = inv.args.file!;
+  const opts = {
+    file,
+    map: list(o.map),
+    propertiesFrom: list(o.propertiesFrom).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean),
+    tags: list(o.tags),
+    batchSize: positive('--batch-size', o.batchSize, DEFAULT_BATCH, MAX_BATCH),
+    concurrency: positive('--concurrency', o.concurrency, DEFAULT_CONCURRENCY, 32),
+    errorsOut: o.errorsOut as string | undefined,
+    ledger: o.ledger as string | undefined,
+    resume: Boolean(o.resume),
+    dryRun: ctx.dryRun,
+    delimiter: o.delimiter === undefined ? undefined : parseDelimiterOption(String(o.delimiter)),
+    encoding: o.encoding as Encoding | undefined,
+  };
+  if (opts.errorsOut && opts.errorsOut === file) throw new UsageError('--errors-out must not be the input file');
+  const { summary, status, error } = await runImport(ctx, opts);
+  const s = summary as Summary;
+  if (status === 'interrupted') {
+    ctx.io.err(`interrupted: ${s.pending ?? 0} rows not finished${s.ledger ? `; run the same command with --resume to finish (ledger: ${s.ledger})` : ''}`);
+    return { data: summary, exitCode: EXIT.interrupted, message: 'interrupted' };
+  }
+  if (status === 'stopped') {
+    const hint = s.ledger && !(error && error.exitCode === EXIT.usage) ? `; ${s.pending ?? 0} rows not finished: run the same command with --resume to finish` : '';
+    const tags = error instanceof ApiError ? ` (${[`HTTP ${error.status}`, error.code].filter(Boolean).join(', ')})` : '';
+    return { data: summary, exitCode: error?.exitCode ?? EXIT.failure, message: `${error?.message ?? 'import stopped'}${tags}${hint}` };
+  }
+  if (summary.failed > 0) {
+    const where = summary.errorsOut ? ` (written to ${summary.errorsOut})` : s.ledger ? ` (see ${s.ledger}, or add --errors-out FILE)` : '';
+    return { data: summary, exitCode: EXIT.partial, message: `${summary.failed} of ${summary.total} rows failed${where}` };
+  }
+  return { data: summary };
+};
+
+export default handler;

@@ -1,0 +1,393 @@
+// drive upload and drive download: the three-step presigned upload and the presigned download,
+// streamed from and to disk so memory stays flat whatever the file size. Presigned URLs go
+// through HttpClient.external(), which never sends the Authorization header.
+import { createWriteStream, existsSync, statSync, unlinkSync } from 'node:fs';
+import { link, open, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Handler, Result } from '../core/spec.ts';
+import type { Context } from '../core/context.ts';
+import { AgntError, ApiError, EXIT, Interrupted, NetworkError, PartialFailure, TimeoutError, UsageError } from '../core/errors.ts';
+import { escapeControls } from '../core/output.ts';
+import { mimeFromName } from '../api/mime.ts';
+import { sleep } from '../core/sleep.ts';
+
+type Obj = Record<string, any>;
+const FILES = '/users/{userId}/drive-files';
+const PUT_ATTEMPTS = 3;
+// A new file stays pending; re-uploading an existing name leaves its current version in place.
+const PENDING = ': a new file stays pending, an existing one keeps its current version';
+
+export function formatBytes(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let v = n;
+  let i = 0;
+  while (Math.abs(v) >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return i === 0 ? `${v} B` : `${v.toFixed(1)} ${units[i]}`;
+}
+
+/**
+ * A file name from the server made safe to create inside a folder: no path separators, no '..',
+ * no control or reserved characters, bounded length. Falls back to the file id.
+ */
+export function safeFileName(name: unknown, fallback: string): string {
+  let s = typeof name === 'string' ? name : '';
+  s = s.split(/[/\\]/).pop() ?? '';
+  s = s.replace(/[\x00-\x1f\x7f-\x9f<>:"|?*\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, '_');
+  s = s.replace(/^[.\s]+/, '').replace(/[.\s]+$/, '');
+  while (Buffer.byteLength(s) > 200) s = s.slice(0, -1);
+  return s || fallback.replace(/[^\w.-]/g, '_');
+}
+
+/** A progress line on stderr, only when stderr is a terminal and colour/decoration is allowed. */
+class Progress {
+  private last = 0;
+  private readonly started = Date.now();
+  constructor(private ctx: Context, private label: string, private total: number, private enabled: boolean) {}
+
+  static for(ctx: Context, label: string, total: number): Progress {
+    const env = process.env;
+    const on = ctx.io.stderrIsTTY && !ctx.io.quiet && ctx.global.color !== false && !(env.NO_COLOR !== undefined && env.NO_COLOR !== '') && env.TERM !== 'dumb';
+    return new Progress(ctx, escapeControls(label), total, on);
+  }
+
+  update(done: number): void {
+    if (!this.enabled) return;
+    const now = Date.now();
+    if (now - this.last < 100) return;
+    this.last = now;
+    const width = 24;
+    const frac = this.total > 0 ? Math.min(1, done / this.total) : 1;
+    const filled = Math.round(frac * width);
+    const rate = done / Math.max(0.001, (now - this.started) / 1000);
+    const cols = (process.stderr as NodeJS.WriteStream).columns || 80;
+    const line = `${this.label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.floor(frac * 100)).padStart(3)}% ${formatBytes(done)}/${formatBytes(this.total)} ${formatBytes(rate)}/s`;
+    this.ctx.io.stderr.write(`\r${line.slice(0, cols - 1)}\x1b[K`);
+  }
+
+  done(): void {
+    if (this.enabled) this.ctx.io.stderr.write('\r\x1b[K');
+  }
+}
+
+function counter(onBytes: (total: number) => void): Transform & { bytes: number } {
+  const t = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      t.bytes += chunk.length;
+      onBytes(t.bytes);
+      cb(null, chunk);
+    },
+  }) as Transform & { bytes: number };
+  t.bytes = 0;
+  return t;
+}
+
+/** The error a presigned endpoint answered with, in the API's error shape when it sent one. */
+async function externalError(status: number, body: Readable & { text(): Promise<string> }, what: string): Promise<ApiError> {
+  const text = await body.text().catch(() => '');
+  let message = `${what}: HTTP ${status}`;
+  let code: string | undefined;
+  try {
+    const parsed = JSON.parse(text) as Obj;
+    if (typeof parsed.error === 'string') message = `${what}: ${parsed.error}`;
+    if (typeof parsed.error_code === 'string') code = parsed.error_code;
+  } catch {
+    const xmlMessage = /<Message>([^<]{1,200})<\/Message>/.exec(text)?.[1];
+    if (xmlMessage) message = `${what}: ${xmlMessage}`;
+  }
+  return new ApiError({ status, error: message, ...(code ? { error_code: code } : {}) });
+}
+
+/** A presigned URL as shown in messages: no query, so no signature. */
+function shownUrl(url: string): string {
+  const u = new URL(url);
+  return `${u.origin}${u.pathname}`;
+}
+
+function streamError(e: AgntError): AgntError {
+  if (!(e instanceof TimeoutError)) e.message = `download failed: ${e.message}`;
+  return e;
+}
+
+function aborted(ctx: Context, e: unknown): boolean {
+  return ctx.signal.aborted || (e as Error)?.name === 'AbortError' || e instanceof Interrupted;
+}
+
+
+const CHUNK = 256 * 1024;
+
+/**
+ * The file's bytes in chunks read into two buffers used in turn, so an upload of any size
+ * allocates 512 KiB once instead of a fresh buffer per chunk (garbage that piles up to tens of
+ * megabytes before a collection). Reuse is safe: undici writes a chunk with the socket corked
+ * and, for a chunk above the socket's 16 KiB high-water mark, waits for 'drain' (everything
+ * flushed) before asking for the next one; only the last chunk may be shorter.
+ */
+async function* fileChunks(path: string, onBytes: (total: number) => void): AsyncGenerator<Buffer> {
+  const fh = await open(path, 'r');
+  const buffers = [Buffer.allocUnsafe(CHUNK), Buffer.allocUnsafe(CHUNK)];
+  let total = 0;
+  try {
+    for (let turn = 0; ; turn++) {
+      const buf = buffers[turn % 2]!;
+      let filled = 0;
+      while (filled < CHUNK) {
+        const { bytesRead } = await fh.read(buf, filled, CHUNK - filled, null);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      if (filled === 0) return;
+      total += filled;
+      onBytes(total);
+      yield buf.subarray(0, filled);
+      if (filled < CHUNK) return;
+    }
+  } finally {
+    await fh.close();
+  }
+}
+
+/** PUTs the file to the presigned URL, from the start on each attempt; returns the bytes sent. */
+async function putFile(ctx: Context, url: string, path: string, size: number, contentType: string, label: string): Promise<number> {
+  const client = ctx.client();
+  for (let attempt = 1; ; attempt++) {
+    const progress = Progress.for(ctx, label, size);
+    let sent = 0;
+    const body = fileChunks(path, (n) => {
+      sent = n;
+      progress.update(n);
+    });
+    try {
+      // undici takes async iterables as bodies, though its type names only streams and buffers.
+      const res = await client.external('PUT', url, { headers: { 'content-type': contentType, 'content-length': String(size) }, body: body as unknown as Readable, signal: ctx.signal });
+      progress.done();
+      if (res.statusCode >= 200 && res.statusCode < 300) {
+        await res.body.dump();
+        return sent;
+      }
+      const err = await externalError(res.statusCode, res.body, 'upload to the presigned URL failed');
+      const retryable = res.statusCode >= 500 || res.statusCode === 408 || res.statusCode === 429;
+      if (!retryable || attempt >= PUT_ATTEMPTS) {
+        if (attempt > 1) err.message += ` (after ${attempt} attempts)`;
+        throw err;
+      }
+      ctx.io.info(`${label}: ${err.message}; retrying from the start (attempt ${attempt + 1} of ${PUT_ATTEMPTS})`);
+    } catch (e) {
+      progress.done();
+      await body.return(undefined).catch(() => undefined);
+      if (aborted(ctx, e)) throw new Interrupted();
+      if (e instanceof AgntError) throw e;
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'EACCES') throw new UsageError(`${path}: ${(e as Error).message}`);
+      const err = client.transferError(e, 'PUT', shownUrl(url));
+      if (attempt >= PUT_ATTEMPTS) throw new (err.constructor as typeof NetworkError)(`upload to the presigned URL failed: ${err.message} (after ${attempt} attempts)`, attempt);
+      ctx.io.info(`${label}: ${err.message}; retrying from the start (attempt ${attempt + 1} of ${PUT_ATTEMPTS})`);
+    }
+    await sleep(300 * 2 ** (attempt - 1), ctx.signal);
+  }
+}
+
+/** A 400 on upload explained with the numbers of the storage usage, when they show a quota problem. */
+async function quotaError(ctx: Context, e: ApiError, userId: string, name: string, size: number): Promise<AgntError> {
+  try {
+    const res = await ctx.client().request<Obj>({ method: 'GET', path: '/users/{userId}/drive-storage', params: { userId }, resultKey: 'storage' });
+    const s = res.data;
+    if (s && typeof s.remainingBytes === 'number' && (size > s.remainingBytes || /quota/i.test(e.message))) {
+      e.message = `${e.message}: ${name} needs ${formatBytes(size)}, ${formatBytes(s.remainingBytes)} remaining (${formatBytes(s.usedBytes)} of ${formatBytes(s.quotaBytes)} used, ${s.percentUsed}%)`;
+      e.hint = 'free space with `agnt drive delete`, or check usage with `agnt drive storage`';
+    }
+  } catch {
+    /* the original error stands */
+  }
+  return e;
+}
+
+interface Local {
+  path: string;
+  name: string;
+  size: number;
+}
+
+export const upload: Handler = async (ctx, inv) => {
+  const opts = inv.opts as { name?: string; mimeType?: string; folder?: string };
+  const userId = inv.args.userId!;
+  if (opts.name !== undefined && inv.ids.length > 1) throw new UsageError('--name works with one file only');
+  // Every file is checked before anything is sent.
+  const files: Local[] = inv.ids.map((p) => {
+    let st;
+    try {
+      st = statSync(p);
+    } catch (e) {
+      throw new UsageError(`${p}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    }
+    if (!st.isFile()) throw new UsageError(`${p}: not a regular file`);
+    return { path: p, name: opts.name ?? basename(p), size: st.size };
+  });
+  const folder = opts.folder === undefined ? undefined : opts.folder === 'null' ? null : opts.folder;
+  const client = ctx.client();
+  const done: Obj[] = [];
+  const failed: string[] = [];
+  let lastError: unknown;
+
+  for (const f of files) {
+    const mimeType = opts.mimeType ?? mimeFromName(f.name);
+    const body: Obj = { name: f.name, size: f.size, ...(mimeType ? { mimeType } : {}), ...(folder !== undefined ? { folder } : {}) };
+    let fileId: string | undefined;
+    try {
+      let created;
+      try {
+        created = await client.request<Obj>({ method: 'POST', path: `${FILES}/upload`, params: { userId }, body });
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 400) throw await quotaError(ctx, e, userId, f.name, f.size);
+        throw e;
+      }
+      if (created.dryRun) continue;
+      const { url, fileId: id, contentType } = created.data ?? {};
+      if (typeof url !== 'string' || typeof id !== 'string') throw new NetworkError('the upload answer has no url or fileId');
+      fileId = id;
+      const sent = await putFile(ctx, url, f.path, f.size, typeof contentType === 'string' && contentType ? contentType : (mimeType ?? 'application/octet-stream'), f.name);
+      const confirmed = await client.request<Obj>({ method: 'POST', path: `${FILES}/{fileId}/confirm`, params: { userId, fileId: id }, body: { size: sent }, resultKey: 'driveFile' });
+      done.push(confirmed.data ?? { id, name: f.name, size: sent });
+      if (files.length > 1) ctx.io.info(`${escapeControls(f.path)}: uploaded as ${id} (${formatBytes(sent)})`);
+    } catch (e) {
+      if (e instanceof Interrupted || aborted(ctx, e)) {
+        if (fileId) ctx.io.err(escapeControls(`${f.path}: interrupted; ${fileId} was not confirmed${PENDING}`));
+        throw e instanceof AgntError ? e : new Interrupted();
+      }
+      const pending = fileId ? ` (${fileId} was not confirmed${PENDING})` : '';
+      if (files.length === 1) {
+        if (e instanceof Error && pending) e.message += pending;
+        throw e;
+      }
+      lastError = e;
+      failed.push(f.path);
+      ctx.io.err(escapeControls(`${f.path}: error: ${(e as Error).message}${pending}`));
+    }
+  }
+  if (ctx.dryRun) return;
+  const result: Result = { data: files.length === 1 ? done[0] : done };
+  if (!failed.length) return result;
+  if (!done.length) return { ...result, exitCode: lastError instanceof AgntError ? lastError.exitCode : EXIT.failure, message: `all ${failed.length} uploads failed` };
+  const printer = await ctx.printer(inv.spec.columns);
+  await printer.value(result.data, true);
+  throw new PartialFailure(`${failed.length} of ${files.length} uploads failed: ${failed.join(', ')}`);
+};
+
+// Temporary download files still on disk when the process exits (a second Ctrl-C exits at once).
+const leftovers = new Set<string>();
+let exitHook = false;
+
+function track(path: string): void {
+  leftovers.add(path);
+  if (exitHook) return;
+  exitHook = true;
+  process.on('exit', () => {
+    for (const p of leftovers) {
+      try {
+        unlinkSync(p);
+      } catch {
+        /* already gone */
+      }
+    }
+  });
+}
+
+export const download: Handler = async (ctx, inv) => {
+  const { userId, fileId } = inv.args as { userId: string; fileId: string };
+  const output = ctx.global.output;
+  const force = Boolean(inv.opts.force);
+  const toStdout = output === '-';
+  const explicitFile = output !== undefined && !toStdout && !output.endsWith('/') && !(existsSync(output) && statSync(output).isDirectory());
+  if (explicitFile && !force && existsSync(output)) throw new UsageError(`${output} already exists`, 'use --force to overwrite it');
+  if (!toStdout) {
+    const folder = explicitFile ? dirname(resolve(output!)) : resolve(output ?? '.');
+    if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError(`${folder}: no such folder`);
+  }
+
+  const client = ctx.client();
+  const meta = await client.request<Obj>({ method: 'GET', path: `${FILES}/{fileId}`, params: { userId, fileId }, resultKey: 'driveFile' });
+  if (meta.dryRun) {
+    await client.request({ method: 'GET', path: `${FILES}/{fileId}/download`, params: { userId, fileId }, resultKey: 'url' });
+    return;
+  }
+  const record = meta.data ?? {};
+  if (record.status === 'pending') throw new AgntError(`drive file ${fileId} is still pending: its upload was never confirmed`, EXIT.rejected);
+
+  let target: string | undefined;
+  if (!toStdout) {
+    const folder = explicitFile ? dirname(resolve(output!)) : resolve(output ?? '.');
+    target = explicitFile ? resolve(output!) : join(folder, safeFileName(record.name, fileId));
+    // The cleaned name has no separators; this also holds if that ever changes.
+    if (!explicitFile && dirname(target) !== folder) throw new AgntError(`refusing to write ${target}: outside ${folder}`);
+    if (!force && existsSync(target)) throw new UsageError(`${target} already exists`, 'use --force to overwrite it, or -o to choose another name');
+  }
+
+  const link_ = await client.request<string>({ method: 'GET', path: `${FILES}/{fileId}/download`, params: { userId, fileId }, resultKey: 'url' });
+  const url = link_.data;
+  if (typeof url !== 'string') throw new NetworkError('the download answer has no url');
+  let res;
+  try {
+    res = await client.external('GET', url, { signal: ctx.signal });
+  } catch (e) {
+    if (aborted(ctx, e)) throw new Interrupted();
+    if (e instanceof AgntError) throw e;
+    throw new NetworkError(`download from the presigned URL failed: ${(e as Error).message}`);
+  }
+  if (res.statusCode !== 200) throw await externalError(res.statusCode, res.body, 'download from the presigned URL failed');
+  const lengthHeader = Number(res.headers['content-length']);
+  const expected = Number.isFinite(lengthHeader) && res.headers['content-length'] !== undefined ? lengthHeader : typeof record.size === 'number' ? record.size : NaN;
+  const progress = Progress.for(ctx, String(record.name ?? fileId), expected);
+  const count = counter((n) => progress.update(n));
+
+  const check = () => {
+    if (Number.isFinite(expected) && count.bytes !== expected) throw new NetworkError(`download incomplete: got ${count.bytes} of ${expected} bytes`);
+    if (typeof record.size === 'number' && count.bytes !== record.size) throw new NetworkError(`download size ${count.bytes} does not match the file's size ${record.size}`);
+  };
+
+  if (toStdout) {
+    try {
+      await pipeline(res.body, count, ctx.io.stdout);
+    } catch (e) {
+      if (aborted(ctx, e)) throw new Interrupted();
+      throw streamError(client.transferError(e, 'GET', shownUrl(url)));
+    } finally {
+      progress.done();
+    }
+    check();
+    return;
+  }
+
+  const tmp = join(dirname(target!), `.${basename(target!).slice(0, 100)}.${randomBytes(4).toString('hex')}.agnt-part`);
+  track(tmp);
+  try {
+    await pipeline(res.body, count, createWriteStream(tmp, { flags: 'wx', mode: 0o644 }));
+    progress.done();
+    check();
+    if (force) await rename(tmp, target!);
+    else {
+      // link() refuses an existing target, so a file that appeared meanwhile is never clobbered.
+      try {
+        await link(tmp, target!);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${target} already exists`, 'use --force to overwrite it');
+        throw e;
+      }
+      await unlink(tmp);
+    }
+  } catch (e) {
+    progress.done();
+    await unlink(tmp).catch(() => undefined);
+    if (aborted(ctx, e)) throw new Interrupted();
+    if (e instanceof AgntError) throw e;
+    throw streamError(client.transferError(e, 'GET', shownUrl(url)));
+  } finally {
+    leftovers.delete(tmp);
+  }
+  const st = await stat(target!);
+  return { data: undefined, message: `saved ${escapeControls(target!)} (${formatBytes(st.size)})` };
+};

@@ -1,0 +1,197 @@
+// Organization commands that do more than one plain request: the typed-name delete, the SSO
+// set-up, the SCIM token, audit events with relative times, and audit-log delivery with --wait.
+import type { Context } from '../core/context.ts';
+import type { Handler, Invocation, Result } from '../core/spec.ts';
+import { AgntError, EXIT, UsageError } from '../core/errors.ts';
+import { paginate, parsePageOptions } from '../core/paginate.ts';
+import { loadYaml } from '../core/yaml.ts';
+import { explain, parseWhen, plain, seconds, sleep, spinner } from './common.ts';
+
+type Rec = Record<string, any>;
+
+export const deleteOrg: Handler = async (ctx, inv) => {
+  const id = inv.args.orgId!;
+  if (!ctx.dryRun && !ctx.global.yes) {
+    if (!ctx.io.canPrompt()) throw new UsageError(`delete organization ${id}: refusing without --yes when not on a terminal`);
+    const current = await ctx.client().request<Rec>({ method: 'GET', path: '/organizations/{orgId}', params: { orgId: id }, resultKey: 'organization' });
+    const name = String(current.data?.name ?? id);
+    ctx.io.err(`This deletes organization ${id} (${name}) with its domains, SSO settings and audit-log configuration. It cannot be undone.`);
+    const { input } = await import('@inquirer/prompts');
+    const typed = await input({ message: `Type the organization's name (${name}) to confirm:` }, { output: process.stderr });
+    if (typed.trim() !== name) throw new AgntError(`cancelled: '${typed.trim()}' is not the organization's name; nothing was deleted`);
+  }
+  const res = await plain(ctx, inv).catch((e) => explain(e, { AGNT_E_ORG_NOT_EMPTY: `remove its members first: agnt org members list ${id} -o id` }));
+  return res && { data: res.data };
+};
+
+// ---- SSO ----
+
+/** The guided set-up: provider, its settings, SCIM, then on/enforced. Inner field names are ours. */
+async function guidedSso(ctx: Context, orgId: string, given: Rec): Promise<Rec> {
+  const { select, input, confirm } = await import('@inquirer/prompts');
+  const out = { output: process.stderr };
+  const current = await ctx.client().request<Rec>({ method: 'GET', path: '/organizations/{orgId}', params: { orgId }, resultKey: 'organization' });
+  const sso: Rec = current.data?.sso ?? {};
+  ctx.io.err(`Single sign-on for ${orgId} (${current.data?.name ?? ''}): currently ${sso.enabled ? 'on' : 'off'}${sso.provider ? `, provider ${sso.provider}` : ''}.`);
+  const body: Rec = { ...given };
+  const provider = await select(
+    {
+      message: 'Identity provider',
+      choices: [
+        { name: 'SAML 2.0', value: 'saml' },
+        { name: 'provider1 (provider1Workspace)', value: 'provider1' },
+        { name: 'provider2 (provider2Directory)', value: 'provider2' },
+      ],
+      default: given.provider ?? sso.provider ?? 'saml',
+    },
+    out,
+  );
+  body.provider = provider;
+  const required = (v: string) => (v.trim() ? true : 'required');
+  if (provider === 'saml') {
+    const prev: Rec = sso.saml ?? {};
+    body.saml = {
+      entityId: await input({ message: 'IdP entity ID', default: prev.entityId, validate: required }, out),
+      ssoUrl: await input({ message: 'IdP sign-in URL', default: prev.ssoUrl, validate: (v) => (/^https:\/\//.test(v) ? true : 'an https:// URL') }, out),
+      certificateFingerprint: await input({ message: 'IdP certificate SHA-256 fingerprint', default: prev.certificateFingerprint, validate: required }, out),
+    };
+  } else if (provider === 'provider1') {
+    const prev: Rec = sso.provider1Workspace ?? {};
+    body.provider1Workspace = {
+      domain: await input({ message: 'provider1Workspace domain', default: prev.domain, validate: required }, out),
+      customerId: await input({ message: 'provider1Workspace customer id', default: prev.customerId, validate: required }, out),
+    };
+  } else {
+    const prev: Rec = sso.provider2Directory ?? {};
+    body.provider2Directory = { tenantId: await input({ message: 'provider2Directory tenant id', default: prev.tenantId, validate: required }, out) };
+  }
+  body.scim = { enabled: await confirm({ message: 'Provision and deprovision members with SCIM?', default: Boolean(sso.scim?.enabled) }, out) };
+  body.enabled = await confirm({ message: 'Turn single sign-on on now?', default: true }, out);
+  body.enforced = body.enabled ? await confirm({ message: 'Require single sign-on for every member (enforce)?', default: Boolean(sso.enforced) }, out) : false;
+  const { stringify } = await loadYaml();
+  ctx.io.err(`\nAbout to send (save it as sso.yaml to re-run with --file):\n${stringify(body)}`);
+  if (!(await confirm({ message: 'Apply these settings?', default: true }, out))) throw new AgntError('cancelled; nothing was changed');
+  return body;
+}
+
+export const ssoSet: Handler = async (ctx, inv) => {
+  let body: Rec = inv.body ?? {};
+  if (!Object.keys(body).length || inv.opts.guided) {
+    if (!ctx.io.canPrompt()) {
+      throw new UsageError('nothing to set: give flags (--enabled, --enforced, --provider, --saml ...) or --file sso.yaml; the guided set-up needs a terminal');
+    }
+    body = await guidedSso(ctx, inv.args.orgId!, body);
+  }
+  const res = await plain(ctx, inv, body).catch((e) =>
+    explain(e, {
+      AGNT_E_SSO_DOMAIN_REQUIRED: `add and verify a domain first: agnt org domains add ${inv.args.orgId} --domain example.com, then agnt org domains verify ${inv.args.orgId} <domainId>`,
+      '403': 'only organization admins change single sign-on',
+    }),
+  );
+  return res && { data: res.data };
+};
+
+// ---- SCIM ----
+
+export const scimRotate: Handler = async (ctx, inv) => {
+  const res = await plain<Rec>(ctx, inv).catch((e) => explain(e, { '403': 'only organization admins rotate the SCIM token' }));
+  if (!res) return;
+  const token = typeof res.data?.token === 'string' ? res.data.token : undefined;
+  // The token goes to stdout only, once; everything said about it goes to stderr.
+  ctx.io.warn('this SCIM token is shown only this once and cannot be shown again; store it in your identity provider or secret store now. The previous token no longer works.');
+  return { data: res.data, text: token };
+};
+
+// ---- audit events ----
+
+export const auditEvents: Handler = async (ctx, inv) => {
+  const query: Rec = { ...inv.query };
+  if (inv.opts.since !== undefined) {
+    if (query.after !== undefined) throw new UsageError('give --since or --after, not both');
+    query.after = inv.opts.since;
+  }
+  const now = Date.now();
+  if (query.after !== undefined) query.after = parseWhen(String(query.after), inv.opts.since !== undefined ? '--since' : '--after', now);
+  if (query.before !== undefined) query.before = parseWhen(String(query.before), '--before', now);
+  const printer = await ctx.printer(inv.spec.columns);
+  const { count } = await paginate(
+    ctx.client(),
+    { method: 'GET', path: inv.spec.path, params: inv.args, query, resultKey: inv.spec.resultKey },
+    parsePageOptions(inv.opts),
+    (items) => printer.records(items),
+  ).catch((e) => explain(e, { '403': 'only organization admins read audit events' }));
+  if (ctx.dryRun) return;
+  await printer.endList();
+  if (count === 0 && ctx.io.stderrIsTTY && !printer.streaming && ctx.format() === 'table') ctx.io.info('no events');
+};
+
+// ---- audit-log delivery ----
+
+const FINAL = new Set(['completed', 'failed']);
+
+async function waitForJob(ctx: Context, orgId: string, first: Rec, opts: Rec): Promise<Rec> {
+  const interval = seconds(opts.interval ?? 1, '--interval') * 1000;
+  const maxWait = seconds(opts.maxWait ?? 600, '--max-wait') * 1000;
+  const started = Date.now();
+  let job = first;
+  const spin = spinner(ctx, `delivery job ${job.id}: ${job.status}`);
+  try {
+    while (!FINAL.has(job.status)) {
+      if (Date.now() - started >= maxWait) {
+        throw new AgntError(`gave up waiting after ${maxWait / 1000}s: delivery job ${job.id} is still ${job.status}`, EXIT.failure, `check later: agnt org audit-logging job ${orgId} ${job.id} --wait`);
+      }
+      await sleep(interval, ctx.signal);
+      const res = await ctx.client().request<Rec>({ method: 'GET', path: '/organizations/{orgId}/audit-logging/deliver/{jobId}', params: { orgId, jobId: job.id }, resultKey: 'deliveryJob' });
+      job = res.data;
+      spin.update(`delivery job ${job.id}: ${job.status}`);
+    }
+  } finally {
+    spin.stop();
+  }
+  return job;
+}
+
+function outcome(job: Rec): Result {
+  if (job.status === 'failed') {
+    const errors: string[] = Array.isArray(job.errors) ? job.errors : [];
+    return { data: job, exitCode: EXIT.failure, message: `delivery job ${job.id} failed${errors.length ? `: ${errors.join('; ')}` : ''}` };
+  }
+  if (job.status === 'completed') return { data: job, message: `delivery job ${job.id} completed: ${job.filesCopied ?? 0} file(s) copied` };
+  return { data: job };
+}
+
+export const deliver: Handler = async (ctx, inv) => {
+  const body: Rec = { ...(inv.body ?? {}) };
+  const now = Date.now();
+  if (body.from !== undefined) body.from = parseWhen(String(body.from), '--from', now);
+  if (body.to !== undefined) body.to = parseWhen(String(body.to), '--to', now);
+  const res = await plain<Rec>(ctx, inv, body).catch((e) => explain(e, { '403': 'only organization admins deliver audit logs' }));
+  if (!res) return;
+  const orgId = inv.args.orgId!;
+  if (!inv.opts.wait) {
+    return { data: res.data, message: `delivery job ${res.data.id} is ${res.data.status}; follow it with: agnt org audit-logging job ${orgId} ${res.data.id} --wait` };
+  }
+  return outcome(await waitForJob(ctx, orgId, res.data, inv.opts));
+};
+
+export const job: Handler = async (ctx, inv: Invocation) => {
+  const res = await plain<Rec>(ctx, inv);
+  if (!res) return;
+  if (!inv.opts.wait) return { data: res.data };
+  return outcome(await waitForJob(ctx, inv.args.orgId!, res.data, inv.opts));
+};
+
+// ---- organization profile ----
+
+export const profileSet: Handler = async (ctx, inv) => {
+  const res = await plain(ctx, inv).catch((e) =>
+    explain(e, {
+      own_company_conflict:
+        'your account already has its own organization profile, for a different company, and an account has only one. Edit that one instead (see `agnt org profile get <your organization id>`).',
+      company_already_claimed: 'another account has already claimed this company as its own organization, so you cannot claim or edit its profile. If that is wrong, ask platform support to release the claim.',
+      org_admin_required: 'the profile is already claimed and only users with the org_admin role change it; the person who first set it holds that role. Ask them to make the change.',
+      '403': 'only organization members with the org_admin role change the organization profile.',
+    }),
+  );
+  return res && { data: res.data };
+};

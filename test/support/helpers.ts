@@ -1,0 +1,95 @@
+// End-to-end helpers: start the sandbox in-process on port 0 and run the built CLI as a
+// process against it, with its own temporary config folder.
+import { execFileSync } from 'node:child_process';
+import { execa, type Options } from 'execa';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.ts';
+
+export const BIN = resolve(import.meta.dirname, '..', '..', 'bin', 'agnt.js');
+
+export interface RunResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+export interface RunOptions {
+  /** Sandbox to talk to (sets AGNT_BASE_URL). */
+  sb?: Sandbox;
+  /** A seeded role ('admin', 'coordinator', ...) or a literal token; default 'admin'. null: no token. */
+  as?: string | null;
+  input?: string;
+  env?: Record<string, string | undefined>;
+  configDir?: string;
+  timeout?: number;
+  cwd?: string;
+}
+
+export function tempDir(prefix = 'agnt-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export function cleanEnv(): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = {};
+  for (const k of Object.keys(process.env)) {
+    if (k.startsWith('AGNT_') || k === 'NO_COLOR' || k === 'FORCE_COLOR' || k === 'CI') env[k] = undefined;
+  }
+  // Tests never touch the developer's own OS keyring; the keyring tests choose a stand-in.
+  env.AGNT_KEYRING = 'off';
+  return env;
+}
+
+export async function agnt(args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  // A config folder made here is this run's alone, and removed after it.
+  const ownDir = opts.configDir === undefined && opts.env?.AGNT_CONFIG_DIR === undefined ? tempDir() : undefined;
+  const env: Record<string, string | undefined> = { ...cleanEnv(), AGNT_CONFIG_DIR: opts.configDir ?? ownDir };
+  if (opts.sb) {
+    env.AGNT_BASE_URL = opts.sb.baseUrl;
+    const as = opts.as === undefined ? 'admin' : opts.as;
+    if (as !== null) env.AGNT_TOKEN = opts.sb.tokens[as] ?? as;
+  }
+  Object.assign(env, opts.env ?? {});
+  const options: Options = {
+    env,
+    extendEnv: true,
+    reject: false,
+    input: opts.input ?? '',
+    timeout: opts.timeout ?? 20_000,
+    cwd: opts.cwd,
+    stripFinalNewline: false,
+  };
+  try {
+    const r = await execa(process.execPath, [BIN, ...args], options);
+    return { stdout: String(r.stdout), stderr: String(r.stderr), exitCode: r.exitCode ?? -1 };
+  } finally {
+    if (ownDir) removeDir(ownDir);
+  }
+}
+
+/** Runs and parses stdout as JSON, failing loudly with stderr when the command failed. */
+export async function agntJson<T = any>(args: string[], opts: RunOptions = {}): Promise<T> {
+  const r = await agnt([...args, '-o', 'json'], opts);
+  if (r.exitCode !== 0) throw new Error(`agnt ${args.join(' ')} exited ${r.exitCode}: ${r.stderr}`);
+  return JSON.parse(r.stdout) as T;
+}
+
+export async function withSandbox(opts: SandboxOptions = {}): Promise<Sandbox & { dispose(): Promise<void> }> {
+  const sb = await startSandbox({ port: 0, ...opts });
+  return Object.assign(sb, { dispose: () => sb.close() });
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Whether a program is on PATH (the completion tests drive real shells). */
+export function hasCommand(name: string): boolean {
+  try {
+    execFileSync('sh', ['-c', 'command -v "$1"', 'sh', name], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
