@@ -37,6 +37,21 @@ const baseEnv = { ...process.env, AGNT_CONFIG_DIR: join(dir, 'config'), NO_COLOR
 for (const k of Object.keys(baseEnv)) if (k.startsWith('AGNT_') && k !== 'AGNT_CONFIG_DIR') delete baseEnv[k];
 const START_RUNS = Number(process.env.BENCH_RUNS ?? (QUICK ? 7 : 15));
 
+// Children still running when the bench is stopped (Ctrl-C) are stopped with it.
+const children = new Set();
+const track = (child) => {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+};
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.once(sig, () => {
+    for (const c of children) c.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
+
 const median = (xs) => {
   const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
   if (!s.length) return NaN;
@@ -64,7 +79,7 @@ async function measure(file, argv, { env = baseEnv, stdout = 'ignore', input } =
   rmSync(timeOut, { force: true });
   rmSync(hookFile, { force: true });
   const t0 = process.hrtime.bigint();
-  const child = spawn(cmd, cargs, { env, stdio: [input ?? 'ignore', stdout, 'pipe'] });
+  const child = track(spawn(cmd, cargs, { env, stdio: [input ?? 'ignore', stdout, 'pipe'] }));
   let stderr = '';
   child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
   let out = '';
@@ -86,10 +101,12 @@ async function measure(file, argv, { env = baseEnv, stdout = 'ignore', input } =
 async function sandbox(extra = []) {
   const usage = join(dir, `sandbox-${randomBytes(3).toString('hex')}.json`);
   const h = hook.replace(encodeURIComponent(JSON.stringify(hookFile)), encodeURIComponent(JSON.stringify(usage)));
-  const child = spawn(node, ['--max-old-space-size=8192', '--import', h, bin, 'sandbox', 'start', '--json', '--no-profile', ...extra], {
-    env: baseEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = track(
+    spawn(node, ['--max-old-space-size=8192', '--import', h, bin, 'sandbox', 'start', '--json', '--no-profile', ...extra], {
+      env: baseEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   let stderr = '';
   child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
   const first = await new Promise((res, rej) => {
@@ -322,7 +339,7 @@ async function sandboxGroup() {
   const { default: autocannon } = await import('autocannon');
   const sb = await sandbox();
   const me = JSON.stringify(await sb.call('GET', '/users/me'));
-  const server = spawn(node, [join(here, 'http-server.mjs')], { env: { ...baseEnv, BENCH_TOKEN: sb.token, BENCH_BODY: me }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = track(spawn(node, [join(here, 'http-server.mjs')], { env: { ...baseEnv, BENCH_TOKEN: sb.token, BENCH_BODY: me }, stdio: ['ignore', 'pipe', 'inherit'] }));
   const url = await new Promise((res) => createInterface({ input: server.stdout }).once('line', res));
   const duration = QUICK ? 5 : 10;
   const rps = async (base) => {

@@ -29,6 +29,8 @@ interface Route {
 
 export class Router {
   private routes: Route[] = [];
+  /** The routes by number of segments (each list in score order): a match looks at these only. */
+  private byLength = new Map<number, Route[]>();
 
   add(method: string, template: string, handler: RouteHandler, options: RouteOptions = {}): void {
     const parts = template.split('/').filter(Boolean);
@@ -36,6 +38,10 @@ export class Router {
     const score = parts.reduce((acc, p, i) => acc + (p.startsWith('{') ? 0 : 2 ** (20 - i)), 0);
     this.routes.push({ method, template, parts, handler, options, score });
     this.routes.sort((a, b) => b.score - a.score);
+    this.byLength.set(
+      parts.length,
+      this.routes.filter((r) => r.parts.length === parts.length),
+    );
   }
 
   get(t: string, h: RouteHandler, o?: RouteOptions) {
@@ -57,10 +63,18 @@ export class Router {
   /** The matched route, 'method' when the path exists with another method, or undefined. */
   match(method: string, rawSegments: string[]): { route: Route; params: Record<string, string> } | 'method' | undefined {
     let pathMatched = false;
-    for (const r of this.routes) {
-      if (r.parts.length !== rawSegments.length) continue;
-      const params: Record<string, string> = {};
+    for (const r of this.byLength.get(rawSegments.length) ?? []) {
+      // Static segments first: most routes fail there, before any parameter is decoded.
       let ok = true;
+      for (let i = 0; i < r.parts.length; i++) {
+        const p = r.parts[i]!;
+        if (p.charCodeAt(0) !== 123 && p !== rawSegments[i]) {
+          ok = false;
+          break;
+        }
+      }
+      if (!ok) continue;
+      const params: Record<string, string> = {};
       for (let i = 0; i < r.parts.length; i++) {
         const p = r.parts[i]!;
         const seg = rawSegments[i]!;

@@ -80,7 +80,15 @@ function errorReply(status: number, error: string, code?: string, extra?: Record
   return { status, body: { status, ...(code ? { error_code: code } : {}), error, ...(extra ?? {}) } };
 }
 
+const EMPTY = Buffer.alloc(0);
+
 async function readBody(req: IncomingMessage): Promise<Buffer> {
+  // No body announced (most GETs): nothing to wait for.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return EMPTY;
+  if (req.headers['content-length'] === '0') {
+    req.resume();
+    return EMPTY;
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {

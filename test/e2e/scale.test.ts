@@ -21,7 +21,7 @@ describe('a list of 10k contacts', () => {
     }
     want = sb.store.filter('contacts', (c) => c.user === 'usr_admin').map((c) => c.id);
     expect(want.length).toBeGreaterThanOrEqual(10_000);
-  });
+  }, 120_000);
   afterAll(async () => {
     await sb.dispose();
   });
@@ -31,7 +31,7 @@ describe('a list of 10k contacts', () => {
     expect(r.stderr).toBe('');
     expect(r.exitCode).toBe(0);
     expect(r.stdout.trim().split('\n')).toEqual(want);
-  });
+  }, 180_000);
 
   it('a filtered --all returns every match once', async () => {
     const r = await agnt(['contacts', 'list', '--all', '--tags', 'tenth', '-o', 'id'], { sb, timeout: 120_000 });
@@ -39,7 +39,7 @@ describe('a list of 10k contacts', () => {
     const ids = r.stdout.trim().split('\n');
     expect(ids).toHaveLength(1000);
     expect(new Set(ids).size).toBe(1000);
-  });
+  }, 180_000);
 
   it('a page past the end is empty and keeps the total', async () => {
     const r = await agnt(['api', 'GET', '/contacts?page=1000&perPage=100', '-o', 'json'], { sb });
@@ -92,5 +92,5 @@ describe('agnt sandbox start --data', () => {
     } finally {
       removeDir(dir);
     }
-  });
+  }, 180_000);
 });
