@@ -1,6 +1,6 @@
 // The commands that are not API endpoints: auth, config, sandbox, api, commands. Their
 // definitions are eager (cheap); their implementations load when they run.
-import { Argument, Command, Option } from 'commander';
+import { Argument, type Command, Option } from 'commander';
 import type { ContextFactory } from './core/builder.ts';
 
 function lazy(makeContext: ContextFactory, load: () => Promise<(ctx: import('./core/context.ts').Context, ...args: unknown[]) => Promise<void>>) {
@@ -143,6 +143,7 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
       'after',
       examples(
         'agnt completion bash > ~/.local/share/bash-completion/completions/agnt',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh syntax in an example, not a template
         'agnt completion zsh > "${fpath[1]}/_agnt"',
         'agnt completion fish > ~/.config/fish/completions/agnt.fish',
         'source <(agnt completion bash)',

@@ -88,10 +88,10 @@ export function jsonErrorOffset(text: string): number {
         else fail();
       }
     }
-    if (c === '"') return string();
-    if (c === 't') return literal('true');
-    if (c === 'f') return literal('false');
-    if (c === 'n') return literal('null');
+    if (c === '"') return void string();
+    if (c === 't') return void literal('true');
+    if (c === 'f') return void literal('false');
+    if (c === 'n') return void literal('null');
     const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
     if (!m) fail();
     i += m![0].length;

@@ -26,7 +26,7 @@ async function fromCsv(text: string, where: string): Promise<Array<{ name: strin
     throw new UsageError(`${where}: invalid CSV: ${(e as Error).message}`);
   }
   let [nameCol, emailCol] = [0, 1];
-  if (rows[0] && rows[0].some((c) => /^e-?mail$/i.test(c))) {
+  if (rows[0]?.some((c) => /^e-?mail$/i.test(c))) {
     emailCol = rows[0].findIndex((c) => /^e-?mail$/i.test(c));
     nameCol = rows[0].findIndex((c) => /^name$/i.test(c));
     rows = rows.slice(1);

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Handler, Invocation } from '../core/spec.ts';
 import type { Context } from '../core/context.ts';
-import { AgntError, Interrupted, UsageError } from '../core/errors.ts';
+import { type AgntError, Interrupted, UsageError } from '../core/errors.ts';
 import { readStructured } from '../core/input.ts';
 import { addDuration, formatLocal, iso, parseDuration, parseWhen, resolveZone, startOfLocalDay, addLocalDays } from '../core/time.ts';
 import { nameOf, sections, table, who } from '../render/render.ts';
@@ -116,7 +116,7 @@ async function fetchMe(ctx: Context): Promise<Rec | undefined> {
 async function principalChoices(ctx: Context): Promise<Array<{ name: string; value: string }>> {
   const client = ctx.client();
   const res = await client.request<Rec[]>({ method: 'GET', path: '/delegations', query: { role: 'coordinator', status: 'active', perPage: 100 }, resultKey: 'delegations' });
-  const dels = (res.data ?? []).filter((d) => d && d.principal);
+  const dels = (res.data ?? []).filter((d) => d?.principal);
   if (!dels.length) throw new UsageError('you have no active delegations to pick principals from; give --principal');
   const names = new Map<string, string>();
   try {

@@ -66,7 +66,7 @@ describe('chats process flow', () => {
     const table = await agnt(['chats', 'usage', id], { sb });
     expect(table.exitCode).toBe(0);
     expect(table.stderr).toBe('');
-    expect(table.stdout).toMatch(new RegExp(`^Runs\\s+2 \\(2 turns\\)$`, 'm'));
+    expect(table.stdout).toMatch(/^Runs\s+2 \(2 turns\)$/m);
     expect(table.stdout).toMatch(new RegExp(`^Tokens\\s+${usage.total.totalTokens.toLocaleString('en-US')} total: ${usage.total.inputTokens} in, ${usage.total.outputTokens} out`, 'm'));
     expect(table.stdout).toMatch(/^Credits\s+\d+ \(llm \d+\)$/m);
     expect(table.stdout).toMatch(/^SEQ\s+RUN\s+TYPE\s+MODEL\s+TIER\s+IN\s+OUT\s+CACHE_READ\s+CACHE_WRITE\s+TOTAL\s+COST\s+TURNS\s+STARTED$/m);

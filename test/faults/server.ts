@@ -138,7 +138,7 @@ export async function faultServer(sb: Sandbox): Promise<FaultServer> {
     return undefined;
   };
 
-  const forward = (req: IncomingMessage, res: ServerResponse, seen: Seen, deliver: (status: number, headers: IncomingMessage['headers'], body: Buffer | IncomingMessage) => void, onError: (e: Error) => void, readBody?: Buffer) => {
+  const forward = (req: IncomingMessage, res: ServerResponse, deliver: (status: number, headers: IncomingMessage['headers'], body: Buffer | IncomingMessage) => void, onError: (e: Error) => void, readBody?: Buffer) => {
     const headers = { ...req.headers, host: upstream.host };
     const up = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, (ures) => {
       const type = String(ures.headers['content-type'] ?? '');
@@ -194,7 +194,6 @@ export async function faultServer(sb: Sandbox): Promise<FaultServer> {
         forward(
           req,
           res,
-          seen,
           (status, headers, body) => {
             if (res.destroyed) return;
             if (fault?.kind === 'rewrite' && Buffer.isBuffer(body)) {

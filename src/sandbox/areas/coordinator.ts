@@ -51,7 +51,7 @@ const area: SandboxArea = {
       { owner: 'usr_principal2', type: 'travel', status: 'in_progress', summary: 'Flights for the Berlin offsite', scheduledAt: at(9) },
       { owner: 'usr_principal2', type: 'scheduling', status: 'failed', summary: 'Reschedule 1:1 with Erin Partner (no common slot)', scheduledAt: null },
     ];
-    tasks.forEach((tk, i) => store.insert('coordinatorTasks', 'tsk', { ...tk, createdAt: at(-3 + i, 10), updatedAt: at(-2 + i, 11) }));
+    for (const [i, tk] of tasks.entries()) store.insert('coordinatorTasks', 'tsk', { ...tk, createdAt: at(-3 + i, 10), updatedAt: at(-2 + i, 11) });
     // Some history for the manager audit view.
     const past = [
       { actor: 'usr_coord', action: 'coordinator.delegation.create', entityType: 'delegation', entityId: 'del_ghost', metadata: { coordinatorId: 'usr_coord', principalId: 'usr_ghost' }, createdAt: at(-2, 15) },

@@ -23,7 +23,7 @@ function findRequest(store: Store, caller: Rec, id: string): Rec {
   return r!;
 }
 
-function decide(store: Store, caller: Rec, r: Rec): void {
+function decide(caller: Rec, r: Rec): void {
   if (!isAccountAdmin(caller)) forbidden('organization admin required to decide organization requests');
   if (r.requestedBy === caller.id) forbidden('you cannot decide your own organization request');
   if (r.status !== 'pending') conflict(`organization request ${r.id} is already ${r.status}`, 'AGNT_E_REQUEST_NOT_PENDING');
@@ -66,7 +66,7 @@ const area: SandboxArea = {
 
     router.post('/organization-requests/{requestId}/approve', (req) => {
       const r = findRequest(store, req.user, req.params.requestId!);
-      decide(store, req.user, r);
+      decide(req.user, r);
       const team = store.get('teams', r.team);
       if (!team) conflict(`team ${r.team} no longer exists`, 'AGNT_E_CONFLICT');
       const same = store.find('organizations', (o) => o.account === r.account && o.name.toLowerCase() === r.name.toLowerCase());
@@ -85,7 +85,7 @@ const area: SandboxArea = {
     router.post('/organization-requests/{requestId}/reject', (req) => {
       const r = findRequest(store, req.user, req.params.requestId!);
       const b = validate(req.body, { reason: t.nullable(t.string) });
-      decide(store, req.user, r);
+      decide(req.user, r);
       const u = store.update('organizationRequests', r.id, { status: 'rejected', reason: b.reason ?? null, decidedBy: req.user.id, decidedAt: store.now() })!;
       const team = store.get('teams', r.team);
       recordEvent(store, team?.organization, req.user, 'organization_request.rejected', 'organization_request', r.id, { reason: b.reason ?? null });

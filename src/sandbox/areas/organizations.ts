@@ -347,7 +347,7 @@ const area: SandboxArea = {
       // organization or account is a conflict.
       if (user && (user.organization === org.id || (org.admins ?? []).includes(user.id))) return ok('member', memberView(org, user, false));
       if (user && user.account !== org.account) conflict(`${email} belongs to another account`, 'AGNT_E_MEMBER_ELSEWHERE');
-      if (user && user.organization) conflict(`${email} is a member of organization ${user.organization}; remove them there first`, 'AGNT_E_MEMBER_ELSEWHERE');
+      if (user?.organization) conflict(`${email} is a member of organization ${user.organization}; remove them there first`, 'AGNT_E_MEMBER_ELSEWHERE');
       if (user) user = store.update('users', user.id, { organization: org.id, organizationRole: 'member' })!;
       else user = makeUser(store, { email, account: org.account, organization: org.id, organizationRole: 'member', registered: false });
       recordEvent(store, org.id, req.user, 'member.added', 'member', user.id, { email });
