@@ -6,7 +6,10 @@ import type { FieldSpec, FieldType } from './spec.ts';
 import { loadYaml } from './yaml.ts';
 
 export function kebab(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/_/g, '-').toLowerCase();
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/_/g, '-')
+    .toLowerCase();
 }
 
 export function flagOf(f: FieldSpec): string {
@@ -177,7 +180,10 @@ export async function parseFlagValue(f: FieldSpec, raw: unknown): Promise<unknow
   const where = `--${flagOf(f)}`;
   if (f.type === 'boolean') return Boolean(raw);
   if (f.type === 'string[]') {
-    const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => String(v).split(',')).map((s) => s.trim()).filter(Boolean);
+    const parts = (Array.isArray(raw) ? raw : [raw])
+      .flatMap((v) => String(v).split(','))
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (f.nullable && parts.length === 1 && parts[0] === 'null') return null;
     for (const p of parts) checkEnum(where, p, f.enum);
     return parts;

@@ -83,10 +83,16 @@ describe('chats process flow', () => {
     const id = await newChat();
     const dir = tempDir();
     writeFileSync(join(dir, 'brief.txt'), 'Line one\nLine two\n');
-    const r = await agntJson(['chats', 'process', id, '--content-file', join(dir, 'brief.txt'), '--to', 'ops@acme.test', '--to', 'cfo@acme.test', '--cc', 'x@acme.test', '--triggering-activity-id', 'act_1'], { sb });
+    const r = await agntJson(
+      ['chats', 'process', id, '--content-file', join(dir, 'brief.txt'), '--to', 'ops@acme.test', '--to', 'cfo@acme.test', '--cc', 'x@acme.test', '--triggering-activity-id', 'act_1'],
+      { sb },
+    );
     expect(r.taskIds).toHaveLength(1);
     expect(r.message.role).toBe('assistant');
-    expect(sent('POST', new RegExp(`^/chats/${id}/process$`)).at(-1)?.body).toEqual({ triggeringActivityId: 'act_1', message: { content: 'Line one\nLine two', to: ['ops@acme.test', 'cfo@acme.test'], cc: ['x@acme.test'] } });
+    expect(sent('POST', new RegExp(`^/chats/${id}/process$`)).at(-1)?.body).toEqual({
+      triggeringActivityId: 'act_1',
+      message: { content: 'Line one\nLine two', to: ['ops@acme.test', 'cfo@acme.test'], cc: ['x@acme.test'] },
+    });
 
     writeFileSync(join(dir, 'body.yaml'), 'message:\n  content: From a file\n  subject: Hello\n');
     const f = await agntJson(['chats', 'process', id, '--file', join(dir, 'body.yaml')], { sb });

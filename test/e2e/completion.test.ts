@@ -92,7 +92,8 @@ async function shell(file: string, args: string[], extra: Record<string, string 
 
 const bash = (line: string, extra?: Record<string, string | undefined>) => shell('bash', ['--norc', '--noprofile', join(FIXTURES, 'bash-complete.bash'), SCRIPTS.bash, line], extra);
 /** zsh loads _agnt from $fpath (or, with sourced, runs `source _agnt` after compinit). */
-const zsh = (line: string, extra?: Record<string, string | undefined>, sourced = false) => shell('zsh', ['-f', join(FIXTURES, 'zsh-complete.zsh'), sourced ? SCRIPTS.zsh : dirname(SCRIPTS.zsh), line], extra);
+const zsh = (line: string, extra?: Record<string, string | undefined>, sourced = false) =>
+  shell('zsh', ['-f', join(FIXTURES, 'zsh-complete.zsh'), sourced ? SCRIPTS.zsh : dirname(SCRIPTS.zsh), line], extra);
 const fish = (line: string, extra?: Record<string, string | undefined>) => shell('fish', ['--no-config', '-c', 'source $argv[1]; complete -C $argv[2]', SCRIPTS.fish, line], extra);
 /** The first word of each line (zsh prints `word -- display`, fish `word<TAB>description`). */
 const words = (r: ShellResult) => r.lines.map((l) => l.split(/\t| -- /)[0]!);
@@ -174,7 +175,13 @@ describe('agnt completion and agnt __complete', () => {
   });
 
   it('__complete prints nothing and exits 0 for odd input', async () => {
-    for (const args of [['__complete'], ['__complete', '--'], ['__complete', '--', 'nosuch', 'x', ''], ['__complete', '--', '--profile', 'nosuch', 'users', 'get', ''], ['__complete', '--', '-o', 'bogus', 'users', 'get', '--help', '']]) {
+    for (const args of [
+      ['__complete'],
+      ['__complete', '--'],
+      ['__complete', '--', 'nosuch', 'x', ''],
+      ['__complete', '--', '--profile', 'nosuch', 'users', 'get', ''],
+      ['__complete', '--', '-o', 'bogus', 'users', 'get', '--help', ''],
+    ]) {
       const r = await agnt(args, { configDir: tempDir() });
       expect(r.stderr, args.join(' ')).toBe('');
       expect(r.exitCode, args.join(' ')).toBe(0);

@@ -40,7 +40,26 @@ describe('a week of coverage', () => {
 
   it('the coordinator creates a span for two principals in local time', async () => {
     const r = await agnt(
-      ['coverage', 'create', '--principal', 'usr_principal', '--backup', 'usr_backup', '--principal', 'usr_principal2', '--backup', 'usr_backup', '--start', '2026-12-01 09:00', '--for', '5d', '--reason', 'pto', '--notify', '--json'],
+      [
+        'coverage',
+        'create',
+        '--principal',
+        'usr_principal',
+        '--backup',
+        'usr_backup',
+        '--principal',
+        'usr_principal2',
+        '--backup',
+        'usr_backup',
+        '--start',
+        '2026-12-01 09:00',
+        '--for',
+        '5d',
+        '--reason',
+        'pto',
+        '--notify',
+        '--json',
+      ],
       { sb, as: 'coordinator' },
     );
     expect(r.exitCode).toBe(0);
@@ -48,7 +67,15 @@ describe('a week of coverage', () => {
     const span = JSON.parse(r.stdout);
     spanId = span.id;
     // usr_coord's time zone is America/New_York: 09:00 there is 14:00 UTC.
-    expect(span).toMatchObject({ status: 'draft', startAt: '2026-12-01T14:00:00.000Z', endAt: '2026-12-06T14:00:00.000Z', reason: 'pto', primaryCoordinator: 'usr_coord', requireManagerApproval: true, notifyPrincipal: true });
+    expect(span).toMatchObject({
+      status: 'draft',
+      startAt: '2026-12-01T14:00:00.000Z',
+      endAt: '2026-12-06T14:00:00.000Z',
+      reason: 'pto',
+      primaryCoordinator: 'usr_coord',
+      requireManagerApproval: true,
+      notifyPrincipal: true,
+    });
     const rows = await agntJson(['coverage', 'principals', spanId], { sb, as: 'coordinator' });
     expect(rows.map((x: any) => [x.principal, x.backupCoordinator])).toEqual([
       ['usr_principal', 'usr_backup'],
@@ -123,7 +150,10 @@ describe('a week of coverage', () => {
   });
 
   it('a second span is declined by the backup', async () => {
-    const r = await agnt(['coverage', 'create', '--principal', 'usr_principal', '--backup', 'usr_backup', '--start', '2026-12-08T14:00:00Z', '--end', '2026-12-09T22:00:00Z', '--submit', '-o', 'id'], { sb, as: 'coordinator' });
+    const r = await agnt(['coverage', 'create', '--principal', 'usr_principal', '--backup', 'usr_backup', '--start', '2026-12-08T14:00:00Z', '--end', '2026-12-09T22:00:00Z', '--submit', '-o', 'id'], {
+      sb,
+      as: 'coordinator',
+    });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toMatch(/created and submitted coverage span cov_\w+ \(pending_acceptance\)/);
     const id = r.stdout.trim();
@@ -244,7 +274,10 @@ describe('coverage create input', () => {
   });
 
   it('refuses a mismatched pairing and an unreadable time', async () => {
-    const pairs = await agnt(['coverage', 'create', '--principal', 'a', '--principal', 'b', '--principal', 'c', '--backup', 'x', '--backup', 'y', '--start', 'now', '--for', '1d'], { sb, as: 'coordinator' });
+    const pairs = await agnt(['coverage', 'create', '--principal', 'a', '--principal', 'b', '--principal', 'c', '--backup', 'x', '--backup', 'y', '--start', 'now', '--for', '1d'], {
+      sb,
+      as: 'coordinator',
+    });
     expect(pairs.exitCode).toBe(2);
     expect(pairs.stderr).toContain('3 --principal but 2 --backup');
     const when = await agnt(['coverage', 'create', '--principal', 'usr_principal', '--backup', 'usr_backup', '--start', 'next tuesday', '--for', '1d', '--tz', 'UTC'], { sb, as: 'coordinator' });
@@ -256,7 +289,10 @@ describe('coverage create input', () => {
     const dir = tempDir();
     const file = join(dir, 'handover.csv');
     writeFileSync(file, 'principal,backup,primaryFollower\nusr_principal,usr_backup,true\nusr_principal2,usr_manager,false\n');
-    const span = await agntJson(['coverage', 'create', '--principals-file', file, '--start', '2026-12-21T14:00:00Z', '--end', '2026-12-22', '--tz', 'UTC', '--no-manager-approval'], { sb, as: 'coordinator' });
+    const span = await agntJson(['coverage', 'create', '--principals-file', file, '--start', '2026-12-21T14:00:00Z', '--end', '2026-12-22', '--tz', 'UTC', '--no-manager-approval'], {
+      sb,
+      as: 'coordinator',
+    });
     expect(span).toMatchObject({ endAt: '2026-12-23T00:00:00.000Z', requireManagerApproval: false });
     const rows = await agntJson(['coverage', 'principals', span.id], { sb, as: 'coordinator' });
     expect(rows.map((x: any) => [x.principal, x.backupCoordinator, x.primaryFollower])).toEqual([
@@ -267,14 +303,27 @@ describe('coverage create input', () => {
 
   it('--dry-run prints the request with ISO times and sends nothing', async () => {
     const before = sb.requests.length;
-    const r = await agnt(['coverage', 'create', '--principal', 'usr_principal', '--backup', 'usr_backup', '--start', '2026-12-01T09:00:00-05:00', '--for', '36h', '--dry-run'], { sb, as: 'coordinator' });
+    const r = await agnt(['coverage', 'create', '--principal', 'usr_principal', '--backup', 'usr_backup', '--start', '2026-12-01T09:00:00-05:00', '--for', '36h', '--dry-run'], {
+      sb,
+      as: 'coordinator',
+    });
     expect(r.exitCode).toBe(0);
     const req = JSON.parse(r.stdout);
-    expect(req).toMatchObject({ method: 'POST', body: { startAt: '2026-12-01T14:00:00.000Z', endAt: '2026-12-03T02:00:00.000Z', principals: [{ principal: 'usr_principal', backupCoordinator: 'usr_backup' }] } });
+    expect(req).toMatchObject({
+      method: 'POST',
+      body: { startAt: '2026-12-01T14:00:00.000Z', endAt: '2026-12-03T02:00:00.000Z', principals: [{ principal: 'usr_principal', backupCoordinator: 'usr_backup' }] },
+    });
     expect(sb.requests.length).toBe(before);
   });
 
-  const ptyEnv = () => ({ ...Object.fromEntries(Object.entries(cleanEnv()).map(([k]) => [k, null])), AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.coordinator, AGNT_CONFIG_DIR: tempDir(), TERM: 'xterm-256color', NO_COLOR: '1' });
+  const ptyEnv = () => ({
+    ...Object.fromEntries(Object.entries(cleanEnv()).map(([k]) => [k, null])),
+    AGNT_BASE_URL: sb.baseUrl,
+    AGNT_TOKEN: sb.tokens.coordinator,
+    AGNT_CONFIG_DIR: tempDir(),
+    TERM: 'xterm-256color',
+    NO_COLOR: '1',
+  });
   const inPty = async (spec: object) => {
     const py = await execa('python3', [resolve(import.meta.dirname, '..', 'support', 'pty_driver.py'), JSON.stringify(spec)], { reject: false, timeout: 40_000 });
     return JSON.parse(py.stdout) as { output: string; exitCode: number; error: string | null };
@@ -282,7 +331,12 @@ describe('coverage create input', () => {
 
   it('on a terminal, Ctrl-C at a prompt exits 130 and --no-input never asks', async () => {
     const before = sb.store.all('coverageSpans').length;
-    const stopped = await inPty({ cmd: [process.execPath, BIN, 'coverage', 'create', '--principal', 'usr_principal'], env: ptyEnv(), steps: [['Backup coordinator for usr_principal', ['\x03']]], timeout: 20 });
+    const stopped = await inPty({
+      cmd: [process.execPath, BIN, 'coverage', 'create', '--principal', 'usr_principal'],
+      env: ptyEnv(),
+      steps: [['Backup coordinator for usr_principal', ['\x03']]],
+      timeout: 20,
+    });
     expect(stopped.exitCode, stopped.output).toBe(130);
     expect(stopped.output).toContain('error: interrupted');
     const noInput = await inPty({ cmd: [process.execPath, BIN, 'coverage', 'create', '--principal', 'usr_principal', '--no-input'], env: ptyEnv(), steps: [], timeout: 20 });

@@ -90,7 +90,13 @@ describe('organizations', () => {
     expect(r.out).toMatch(/About to send \(save it as sso.yaml/);
     expect(r.exitCode).toBe(0);
     const sent = sb.requests.filter((q) => q.method === 'PUT' && q.path === `/organizations/${org}/sso`).pop();
-    expect(sent?.body).toEqual({ provider: 'saml', saml: { entityId: 'https://idp.test/guided', ssoUrl: 'https://idp.test/sso', certificateFingerprint: 'AB:CD:EF' }, scim: { enabled: true }, enabled: true, enforced: false });
+    expect(sent?.body).toEqual({
+      provider: 'saml',
+      saml: { entityId: 'https://idp.test/guided', ssoUrl: 'https://idp.test/sso', certificateFingerprint: 'AB:CD:EF' },
+      scim: { enabled: true },
+      enabled: true,
+      enforced: false,
+    });
   });
 
   it('sso set with nothing to set and no terminal is a usage error, sent nothing', async () => {
@@ -207,8 +213,19 @@ describe('organizations', () => {
   it('sets the delivery config, then delivers and waits for completion', { timeout: 90_000 }, async () => {
     const bad = await agnt(['org', 'audit-logging', 'set', org, '--storage-bucket-arn', 'acme-bucket'], { sb });
     expect(bad.exitCode).toBe(5);
-    const cfg = await agntJson(['org', 'audit-logging', 'set', org, '--enabled', '--storage-bucket-arn', 'arn:aws:s3:::acme-audit', '--role-arn', 'arn:aws:iam::1:role/audit', '--region', 'us-east-1'], { sb });
-    expect(cfg).toEqual({ enabled: true, storageBucketArn: 'arn:aws:s3:::acme-audit', storagePrefix: '', roleArn: 'arn:aws:iam::1:role/audit', region: 'us-east-1', lastDeliveredAt: null, deliveryConfigured: true });
+    const cfg = await agntJson(
+      ['org', 'audit-logging', 'set', org, '--enabled', '--storage-bucket-arn', 'arn:aws:s3:::acme-audit', '--role-arn', 'arn:aws:iam::1:role/audit', '--region', 'us-east-1'],
+      { sb },
+    );
+    expect(cfg).toEqual({
+      enabled: true,
+      storageBucketArn: 'arn:aws:s3:::acme-audit',
+      storagePrefix: '',
+      roleArn: 'arn:aws:iam::1:role/audit',
+      region: 'us-east-1',
+      lastDeliveredAt: null,
+      deliveryConfigured: true,
+    });
     const started = await agnt(['org', 'audit-logging', 'deliver', org, '--json'], { sb });
     expect(started.exitCode).toBe(0);
     const pending = JSON.parse(started.stdout);

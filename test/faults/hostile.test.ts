@@ -163,7 +163,12 @@ describe('the token stays with the configured server', () => {
   it('a redirect to another origin, for a GET, a PUT and a DELETE, is never followed', async () => {
     other.seen.length = 0;
     r.fs.rules.push({ fault: { kind: 'redirect', to: `${other.url}/users/usr_member`, status: 307 } });
-    for (const args of [['users', 'get', 'usr_member'], ['users', 'update', 'usr_member', '--timezone', 'UTC'], ['users', 'delete', 'usr_member', '--yes'], ['users', 'list', '--all']]) {
+    for (const args of [
+      ['users', 'get', 'usr_member'],
+      ['users', 'update', 'usr_member', '--timezone', 'UTC'],
+      ['users', 'delete', 'usr_member', '--yes'],
+      ['users', 'list', '--all'],
+    ]) {
       const res = await r.run(args);
       expect(res.exitCode).toBe(1);
       expect(res.stderr).toContain(`redirected to another origin (${other.url})`);

@@ -138,7 +138,13 @@ export async function faultServer(sb: Sandbox): Promise<FaultServer> {
     return undefined;
   };
 
-  const forward = (req: IncomingMessage, res: ServerResponse, deliver: (status: number, headers: IncomingMessage['headers'], body: Buffer | IncomingMessage) => void, onError: (e: Error) => void, readBody?: Buffer) => {
+  const forward = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    deliver: (status: number, headers: IncomingMessage['headers'], body: Buffer | IncomingMessage) => void,
+    onError: (e: Error) => void,
+    readBody?: Buffer,
+  ) => {
     const headers = { ...req.headers, host: upstream.host };
     const up = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, (ures) => {
       const type = String(ures.headers['content-type'] ?? '');

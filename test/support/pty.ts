@@ -57,5 +57,8 @@ export async function runInPty(args: string[], steps: PtyStep[], env: Record<str
 
 /** Terminal output without colour and cursor sequences, for assertions. */
 export function plain(s: string): string {
-  return s.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').replace(/\x1b\][^\x07]*\x07/g, '').replace(/\r/g, '');
+  return s
+    .replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '')
+    .replace(/\x1b\][^\x07]*\x07/g, '')
+    .replace(/\r/g, '');
 }

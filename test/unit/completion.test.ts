@@ -34,11 +34,49 @@ const chats: AreaSpec = {
   commands: [
     cmd({ command: 'chats list', aliases: ['ls'], method: 'GET', path: '/chats', list: true, columns: [{ path: 'id' }, { path: 'title' }] }),
     cmd({ command: 'chats get', method: 'GET', path: '/chats/{chatId}', args: [{ name: 'chatId', resource: 'chats' }] }),
-    cmd({ command: 'chats process', method: 'POST', path: '/chats/{id}/process', args: [{ name: 'id', resource: 'chats', multi: true }], fields: [{ name: 'mode', type: 'string', enum: ['fast', 'full'] }] }),
-    cmd({ command: 'chats archive', method: 'POST', path: '/chats/{chatId}/archive', args: [{ name: 'chatId' }], fields: [{ name: 'folderId', type: 'string' }, { name: 'userId', type: 'string' }, { name: 'teamId', type: 'string' }] }),
-    cmd({ command: 'chats export', method: 'GET', path: '/chats/export/{format}', args: [{ name: 'format', enum: ['pdf', 'txt'] }], options: [{ flags: '-o, --offline', description: 'a boolean -o' }] }),
-    cmd({ command: 'chats messages list', method: 'GET', path: '/chats/{chatId}/messages', args: [{ name: 'chatId', resource: 'chats' }], list: true, resultKey: 'messages', columns: [{ path: 'id' }, { path: 'text' }] }),
-    cmd({ command: 'chats messages get', method: 'GET', path: '/chats/{chatId}/messages/{messageId}', args: [{ name: 'chatId', resource: 'chats' }, { name: 'messageId', resource: 'messages' }] }),
+    cmd({
+      command: 'chats process',
+      method: 'POST',
+      path: '/chats/{id}/process',
+      args: [{ name: 'id', resource: 'chats', multi: true }],
+      fields: [{ name: 'mode', type: 'string', enum: ['fast', 'full'] }],
+    }),
+    cmd({
+      command: 'chats archive',
+      method: 'POST',
+      path: '/chats/{chatId}/archive',
+      args: [{ name: 'chatId' }],
+      fields: [
+        { name: 'folderId', type: 'string' },
+        { name: 'userId', type: 'string' },
+        { name: 'teamId', type: 'string' },
+      ],
+    }),
+    cmd({
+      command: 'chats export',
+      method: 'GET',
+      path: '/chats/export/{format}',
+      args: [{ name: 'format', enum: ['pdf', 'txt'] }],
+      options: [{ flags: '-o, --offline', description: 'a boolean -o' }],
+    }),
+    cmd({
+      command: 'chats messages list',
+      method: 'GET',
+      path: '/chats/{chatId}/messages',
+      args: [{ name: 'chatId', resource: 'chats' }],
+      list: true,
+      resultKey: 'messages',
+      columns: [{ path: 'id' }, { path: 'text' }],
+    }),
+    cmd({
+      command: 'chats messages get',
+      method: 'GET',
+      path: '/chats/{chatId}/messages/{messageId}',
+      args: [
+        { name: 'chatId', resource: 'chats' },
+        { name: 'messageId', resource: 'messages' },
+      ],
+    }),
   ],
 };
 const drive: AreaSpec = {
@@ -46,9 +84,32 @@ const drive: AreaSpec = {
   summary: 'Drive',
   commands: [
     cmd({ command: 'drive list', method: 'GET', path: '/users/{userId}/drive/files', args: [{ name: 'userId', flag: 'user', default: 'me', resource: 'users' }], list: true }),
-    cmd({ command: 'drive get', method: 'GET', path: '/users/{userId}/drive/files/{fileId}', args: [{ name: 'userId', flag: 'user', default: 'me', resource: 'users' }, { name: 'fileId', resource: 'drive' }] }),
-    cmd({ command: 'drive download', method: 'GET', path: '/users/{userId}/drive/files/{fileId}/content', args: [{ name: 'userId', flag: 'user', default: 'me' }, { name: 'fileId', resource: 'drive' }], options: [{ flags: '-o, --output <path>', description: 'where to save' }] }),
-    cmd({ command: 'drive upload', method: 'POST', path: '/users/{userId}/drive/files', args: [{ name: 'userId', flag: 'user', default: 'me', resource: 'users' }], options: [{ flags: '--source <path>', description: 'file to upload', file: true }] }),
+    cmd({
+      command: 'drive get',
+      method: 'GET',
+      path: '/users/{userId}/drive/files/{fileId}',
+      args: [
+        { name: 'userId', flag: 'user', default: 'me', resource: 'users' },
+        { name: 'fileId', resource: 'drive' },
+      ],
+    }),
+    cmd({
+      command: 'drive download',
+      method: 'GET',
+      path: '/users/{userId}/drive/files/{fileId}/content',
+      args: [
+        { name: 'userId', flag: 'user', default: 'me' },
+        { name: 'fileId', resource: 'drive' },
+      ],
+      options: [{ flags: '-o, --output <path>', description: 'where to save' }],
+    }),
+    cmd({
+      command: 'drive upload',
+      method: 'POST',
+      path: '/users/{userId}/drive/files',
+      args: [{ name: 'userId', flag: 'user', default: 'me', resource: 'users' }],
+      options: [{ flags: '--source <path>', description: 'file to upload', file: true }],
+    }),
   ],
 };
 const people: AreaSpec = {
@@ -62,7 +123,15 @@ const teams: AreaSpec = {
   groups: { 'teams members': 'Team members' },
   commands: [
     cmd({ command: 'teams list', method: 'GET', path: '/teams', list: true, fields: [{ name: 'org', type: 'string', required: true }] }),
-    cmd({ command: 'teams members remove', method: 'DELETE', path: '/teams/{teamId}/members/{userId}', args: [{ name: 'teamId', resource: 'teams' }, { name: 'userId', resource: 'users' }] }),
+    cmd({
+      command: 'teams members remove',
+      method: 'DELETE',
+      path: '/teams/{teamId}/members/{userId}',
+      args: [
+        { name: 'teamId', resource: 'teams' },
+        { name: 'userId', resource: 'users' },
+      ],
+    }),
   ],
 };
 
@@ -147,7 +216,10 @@ describe('candidates without a server', () => {
     p.command('__hidden', { hidden: true });
     expect(await candidates(p, ['ch'])).toEqual([['chats', 'Chats']]);
     expect(await candidates(p, ['_'])).toEqual([]);
-    expect(await candidates(p, ['chats', 'process', '--mode', 'f'])).toEqual([['fast', ''], ['full', '']]);
+    expect(await candidates(p, ['chats', 'process', '--mode', 'f'])).toEqual([
+      ['fast', ''],
+      ['full', ''],
+    ]);
     expect((await candidates(p, ['chats', 'list', '--'])).map(([v]) => v)).toEqual(['--all', '--limit', '--page', '--per-page', '--help', '--output', '--profile']);
   });
 });
@@ -188,7 +260,10 @@ describe('candidates from a server', () => {
     const got = await candidates(program(), ['chats', 'messages', 'get', 'c1', '']);
     expect(asked.pop()).toBe('/chats/c1/messages?page=1&perPage=100');
     // The id with a space is dropped; control characters never reach the shell.
-    expect(got).toEqual([['m1', 'hello world [31m'], ['m2', '']]);
+    expect(got).toEqual([
+      ['m1', 'hello world [31m'],
+      ['m2', ''],
+    ]);
   });
 
   it('fills an id flag of the list from the line', async () => {
@@ -232,7 +307,10 @@ describe('a command that redefines a global flag', () => {
 
   it('reads a redefined flag as the command defines it (here -o takes no value)', async () => {
     expect(analyze(modelOf(program()), ['chats', 'export', '-o', '']).target).toMatchObject({ kind: 'positional', index: 0 });
-    expect(await candidates(program(), ['chats', 'export', '-o', ''])).toEqual([['pdf', ''], ['txt', '']]);
+    expect(await candidates(program(), ['chats', 'export', '-o', ''])).toEqual([
+      ['pdf', ''],
+      ['txt', ''],
+    ]);
     expect(run(shells.bash, join(dir, 'agnt.bash'), 'agnt chats export -o ')).toEqual(['pdf', 'txt']);
     if (hasCommand('zsh')) expect(run(['zsh', '-f', join(FIXTURES, 'zsh-complete.zsh')], join(dir, 'zsh'), 'agnt chats export -o ').sort()).toEqual(['pdf', 'txt']);
   });

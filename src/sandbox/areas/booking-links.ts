@@ -27,9 +27,24 @@ const area: SandboxArea = {
   name: 'booking-links',
   seed(store) {
     store.insert('bookingLinks', 'bkl', {
-      id: 'bkl_principal', account: 'acc_acme', user: 'usr_principal', slug: 'pat', isPrimary: true, title: 'Meet Pat', active: true, meetingType: 'virtual',
-      timezone: 'America/New_York', offerTimesStartingDays: 1, notSoonerThanMinutes: 240, atLatestDays: 30, instructions: null, chatEnabled: true,
-      accessMode: 'invite_only', shareToken: 'shr_pat0001', invitees: [], schedulingPreferences: {},
+      id: 'bkl_principal',
+      account: 'acc_acme',
+      user: 'usr_principal',
+      slug: 'pat',
+      isPrimary: true,
+      title: 'Meet Pat',
+      active: true,
+      meetingType: 'virtual',
+      timezone: 'America/New_York',
+      offerTimesStartingDays: 1,
+      notSoonerThanMinutes: 240,
+      atLatestDays: 30,
+      instructions: null,
+      chatEnabled: true,
+      accessMode: 'invite_only',
+      shareToken: 'shr_pat0001',
+      invitees: [],
+      schedulingPreferences: {},
     });
   },
   register(r, sb) {
@@ -39,8 +54,17 @@ const area: SandboxArea = {
       const b = validate(
         req.body,
         {
-          slug: t.string, title: t.string, active: t.boolean, meetingType: t.enum('virtual', 'in_person'), offerTimesStartingDays: t.number, notSoonerThanMinutes: t.number,
-          atLatestDays: t.number, instructions: t.nullable(t.string), chatEnabled: t.boolean, accessMode: t.enum('public', 'anyone_with_link', 'invite_only'), schedulingPreferences,
+          slug: t.string,
+          title: t.string,
+          active: t.boolean,
+          meetingType: t.enum('virtual', 'in_person'),
+          offerTimesStartingDays: t.number,
+          notSoonerThanMinutes: t.number,
+          atLatestDays: t.number,
+          instructions: t.nullable(t.string),
+          chatEnabled: t.boolean,
+          accessMode: t.enum('public', 'anyone_with_link', 'invite_only'),
+          schedulingPreferences,
         },
         ['slug'],
       );

@@ -29,4 +29,22 @@ export interface SandboxArea {
   close?(sb: Sandbox): void;
 }
 
-export const sandboxAreas: SandboxArea[] = [users, identifiers, assistants, chats, contacts, contactsImport, delegations, coverage, coordinator, bookingLinks, calendars, organizations, teams, orgRequests, drive, preferences, onboarding];
+export const sandboxAreas: SandboxArea[] = [
+  users,
+  identifiers,
+  assistants,
+  chats,
+  contacts,
+  contactsImport,
+  delegations,
+  coverage,
+  coordinator,
+  bookingLinks,
+  calendars,
+  organizations,
+  teams,
+  orgRequests,
+  drive,
+  preferences,
+  onboarding,
+];

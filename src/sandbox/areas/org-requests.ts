@@ -51,7 +51,18 @@ const area: SandboxArea = {
       if (!name) fail(400, 'name must not be empty', 'AGNT_E_VALIDATION');
       const pending = store.find('organizationRequests', (r) => r.team === team.id && r.status === 'pending');
       if (pending) conflict(`team ${team.id} already has a pending organization request (${pending.id})`, 'AGNT_E_REQUEST_PENDING');
-      const r = store.insert('organizationRequests', 'orq', { account: req.user.account, name, team: team.id, requestedBy: req.user.id, notes: b.notes ?? null, status: 'pending', reason: null, organization: null, decidedBy: null, decidedAt: null });
+      const r = store.insert('organizationRequests', 'orq', {
+        account: req.user.account,
+        name,
+        team: team.id,
+        requestedBy: req.user.id,
+        notes: b.notes ?? null,
+        status: 'pending',
+        reason: null,
+        organization: null,
+        decidedBy: null,
+        decidedAt: null,
+      });
       recordEvent(store, team.organization, req.user, 'organization_request.created', 'organization_request', r.id, { name, team: team.id });
       return ok('organizationRequest', view(r), 201);
     });
@@ -72,8 +83,14 @@ const area: SandboxArea = {
       const same = store.find('organizations', (o) => o.account === r.account && o.name.toLowerCase() === r.name.toLowerCase());
       if (same) conflict(`an organization named '${same.name}' already exists (${same.id})`, 'AGNT_E_ORG_NAME_TAKEN');
       const org = store.insert('organizations', 'org', {
-        account: r.account, name: r.name, defaultTeam: team!.id, defaultAssistant: null,
-        sso: { enabled: false, enforced: false, provider: null }, admins: [r.requestedBy], createdBy: req.user.id, defaultModelTiers: { chat: null, task: null },
+        account: r.account,
+        name: r.name,
+        defaultTeam: team!.id,
+        defaultAssistant: null,
+        sso: { enabled: false, enforced: false, provider: null },
+        admins: [r.requestedBy],
+        createdBy: req.user.id,
+        defaultModelTiers: { chat: null, task: null },
       });
       store.update('teams', team!.id, { organization: org.id });
       const u = store.update('organizationRequests', r.id, { status: 'approved', organization: org.id, decidedBy: req.user.id, decidedAt: store.now() })!;
