@@ -1,10 +1,9 @@
 // A week of coverage against the sandbox, with the sandbox's clock moved by the test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execa } from 'execa';
-import { resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { agnt, agntJson, BIN, cleanEnv, tempDir, withSandbox } from '../support/helpers.ts';
+import { agnt, agntJson, tempDir, withSandbox } from '../support/helpers.ts';
+import { plain, runInPty } from '../support/pty.ts';
 
 const T0 = Date.parse('2026-11-30T12:00:00Z'); // Monday, before the week starts
 let now = T0;
@@ -316,51 +315,33 @@ describe('coverage create input', () => {
     expect(sb.requests.length).toBe(before);
   });
 
-  const ptyEnv = () => ({
-    ...Object.fromEntries(Object.entries(cleanEnv()).map(([k]) => [k, null])),
-    AGNT_BASE_URL: sb.baseUrl,
-    AGNT_TOKEN: sb.tokens.coordinator,
-    AGNT_CONFIG_DIR: tempDir(),
-    TERM: 'xterm-256color',
-    NO_COLOR: '1',
-  });
-  const inPty = async (spec: object) => {
-    const py = await execa('python3', [resolve(import.meta.dirname, '..', 'support', 'pty_driver.py'), JSON.stringify(spec)], { reject: false, timeout: 40_000 });
-    return JSON.parse(py.stdout) as { output: string; exitCode: number; error: string | null };
-  };
+  const ptyEnv = () => ({ AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.coordinator, AGNT_CONFIG_DIR: tempDir(), TERM: 'xterm-256color', NO_COLOR: '1' });
 
   it('on a terminal, Ctrl-C at a prompt exits 130 and --no-input never asks', async () => {
     const before = sb.store.all('coverageSpans').length;
-    const stopped = await inPty({
-      cmd: [process.execPath, BIN, 'coverage', 'create', '--principal', 'usr_principal'],
-      env: ptyEnv(),
-      steps: [['Backup coordinator for usr_principal', ['\x03']]],
-      timeout: 20,
-    });
+    const stopped = await runInPty(['coverage', 'create', '--principal', 'usr_principal'], [{ expect: /Backup coordinator for usr_principal/, send: '\x03' }], ptyEnv());
     expect(stopped.exitCode, stopped.output).toBe(130);
-    expect(stopped.output).toContain('error: interrupted');
-    const noInput = await inPty({ cmd: [process.execPath, BIN, 'coverage', 'create', '--principal', 'usr_principal', '--no-input'], env: ptyEnv(), steps: [], timeout: 20 });
+    expect(plain(stopped.output)).toContain('error: interrupted');
+    const noInput = await runInPty(['coverage', 'create', '--principal', 'usr_principal', '--no-input'], [], ptyEnv());
     expect(noInput.exitCode, noInput.output).toBe(2);
-    expect(noInput.output).toContain('error: missing --backup, --start, --end (or --for)');
+    expect(plain(noInput.output)).toContain('error: missing --backup, --start, --end (or --for)');
     expect(sb.store.all('coverageSpans').length).toBe(before);
   }, 45_000);
 
   it('asks for the missing values on a terminal, picking principals from delegations', async () => {
-    const spec = {
-      cmd: [process.execPath, BIN, 'coverage', 'create', '--json'],
-      env: ptyEnv(),
-      steps: [
-        ['Principals to hand over', [' ', '\x1b[B', ' ', '\r']],
-        ['Backup coordinator for usr_principal\\b', ['\r']],
-        ['Backup coordinator for usr_principal2', ['\r']],
-        ['Start', ['2026-12-28 09:00', '\r']],
-        ['End', ['3d', '\r']],
-        ['Reason', ['\x1b[B', '\r']],
+    const res = await runInPty(
+      ['coverage', 'create', '--json'],
+      [
+        { expect: /Principals to hand over/, send: [' ', '\x1b[B', ' ', '\r'] },
+        { expect: /Backup coordinator for usr_principal\b/, send: '\r' },
+        { expect: /Backup coordinator for usr_principal2/, send: '\r' },
+        { expect: /Start/, send: ['2026-12-28 09:00', '\r'] },
+        { expect: /End/, send: ['3d', '\r'] },
+        { expect: /Reason/, send: ['\x1b[B', '\r'] },
       ],
-      timeout: 25,
-    };
-    const out = await inPty(spec);
-    expect(out.error, out.output).toBeNull();
+      ptyEnv(),
+    );
+    const out = { ...res, output: plain(res.output) };
     expect(out.exitCode, out.output).toBe(0);
     expect(out.output).toContain('times in America/New_York');
     expect(out.output).toMatch(/Pat Principal \(usr_principal\)/);

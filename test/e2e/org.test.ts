@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execa } from 'execa';
 import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { agnt, agntJson, BIN, cleanEnv, tempDir, withSandbox } from '../support/helpers.ts';
+import { join } from 'node:path';
+import { agnt, agntJson, tempDir, withSandbox } from '../support/helpers.ts';
+import { type PtyStep, plain, runInPty } from '../support/pty.ts';
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;
 let org: string;
@@ -16,17 +16,12 @@ afterAll(async () => {
   await sb.dispose();
 });
 
-const PTY = resolve(import.meta.dirname, '..', 'support', 'terminal.py');
-
-/** Runs agnt in a pseudo-terminal, typing each answer when its prompt shows. */
+/** Runs agnt in a pseudo-terminal: `steps` alternate a prompt's text and the answer typed (then Enter) when it shows. */
 async function inTerminal(args: string[], steps: string[], env: Record<string, string | undefined> = { NO_COLOR: '1' }) {
-  const r = await execa('python3', [PTY, ...steps, '--', process.execPath, BIN, ...args], {
-    env: { ...cleanEnv(), AGNT_CONFIG_DIR: tempDir(), AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin, ...env },
-    extendEnv: true,
-    reject: false,
-    timeout: 30_000,
-  });
-  return { out: String(r.stdout), exitCode: r.exitCode ?? -1 };
+  const answers: PtyStep[] = [];
+  for (let k = 0; k < steps.length; k += 2) answers.push({ expect: new RegExp(steps[k]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), send: `${steps[k + 1]}\r` });
+  const r = await runInPty(args, answers, { AGNT_CONFIG_DIR: tempDir(), AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin, ...env });
+  return { out: plain(r.output), exitCode: r.exitCode };
 }
 
 describe('organizations', () => {
