@@ -3,16 +3,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type FakeServer, fakeServer, json } from '../support/fake-server.ts';
 import { tempDir } from '../support/helpers.ts';
-import { recorder, type Recorder } from './server.ts';
 import { hits, rig, type Rig } from './setup.ts';
 
 let r: Rig;
-let other: Recorder;
+/** Another origin: records every request (and whether a token came with it) and answers 200. */
+let other: FakeServer;
 let dir: string;
 beforeAll(async () => {
   r = await rig();
-  other = await recorder();
+  other = await fakeServer(json(200, { ok: true, user: { id: 'usr_elsewhere' }, users: [] }));
   dir = tempDir('agnt-faults-');
 });
 afterAll(async () => {

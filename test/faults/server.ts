@@ -284,26 +284,3 @@ export async function faultServer(sb: Sandbox): Promise<FaultServer> {
   fs.close = closer(server, sockets);
   return fs;
 }
-
-/** Another origin: records every request (and whether a token came with it) and answers 200. */
-export interface Recorder {
-  url: string;
-  seen: Array<{ method: string; url: string; authorization?: string }>;
-  close(): Promise<void>;
-}
-
-export async function recorder(): Promise<Recorder> {
-  const rec: Recorder = { url: '', seen: [], close: async () => undefined };
-  const server = createServer((req, res) => {
-    rec.seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization });
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ ok: true, user: { id: 'usr_elsewhere' }, users: [] }));
-    });
-  });
-  const sockets = track(server);
-  rec.url = await listen(server);
-  rec.close = closer(server, sockets);
-  return rec;
-}

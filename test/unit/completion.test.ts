@@ -1,7 +1,6 @@
 // The completion model, line analysis and id-list lookup against a made-up tree shaped like the
 // areas other branches add (nested ids, ids behind a flag with a default, a resource without a
 // list at its own path), so that they are covered before those areas exist.
-import { createServer } from 'node:http';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +9,7 @@ import { Command, Option } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArea, type ContextFactory } from '../../src/core/builder.ts';
 import type { AreaSpec, CommandSpec } from '../../src/core/spec.ts';
+import { type FakeServer, fakeServer, json, type Responder } from '../support/fake-server.ts';
 import { analyze } from '../../src/completion/engine.ts';
 import { candidates, complete } from '../../src/completion/complete.ts';
 import type { Context } from '../../src/core/context.ts';
@@ -225,27 +225,25 @@ describe('candidates without a server', () => {
 });
 
 describe('candidates from a server', () => {
-  const asked: string[] = [];
-  const server = createServer((req, res) => {
-    asked.push(req.url!);
-    res.setHeader('content-type', 'application/json');
+  // Answers the two lists asked below, and 404 for anything else.
+  const answer: Responder = (req, res) => {
     if (req.url!.startsWith('/chats/c1/messages?')) {
-      res.end(JSON.stringify({ ok: true, messages: [{ id: 'm1', text: 'hello\tworld\u001b[31m' }, { id: 'bad id' }, { id: 'm2' }], page: 1, perPage: 100, total: 3 }));
+      json(200, { ok: true, messages: [{ id: 'm1', text: 'hello\tworld\u001b[31m' }, { id: 'bad id' }, { id: 'm2' }], page: 1, perPage: 100, total: 3 })(req, res, '');
     } else if (req.url!.startsWith('/users/usr_x/drive/files?')) {
-      res.end(JSON.stringify({ ok: true, files: [{ id: 'f1', name: 'a.txt' }] }));
+      json(200, { ok: true, files: [{ id: 'f1', name: 'a.txt' }] })(req, res, '');
     } else {
-      res.statusCode = 404;
-      res.end(JSON.stringify({ status: 404, error: 'not found' }));
+      json(404, { status: 404, error: 'not found' })(req, res, '');
     }
-  });
+  };
+  let server: FakeServer;
   const saved = { ...process.env };
   let dir: string;
   beforeAll(async () => {
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    server = await fakeServer(answer);
     dir = mkdtempSync(join(tmpdir(), 'agnt-unit-'));
     Object.assign(process.env, {
       AGNT_CONFIG_DIR: dir,
-      AGNT_BASE_URL: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+      AGNT_BASE_URL: server.url,
       AGNT_TOKEN: 'tok',
       AGNT_COMPLETE_TTL: '0',
     });
@@ -253,12 +251,12 @@ describe('candidates from a server', () => {
   afterAll(async () => {
     process.env = saved;
     rmSync(dir, { recursive: true, force: true });
-    await new Promise((r) => server.close(r));
+    await server.close();
   });
 
   it('asks the nested list of the parent id on the line, and cleans what it prints', async () => {
     const got = await candidates(program(), ['chats', 'messages', 'get', 'c1', '']);
-    expect(asked.pop()).toBe('/chats/c1/messages?page=1&perPage=100');
+    expect(server.seen.pop()?.url).toBe('/chats/c1/messages?page=1&perPage=100');
     // The id with a space is dropped; control characters never reach the shell.
     expect(got).toEqual([
       ['m1', 'hello world [31m'],
@@ -268,14 +266,14 @@ describe('candidates from a server', () => {
 
   it('fills an id flag of the list from the line', async () => {
     expect(await candidates(program(), ['drive', 'get', '--user', 'usr_x', ''])).toEqual([['f1', 'a.txt']]);
-    expect(asked.pop()).toBe('/users/usr_x/drive/files?page=1&perPage=100');
+    expect(server.seen.pop()?.url).toBe('/users/usr_x/drive/files?page=1&perPage=100');
   });
 
   it('prints nothing for an error answer', async () => {
     const printed: string[] = [];
     const ctx = { io: { out: (s: string) => printed.push(s) } } as unknown as Context;
     await complete(ctx, program(), ['drive', 'get', ''], Date.now());
-    expect(asked.pop()).toBe('/users/me/drive/files?page=1&perPage=100');
+    expect(server.seen.pop()?.url).toBe('/users/me/drive/files?page=1&perPage=100');
     expect(printed).toEqual([]);
     await complete(ctx, program(), ['drive', 'get', '--user', 'usr_x', ''], Date.now());
     expect(printed).toEqual(['f1\ta.txt']);
