@@ -3,9 +3,8 @@
 import { AgntError, EXIT, UsageError } from './errors.ts';
 import { HttpClient } from './http.ts';
 import { createIO, type IO } from './io.ts';
-import { parseFormat, Printer, loadQuery, type Format, type OutputOptions } from './output.ts';
+import { type Column, parseFormat, Printer, loadQuery, type Format, type OutputOptions } from './output.ts';
 import { resolveSettings, type Settings } from './config.ts';
-import type { Column } from './spec.ts';
 import { VERSION } from './version.ts';
 
 export interface GlobalOptions {

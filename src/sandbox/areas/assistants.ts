@@ -1,5 +1,5 @@
 // Part 1, section 4.6: assistants, a user's assistant, generate and hire.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { badRequest, conflict, deleted, fail, forbidden, list, notFound, ok, pick, t, validate, type Check, type Reply } from '../http.ts';
 import { assistantVisible, isOrgAdmin, resolveUserId, sameOrg, userView } from '../model.ts';
 import type { Rec, Store } from '../store.ts';

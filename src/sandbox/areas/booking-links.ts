@@ -1,5 +1,5 @@
 // Part 2, section 4.7: booking links and their invitees.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { randomBytes } from 'node:crypto';
 import { badRequest, conflict, forbidden, notFound, ok, t, validate } from '../http.ts';
 import { isOrgAdmin } from '../model.ts';

@@ -1,5 +1,5 @@
 // Part 2, section 4.8: calendars (read access to connected calendars) and their events.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { badRequest, forbidden, list, notFound, ok, okMany, pick } from '../http.ts';
 import { isOrgAdmin } from '../model.ts';
 import type { Rec, Store } from '../store.ts';

@@ -1,5 +1,5 @@
 // Part 1, section 4.1: chats, their messages, processing and the usage rollup.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { deleted, forbidden, list, matchesSearch, notFound, ok, okMany, pick, t, validate } from '../http.ts';
 import { assistantVisible, isOrgAdmin, sameOrg } from '../model.ts';
 import type { Rec, Store } from '../store.ts';

@@ -1,6 +1,6 @@
 // Part 1, section 4.3: POST /contacts/bulk-import. The other contacts endpoints live in
 // contacts.ts; this one upserts the caller's contacts by e-mail and reports per-row errors.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { fail, ok, t, type Check } from '../http.ts';
 import { contactVisible, makeContact } from '../model.ts';
 import type { Rec, Store } from '../store.ts';

@@ -1,6 +1,6 @@
 // Part 1, section 4.3: contacts, their relationships and external ids, bulk tagging, and
 // property definitions. (POST /contacts/bulk-import lives in contacts-import.ts.)
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { badRequest, conflict, deleted, forbidden, list, matchesSearch, notFound, ok, pick, t, validate, type Check } from '../http.ts';
 import { contactVisible, makeContact } from '../model.ts';
 import type { Rec, Store } from '../store.ts';

@@ -1,6 +1,6 @@
 // Part 2, section 4.4: coordinator views (dashboard, principal detail, pending invites,
 // coverage schedule, manager overview, manager audit events).
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { badRequest, forbidden, list, notFound, okMany } from '../http.ts';
 import { isOrgAdmin } from '../model.ts';
 import type { Rec, Store } from '../store.ts';

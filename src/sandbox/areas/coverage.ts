@@ -1,5 +1,5 @@
 // Part 2, section 4.5: coverage spans, backup routing rules, manager assignments.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { badRequest, conflict, deleted, fail, forbidden, list, notFound, ok, okMany, pick, t, validate, type Req } from '../http.ts';
 import { isOrgAdmin } from '../model.ts';
 import type { Rec, Store } from '../store.ts';

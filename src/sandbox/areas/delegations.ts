@@ -1,5 +1,5 @@
 // Part 2, section 4.6: delegations (a principal lets a coordinator act for them).
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { badRequest, conflict, fail, forbidden, list, notFound, ok, pick, t, validate } from '../http.ts';
 import { isOrgAdmin } from '../model.ts';
 import type { Rec, Store } from '../store.ts';

@@ -1,5 +1,5 @@
 // Part 1, section 4.5: identifiers.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { badRequest, deleted, list, notFound, ok, pick, t, validate } from '../http.ts';
 import { makeUser, userView } from '../model.ts';
 import type { Rec, Store } from '../store.ts';

@@ -2,7 +2,7 @@
 // week labels and inferred preferences at once (the real service works them out from the
 // user's calendar and mail); proposals appear once a finding is confirmed and earned answers
 // arrive; finalize applies preferences and saves memories as its flags say.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { badRequest, fail, list, notFound, ok, okMany, t, validate } from '../http.ts';
 import { makeContact } from '../model.ts';
 import type { Rec, Store } from '../store.ts';

@@ -3,7 +3,7 @@
 // `name` for their team; an organization admin of the same account (not the requester) approves
 // it, which creates the organization (the requester administers it, the team becomes its default
 // team and moves into it) or rejects it with a reason. Users keep their own organization.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { conflict, fail, forbidden, list, notFound, ok, t, validate } from '../http.ts';
 import type { Rec, Store } from '../store.ts';
 import { findTeam, recordEvent, requireTeamAdmin } from './org-shared.ts';

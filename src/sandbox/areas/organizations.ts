@@ -1,7 +1,7 @@
 // Part 2, section 4.1: organizations, domains, SSO and SCIM, members, audit events and audit-log
 // delivery, default model tiers, and the organization profile (/orgs/{id}/profile).
 import { createHash, randomBytes } from 'node:crypto';
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { badRequest, conflict, deleted, fail, forbidden, list, matchesSearch, notFound, ok, pick, t, validate } from '../http.ts';
 import { makeUser } from '../model.ts';
 import type { Rec, Store } from '../store.ts';

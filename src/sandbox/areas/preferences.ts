@@ -1,6 +1,6 @@
 // Part 1, section 4.8: identifier preferences records, skill preferences, scheduling, reminders
 // and the supervision matrix with recipient exceptions.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { fail, forbidden, notFound, ok, t, validate } from '../http.ts';
 import { mayActFor, pathUser } from './access.ts';
 import type { Rec, Store } from '../store.ts';

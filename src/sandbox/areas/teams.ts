@@ -1,7 +1,7 @@
 // Part 2, section 4.2: teams, team members, team profiles and team invitations. Membership lives
 // on the user record (user.team, user.teamRole, and user.teamStatus, absent meaning active), as
 // the users area's provision endpoint expects; a member's id is its user's id.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { badRequest, conflict, fail, forbidden, list, matchesSearch, notFound, ok, pick, t, validate } from '../http.ts';
 import type { Rec, Store } from '../store.ts';
 import { EMAIL, findTeam, isAdminOf, isTeamAdmin, ownsTeamWithOthers, recordEvent, requireTeamAdmin, teamStatusOf } from './org-shared.ts';

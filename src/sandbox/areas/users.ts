@@ -1,5 +1,5 @@
 // Part 1, section 4.4: users and workspace.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { badRequest, deleted, fail, forbidden, list, matchesSearch, notFound, ok, okMany, pick, t, validate, type Req } from '../http.ts';
 import { assistantVisible, isOrgAdmin, makeUser, resolveUserId, sameOrg, userView } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
