@@ -151,7 +151,15 @@ const COMPANY = ['Acme', 'Globex', 'Initech', 'Umbrella, Inc.', 'Hooli', 'Vandel
 const row = (i) => {
   const f = FIRST[i % FIRST.length];
   const l = LAST[i % LAST.length];
-  return { f, l, email: `${f.toLowerCase()}.${i}@example${i % 97}.com`, phone: `+1 555 ${String(i % 10000).padStart(4, '0')}`, company: COMPANY[i % COMPANY.length], title: `Engineer ${i % 7}`, tags: i % 3 ? ['customer'] : ['vip', 'customer'] };
+  return {
+    f,
+    l,
+    email: `${f.toLowerCase()}.${i}@example${i % 97}.com`,
+    phone: `+1 555 ${String(i % 10000).padStart(4, '0')}`,
+    company: COMPANY[i % COMPANY.length],
+    title: `Engineer ${i % 7}`,
+    tags: i % 3 ? ['customer'] : ['vip', 'customer'],
+  };
 };
 
 async function csvFile(rows) {
@@ -212,7 +220,9 @@ const lines = [];
  */
 function report(line) {
   lines.push(line);
-  log(`  ${line.pass === undefined ? '    ' : line.pass ? 'ok  ' : 'OVER'} ${line.name.padEnd(44)} ${line.value.padEnd(30)} target ${line.target.padEnd(22)} ${line.rss ?? ''}${line.note ? `  (${line.note})` : ''}`);
+  log(
+    `  ${line.pass === undefined ? '    ' : line.pass ? 'ok  ' : 'OVER'} ${line.name.padEnd(44)} ${line.value.padEnd(30)} target ${line.target.padEnd(22)} ${line.rss ?? ''}${line.note ? `  (${line.note})` : ''}`,
+  );
 }
 
 /** Runs a (baseline) and b (agnt) interleaved; returns the samples and medians of ratios. */
@@ -228,7 +238,17 @@ async function pairs(n, a, b, warmup = 0) {
     }
   }
   const ratio = (k) => median(B.map((x, i) => x[k] / A[i][k]));
-  return { A, B, ms: ratio('ms'), cpu: ratio('cpu'), rss: ratio('rss'), aMs: median(A.map((x) => x.ms)), bMs: median(B.map((x) => x.ms)), bRss: Math.max(...B.map((x) => x.rss ?? NaN)), aRss: Math.max(...A.map((x) => x.rss ?? NaN)) };
+  return {
+    A,
+    B,
+    ms: ratio('ms'),
+    cpu: ratio('cpu'),
+    rss: ratio('rss'),
+    aMs: median(A.map((x) => x.ms)),
+    bMs: median(B.map((x) => x.ms)),
+    bRss: Math.max(...B.map((x) => x.rss ?? NaN)),
+    aRss: Math.max(...A.map((x) => x.rss ?? NaN)),
+  };
 }
 const mb = (x) => (Number.isFinite(x) ? `${x.toFixed(0)} MB` : 'n/a');
 
@@ -245,8 +265,20 @@ async function startupGroup() {
   }
   const sb = await sandbox();
   try {
-    const r = await pairs(START_RUNS, () => measure(node, [join(here, 'http-get.mjs')], { env: sb.env }), () => measure(node, [bin, 'users', 'me', '--json'], { env: sb.env }), 2);
-    report({ name: 'agnt users me --json', vs: 'node:http GET script', value: `${fmt(r.ms)}x (${fmt(r.bMs, 0)} vs ${fmt(r.aMs, 0)} ms), CPU ${fmt(r.cpu)}x`, target: '<= 1.3x', pass: r.ms <= 1.3, rss: mb(r.bRss) });
+    const r = await pairs(
+      START_RUNS,
+      () => measure(node, [join(here, 'http-get.mjs')], { env: sb.env }),
+      () => measure(node, [bin, 'users', 'me', '--json'], { env: sb.env }),
+      2,
+    );
+    report({
+      name: 'agnt users me --json',
+      vs: 'node:http GET script',
+      value: `${fmt(r.ms)}x (${fmt(r.bMs, 0)} vs ${fmt(r.aMs, 0)} ms), CPU ${fmt(r.cpu)}x`,
+      target: '<= 1.3x',
+      pass: r.ms <= 1.3,
+      rss: mb(r.bRss),
+    });
   } finally {
     await sb.close();
   }
@@ -270,7 +302,14 @@ async function walkGroup() {
           1,
         );
         per[n] = r.bMs / n;
-        report({ name: `contacts list --all, ${n / 1000}k`, vs: 'page walk', value: `${fmt(r.ms)}x (${fmt(r.bMs / 1000, 1)} vs ${fmt(r.aMs / 1000, 1)} s)`, target: '<= 1.1x', pass: r.ms <= 1.1, rss: mb(r.bRss) });
+        report({
+          name: `contacts list --all, ${n / 1000}k`,
+          vs: 'page walk',
+          value: `${fmt(r.ms)}x (${fmt(r.bMs / 1000, 1)} vs ${fmt(r.aMs / 1000, 1)} s)`,
+          target: '<= 1.1x',
+          pass: r.ms <= 1.1,
+          rss: mb(r.bRss),
+        });
         report({ name: `  peak RSS, ${n / 1000}k`, vs: 'page walk', value: `${fmt(r.rss)}x (${mb(r.bRss)} vs ${mb(r.aRss)})`, target: '<= 1.2x', pass: r.rss <= 1.2 });
         report({ name: `  sandbox page at ${n / 1000}k (median)`, vs: '', value: `${fmt(await pageLatency(sb, n))} ms`, target: 'info' });
       }
@@ -324,7 +363,14 @@ async function importGroup() {
     const r = await pairs(runs, side(false), side(true));
     const label = n >= 1e6 ? `${n / 1e6}M` : `${n / 1000}k`;
     const rate = 1 / r.ms;
-    report({ name: `contacts import, ${label} rows`, vs: 'import script', value: `${fmt(rate)}x rows/s (${fmt(n / r.bMs, 1)}k vs ${fmt(n / r.aMs, 1)}k/s)`, target: '>= 0.9x rows/s', pass: rate >= 0.9, rss: mb(r.bRss) });
+    report({
+      name: `contacts import, ${label} rows`,
+      vs: 'import script',
+      value: `${fmt(rate)}x rows/s (${fmt(n / r.bMs, 1)}k vs ${fmt(n / r.aMs, 1)}k/s)`,
+      target: '>= 0.9x rows/s',
+      pass: rate >= 0.9,
+      rss: mb(r.bRss),
+    });
     report({ name: `  CPU, ${label}`, vs: 'import script', value: `${fmt(r.cpu)}x`, target: '<= 1.3x', pass: r.cpu <= 1.3 });
     if (n === 1_000_000) {
       report({ name: '  peak RSS of the import, 1M', vs: '', value: mb(r.bRss), target: '<= 150 MB', pass: r.bRss <= 150 });
@@ -348,7 +394,11 @@ async function sandboxGroup() {
     return { ms: r.requests.average };
   };
   try {
-    const r = await pairs(QUICK ? 1 : 2, () => rps(url), () => rps(sb.baseUrl));
+    const r = await pairs(
+      QUICK ? 1 : 2,
+      () => rps(url),
+      () => rps(sb.baseUrl),
+    );
     report({ name: 'sandbox GET /users/me req/s', vs: 'node:http server', value: `${fmt(r.ms)}x (${fmt(r.bMs, 0)} vs ${fmt(r.aMs, 0)} req/s)`, target: `>= 0.8x (${duration} s)`, pass: r.ms >= 0.8 });
   } finally {
     server.kill('SIGTERM');
@@ -433,7 +483,14 @@ async function transferGroup() {
         return r;
       },
     );
-    report({ name: 'drive download, 1 GiB', vs: 'curl', value: `${fmt(down.ms)}x (${fmt(down.bMs / 1000, 1)} vs ${fmt(down.aMs / 1000, 1)} s)`, target: '<= 1.05x', pass: down.ms <= 1.05, rss: mb(down.bRss) });
+    report({
+      name: 'drive download, 1 GiB',
+      vs: 'curl',
+      value: `${fmt(down.ms)}x (${fmt(down.bMs / 1000, 1)} vs ${fmt(down.aMs / 1000, 1)} s)`,
+      target: '<= 1.05x',
+      pass: down.ms <= 1.05,
+      rss: mb(down.bRss),
+    });
     report({ name: '  peak RSS of the download', vs: '', value: mb(down.bRss), target: '<= 100 MB', pass: down.bRss <= 100 });
   } finally {
     await sb.close();
@@ -442,7 +499,9 @@ async function transferGroup() {
 }
 
 const started = Date.now();
-log(`agnt bench: Node ${process.versions.node}, ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${new Date().toISOString().slice(0, 10)}${QUICK ? ', --quick' : ''}; CPU/RSS from ${TIME ? '/usr/bin/time' : 'resourceUsage()'}`);
+log(
+  `agnt bench: Node ${process.versions.node}, ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${new Date().toISOString().slice(0, 10)}${QUICK ? ', --quick' : ''}; CPU/RSS from ${TIME ? '/usr/bin/time' : 'resourceUsage()'}`,
+);
 try {
   if (only.has('startup')) await startupGroup();
   if (only.has('walk') || only.has('table')) await walkGroup();

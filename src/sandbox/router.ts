@@ -2,9 +2,10 @@
 // an encoded '/' or '..' inside an id stays inside its segment. Static segments win over
 // parameters ('/users/me' before '/users/{userId}').
 import type { Req, Reply } from './http.ts';
-import type { Sandbox } from './server.ts';
 
-export type RouteHandler = (req: Req, sb: Sandbox) => Reply | Promise<Reply>;
+// Generic over what handlers receive besides the request (the Sandbox), so that this module
+// does not import the server that imports it.
+export type RouteHandler<C> = (req: Req, sb: C) => Reply | Promise<Reply>;
 
 export interface RouteOptions {
   /** No bearer token needed (presigned URLs, the public invitation page). */
@@ -18,21 +19,21 @@ export interface RouteOptions {
   stream?: boolean;
 }
 
-interface Route {
+interface Route<C> {
   method: string;
   template: string;
   parts: string[];
-  handler: RouteHandler;
+  handler: RouteHandler<C>;
   options: RouteOptions;
   score: number;
 }
 
-export class Router {
-  private routes: Route[] = [];
+export class Router<C> {
+  private routes: Route<C>[] = [];
   /** The routes by number of segments (each list in score order): a match looks at these only. */
-  private byLength = new Map<number, Route[]>();
+  private byLength = new Map<number, Route<C>[]>();
 
-  add(method: string, template: string, handler: RouteHandler, options: RouteOptions = {}): void {
+  add(method: string, template: string, handler: RouteHandler<C>, options: RouteOptions = {}): void {
     const parts = template.split('/').filter(Boolean);
     // Static segments earlier in the path weigh more, so '/a/b/{x}' beats '/a/{y}/c'.
     const score = parts.reduce((acc, p, i) => acc + (p.startsWith('{') ? 0 : 2 ** (20 - i)), 0);
@@ -44,24 +45,24 @@ export class Router {
     );
   }
 
-  get(t: string, h: RouteHandler, o?: RouteOptions) {
+  get(t: string, h: RouteHandler<C>, o?: RouteOptions) {
     this.add('GET', t, h, o);
   }
-  post(t: string, h: RouteHandler, o?: RouteOptions) {
+  post(t: string, h: RouteHandler<C>, o?: RouteOptions) {
     this.add('POST', t, h, o);
   }
-  put(t: string, h: RouteHandler, o?: RouteOptions) {
+  put(t: string, h: RouteHandler<C>, o?: RouteOptions) {
     this.add('PUT', t, h, o);
   }
-  patch(t: string, h: RouteHandler, o?: RouteOptions) {
+  patch(t: string, h: RouteHandler<C>, o?: RouteOptions) {
     this.add('PATCH', t, h, o);
   }
-  delete(t: string, h: RouteHandler, o?: RouteOptions) {
+  delete(t: string, h: RouteHandler<C>, o?: RouteOptions) {
     this.add('DELETE', t, h, o);
   }
 
   /** The matched route, 'method' when the path exists with another method, or undefined. */
-  match(method: string, rawSegments: string[]): { route: Route; params: Record<string, string> } | 'method' | undefined {
+  match(method: string, rawSegments: string[]): { route: Route<C>; params: Record<string, string> } | 'method' | undefined {
     let pathMatched = false;
     for (const r of this.byLength.get(rawSegments.length) ?? []) {
       // Static segments first: most routes fail there, before any parameter is decoded.
