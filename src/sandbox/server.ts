@@ -38,10 +38,12 @@ function send(res: ServerResponse, reply: Reply): void {
     res.end();
     return;
   }
-  const text = JSON.stringify(reply.body);
+  const body = Buffer.from(JSON.stringify(reply.body));
   headers['content-type'] = 'application/json; charset=utf-8';
+  // A length rather than chunked framing: one write, and the client knows when it is done.
+  headers['content-length'] = String(body.length);
   res.writeHead(status, headers);
-  res.end(text);
+  res.end(body);
 }
 
 function errorReply(status: number, error: string, code?: string, extra?: Record<string, unknown>): Reply {

@@ -372,10 +372,11 @@ function indexAdd(idx: Map<string, Ids>, value: unknown, id: string): void {
   if (typeof value !== 'string') return;
   const key = value.toLowerCase();
   const ids = idx.get(key);
+  // Callers never add an id twice under one value (reindex skips unchanged values), so no
+  // search here: adding stays O(1) when one owner has a million records.
   if (ids === undefined) idx.set(key, id);
-  else if (typeof ids === 'string') {
-    if (ids !== id) idx.set(key, [ids, id]);
-  } else if (!ids.includes(id)) ids.push(id);
+  else if (typeof ids === 'string') idx.set(key, [ids, id]);
+  else ids.push(id);
 }
 
 function indexDelete(idx: Map<string, Ids>, value: unknown, id: string): void {
