@@ -97,7 +97,7 @@ export interface Problem {
 export interface CheckOptions {
   /** Keys an object does not list: 'error' (the CLI) or 'ignore' (the server, as the platform does). */
   unknown?: 'error' | 'ignore';
-  /** Skip the `required` lists (a partial update of a record). */
+  /** Skip the top-level `required` list (the rest of the body may come from flags). */
   partial?: boolean;
   /** Where the value sits, prefixed to every path. */
   path?: string;
@@ -184,14 +184,16 @@ function walk(s: Shape, v: unknown, path: string, o: CheckOptions, out: Problem[
     case 'object': {
       if (typeof v !== 'object' || Array.isArray(v)) return bad();
       const rec = v as Record<string, unknown>;
-      if (!o.partial) for (const r of s.required ?? []) if (rec[r] === undefined) out.push({ path: join(path, r), message: 'is required' });
+      const root = path === (o.path ?? '');
+      if (!(o.partial && root)) for (const r of s.required ?? []) if (rec[r] === undefined) out.push({ path: join(path, r), message: 'is required' });
       for (const [k, x] of Object.entries(rec)) {
         const f = s.fields[k];
         if (f) {
           if (x !== undefined) walk(f, x, join(path, k), o, out);
         } else if (!s.open && o.unknown !== 'ignore') {
+          // Named on its object's path, so that a typo reads 'voice: unknown field 'colour' (allowed: ...)'.
           const known = Object.keys(s.fields);
-          out.push({ path: join(path, k), message: `unknown field${known.length ? ` (allowed: ${known.join(', ')})` : ''}` });
+          out.push({ path, message: `unknown field '${k}'${known.length ? ` (allowed: ${known.join(', ')})` : ''}` });
         }
       }
       return;

@@ -1,6 +1,6 @@
 // Part 1, 4.3: contacts, relationships, external ids, bulk tagging and import, and custom
 // property definitions.
-import { endpoint, type ApiArea } from '../endpoint.ts';
+import { defineArea, endpoint, type ApiArea } from '../endpoint.ts';
 import { any, arr, bool, email, enumOf, idOf, int, map, nul, num, obj, oneOf, recordId, ro, stamp, str, strs, timestamp, url } from '../shape.ts';
 
 export const PHONE_TYPES = ['mobile', 'work', 'home', 'other'] as const;
@@ -118,7 +118,7 @@ const importRow = obj(
   { required: ['email'] },
 );
 
-export const area: ApiArea = {
+export const area: ApiArea = defineArea({
   name: 'contacts',
   section: 'part 1, 4.3',
   resources: { contact, relationship, propertyDefinition },
@@ -243,4 +243,4 @@ export const area: ApiArea = {
       resultKey: 'propertyDefinition', result: propertyDefinition, resource: 'propertyDefinition',
     }),
   ],
-};
+});
