@@ -162,14 +162,21 @@ function walk(s: Shape, v: unknown, path: string, o: CheckOptions, out: Problem[
       if (typeof v !== 'boolean') bad();
       return;
     case 'enum':
-      if (typeof v !== 'string' || !s.values.includes(v)) out.push({ path, message: `invalid value ${typeof v === 'string' ? `'${v}'` : shown(v)} (allowed: ${s.values.join(', ')}${s.nullable ? ', null' : ''})` });
+      if (typeof v !== 'string' || !s.values.includes(v))
+        out.push({ path, message: `invalid value ${typeof v === 'string' ? `'${v}'` : shown(v)} (allowed: ${s.values.join(', ')}${s.nullable ? ', null' : ''})` });
       return;
     case 'array':
-      if (!Array.isArray(v)) return bad();
-      v.forEach((x, i) => walk(s.items, x, `${path}[${i}]`, o, out));
+      if (!Array.isArray(v)) {
+        bad();
+        return;
+      }
+      for (const [i, x] of v.entries()) walk(s.items, x, `${path}[${i}]`, o, out);
       return;
     case 'map':
-      if (typeof v !== 'object' || Array.isArray(v)) return bad();
+      if (typeof v !== 'object' || Array.isArray(v)) {
+        bad();
+        return;
+      }
       for (const [k, x] of Object.entries(v as Record<string, unknown>)) walk(s.values, x, join(path, k), o, out);
       return;
     case 'oneOf': {
@@ -182,7 +189,10 @@ function walk(s: Shape, v: unknown, path: string, o: CheckOptions, out: Problem[
       return;
     }
     case 'object': {
-      if (typeof v !== 'object' || Array.isArray(v)) return bad();
+      if (typeof v !== 'object' || Array.isArray(v)) {
+        bad();
+        return;
+      }
       const rec = v as Record<string, unknown>;
       const root = path === (o.path ?? '');
       if (!(o.partial && root)) for (const r of s.required ?? []) if (rec[r] === undefined) out.push({ path: join(path, r), message: 'is required' });
@@ -258,7 +268,11 @@ export function secretPaths(shape: Shape, path = ''): string[] {
 export function writable(shape: Shape): Shape {
   switch (shape.kind) {
     case 'object': {
-      const fields = Object.fromEntries(Object.entries(shape.fields).filter(([, f]) => !f.serverSet).map(([k, f]) => [k, writable(f)]));
+      const fields = Object.fromEntries(
+        Object.entries(shape.fields)
+          .filter(([, f]) => !f.serverSet)
+          .map(([k, f]) => [k, writable(f)]),
+      );
       return { ...shape, fields, required: shape.required?.filter((r) => r in fields) };
     }
     case 'array':
