@@ -435,6 +435,7 @@ export const orgArea: AreaSpec = {
       path: '/organizations/{orgId}',
       also: [
         ...READS,
+        { method: 'GET', path: '/users/me' },
         { method: 'POST', path: '/organizations/{orgId}/domains' },
         { method: 'PUT', path: '/organizations/{orgId}/domains/{domainId}' },
         { method: 'POST', path: '/organizations/{orgId}/domains/{domainId}/verify' },

@@ -44,6 +44,7 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
     if (!t) throw new AgntError(`no team named '${name}' in organization ${orgId}; add it under teams in the file first`, 5);
     return t.id;
   };
+  let me: Rec | undefined;
   const desiredTeam = (name: string) => desired.teams?.find((t) => lower(t.name) === lower(name));
 
   // Changes to the same object become one operation (one request).
@@ -104,6 +105,11 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
         if (c.op === 'create') {
           op(async () => {
             const want = c.new as Rec;
+            // The API puts a new team in the caller's own organization: refuse before making one elsewhere.
+            me ??= await send({ method: 'GET', path: '/users/me', resultKey: 'user' });
+            if (me.organization && me.organization !== orgId) {
+              throw new AgntError(`teams[${want.name}]: a new team goes to your own organization (${me.organization}), not ${orgId}`, 5, `run apply with the token of an admin whose organization is ${orgId}, or create the team there first`);
+            }
             const t = await send({ method: 'POST', path: '/teams', body: { name: want.name }, resultKey: 'team' });
             state.add('teams', t.id, want.name);
             ids.teams.set(lower(want.name), t);

@@ -71,6 +71,7 @@ export function computePlan(desired: OrgDoc, live: Live, state: StateFile): Plan
     else unmanaged.push(path);
   };
 
+  let defaultTeamChange: Change | undefined;
   // organization: name and defaults, model tiers, audit logging, profile
   if (desired.organization) {
     const { defaultTeam, ...rest } = desired.organization;
@@ -78,7 +79,7 @@ export function computePlan(desired: OrgDoc, live: Live, state: StateFile): Plan
     for (const k of Object.keys(rest) as Array<keyof typeof rest>) fields('organization', 'organization', 'organization', `organization.${k}`, live0[k], rest[k]);
     // The default team may be one this run creates, so it is set once teams exist.
     if ('defaultTeam' in desired.organization && lower(live0.defaultTeam) !== lower(defaultTeam)) {
-      changes.push({ op: 'update', kind: 'defaultTeam', step: 'teams', key: 'organization', path: 'organization.defaultTeam', old: live0.defaultTeam ?? null, new: defaultTeam ?? null });
+      defaultTeamChange = { op: 'update', kind: 'defaultTeam', step: 'teams', key: 'organization', path: 'organization.defaultTeam', old: live0.defaultTeam ?? null, new: defaultTeam ?? null };
     }
   }
   if (desired.modelTiers) fields('modelTiers', 'organization', 'modelTiers', 'modelTiers', cur.modelTiers, desired.modelTiers);
@@ -121,6 +122,8 @@ export function computePlan(desired: OrgDoc, live: Live, state: StateFile): Plan
       if (!want.has(lower(t.name))) gone('team', 'teams', 'teams', t.name, `teams[${t.name}]`, live.ids.teams.get(lower(t.name))!.id, { name: t.name, status: t.status });
     }
   }
+
+  if (defaultTeamChange) changes.push(defaultTeamChange);
 
   // members of the organization, then of each team, then team profiles (a team admin's job)
   if (desired.members) {
