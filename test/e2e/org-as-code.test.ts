@@ -147,6 +147,11 @@ describe('plan and apply on the seeded organization', () => {
     expect(stale.exitCode).toBe(5);
     expect(stale.stderr).toMatch(/plan .* is stale: organization org_acme changed since the plan was made; nothing was written/);
     expect(writes(sb, mark)).toEqual([]);
+    // drift names the other admin and the SSO event.
+    const sso = (await agntJson(['org', 'audit-events', 'list', 'org_acme', '--action', 'sso.updated', '--actor', 'usr_manager'], { sb }))[0];
+    expect(await agntJson(['org', 'drift', '-f', doc], { sb, configDir: config })).toEqual([
+      { path: 'sso.provider', op: 'update', live: 'provider1', file: 'saml', actor: 'usr_manager', actorEmail: 'manager@acme.test', action: 'sso.updated', eventId: sso.id, at: sso.createdAt },
+    ]);
 
     // A fresh plan applies.
     await agnt(['org', 'plan', '-f', doc, '--out', planFile], { sb, configDir: config });

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { UsageError } from '../../core/errors.ts';
 import { loadYaml } from '../../core/yaml.ts';
-import { checkSchema, type SchemaProblem } from './schema.ts';
+import { checkSchema, fieldPath, type SchemaProblem } from './schema.ts';
 
 export const API_VERSION = 'agnt/v1';
 export const KIND = 'Organization';
@@ -159,7 +159,42 @@ export async function readAndCheck(file: string): Promise<{ problems: SchemaProb
     const pos = lc.linePos(node);
     return { line: pos.line, column: pos.col };
   });
+  if (!problems.length) {
+    for (const p of semanticProblems(value as OrgDoc)) {
+      const pos = lc.linePos(locate(ydoc, p.at));
+      problems.push({ line: pos.line, column: pos.col, path: fieldPath(p.at), message: p.message });
+    }
+  }
   return { problems, value };
+}
+
+/** What a schema cannot say: keys that must be unique, and a user in one team only. */
+function semanticProblems(doc: OrgDoc): Array<{ at: Array<string | number>; message: string }> {
+  const out: Array<{ at: Array<string | number>; message: string }> = [];
+  const unique = <T>(section: string, items: T[] | undefined, key: (x: T) => string, field: string, what: string, base: Array<string | number> = []) => {
+    const seen = new Map<string, number>();
+    (items ?? []).forEach((x, i) => {
+      const k = key(x);
+      if (seen.has(k)) out.push({ at: [...base, section, i, field], message: `${what} '${k}' is listed twice (first at ${fieldPath([...base, section, seen.get(k)!])})` });
+      else seen.set(k, i);
+    });
+  };
+  unique('domains', doc.domains, (d) => lower(d.domain), 'domain', 'domain');
+  unique('members', doc.members, (m) => lower(m.email), 'email', 'member');
+  unique('teams', doc.teams, (t) => lower(t.name), 'name', 'team');
+  unique('invitations', doc.invitations, (i) => `${lower(i.team)}/${lower(i.email)}`, 'email', 'invitation');
+  unique('backupRules', doc.backupRules, (r) => (r.isOrgDefault ? 'organization default' : `${lower(r.primaryCoordinator)}/${lower(r.principal) || '*'}`), 'backupCoordinator', 'backup rule');
+  const teamOf = new Map<string, string>();
+  (doc.teams ?? []).forEach((t, ti) => {
+    unique('members', t.members, (m) => lower(m.email), 'email', 'team member', ['teams', ti]);
+    (t.members ?? []).forEach((m, mi) => {
+      const prev = teamOf.get(lower(m.email));
+      if (prev !== undefined && lower(prev) !== lower(t.name)) out.push({ at: ['teams', ti, 'members', mi, 'email'], message: `${m.email} is also a member of team '${prev}'; a user belongs to one team at a time` });
+      else teamOf.set(lower(m.email), t.name);
+    });
+    if ((t.members ?? []).filter((m) => m.role === 'owner').length > 1) out.push({ at: ['teams', ti, 'members'], message: `team '${t.name}' has more than one owner` });
+  });
+  return out;
 }
 
 /** The offset of the node at `path` (or of its key `key`), the nearest existing ancestor otherwise. */

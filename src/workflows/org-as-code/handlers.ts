@@ -49,8 +49,13 @@ interface Prepared {
   baseUrl: string;
 }
 
+function docFile(inv: Invocation): string {
+  if (typeof inv.opts.file !== 'string' || !inv.opts.file) throw new UsageError('-f FILE is required: the organization document (agnt org export ORG > org.yaml makes one)');
+  return inv.opts.file;
+}
+
 async function prepare(ctx: Context, inv: Invocation, orgId?: string): Promise<Prepared> {
-  const file = String(inv.opts.file);
+  const file = docFile(inv);
   const loaded = await loadDocument(file);
   const secrets: string[] = [];
   // References are resolved before any request: a missing variable is a usage error, nothing sent.
@@ -122,7 +127,7 @@ export const validateOrg: Handler = async (ctx, inv) => {
 
 export const planOrg: Handler = async (ctx, inv) => {
   if (ctx.dryRun) {
-    await loadDocument(String(inv.opts.file));
+    await loadDocument(docFile(inv));
     return dryRead(ctx, inv.args.orgId);
   }
   const p = await prepare(ctx, inv);
@@ -161,6 +166,7 @@ function readPlanFile(file: string): Rec {
 }
 
 export const applyOrg: Handler = async (ctx, inv) => {
+  docFile(inv);
   const allow = parseAllowDelete(inv.opts.allowDelete);
   if (allow.size && !inv.opts.prune) throw new UsageError('--allow-delete needs --prune (deletes happen only with both)');
   if (ctx.dryRun) throw new UsageError('apply --dry-run would need to read the organization; `agnt org plan -f FILE` shows what apply would change and sends no write');
@@ -208,7 +214,7 @@ export const applyOrg: Handler = async (ctx, inv) => {
 
 export const driftOrg: Handler = async (ctx, inv) => {
   if (ctx.dryRun) {
-    await loadDocument(String(inv.opts.file));
+    await loadDocument(docFile(inv));
     return dryRead(ctx, inv.args.orgId);
   }
   const p = await prepare(ctx, inv);
