@@ -133,7 +133,10 @@ describe('plan and apply on the seeded organization', () => {
   });
 
   it('another user changes SSO after the plan: apply --plan refuses and writes nothing', async () => {
-    const doc = file('sso.yaml', exported.replace('enabled: false\n  enforced: false\n  provider: null', 'enabled: false\n  enforced: false\n  provider: saml').replace('brandingOnMessages: false', 'brandingOnMessages: true'));
+    const doc = file(
+      'sso.yaml',
+      exported.replace('enabled: false\n  enforced: false\n  provider: null', 'enabled: false\n  enforced: false\n  provider: saml').replace('brandingOnMessages: false', 'brandingOnMessages: true'),
+    );
     const planFile = join(dir, 'plan.json');
     const plan = await agnt(['org', 'plan', '-f', doc, '--out', planFile, '--exit-code'], { sb, configDir: config });
     expect(plan.exitCode).toBe(7);
@@ -161,7 +164,10 @@ describe('plan and apply on the seeded organization', () => {
   });
 
   it('drift after another user changes a team names that user and the audit event', async () => {
-    const doc = file('drift.yaml', exported.replace('enabled: false\n  enforced: false\n  provider: null', 'enabled: false\n  enforced: false\n  provider: saml').replace('brandingOnMessages: false', 'brandingOnMessages: true'));
+    const doc = file(
+      'drift.yaml',
+      exported.replace('enabled: false\n  enforced: false\n  provider: null', 'enabled: false\n  enforced: false\n  provider: saml').replace('brandingOnMessages: false', 'brandingOnMessages: true'),
+    );
     expect((await agnt(['org', 'drift', '-f', doc, '--exit-code'], { sb, configDir: config })).exitCode).toBe(0);
     const changed = await agnt(['teams', 'update', 'team_acme', '--status', 'archived'], { sb, as: 'manager' });
     expect(changed.exitCode).toBe(0);
@@ -170,9 +176,22 @@ describe('plan and apply on the seeded organization', () => {
 
     const drift = await agnt(['org', 'drift', '-f', doc, '-o', 'jsonl', '--exit-code'], { sb, configDir: config });
     expect(drift.exitCode).toBe(7);
-    const lines = drift.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = drift.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toEqual([
-      { path: 'teams[Acme Executive Team].status', op: 'update', live: 'archived', file: 'active', actor: 'usr_manager', actorEmail: 'manager@acme.test', action: 'team.updated', eventId: events[0].id, at: events[0].createdAt },
+      {
+        path: 'teams[Acme Executive Team].status',
+        op: 'update',
+        live: 'archived',
+        file: 'active',
+        actor: 'usr_manager',
+        actorEmail: 'manager@acme.test',
+        action: 'team.updated',
+        eventId: events[0].id,
+        at: events[0].createdAt,
+      },
     ]);
     const text = await agnt(['org', 'drift', '-f', doc], { sb, configDir: config });
     expect(text.stdout).toContain(`changed by usr_manager (manager@acme.test) at ${events[0].createdAt} (team.updated, event ${events[0].id})`);
@@ -218,7 +237,17 @@ describe('sandbox audit events for drift', () => {
       expect(events).toEqual([expect.objectContaining({ actor: 'usr_manager', entityType: 'member', entityId: 'usr_member', id: expect.stringMatching(/^aev_/) })]);
       const drift = await agntJson(['org', 'drift', '-f', doc], { sb, configDir: config });
       expect(drift).toEqual([
-        { path: 'members[member@acme.test].role', op: 'update', live: 'guest', file: 'member', actor: 'usr_manager', actorEmail: 'manager@acme.test', action: 'member.updated', eventId: events[0].id, at: events[0].createdAt },
+        {
+          path: 'members[member@acme.test].role',
+          op: 'update',
+          live: 'guest',
+          file: 'member',
+          actor: 'usr_manager',
+          actorEmail: 'manager@acme.test',
+          action: 'member.updated',
+          eventId: events[0].id,
+          at: events[0].createdAt,
+        },
       ]);
       const mark = sb.requests.length;
       expect((await agnt(['org', 'apply', '-f', doc, '--yes'], { sb, configDir: config })).exitCode).toBe(0);
@@ -313,7 +342,10 @@ describe('secrets', () => {
     const sb = await withSandbox();
     const config = tempDir();
     try {
-      const sso = file('sso-secret.json', JSON.stringify({ provider: 'saml', saml: { entityId: 'https://idp.test', ssoUrl: 'https://idp.test/sso', privateKey: PRIVATE }, scim: { enabled: true, bearerToken: BEARER } }));
+      const sso = file(
+        'sso-secret.json',
+        JSON.stringify({ provider: 'saml', saml: { entityId: 'https://idp.test', ssoUrl: 'https://idp.test/sso', privateKey: PRIVATE }, scim: { enabled: true, bearerToken: BEARER } }),
+      );
       expect((await agnt(['org', 'sso', 'set', 'org_acme', '--file', sso], { sb })).exitCode).toBe(0);
       const rotated = await agnt(['org', 'scim-token', 'rotate', 'org_acme', '--yes'], { sb });
       const scim = rotated.stdout.trim();
@@ -324,15 +356,15 @@ describe('secrets', () => {
       const exported = await agnt(['org', 'export', 'org_acme', '--debug'], { sb, configDir: config });
       runs.push(exported);
       expect(exported.exitCode).toBe(0);
-      expect(exported.stdout).toContain('privateKey: ${env:AGNT_SSO_SAML_PRIVATE_KEY}');
-      expect(exported.stdout).toContain('bearerToken: ${env:AGNT_SSO_SCIM_BEARER_TOKEN}');
+      expect(exported.stdout).toContain(`privateKey: \${env:AGNT_SSO_SAML_PRIVATE_KEY}`);
+      expect(exported.stdout).toContain(`bearerToken: \${env:AGNT_SSO_SCIM_BEARER_TOKEN}`);
       const doc = file('secret.yaml', exported.stdout);
 
       // Without the variables, nothing is sent.
       const mark = sb.requests.length;
       const missing = await agnt(['org', 'plan', '-f', doc], { sb, configDir: config });
       expect(missing.exitCode).toBe(2);
-      expect(missing.stderr).toContain('sso.saml.privateKey refers to ${env:AGNT_SSO_SAML_PRIVATE_KEY}, which is not set');
+      expect(missing.stderr).toContain(`sso.saml.privateKey refers to \${env:AGNT_SSO_SAML_PRIVATE_KEY}, which is not set`);
       expect(sb.requests.length).toBe(mark);
 
       const same = { AGNT_SSO_SAML_PRIVATE_KEY: PRIVATE, AGNT_SSO_SCIM_BEARER_TOKEN: BEARER };

@@ -58,7 +58,14 @@ describe('computePlan', () => {
   it('deletes only objects agnt created: a hand-made team is a note, a managed one a delete', () => {
     const st = state();
     st.add('teams', 'team_managed', 'Managed');
-    const plan = computePlan(base, live(base, [{ name: 'Hand', id: 'team_hand' }, { name: 'Managed', id: 'team_managed' }]), st);
+    const plan = computePlan(
+      base,
+      live(base, [
+        { name: 'Hand', id: 'team_hand' },
+        { name: 'Managed', id: 'team_managed' },
+      ]),
+      st,
+    );
     expect(plan.changes.map((c) => [c.op, c.path, c.deleteKind])).toEqual([['delete', 'teams[Managed]', 'teams']]);
     expect(plan.notes.join()).toContain('teams[Hand]');
   });
@@ -81,11 +88,11 @@ describe('computePlan', () => {
 describe('secret references', () => {
   it('export writes a reference named after the path; plan reads it from the environment', () => {
     const refd = withReferences({ saml: { entityId: 'e', privateKey: 'k' }, scim: { bearerToken: 't' } }, ['sso']) as any;
-    expect(refd).toEqual({ saml: { entityId: 'e', privateKey: '${env:AGNT_SSO_SAML_PRIVATE_KEY}' }, scim: { bearerToken: '${env:AGNT_SSO_SCIM_BEARER_TOKEN}' } });
+    expect(refd).toEqual({ saml: { entityId: 'e', privateKey: `\${env:AGNT_SSO_SAML_PRIVATE_KEY}` }, scim: { bearerToken: `\${env:AGNT_SSO_SCIM_BEARER_TOKEN}` } });
     const found: string[] = [];
     expect(resolveReferences(refd, { AGNT_SSO_SAML_PRIVATE_KEY: 'K', AGNT_SSO_SCIM_BEARER_TOKEN: 'T' }, 'f', found)).toEqual({ saml: { entityId: 'e', privateKey: 'K' }, scim: { bearerToken: 'T' } });
     expect(found).toEqual(['K', 'T']);
-    expect(() => resolveReferences(refd, {}, 'org.yaml')).toThrow('org.yaml: saml.privateKey refers to ${env:AGNT_SSO_SAML_PRIVATE_KEY}, which is not set');
+    expect(() => resolveReferences(refd, {}, 'org.yaml')).toThrow(`org.yaml: saml.privateKey refers to \${env:AGNT_SSO_SAML_PRIVATE_KEY}, which is not set`);
   });
 });
 
@@ -100,6 +107,8 @@ describe('readAndCheck', () => {
     expect((await readAndCheck(json)).problems).toEqual([{ line: 4, column: 48, path: 'domains[0].autoJoin', message: 'must be boolean' }]);
     const twice = join(dir, 't.yaml');
     writeFileSync(twice, 'apiVersion: agnt/v1\nkind: Organization\nteams:\n  - name: A\n    members:\n      - email: x@a.test\n  - name: B\n    members:\n      - email: x@a.test\n');
-    expect((await readAndCheck(twice)).problems).toEqual([{ line: 9, column: 16, path: 'teams[1].members[0].email', message: "x@a.test is also a member of team 'A'; a user belongs to one team at a time" }]);
+    expect((await readAndCheck(twice)).problems).toEqual([
+      { line: 9, column: 16, path: 'teams[1].members[0].email', message: "x@a.test is also a member of team 'A'; a user belongs to one team at a time" },
+    ]);
   });
 });

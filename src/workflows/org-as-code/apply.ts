@@ -50,7 +50,10 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
   // Changes to the same object become one operation (one request).
   const groups = new Map<string, Change[]>();
   for (const c of changes) {
-    const id = c.op === 'update' && !['backupRule'].includes(c.kind) ? `${c.kind}\u0000${c.team ?? ''}\u0000${c.key}${c.kind === 'domain' && c.path.endsWith('.verified') ? '\u0000verify' : ''}` : `${c.op}\u0000${c.path}`;
+    const id =
+      c.op === 'update' && !['backupRule'].includes(c.kind)
+        ? `${c.kind}\u0000${c.team ?? ''}\u0000${c.key}${c.kind === 'domain' && c.path.endsWith('.verified') ? '\u0000verify' : ''}`
+        : `${c.op}\u0000${c.path}`;
     const list = groups.get(id) ?? [];
     list.push(c);
     groups.set(id, list);
@@ -64,13 +67,34 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
     const pickFrom = (src: Rec, keys: string[]) => Object.fromEntries(keys.map((k) => [k, src[k]]));
     switch (c.kind) {
       case 'organization':
-        op(async () => void (await send({ method: 'PUT', path: '/organizations/{orgId}', params: { orgId }, body: pickFrom(desired.organization!, touched(group, 'organization')), resultKey: 'organization' })));
+        op(
+          async () =>
+            void (await send({ method: 'PUT', path: '/organizations/{orgId}', params: { orgId }, body: pickFrom(desired.organization!, touched(group, 'organization')), resultKey: 'organization' })),
+        );
         break;
       case 'modelTiers':
-        op(async () => void (await send({ method: 'PATCH', path: '/organizations/{orgId}/settings/model-tiers', params: { orgId }, body: pickFrom(desired.modelTiers!, touched(group, 'modelTiers')), resultKey: 'defaultModelTiers' })));
+        op(
+          async () =>
+            void (await send({
+              method: 'PATCH',
+              path: '/organizations/{orgId}/settings/model-tiers',
+              params: { orgId },
+              body: pickFrom(desired.modelTiers!, touched(group, 'modelTiers')),
+              resultKey: 'defaultModelTiers',
+            })),
+        );
         break;
       case 'auditLogging':
-        op(async () => void (await send({ method: 'PUT', path: '/organizations/{orgId}/audit-logging', params: { orgId }, body: pickFrom(desired.auditLogging!, touched(group, 'auditLogging')), resultKey: 'auditLogging' })));
+        op(
+          async () =>
+            void (await send({
+              method: 'PUT',
+              path: '/organizations/{orgId}/audit-logging',
+              params: { orgId },
+              body: pickFrom(desired.auditLogging!, touched(group, 'auditLogging')),
+              resultKey: 'auditLogging',
+            })),
+        );
         break;
       case 'profile': {
         const keys = c.op === 'create' ? Object.keys(desired.profile!) : touched(group, 'profile');
@@ -108,7 +132,11 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
             // The API puts a new team in the caller's own organization: refuse before making one elsewhere.
             me ??= await send({ method: 'GET', path: '/users/me', resultKey: 'user' });
             if (me.organization && me.organization !== orgId) {
-              throw new AgntError(`teams[${want.name}]: a new team goes to your own organization (${me.organization}), not ${orgId}`, 5, `run apply with the token of an admin whose organization is ${orgId}, or create the team there first`);
+              throw new AgntError(
+                `teams[${want.name}]: a new team goes to your own organization (${me.organization}), not ${orgId}`,
+                5,
+                `run apply with the token of an admin whose organization is ${orgId}, or create the team there first`,
+              );
             }
             const t = await send({ method: 'POST', path: '/teams', body: { name: want.name }, resultKey: 'team' });
             state.add('teams', t.id, want.name);
@@ -122,11 +150,23 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
             state.remove('teams', c.id!);
           });
         } else {
-          op(async () => void (await send({ method: 'PUT', path: '/teams/{teamId}', params: { teamId: c.id! }, body: Object.fromEntries(group.map((x) => [x.path.split('.').pop()!, x.new])), resultKey: 'team' })));
+          op(
+            async () =>
+              void (await send({
+                method: 'PUT',
+                path: '/teams/{teamId}',
+                params: { teamId: c.id! },
+                body: Object.fromEntries(group.map((x) => [x.path.split('.').pop()!, x.new])),
+                resultKey: 'team',
+              })),
+          );
         }
         break;
       case 'defaultTeam':
-        op(async () => void (await send({ method: 'PUT', path: '/organizations/{orgId}', params: { orgId }, body: { defaultTeam: c.new === null ? null : teamId(String(c.new)) }, resultKey: 'organization' })));
+        op(
+          async () =>
+            void (await send({ method: 'PUT', path: '/organizations/{orgId}', params: { orgId }, body: { defaultTeam: c.new === null ? null : teamId(String(c.new)) }, resultKey: 'organization' })),
+        );
         break;
       case 'member':
         if (c.op === 'create') {
@@ -135,7 +175,8 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
             const m = await send({ method: 'POST', path: '/organizations/{orgId}/members', params: { orgId }, body: { email: want.email }, resultKey: 'member' });
             state.add('members', m.id, want.email);
             ids.userByEmail.set(lower(want.email), m.id);
-            if ((m.organizationRole ?? 'member') !== want.role) await send({ method: 'PUT', path: '/users/{userId}', params: { userId: m.id }, body: { organizationRole: want.role }, resultKey: 'user' });
+            if ((m.organizationRole ?? 'member') !== want.role)
+              await send({ method: 'PUT', path: '/users/{userId}', params: { userId: m.id }, body: { organizationRole: want.role }, resultKey: 'user' });
           });
         } else if (c.op === 'delete') {
           op(async () => {
@@ -154,7 +195,8 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
             const uid = userId(want.email, c.path)!;
             await send({ method: 'POST', path: '/teams/{teamId}/members', params: { teamId: tid }, body: { userId: uid, role: want.role }, resultKey: 'member' });
             state.add('team-members', `${tid}/${uid}`, `${c.team}/${want.email}`);
-            if (want.status !== 'active') await send({ method: 'PUT', path: '/teams/{teamId}/members/{memberId}', params: { teamId: tid, memberId: uid }, body: { status: want.status }, resultKey: 'member' });
+            if (want.status !== 'active')
+              await send({ method: 'PUT', path: '/teams/{teamId}/members/{memberId}', params: { teamId: tid, memberId: uid }, body: { status: want.status }, resultKey: 'member' });
           });
         } else if (c.op === 'delete') {
           op(async () => {
@@ -215,7 +257,12 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
       case 'managerAssignment':
         op(async () => {
           const m = c.new as Rec;
-          await send({ method: 'POST', path: '/manager-assignments', body: { manager: userId(m.manager, c.path), role: m.role, managedUser: userId(m.managedUser, c.path) }, resultKey: 'managerAssignment' });
+          await send({
+            method: 'POST',
+            path: '/manager-assignments',
+            body: { manager: userId(m.manager, c.path), role: m.role, managedUser: userId(m.managedUser, c.path) },
+            resultKey: 'managerAssignment',
+          });
         });
         break;
     }
@@ -242,7 +289,16 @@ export async function runOperations(ctx: Context, ops: Operation[]): Promise<num
     } catch (e) {
       const remaining = ops.slice(i + 1);
       ctx.io.err(`apply stopped at ${o.label}`);
-      ctx.io.err(`done: ${done} of ${ops.length} change(s)${done ? `: ${ops.slice(0, i).map((x) => x.label).join('; ')}` : ''}`);
+      ctx.io.err(
+        `done: ${done} of ${ops.length} change(s)${
+          done
+            ? `: ${ops
+                .slice(0, i)
+                .map((x) => x.label)
+                .join('; ')}`
+            : ''
+        }`,
+      );
       ctx.io.err(`not done: ${o.label}${remaining.length ? `; ${remaining.map((x) => x.label).join('; ')}` : ''}`);
       if (e instanceof AgntError && !e.hint) e.hint = 'fix the cause and run the same apply again: it plans from the organization as it is now and continues';
       throw e;

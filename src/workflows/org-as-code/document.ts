@@ -12,13 +12,43 @@ export const KIND = 'Organization';
 
 type Rec = Record<string, any>;
 
-export interface DomainDoc { domain: string; autoJoin: boolean; verified?: boolean }
-export interface MemberDoc { email: string; role: string }
-export interface TeamMemberDoc { email: string; role: string; status: string }
-export interface TeamDoc { name: string; status: string; brandingOnEvents: boolean; brandingOnMessages: boolean; profile?: Rec; members?: TeamMemberDoc[] }
-export interface InvitationDoc { team: string; email: string }
-export interface BackupRuleDoc { primaryCoordinator: string | null; principal: string | null; backupCoordinator: string; isOrgDefault: boolean }
-export interface ManagerAssignmentDoc { manager: string; managedUser: string; role: string }
+export interface DomainDoc {
+  domain: string;
+  autoJoin: boolean;
+  verified?: boolean;
+}
+export interface MemberDoc {
+  email: string;
+  role: string;
+}
+export interface TeamMemberDoc {
+  email: string;
+  role: string;
+  status: string;
+}
+export interface TeamDoc {
+  name: string;
+  status: string;
+  brandingOnEvents: boolean;
+  brandingOnMessages: boolean;
+  profile?: Rec;
+  members?: TeamMemberDoc[];
+}
+export interface InvitationDoc {
+  team: string;
+  email: string;
+}
+export interface BackupRuleDoc {
+  primaryCoordinator: string | null;
+  principal: string | null;
+  backupCoordinator: string;
+  isOrgDefault: boolean;
+}
+export interface ManagerAssignmentDoc {
+  manager: string;
+  managedUser: string;
+  role: string;
+}
 
 /** Every section but the header is optional: a section left out is not managed. */
 export interface OrgDoc {
@@ -43,7 +73,21 @@ export type Section = (typeof SECTIONS)[number];
 export const SSO_KEYS = ['enabled', 'enforced', 'provider', 'provider1Workspace', 'provider2Directory', 'saml', 'scim', 'memberSync'] as const;
 export const AUDIT_KEYS = ['enabled', 'storageBucketArn', 'storagePrefix', 'roleArn', 'region'] as const;
 export const PROFILE_KEYS = ['name', 'industry', 'website', 'location', 'profNetAUrl', 'ownOrgProfile'] as const;
-export const OWN_ORG_PROFILE_KEYS = ['mission', 'values', 'founded', 'stage', 'leadership', 'keyProducts', 'targetCustomers', 'brandVoice', 'internalTools', 'holidays', 'meetingNorms', 'confidentialityNotes', 'launchDate'] as const;
+export const OWN_ORG_PROFILE_KEYS = [
+  'mission',
+  'values',
+  'founded',
+  'stage',
+  'leadership',
+  'keyProducts',
+  'targetCustomers',
+  'brandVoice',
+  'internalTools',
+  'holidays',
+  'meetingNorms',
+  'confidentialityNotes',
+  'launchDate',
+] as const;
 export const TEAM_PROFILE_KEYS = ['tagline', 'mission', 'leadUserId', 'workingHours', 'rituals', 'currentGoals', 'kpis', 'commsStyle', 'values', 'docsLinks', 'primeDefaults'] as const;
 
 export const lower = (s: string | null | undefined): string => String(s ?? '').toLowerCase();
@@ -56,38 +100,64 @@ export function normalize(doc: OrgDoc): OrgDoc {
     if ('defaultTeam' in doc.organization) out.organization.defaultTeam = doc.organization.defaultTeam ?? null;
     if ('defaultAssistant' in doc.organization) out.organization.defaultAssistant = doc.organization.defaultAssistant ?? null;
   }
-  if (doc.domains) out.domains = sortBy(doc.domains.map((d) => ({ domain: lower(d.domain).replace(/\.$/, ''), autoJoin: d.autoJoin ?? false, ...(d.verified !== undefined ? { verified: d.verified } : {}) })), (d) => d.domain);
+  if (doc.domains)
+    out.domains = sortBy(
+      doc.domains.map((d) => ({ domain: lower(d.domain).replace(/\.$/, ''), autoJoin: d.autoJoin ?? false, ...(d.verified !== undefined ? { verified: d.verified } : {}) })),
+      (d) => d.domain,
+    );
   if (doc.sso) out.sso = Object.fromEntries(SSO_KEYS.map((k) => [k, doc.sso![k] ?? (k === 'enabled' || k === 'enforced' ? false : null)]));
   if (doc.auditLogging) out.auditLogging = Object.fromEntries(AUDIT_KEYS.map((k) => [k, doc.auditLogging![k] ?? (k === 'enabled' ? false : k === 'storagePrefix' ? '' : null)]));
   if (doc.modelTiers) out.modelTiers = { chat: doc.modelTiers.chat ?? null, task: doc.modelTiers.task ?? null };
   if (doc.profile !== undefined) out.profile = doc.profile === null ? null : normalizeProfile(doc.profile);
-  if (doc.members) out.members = sortBy(doc.members.map((m) => ({ email: lower(m.email), role: m.role ?? 'member' })), (m) => m.email);
+  if (doc.members)
+    out.members = sortBy(
+      doc.members.map((m) => ({ email: lower(m.email), role: m.role ?? 'member' })),
+      (m) => m.email,
+    );
   if (doc.teams) {
     out.teams = sortBy(
       doc.teams.map((t) => {
         const team: TeamDoc = { name: t.name, status: t.status ?? 'active', brandingOnEvents: t.brandingOnEvents ?? false, brandingOnMessages: t.brandingOnMessages ?? false };
         if (t.profile) team.profile = normalizeTeamProfile(t.profile);
-        if (t.members) team.members = sortBy(t.members.map((m) => ({ email: lower(m.email), role: m.role ?? 'member', status: m.status ?? 'active' })), (m) => m.email);
+        if (t.members)
+          team.members = sortBy(
+            t.members.map((m) => ({ email: lower(m.email), role: m.role ?? 'member', status: m.status ?? 'active' })),
+            (m) => m.email,
+          );
         return team;
       }),
       (t) => lower(t.name),
     );
   }
-  if (doc.invitations) out.invitations = sortBy(doc.invitations.map((i) => ({ team: i.team, email: lower(i.email) })), (i) => `${lower(i.team)}\u0000${i.email}`);
+  if (doc.invitations)
+    out.invitations = sortBy(
+      doc.invitations.map((i) => ({ team: i.team, email: lower(i.email) })),
+      (i) => `${lower(i.team)}\u0000${i.email}`,
+    );
   if (doc.backupRules) {
     out.backupRules = sortBy(
-      doc.backupRules.map((r) => ({ primaryCoordinator: r.primaryCoordinator ? lower(r.primaryCoordinator) : null, principal: r.principal ? lower(r.principal) : null, backupCoordinator: lower(r.backupCoordinator), isOrgDefault: r.isOrgDefault ?? false })),
+      doc.backupRules.map((r) => ({
+        primaryCoordinator: r.primaryCoordinator ? lower(r.primaryCoordinator) : null,
+        principal: r.principal ? lower(r.principal) : null,
+        backupCoordinator: lower(r.backupCoordinator),
+        isOrgDefault: r.isOrgDefault ?? false,
+      })),
       ruleKey,
     );
   }
-  if (doc.managerAssignments) out.managerAssignments = sortBy(doc.managerAssignments.map((m) => ({ manager: lower(m.manager), managedUser: lower(m.managedUser), role: m.role ?? 'coordinator' })), assignmentKey);
+  if (doc.managerAssignments)
+    out.managerAssignments = sortBy(
+      doc.managerAssignments.map((m) => ({ manager: lower(m.manager), managedUser: lower(m.managedUser), role: m.role ?? 'coordinator' })),
+      assignmentKey,
+    );
   return out;
 }
 
 export function normalizeProfile(p: Rec): Rec {
   const out: Rec = {};
   for (const k of PROFILE_KEYS) {
-    if (k === 'ownOrgProfile') out[k] = Object.fromEntries(OWN_ORG_PROFILE_KEYS.map((x) => [x, p.ownOrgProfile?.[x] ?? (['values', 'leadership', 'keyProducts', 'internalTools', 'holidays'].includes(x) ? [] : '')]));
+    if (k === 'ownOrgProfile')
+      out[k] = Object.fromEntries(OWN_ORG_PROFILE_KEYS.map((x) => [x, p.ownOrgProfile?.[x] ?? (['values', 'leadership', 'keyProducts', 'internalTools', 'holidays'].includes(x) ? [] : '')]));
     else out[k] = p[k] ?? (k === 'name' ? '' : null);
   }
   return out;
@@ -107,7 +177,15 @@ export function sortBy<T>(items: T[], key: (x: T) => string): T[] {
 
 /** JSON with keys sorted at every level: the input of every hash. */
 export function canonical(value: unknown): string {
-  return JSON.stringify(value, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v));
+  return JSON.stringify(value, (_k, v) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]),
+        )
+      : v,
+  );
 }
 
 export function sha256(text: string): string {
@@ -189,7 +267,8 @@ function semanticProblems(doc: OrgDoc): Array<{ at: Array<string | number>; mess
     unique('members', t.members, (m) => lower(m.email), 'email', 'team member', ['teams', ti]);
     (t.members ?? []).forEach((m, mi) => {
       const prev = teamOf.get(lower(m.email));
-      if (prev !== undefined && lower(prev) !== lower(t.name)) out.push({ at: ['teams', ti, 'members', mi, 'email'], message: `${m.email} is also a member of team '${prev}'; a user belongs to one team at a time` });
+      if (prev !== undefined && lower(prev) !== lower(t.name))
+        out.push({ at: ['teams', ti, 'members', mi, 'email'], message: `${m.email} is also a member of team '${prev}'; a user belongs to one team at a time` });
       else teamOf.set(lower(m.email), t.name);
     });
     if ((t.members ?? []).filter((m) => m.role === 'owner').length > 1) out.push({ at: ['teams', ti, 'members'], message: `team '${t.name}' has more than one owner` });
@@ -228,6 +307,7 @@ function locate(ydoc: any, path: Array<string | number>, key?: string): number {
 export async function serialize(doc: OrgDoc, format: 'yaml' | 'json'): Promise<string> {
   if (format === 'json') return `${JSON.stringify(doc, null, 2)}\n`;
   const { stringify } = await loadYaml();
-  const header = '# agnt organization document. Check it with `agnt org validate FILE`, see what it would change with\n# `agnt org plan -f FILE ORG`, change the organization with `agnt org apply -f FILE ORG`.\n';
+  const header =
+    '# agnt organization document. Check it with `agnt org validate FILE`, see what it would change with\n# `agnt org plan -f FILE ORG`, change the organization with `agnt org apply -f FILE ORG`.\n';
   return header + stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false });
 }

@@ -146,7 +146,10 @@ export const planOrg: Handler = async (ctx, inv) => {
 function parseAllowDelete(v: unknown): Set<DeleteKind> {
   const out = new Set<DeleteKind>();
   for (const raw of [v ?? []].flat() as string[]) {
-    for (const k of String(raw).split(',').map((x) => x.trim()).filter(Boolean)) {
+    for (const k of String(raw)
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean)) {
       if (!(DELETE_KINDS as readonly string[]).includes(k)) throw new UsageError(`--allow-delete: unknown kind '${k}' (one of: ${DELETE_KINDS.join(', ')})`);
       out.add(k as DeleteKind);
     }
@@ -177,7 +180,8 @@ export const applyOrg: Handler = async (ctx, inv) => {
   }
   const p = await prepare(ctx, inv, saved?.organization);
   if (saved) {
-    const stale = (why: string) => new AgntError(`the plan ${inv.opts.plan} is stale: ${why}; nothing was written`, EXIT.rejected, `make a new plan: agnt org plan -f ${p.file} ${p.orgId} --out ${inv.opts.plan}`);
+    const stale = (why: string) =>
+      new AgntError(`the plan ${inv.opts.plan} is stale: ${why}; nothing was written`, EXIT.rejected, `make a new plan: agnt org plan -f ${p.file} ${p.orgId} --out ${inv.opts.plan}`);
     if (saved.baseUrl !== p.baseUrl) throw new UsageError(`--plan ${inv.opts.plan} was made against ${saved.baseUrl}, not ${p.baseUrl}`);
     if (saved.documentHash !== p.hash) throw stale(`${p.file} changed since the plan was made`);
     if (saved.fingerprint !== p.live.fingerprint) throw stale(`organization ${p.orgId} changed since the plan was made`);
@@ -222,11 +226,26 @@ export const driftOrg: Handler = async (ctx, inv) => {
   const records = p.changes.map((c) => {
     const pub = publicChange(c, p.secrets);
     const who = attribute(c, events, p.live);
-    return { path: pub.path, op: pub.op, live: pub.old ?? null, file: pub.new ?? null, actor: who?.actor ?? null, actorEmail: who?.actorEmail ?? null, action: who?.action ?? null, eventId: who?.eventId ?? null, at: who?.at ?? null };
+    return {
+      path: pub.path,
+      op: pub.op,
+      live: pub.old ?? null,
+      file: pub.new ?? null,
+      actor: who?.actor ?? null,
+      actorEmail: who?.actorEmail ?? null,
+      action: who?.action ?? null,
+      eventId: who?.eventId ?? null,
+      at: who?.at ?? null,
+    };
   });
   const lines = [`drift of ${p.orgId} (${p.live.org.name}) from ${p.file}: ${records.length ? `${records.length} field(s) differ` : 'none; the organization matches the file'}`];
   for (const r of records) {
-    const what = r.op === 'update' ? `${r.path}: live ${JSON.stringify(r.live)}, file ${JSON.stringify(r.file)}` : r.op === 'create' ? `${r.path}: in the file, not in the organization` : `${r.path}: in the organization (created by agnt), not in the file`;
+    const what =
+      r.op === 'update'
+        ? `${r.path}: live ${JSON.stringify(r.live)}, file ${JSON.stringify(r.file)}`
+        : r.op === 'create'
+          ? `${r.path}: in the file, not in the organization`
+          : `${r.path}: in the organization (created by agnt), not in the file`;
     const who = r.eventId ? `changed by ${r.actor ?? 'the system'}${r.actorEmail ? ` (${r.actorEmail})` : ''} at ${r.at} (${r.action}, event ${r.eventId})` : 'no audit event names this change';
     lines.push(`  ${what}\n    ${who}`);
   }

@@ -5,8 +5,21 @@ import { ApiError } from '../../core/errors.ts';
 import { paginate } from '../../core/paginate.ts';
 import type { RequestSpec } from '../../core/http.ts';
 import {
-  API_VERSION, KIND, AUDIT_KEYS, SSO_KEYS, assignmentKey, canonical, lower, normalizeProfile, normalizeTeamProfile, ruleKey, sha256, sortBy,
-  type BackupRuleDoc, type OrgDoc, type TeamDoc,
+  API_VERSION,
+  KIND,
+  AUDIT_KEYS,
+  SSO_KEYS,
+  assignmentKey,
+  canonical,
+  lower,
+  normalizeProfile,
+  normalizeTeamProfile,
+  ruleKey,
+  sha256,
+  sortBy,
+  type BackupRuleDoc,
+  type OrgDoc,
+  type TeamDoc,
 } from './document.ts';
 
 type Rec = Record<string, any>;
@@ -62,7 +75,10 @@ export async function readLive(ctx: Context, orgId: string): Promise<Live> {
     readAll(ctx, { method: 'GET', path: '/backup-routing-rules', resultKey: 'backupRoutingRules' }),
     readAll(ctx, { method: 'GET', path: '/manager-assignments', resultKey: 'managerAssignments' }),
   ]);
-  const teams = sortBy(allTeams.filter((t) => t.organization === orgId), (t) => lower(t.name));
+  const teams = sortBy(
+    allTeams.filter((t) => t.organization === orgId),
+    (t) => lower(t.name),
+  );
   const teamDetails = await Promise.all(
     teams.map(async (t) => {
       const tp = { teamId: t.id };
@@ -100,26 +116,44 @@ export async function readLive(ctx: Context, orgId: string): Promise<Live> {
       defaultTeam: org.defaultTeam ? (teamById.get(org.defaultTeam)?.name ?? org.defaultTeam) : null,
       defaultAssistant: org.defaultAssistant ?? null,
     },
-    domains: sortBy(domains.map((d) => ({ domain: lower(d.domain), autoJoin: Boolean(d.autoJoin), verified: Boolean(d.verified) })), (d) => d.domain),
+    domains: sortBy(
+      domains.map((d) => ({ domain: lower(d.domain), autoJoin: Boolean(d.autoJoin), verified: Boolean(d.verified) })),
+      (d) => d.domain,
+    ),
     sso: Object.fromEntries(SSO_KEYS.map((k) => [k, org.sso?.[k] ?? (k === 'enabled' || k === 'enforced' ? false : null)])),
     auditLogging: Object.fromEntries(AUDIT_KEYS.map((k) => [k, audit?.[k] ?? (k === 'enabled' ? false : k === 'storagePrefix' ? '' : null)])),
     modelTiers: { chat: tiers?.chat ?? null, task: tiers?.task ?? null },
     ...(profile ? { profile: normalizeProfile(profile) } : {}),
-    members: sortBy(members.map((m) => ({ email: lower(m.email), role: m.organizationRole ?? 'member' })), (m) => m.email),
-    teams: teamDetails.map((d): TeamDoc => ({
-      name: d.team.name,
-      status: d.team.status ?? 'active',
-      brandingOnEvents: Boolean(d.team.brandingOnEvents),
-      brandingOnMessages: Boolean(d.team.brandingOnMessages),
-      ...(d.profile ? { profile: normalizeTeamProfile(d.profile) } : {}),
-      members: sortBy(d.members.map((m) => ({ email: lower(m.email), role: m.role ?? 'member', status: m.status ?? 'active' })), (m) => m.email),
-    })),
+    members: sortBy(
+      members.map((m) => ({ email: lower(m.email), role: m.organizationRole ?? 'member' })),
+      (m) => m.email,
+    ),
+    teams: teamDetails.map(
+      (d): TeamDoc => ({
+        name: d.team.name,
+        status: d.team.status ?? 'active',
+        brandingOnEvents: Boolean(d.team.brandingOnEvents),
+        brandingOnMessages: Boolean(d.team.brandingOnMessages),
+        ...(d.profile ? { profile: normalizeTeamProfile(d.profile) } : {}),
+        members: sortBy(
+          d.members.map((m) => ({ email: lower(m.email), role: m.role ?? 'member', status: m.status ?? 'active' })),
+          (m) => m.email,
+        ),
+      }),
+    ),
     invitations: sortBy(
       teamDetails.flatMap((d) => d.invitations.filter((i) => (i.status ?? 'pending') === 'pending').map((i) => ({ team: d.team.name, email: lower(i.email) }))),
       (i) => `${lower(i.team)}\u0000${i.email}`,
     ),
     backupRules: sortBy(
-      rules.map((r): BackupRuleDoc => ({ primaryCoordinator: email(r.primaryCoordinator), principal: email(r.principal), backupCoordinator: email(r.backupCoordinator) ?? '', isOrgDefault: Boolean(r.isOrgDefault) })),
+      rules.map(
+        (r): BackupRuleDoc => ({
+          primaryCoordinator: email(r.primaryCoordinator),
+          principal: email(r.principal),
+          backupCoordinator: email(r.backupCoordinator) ?? '',
+          isOrgDefault: Boolean(r.isOrgDefault),
+        }),
+      ),
       ruleKey,
     ),
     managerAssignments: sortBy(
@@ -135,10 +169,20 @@ export async function readLive(ctx: Context, orgId: string): Promise<Live> {
     emailByUser,
     teams: new Map(teams.map((t) => [lower(t.name), t])),
     invitations: new Map(teamDetails.flatMap((d) => d.invitations.filter((i) => (i.status ?? 'pending') === 'pending').map((i) => [`${lower(d.team.name)}\u0000${lower(i.email)}`, i.id as string]))),
-    backupRules: new Map(rules.map((r) => [ruleKey({ primaryCoordinator: email(r.primaryCoordinator), principal: email(r.principal), backupCoordinator: '', isOrgDefault: Boolean(r.isOrgDefault) }), r.id as string])),
+    backupRules: new Map(
+      rules.map((r) => [ruleKey({ primaryCoordinator: email(r.primaryCoordinator), principal: email(r.principal), backupCoordinator: '', isOrgDefault: Boolean(r.isOrgDefault) }), r.id as string]),
+    ),
   };
   // The fingerprint covers what was read and the ids behind it (a team deleted and made again
   // under the same name is a change too), never the time of reading.
-  const fingerprint = sha256(canonical({ doc, org: { id: org.id, updatedAt: org.updatedAt ?? null }, teams: teams.map((t) => [t.id, t.updatedAt ?? null]), domains: domains.map((d) => [d.id, d.updatedAt ?? null]), rules: rules.map((r) => r.id) }));
+  const fingerprint = sha256(
+    canonical({
+      doc,
+      org: { id: org.id, updatedAt: org.updatedAt ?? null },
+      teams: teams.map((t) => [t.id, t.updatedAt ?? null]),
+      domains: domains.map((d) => [d.id, d.updatedAt ?? null]),
+      rules: rules.map((r) => r.id),
+    }),
+  );
   return { doc, ids, fingerprint, org };
 }

@@ -13,7 +13,21 @@ type Rec = Record<string, any>;
 export const STEPS = ['organization', 'domains', 'sso', 'teams', 'members', 'invitations', 'rules'] as const;
 export type Step = (typeof STEPS)[number];
 
-export type Kind = 'organization' | 'modelTiers' | 'auditLogging' | 'profile' | 'domain' | 'sso' | 'team' | 'defaultTeam' | 'member' | 'teamMember' | 'teamProfile' | 'invitation' | 'backupRule' | 'managerAssignment';
+export type Kind =
+  | 'organization'
+  | 'modelTiers'
+  | 'auditLogging'
+  | 'profile'
+  | 'domain'
+  | 'sso'
+  | 'team'
+  | 'defaultTeam'
+  | 'member'
+  | 'teamMember'
+  | 'teamProfile'
+  | 'invitation'
+  | 'backupRule'
+  | 'managerAssignment';
 
 export interface Change {
   op: 'create' | 'update' | 'delete';
@@ -102,7 +116,8 @@ export function computePlan(desired: OrgDoc, live: Live, state: StateFile): Plan
         if (!have.verified) changes.push({ op: 'update', kind: 'domain', step: 'domains', key: d.domain, path: `domains[${d.domain}].verified`, old: false, new: true, id });
       }
     }
-    for (const d of cur.domains!) if (!want.has(d.domain)) gone('domain', 'domains', 'domains', d.domain, `domains[${d.domain}]`, live.ids.domains.get(d.domain)!.id, { domain: d.domain, autoJoin: d.autoJoin });
+    for (const d of cur.domains!)
+      if (!want.has(d.domain)) gone('domain', 'domains', 'domains', d.domain, `domains[${d.domain}]`, live.ids.domains.get(d.domain)!.id, { domain: d.domain, autoJoin: d.autoJoin });
   }
 
   if (desired.sso) fields('sso', 'sso', 'sso', 'sso', cur.sso, desired.sso);
@@ -169,8 +184,10 @@ export function computePlan(desired: OrgDoc, live: Live, state: StateFile): Plan
     const k = (i: { team: string; email: string }) => `${lower(i.team)}\u0000${i.email}`;
     const want = new Set(desired.invitations.map(k));
     const have = new Set(cur.invitations!.map(k));
-    for (const i of desired.invitations) if (!have.has(k(i))) changes.push({ op: 'create', kind: 'invitation', step: 'invitations', key: i.email, team: i.team, path: `invitations[${i.team}/${i.email}]`, new: i });
-    for (const i of cur.invitations!) if (!want.has(k(i))) gone('invitation', 'invitations', 'invitations', i.email, `invitations[${i.team}/${i.email}]`, live.ids.invitations.get(k(i))!, i, { team: i.team });
+    for (const i of desired.invitations)
+      if (!have.has(k(i))) changes.push({ op: 'create', kind: 'invitation', step: 'invitations', key: i.email, team: i.team, path: `invitations[${i.team}/${i.email}]`, new: i });
+    for (const i of cur.invitations!)
+      if (!want.has(k(i))) gone('invitation', 'invitations', 'invitations', i.email, `invitations[${i.team}/${i.email}]`, live.ids.invitations.get(k(i))!, i, { team: i.team });
   }
 
   // backup routing rules and manager assignments
@@ -182,7 +199,17 @@ export function computePlan(desired: OrgDoc, live: Live, state: StateFile): Plan
       const have = cur.backupRules!.find((x) => ruleKey(x) === key);
       if (!have) changes.push({ op: 'create', kind: 'backupRule', step: 'rules', key, path: `backupRules[${label(key)}]`, new: r });
       // No endpoint changes a rule: apply replaces it (delete, then create).
-      else if (have.backupCoordinator !== r.backupCoordinator) changes.push({ op: 'update', kind: 'backupRule', step: 'rules', key, path: `backupRules[${label(key)}].backupCoordinator`, old: have.backupCoordinator, new: r.backupCoordinator, id: live.ids.backupRules.get(key) });
+      else if (have.backupCoordinator !== r.backupCoordinator)
+        changes.push({
+          op: 'update',
+          kind: 'backupRule',
+          step: 'rules',
+          key,
+          path: `backupRules[${label(key)}].backupCoordinator`,
+          old: have.backupCoordinator,
+          new: r.backupCoordinator,
+          id: live.ids.backupRules.get(key),
+        });
     }
     for (const r of cur.backupRules!) {
       const key = ruleKey(r);
@@ -192,8 +219,11 @@ export function computePlan(desired: OrgDoc, live: Live, state: StateFile): Plan
   if (desired.managerAssignments) {
     const want = new Set(desired.managerAssignments.map(assignmentKey));
     const have = new Set(cur.managerAssignments!.map(assignmentKey));
-    for (const m of desired.managerAssignments) if (!have.has(assignmentKey(m))) changes.push({ op: 'create', kind: 'managerAssignment', step: 'rules', key: assignmentKey(m), path: `managerAssignments[${m.manager}/${m.managedUser}]`, new: m });
-    for (const m of cur.managerAssignments!) if (!want.has(assignmentKey(m))) notes.push(`managerAssignments[${m.manager}/${m.managedUser}]: not in the file, kept (the API has no way to remove a manager assignment)`);
+    for (const m of desired.managerAssignments)
+      if (!have.has(assignmentKey(m)))
+        changes.push({ op: 'create', kind: 'managerAssignment', step: 'rules', key: assignmentKey(m), path: `managerAssignments[${m.manager}/${m.managedUser}]`, new: m });
+    for (const m of cur.managerAssignments!)
+      if (!want.has(assignmentKey(m))) notes.push(`managerAssignments[${m.manager}/${m.managedUser}]: not in the file, kept (the API has no way to remove a manager assignment)`);
   }
 
   if (unmanaged.length) notes.push(`${unmanaged.length} object(s) not in the file were not created by agnt from a file and are kept: ${unmanaged.join(', ')}`);

@@ -21,7 +21,10 @@ export function isReference(v: unknown): v is string {
 
 /** The environment variable export names for a secret at this path: AGNT_SSO_SAML_PRIVATE_KEY. */
 export function referenceFor(path: string[]): string {
-  const name = path.map((p) => p.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_')).join('_').toUpperCase();
+  const name = path
+    .map((p) => p.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_'))
+    .join('_')
+    .toUpperCase();
   return `\${env:AGNT_${name}}`;
 }
 

@@ -51,7 +51,7 @@ export class StateFile {
   }
 
   has(kind: DeleteKind, id: string): boolean {
-    return Object.prototype.hasOwnProperty.call(this.state.managed[kind], id);
+    return Object.hasOwn(this.state.managed[kind], id);
   }
 
   /** Written at once, atomically, after each object is created or deleted: a run stopped halfway keeps what it made. */
