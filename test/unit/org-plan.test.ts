@@ -92,6 +92,8 @@ describe('secret references', () => {
     const found: string[] = [];
     expect(resolveReferences(refd, { AGNT_SSO_SAML_PRIVATE_KEY: 'K', AGNT_SSO_SCIM_BEARER_TOKEN: 'T' }, 'f', found)).toEqual({ saml: { entityId: 'e', privateKey: 'K' }, scim: { bearerToken: 'T' } });
     expect(found).toEqual(['K', 'T']);
+    const pem = '-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----';
+    expect(withReferences({ saml: { certificate: pem } }, ['sso'])).toEqual({ saml: { certificate: `\${env:AGNT_SSO_SAML_CERTIFICATE}` } });
     expect(() => resolveReferences(refd, {}, 'org.yaml')).toThrow(`org.yaml: saml.privateKey refers to \${env:AGNT_SSO_SAML_PRIVATE_KEY}, which is not set`);
   });
 });

@@ -15,6 +15,13 @@ export function isSecretField(key: string): boolean {
   return isSecretKey(key) || /(^|_)(privateKey|private_key|clientSecret|bearerToken|sharedSecret|signingKey)$/i.test(key);
 }
 
+/** A PEM private key is a secret whatever key holds it (a certificate bundle's private part). */
+const PEM_PRIVATE = /-----BEGIN [A-Z ]*PRIVATE KEY-----/;
+
+function secretValue(key: string, v: unknown): boolean {
+  return (isSecretField(key) && v !== null && v !== '') || (typeof v === 'string' && PEM_PRIVATE.test(v));
+}
+
 export function isReference(v: unknown): v is string {
   return typeof v === 'string' && REF.test(v);
 }
@@ -33,7 +40,7 @@ export function withReferences(value: unknown, path: string[]): unknown {
   if (Array.isArray(value)) return value.map((v, i) => withReferences(v, [...path, String(i)]));
   if (value && typeof value === 'object') {
     const out: Rec = {};
-    for (const [k, v] of Object.entries(value)) out[k] = isSecretField(k) && v !== null && v !== '' ? referenceFor([...path, k]) : withReferences(v, [...path, k]);
+    for (const [k, v] of Object.entries(value)) out[k] = secretValue(k, v) ? referenceFor([...path, k]) : withReferences(v, [...path, k]);
     return out;
   }
   return value;
@@ -64,7 +71,7 @@ export function resolveReferences<T>(value: T, env: NodeJS.ProcessEnv, where: st
 export function masked(value: unknown, secrets: string[], key = ''): unknown {
   if (value === null || value === undefined) return value;
   if (key && isSecretField(key)) return isReference(value) ? value : MASK;
-  if (typeof value === 'string') return secrets.some((s) => s && value.includes(s)) ? MASK : value;
+  if (typeof value === 'string') return PEM_PRIVATE.test(value) || secrets.some((s) => s && value.includes(s)) ? MASK : value;
   if (Array.isArray(value)) return value.map((v) => masked(v, secrets));
   if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, masked(v, secrets, k)]));
   return value;
