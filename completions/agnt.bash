@@ -10,7 +10,7 @@ _agnt_gvflags='-o --output --fields --query --profile --base-url --timeout'
 # included), flags taking a value, the number of positionals and whether the last takes several words.
 _agnt_node() {
   case $1 in
-    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links calendars auth config sandbox api commands completion' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
+    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links calendars auth config sandbox api batch commands completion' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
     'users') _agnt_subs='me update-me profile list create get update delete set-assistant provision deprovision' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users me') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users update-me') _agnt_subs='' _agnt_flags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --coordinator-enabled --no-coordinator-enabled --data --file --set --help' _agnt_all='' _agnt_vflags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --data --file --set' _agnt_npos=0 _agnt_var='' ;;
@@ -256,6 +256,7 @@ _agnt_node() {
     'sandbox') _agnt_subs='start' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'sandbox start') _agnt_subs='' _agnt_flags='--port --host --data --no-profile --help' _agnt_all='' _agnt_vflags='--port --host --data' _agnt_npos=0 _agnt_var='' ;;
     'api') _agnt_subs='' _agnt_flags='--field --raw-field --file --paginate --help' _agnt_all='' _agnt_vflags='-F --field -f --raw-field --file' _agnt_npos=2 _agnt_var='' ;;
+    'batch') _agnt_subs='' _agnt_flags='--concurrency --serial --match --skip-rows --max-rows --key --errors-out --ledger --resume --input-format --delimiter --encoding --help' _agnt_all='' _agnt_vflags='--concurrency --match --skip-rows --max-rows --key --errors-out --ledger --input-format --delimiter --encoding' _agnt_npos=2 _agnt_var=1 ;;
     'commands') _agnt_subs='' _agnt_flags='--markdown --help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'completion') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     *) _agnt_subs= _agnt_flags= _agnt_all= _agnt_vflags= _agnt_npos=0 _agnt_var= ;;
@@ -289,6 +290,7 @@ _agnt_child() {
     '|config') _agnt_next='config' ;;
     '|sandbox') _agnt_next='sandbox' ;;
     '|api') _agnt_next='api' ;;
+    '|batch') _agnt_next='batch' ;;
     '|commands') _agnt_next='commands' ;;
     '|completion') _agnt_next='completion' ;;
     'users|me') _agnt_next='users me' ;;
@@ -839,6 +841,10 @@ _agnt_values() {
     'config remove|#0') _agnt_v='@dyn' ;;
     'sandbox start|--data') _agnt_v='@file' ;;
     'api|--file') _agnt_v='@file' ;;
+    'batch|--errors-out') _agnt_v='@file' ;;
+    'batch|--ledger') _agnt_v='@file' ;;
+    'batch|--input-format') _agnt_v='csv tsv jsonl yaml json' ;;
+    'batch|--encoding') _agnt_v='utf8 utf16le utf16be windows-1252' ;;
     'completion|#0') _agnt_v='bash zsh fish' ;;
     *'|--output') _agnt_v='table json yaml jsonl csv id' ;;
     *'|-o') _agnt_v='table json yaml jsonl csv id' ;;

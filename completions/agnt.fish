@@ -54,6 +54,8 @@ function __agnt_child --argument-names p w
             echo -- 'sandbox'
         case '|api'
             echo -- 'api'
+        case '|batch'
+            echo -- 'batch'
         case '|commands'
             echo -- 'commands'
         case '|completion'
@@ -754,6 +756,8 @@ function __agnt_vflags --argument-names p
             printf '%s\n' --port --host --data
         case 'api'
             printf '%s\n' -F --field -f --raw-field --file
+        case 'batch'
+            printf '%s\n' --concurrency --match --skip-rows --max-rows --key --errors-out --ledger --input-format --delimiter --encoding
     end
 end
 
@@ -847,6 +851,7 @@ complete -c agnt -n '__agnt_at \'\'' -f -a 'auth' -d 'log in, check and log out 
 complete -c agnt -n '__agnt_at \'\'' -f -a 'config' -d 'profile settings and profiles'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'sandbox' -d 'run the local API emulator'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'api' -d 'send a raw API request'
+complete -c agnt -n '__agnt_at \'\'' -f -a 'batch' -d 'run a command once per row of a file'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'commands' -d 'list commands and endpoints'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'completion' -d 'print a shell completion script'
 complete -c agnt -n '__agnt_at \'\'' -s v -l version -d 'print the version'
@@ -2068,5 +2073,17 @@ complete -c agnt -n '__agnt_at \'api\'' -s F -l field -x -d 'typed field (repeat
 complete -c agnt -n '__agnt_at \'api\'' -s f -l raw-field -x -d 'string field (repeatable)'
 complete -c agnt -n '__agnt_at \'api\'' -l file -r -F -d 'request body from a JSON or YAML file, or \'-\' for stdin'
 complete -c agnt -n '__agnt_at \'api\'' -l paginate -d 'follow page/perPage/total until every page is read'
+complete -c agnt -n '__agnt_at \'batch\'' -l concurrency -x -d 'rows in flight at once (default 4)'
+complete -c agnt -n '__agnt_at \'batch\'' -l serial -d 'one row at a time (same as --concurrency 1)'
+complete -c agnt -n '__agnt_at \'batch\'' -l match -x -d 'only rows whose column matches the regular expression; repeatable (all must match)'
+complete -c agnt -n '__agnt_at \'batch\'' -l skip-rows -x -d 'skip the first N data rows'
+complete -c agnt -n '__agnt_at \'batch\'' -l max-rows -x -d 'run at most N rows (try a few first)'
+complete -c agnt -n '__agnt_at \'batch\'' -l key -x -d 'columns that identify a row in output and errors (default: the columns the command uses)'
+complete -c agnt -n '__agnt_at \'batch\'' -l errors-out -r -F -d 'write the failed rows, in the input\'s own columns plus batch_error'
+complete -c agnt -n '__agnt_at \'batch\'' -l ledger -r -F -d 'where to keep the ledger (default: FILE.batch-ledger.jsonl; required for --resume with stdin)'
+complete -c agnt -n '__agnt_at \'batch\'' -l resume -d 'finish an interrupted run from its ledger'
+complete -c agnt -n '__agnt_at \'batch\'' -l input-format -x -a 'csv tsv jsonl yaml json' -d 'csv, tsv, jsonl, yaml or json instead of guessing from the file name'
+complete -c agnt -n '__agnt_at \'batch\'' -l delimiter -x -d 'CSV field delimiter instead of detecting it (comma, semicolon, tab, pipe, or one character)'
+complete -c agnt -n '__agnt_at \'batch\'' -l encoding -x -a 'utf8 utf16le utf16be windows-1252' -d 'text encoding instead of detecting it'
 complete -c agnt -n '__agnt_at \'commands\'' -l markdown -d 'print the command reference (docs/commands.md) as Markdown'
 complete -c agnt -n '__agnt_at \'completion\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'bash zsh fish'
