@@ -217,6 +217,7 @@ function errorText(e: unknown): string {
 
 async function sync(ctx: Context, inv: Invocation, target: Target): Promise<Result | void> {
   const o = inv.opts;
+  if (o.from === undefined) throw new UsageError('--from is required: the roster file (CSV, TSV, JSONL or YAML)');
   const preview = Boolean(o.preview);
   const addOnly = Boolean(o.addOnly);
   const removeOnly = Boolean(o.removeOnly);
