@@ -15,10 +15,18 @@ const syncOptions: OptionSpec[] = [
   { flags: '--max-removals <n>', description: 'stop before changing anything when more members would be removed (default: 10, or a tenth of the members)' },
   { flags: '--action-csv <file>', description: 'write one row per change with its outcome', file: true },
   { flags: '--email-column <name>', description: 'the e-mail column (default: the column named email, e-mail, ...)' },
-  { flags: '--role-column <name>', description: "the role column (default: a column named role); without one, roles are left as they are" },
+  { flags: '--role-column <name>', description: 'the role column (default: a column named role); without one, roles are left as they are' },
   { flags: '--input-format <format>', description: 'the roster format instead of guessing from its name', enum: ['csv', 'tsv', 'jsonl', 'yaml', 'json'] },
 ];
-const syncColumns: Column[] = [{ path: 'action' }, { path: 'email' }, { path: 'userId', header: 'USER_ID' }, { path: 'role' }, { path: 'fromRole', header: 'FROM_ROLE' }, { path: 'outcome' }, { path: 'error' }];
+const syncColumns: Column[] = [
+  { path: 'action' },
+  { path: 'email' },
+  { path: 'userId', header: 'USER_ID' },
+  { path: 'role' },
+  { path: 'fromRole', header: 'FROM_ROLE' },
+  { path: 'outcome' },
+  { path: 'error' },
+];
 
 export const teamMembersSync: AreaSpec = {
   name: 'teams',

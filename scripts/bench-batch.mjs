@@ -37,7 +37,11 @@ function csv(prefix) {
 async function script(sb, file) {
   const { readFileSync } = await import('node:fs');
   const t0 = performance.now();
-  const rows = readFileSync(file, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+  const rows = readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(','));
   let next = 0;
   let failed = 0;
   const worker = async () => {
@@ -59,10 +63,33 @@ async function script(sb, file) {
 
 async function batch(sb, file) {
   const t0 = performance.now();
-  const child = spawn(node, [bin, 'batch', file, '--ledger', `${file}.${Date.now()}.ledger`, '-o', 'jsonl', '--', 'users', 'provision', '--email', '{email}', '--first-name', '{first}', '--last-name', '{last}', '--team-id', 'team_acme'], {
-    env: { ...process.env, AGNT_CONFIG_DIR: dir, AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.token, NO_COLOR: '1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    node,
+    [
+      bin,
+      'batch',
+      file,
+      '--ledger',
+      `${file}.${Date.now()}.ledger`,
+      '-o',
+      'jsonl',
+      '--',
+      'users',
+      'provision',
+      '--email',
+      '{email}',
+      '--first-name',
+      '{first}',
+      '--last-name',
+      '{last}',
+      '--team-id',
+      'team_acme',
+    ],
+    {
+      env: { ...process.env, AGNT_CONFIG_DIR: dir, AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.token, NO_COLOR: '1' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let err = '';
   child.stderr.on('data', (d) => (err += d));
   const code = await new Promise((resolve) => child.once('exit', resolve));

@@ -152,14 +152,21 @@ async function readRoster(ctx: Context, file: string, roles: readonly string[], 
       }
     }
     // A roster with mistakes would add or remove the wrong people: nothing is changed.
-    if (problems.length) throw new UsageError(`${input.name}: ${problems.length} bad row${problems.length === 1 ? '' : 's'}, nothing changed: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? '; ...' : ''}`);
+    if (problems.length)
+      throw new UsageError(`${input.name}: ${problems.length} bad row${problems.length === 1 ? '' : 's'}, nothing changed: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? '; ...' : ''}`);
     return { entries, hasRoles: roleAt >= 0 };
   } finally {
     input.close();
   }
 }
 
-function plan(current: Member[], roster: RosterEntry[], hasRoles: boolean, o: { addOnly: boolean; removeOnly: boolean }, target: Target): { actions: Action[]; kept: Array<{ m: Member; why: string }> } {
+function plan(
+  current: Member[],
+  roster: RosterEntry[],
+  hasRoles: boolean,
+  o: { addOnly: boolean; removeOnly: boolean },
+  target: Target,
+): { actions: Action[]; kept: Array<{ m: Member; why: string }> } {
   const byEmail = new Map(current.map((m) => [m.email.toLowerCase(), m]));
   const wanted = new Set(roster.map((e) => e.email.toLowerCase()));
   const actions: Action[] = [];
@@ -208,7 +215,15 @@ function writeActionCsv(path: string, actions: Action[]): void {
 
 const SIGN: Record<ActionKind, string> = { add: '+', role: '~', remove: '-' };
 
-export const columns: Column[] = [{ path: 'action' }, { path: 'email' }, { path: 'userId', header: 'USER_ID' }, { path: 'role' }, { path: 'fromRole', header: 'FROM_ROLE' }, { path: 'outcome' }, { path: 'error' }];
+export const columns: Column[] = [
+  { path: 'action' },
+  { path: 'email' },
+  { path: 'userId', header: 'USER_ID' },
+  { path: 'role' },
+  { path: 'fromRole', header: 'FROM_ROLE' },
+  { path: 'outcome' },
+  { path: 'error' },
+];
 
 function errorText(e: unknown): string {
   if (e instanceof ApiError) return `${e.message} (${[`HTTP ${e.status}`, e.code].filter(Boolean).join(', ')})`;
@@ -246,7 +261,10 @@ async function sync(ctx: Context, inv: Invocation, target: Target): Promise<Resu
   // them is more likely the wrong file (or a truncated export) than the intended change.
   const limit = maxRemovals ?? Math.max(10, Math.ceil(current.length / 10));
   if (removals > limit) {
-    throw new UsageError(`the roster would remove ${removals} of ${current.length} members of ${target.what}, more than ${limit}; nothing changed`, `check the roster with --preview, then raise the limit with --max-removals ${removals}`);
+    throw new UsageError(
+      `the roster would remove ${removals} of ${current.length} members of ${target.what}, more than ${limit}; nothing changed`,
+      `check the roster with --preview, then raise the limit with --max-removals ${removals}`,
+    );
   }
   if (removals && !ctx.dryRun) await confirm(ctx.io, `Remove ${removals} member${removals === 1 ? '' : 's'} from ${target.what}?`, ctx.global.yes);
 

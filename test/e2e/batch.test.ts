@@ -24,7 +24,12 @@ const write = (name: string, text: string) => {
   writeFileSync(p, text);
   return p;
 };
-const jsonl = (text: string) => text.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const jsonl = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 const invitePosts = (domain: string) => sb.requests.filter((r) => r.method === 'POST' && r.path === '/team-invitations' && String((r.body as Rec)?.email ?? '').endsWith(domain));
 const invitations = (domain: string) => sb.store.filter('teamInvitations', (i) => i.email.endsWith(domain));
 const ledgerOf = (path: string) => jsonl(readFileSync(path, 'utf8'));
@@ -105,7 +110,9 @@ describe('agnt batch', () => {
     expect(sb.store.find('users', (u) => u.email === 'a5@max.test')).toBeTruthy();
     expect(sb.store.find('users', (u) => u.email === 'a6@max.test')).toBeFalsy();
     // The failed rows, in the input's own columns plus the error, ready to fix and run again.
-    expect(parse(readFileSync(failed, 'utf8'), { columns: true })).toEqual([{ Email: 'not-an-email', First: 'C', Last: 'Three', batch_error: 'email is not a valid e-mail address (HTTP 400, AGNT_E_VALIDATION)' }]);
+    expect(parse(readFileSync(failed, 'utf8'), { columns: true })).toEqual([
+      { Email: 'not-an-email', First: 'C', Last: 'Three', batch_error: 'email is not a valid e-mail address (HTTP 400, AGNT_E_VALIDATION)' },
+    ]);
   });
 
   it('a bad value caught locally fails its row before any request; csv and table output carry row and keys', async () => {
@@ -117,7 +124,11 @@ describe('agnt batch', () => {
     const puts = sb.requests.slice(before).filter((x) => x.method === 'PUT');
     expect(puts.map((x) => x.path)).toEqual(['/teams/team_acme/members/usr_member', '/teams/team_acme/members/usr_principal']);
     const rows = parse(r.stdout, { columns: true }) as Array<Record<string, string>>;
-    expect(rows.map((x) => [x.row, x.id, x.role, x.status])).toEqual([['1', 'usr_member', 'admin', 'ok'], ['2', 'usr_backup', 'boss', 'failed'], ['3', 'usr_principal', 'member', 'ok']]);
+    expect(rows.map((x) => [x.row, x.id, x.role, x.status])).toEqual([
+      ['1', 'usr_member', 'admin', 'ok'],
+      ['2', 'usr_backup', 'boss', 'failed'],
+      ['3', 'usr_principal', 'member', 'ok'],
+    ]);
     expect(sb.store.get('users', 'usr_member')!.teamRole).toBe('admin');
     await agnt(['teams', 'members', 'update', 'team_acme', 'usr_member', '--role', 'member'], { sb });
   });
@@ -147,14 +158,43 @@ describe('agnt batch', () => {
   });
 
   it('--dry-run prints each row request and sends nothing; --match and --skip-rows choose rows; YAML and TSV input', async () => {
-    const yaml = write('m.yaml', ['- manager: usr_manager', '  coordinator: usr_coord', '- manager: usr_manager', '  coordinator: usr_backup', '- manager: usr_admin', '  coordinator: usr_coord', ''].join('\n'));
+    const yaml = write(
+      'm.yaml',
+      ['- manager: usr_manager', '  coordinator: usr_coord', '- manager: usr_manager', '  coordinator: usr_backup', '- manager: usr_admin', '  coordinator: usr_coord', ''].join('\n'),
+    );
     const before = sb.requests.length;
-    const r = await agnt(['batch', yaml, '--dry-run', '--match', 'manager=^usr_manager$', '--skip-rows', '1', '-o', 'jsonl', '--', 'manager-assignments', 'create', '--manager', '{manager}', '--managed-user', '{coordinator}'], { sb });
+    const r = await agnt(
+      [
+        'batch',
+        yaml,
+        '--dry-run',
+        '--match',
+        'manager=^usr_manager$',
+        '--skip-rows',
+        '1',
+        '-o',
+        'jsonl',
+        '--',
+        'manager-assignments',
+        'create',
+        '--manager',
+        '{manager}',
+        '--managed-user',
+        '{coordinator}',
+      ],
+      { sb },
+    );
     expect(r.exitCode).toBe(0);
     expect(sb.requests.length).toBe(before);
     const out = jsonl(r.stdout);
     expect(out).toHaveLength(1);
-    expect(out[0]).toMatchObject({ row: 2, manager: 'usr_manager', coordinator: 'usr_backup', status: 'dry-run', request: { method: 'POST', url: `${sb.baseUrl}/manager-assignments`, body: { manager: 'usr_manager', managedUser: 'usr_backup', role: 'coordinator' } } });
+    expect(out[0]).toMatchObject({
+      row: 2,
+      manager: 'usr_manager',
+      coordinator: 'usr_backup',
+      status: 'dry-run',
+      request: { method: 'POST', url: `${sb.baseUrl}/manager-assignments`, body: { manager: 'usr_manager', managedUser: 'usr_backup', role: 'coordinator' } },
+    });
     expect(JSON.stringify(out)).not.toContain(sb.tokens.admin!);
     expect(r.stderr).toBe('dry run: 1 row, nothing sent\n');
 
@@ -170,11 +210,24 @@ describe('agnt batch', () => {
     const cmd = ['--', 'users', 'set-assistant', '{user}', '--assistant', '{assistant}'];
     const ledger = `${file}.batch-ledger.jsonl`;
     // What a run killed right after sending row 2 leaves.
-    writeFileSync(ledger, [
-      JSON.stringify({ type: 'start', version: 1, kind: 'batch', input: file, format: 'csv', header: ['user', 'assistant'], command: cmd.slice(1), options: { match: [], skipRows: 0, maxRows: null }, startedAt: new Date().toISOString() }),
-      JSON.stringify({ type: 'send', row: 2, h: 0 }),
-      '{"type":"row","ro',
-    ].join('\n'));
+    writeFileSync(
+      ledger,
+      [
+        JSON.stringify({
+          type: 'start',
+          version: 1,
+          kind: 'batch',
+          input: file,
+          format: 'csv',
+          header: ['user', 'assistant'],
+          command: cmd.slice(1),
+          options: { match: [], skipRows: 0, maxRows: null },
+          startedAt: new Date().toISOString(),
+        }),
+        JSON.stringify({ type: 'send', row: 2, h: 0 }),
+        '{"type":"row","ro',
+      ].join('\n'),
+    );
     const before = sb.requests.length;
     const changed = await agnt(['batch', file, '--resume', ...cmd], { sb });
     expect(changed.exitCode).toBe(2);

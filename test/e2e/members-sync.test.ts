@@ -24,7 +24,11 @@ const write = (name: string, text: string) => {
   return p;
 };
 const writes = (since: number) => sb.requests.slice(since).filter((r) => r.method !== 'GET');
-const membersOf = (team: string) => sb.store.filter('users', (u) => u.team === team).map((u) => `${u.email}:${u.teamRole}`).sort();
+const membersOf = (team: string) =>
+  sb.store
+    .filter('users', (u) => u.team === team)
+    .map((u) => `${u.email}:${u.teamRole}`)
+    .sort();
 
 let n = 0;
 /** A team with members A, B, C (no owner) and a user D outside it. */
@@ -66,7 +70,12 @@ describe('teams members sync', () => {
     expect(writes(before).map((x) => `${x.method} ${x.path}`)).toEqual([`POST /teams/${team}/members`]);
     expect(writes(before)[0]!.body).toEqual({ userId: d.id });
     expect(membersOf(team)).toEqual([`a${k}@sync.test:member`, `b${k}@sync.test:member`, `c${k}@sync.test:admin`, `d${k}@sync.test:member`]);
-    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l))).toMatchObject([{ action: 'add', email: `d${k}@sync.test`, userId: d.id, outcome: 'done' }]);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toMatchObject([{ action: 'add', email: `d${k}@sync.test`, userId: d.id, outcome: 'done' }]);
   });
 
   it('a full sync adds, changes roles and removes (with --yes), and the action CSV has one row per action with its outcome', async () => {
@@ -80,7 +89,11 @@ describe('teams members sync', () => {
     const r = await agnt(['teams', 'members', 'sync', team, '--from', roster, '--yes', '--action-csv', actions], { sb });
     expect(r.exitCode).toBe(6);
     expect(r.stderr).toContain(`+ nobody${k}@sync.test (roster row 5): error: no user has the e-mail nobody${k}@sync.test`);
-    expect(writes(before).map((x) => `${x.method} ${x.path}`)).toEqual([`POST /teams/${team}/members`, `PUT /teams/${team}/members/${sb.store.find('users', (u) => u.email === `b${k}@sync.test`)!.id}`, `DELETE /teams/${team}/members/${a.id}`]);
+    expect(writes(before).map((x) => `${x.method} ${x.path}`)).toEqual([
+      `POST /teams/${team}/members`,
+      `PUT /teams/${team}/members/${sb.store.find('users', (u) => u.email === `b${k}@sync.test`)!.id}`,
+      `DELETE /teams/${team}/members/${a.id}`,
+    ]);
     expect(membersOf(team)).toEqual([`b${k}@sync.test:admin`, `c${k}@sync.test:admin`, `d${k}@sync.test:member`]);
     const rows = parse(readFileSync(actions, 'utf8'), { columns: true }) as Array<Record<string, string>>;
     expect(rows.map((x) => [x.action, x.email, x.role, x.from_role, x.outcome])).toEqual([

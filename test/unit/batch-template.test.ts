@@ -13,7 +13,10 @@ describe('batch command templates', () => {
 
   it('ties placeholders to columns, exactly or ignoring case and spaces, and fills them', () => {
     const t = compileTemplate(['users', 'provision', '--email', '{Work Email}', '--first-name', '{first}', '--data', '{"x":"{{y}}"}'], ['First', ' Work Email ', 'Last'], 'hr.csv');
-    expect([...t.columns]).toEqual([['Work Email', 1], ['first', 0]]);
+    expect([...t.columns]).toEqual([
+      ['Work Email', 1],
+      ['first', 0],
+    ]);
     expect(fill(t, ['Ann', 'ann@x.test', 'Lee'])).toEqual(['users', 'provision', '--email', 'ann@x.test', '--first-name', 'Ann', '--data', '{"x":"{y}"}']);
     expect(fill(t, ['Ann'])).toEqual(['users', 'provision', '--email', '', '--first-name', 'Ann', '--data', '{"x":"{y}"}']);
   });

@@ -3,8 +3,8 @@
 // --set), the leaf's record turns it into an Invocation with the builder's parseInvocation, and
 // the request goes through the one HTTP client. Nothing here spawns a process. Kept small and
 // alone so that changes to the builder (issue 13) touch only this module.
-import { CommanderError, type Command } from 'commander';
-import { parseInvocation, specOf, type ContextFactory } from '../../core/builder.ts';
+import { Command, CommanderError, type Option } from 'commander';
+import { buildArea, type ContextFactory, parseInvocation, specOf } from '../../core/builder.ts';
 import { Context, type GlobalOptions } from '../../core/context.ts';
 import { AgntError, UsageError } from '../../core/errors.ts';
 import type { HttpClient, RequestSpec } from '../../core/http.ts';
@@ -24,12 +24,31 @@ export interface Prepared {
 export class TemplateError extends UsageError {}
 
 // Commander errors that say the command line itself is wrong, whatever the cells hold.
-const STRUCTURAL = new Set(['commander.unknownOption', 'commander.unknownCommand', 'commander.excessArguments', 'commander.missingArgument', 'commander.optionMissingArgument', 'commander.help', 'commander.helpDisplayed', 'commander.version']);
+const STRUCTURAL = new Set([
+  'commander.unknownOption',
+  'commander.unknownCommand',
+  'commander.excessArguments',
+  'commander.missingArgument',
+  'commander.optionMissingArgument',
+  'commander.help',
+  'commander.helpDisplayed',
+  'commander.version',
+]);
 
 // Global flags that shape a whole run: they belong to `agnt batch`, before the `--`.
 const RUN_FLAGS: Array<[keyof GlobalOptions, string]> = [
-  ['output', '-o/--output'], ['json', '--json'], ['yaml', '--yaml'], ['jsonl', '--jsonl'], ['fields', '--fields'], ['query', '--query'],
-  ['dryRun', '--dry-run'], ['profile', '--profile'], ['baseUrl', '--base-url'], ['debug', '--debug'], ['timeout', '--timeout'], ['quiet', '--quiet'],
+  ['output', '-o/--output'],
+  ['json', '--json'],
+  ['yaml', '--yaml'],
+  ['jsonl', '--jsonl'],
+  ['fields', '--fields'],
+  ['query', '--query'],
+  ['dryRun', '--dry-run'],
+  ['profile', '--profile'],
+  ['baseUrl', '--base-url'],
+  ['debug', '--debug'],
+  ['timeout', '--timeout'],
+  ['quiet', '--quiet'],
 ];
 
 /** A row's context: the run's settings and HTTP client, the row's own output. */
@@ -64,15 +83,28 @@ export class CommandAdapter {
   private captured: Captured | undefined;
   private errText = '';
 
-  static async create(templateArgv: string[]): Promise<CommandAdapter> {
+  /**
+   * A program with the run's global options and the API area the command names (only that one,
+   * as `agnt` itself builds it). `globalOptions` are the root program's: handed in, rather than
+   * imported from the entry module, so that no module imports itself through this one.
+   */
+  static async create(templateArgv: string[], globalOptions: readonly Option[]): Promise<CommandAdapter> {
     const a = new CommandAdapter();
-    const { buildProgram } = await import('../../cli.ts');
+    const { areas } = await import('../../../commands/index.ts');
     // Leaves never run their own action here: parsing only captures what the row asked for.
     const never: ContextFactory = () => {
       throw new Error('unreachable');
     };
-    a.program = buildProgram(templateArgv, never);
+    const program = new Command('agnt').helpCommand(false);
+    for (const o of globalOptions) program.addOption(o);
+    const word = templateArgv[0];
+    for (const area of areas) {
+      const full = word === area.name || Boolean(word && area.aliases?.includes(word));
+      buildArea(program, area, never, full);
+    }
+    a.program = program;
     const walk = (c: Command) => {
+      c.exitOverride();
       c.configureOutput({ writeOut: () => undefined, writeErr: (s) => (a.errText += s), outputError: (s) => (a.errText += s) });
       c.showHelpAfterError(false);
       const spec = specOf(c);
@@ -80,10 +112,6 @@ export class CommandAdapter {
         c.action((...params: unknown[]) => {
           const cmd = params[params.length - 1] as Command;
           a.captured = { spec, opts: { ...cmd.opts() }, processedArgs: [...cmd.processedArgs], globals: cmd.optsWithGlobals() as GlobalOptions };
-        });
-      } else if (c.commands.length === 0 && c !== a.program) {
-        c.action(() => {
-          throw new TemplateError(`'${c.name()}' is not an API command: agnt batch runs the API's commands (users, teams, org, ...)`);
         });
       }
       for (const sub of c.commands) walk(sub);
@@ -101,8 +129,12 @@ export class CommandAdapter {
     } catch (e) {
       if (e instanceof AgntError) throw e;
       if (e instanceof CommanderError) {
-        const msg = (this.errText || e.message).trim().split('\n')[0]!.replace(/^error:\s*/, '');
-        if (STRUCTURAL.has(e.code)) throw new TemplateError(e.code === 'commander.help' || e.code === 'commander.helpDisplayed' ? `'${argv.join(' ')}' is not a complete command` : `the command: ${msg}`);
+        const msg = (this.errText || e.message)
+          .trim()
+          .split('\n')[0]!
+          .replace(/^error:\s*/, '');
+        if (STRUCTURAL.has(e.code))
+          throw new TemplateError(e.code === 'commander.help' || e.code === 'commander.helpDisplayed' ? `'${argv.join(' ')}' is not a complete command` : `the command: ${msg}`);
         throw new UsageError(msg);
       }
       throw e;
@@ -137,7 +169,16 @@ export class CommandAdapter {
   static request(p: Prepared): RequestSpec | undefined {
     const { spec, inv } = p;
     if (spec.handler) return undefined;
-    return { method: spec.method, path: spec.path, params: inv.args, query: inv.query, body: inv.body, resultKey: spec.resultKey, envelope: spec.envelope, shape: spec.list ? 'list' : spec.resultKey ? 'record' : undefined };
+    return {
+      method: spec.method,
+      path: spec.path,
+      params: inv.args,
+      query: inv.query,
+      body: inv.body,
+      resultKey: spec.resultKey,
+      envelope: spec.envelope,
+      shape: spec.list ? 'list' : spec.resultKey ? 'record' : undefined,
+    };
   }
 
   /** Runs a row's command and returns its result. */

@@ -90,7 +90,9 @@ async function readAll(file: string, stdin: NodeJS.ReadableStream): Promise<stri
   if (file === '-') {
     const chunks: Buffer[] = [];
     for await (const c of stdin as AsyncIterable<Buffer | string>) chunks.push(typeof c === 'string' ? Buffer.from(c) : c);
-    return Buffer.concat(chunks).toString('utf8').replace(/^\ufeff/, '');
+    return Buffer.concat(chunks)
+      .toString('utf8')
+      .replace(/^\ufeff/, '');
   }
   try {
     if (statSync(file).isDirectory()) throw new UsageError(`${file}: is a folder`);
@@ -136,13 +138,19 @@ async function recordInput(file: string, stdin: NodeJS.ReadableStream, format: '
       }
     }
     if (!Array.isArray(doc)) throw new UsageError(`${name}: expected a list of objects, one per row`);
-    doc.forEach((value, i) => items.push({ row: i + 1, value }));
+    doc.forEach((value, i) => {
+      items.push({ row: i + 1, value });
+    });
   }
   const header: string[] = [];
   const seen = new Set<string>();
   for (const it of items) {
     if (!it.value || typeof it.value !== 'object' || Array.isArray(it.value)) throw new UsageError(`${name}: ${format === 'jsonl' ? 'line' : 'item'} ${it.row} is not an object`);
-    for (const k of Object.keys(it.value)) if (!seen.has(k)) seen.add(k), header.push(k);
+    for (const k of Object.keys(it.value)) {
+      if (seen.has(k)) continue;
+      seen.add(k);
+      header.push(k);
+    }
   }
   const size = text.length;
   let read = 0;

@@ -16,7 +16,14 @@ type Probe = (client: HttpClient, req: RequestSpec) => Promise<Found>;
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const same = (a: unknown, b: unknown) => str(a).trim().toLowerCase() === str(b).trim().toLowerCase() && str(a) !== '';
 
-async function find(client: HttpClient, path: string, params: Record<string, string>, query: Record<string, unknown>, resultKey: string, match: (x: Record<string, unknown>) => boolean): Promise<Found> {
+async function find(
+  client: HttpClient,
+  path: string,
+  params: Record<string, string>,
+  query: Record<string, unknown>,
+  resultKey: string,
+  match: (x: Record<string, unknown>) => boolean,
+): Promise<Found> {
   let hit: unknown;
   await paginate(client, { method: 'GET', path, params, query, resultKey, shape: 'list' }, { all: true }, (items) => {
     for (const x of items) if (hit === undefined && x && typeof x === 'object' && match(x as Record<string, unknown>)) hit = x;

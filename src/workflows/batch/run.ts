@@ -1,6 +1,7 @@
 // `agnt batch FILE -- <command>`: one command per row, a few at a time, through the same command
 // tree, builder and HTTP client as a typed command. Rows are recorded in a ledger before their
 // request leaves, results come out as one stream in input order, failed rows go to --errors-out.
+import type { Option } from 'commander';
 import type { Context } from '../../core/context.ts';
 import { AgntError, ApiError, Interrupted, NetworkError, PartialFailure, UsageError } from '../../core/errors.ts';
 import type { HttpClient } from '../../core/http.ts';
@@ -17,6 +18,8 @@ import { settleBy } from './lookups.ts';
 import { compileTemplate, fill, placeholders, type Template } from './template.ts';
 
 export interface BatchOptions {
+  /** The root program's global options, for parsing each row's command line. */
+  globalOptions: readonly Option[];
   file: string;
   command: string[];
   concurrency: number;
@@ -132,9 +135,16 @@ export class BatchRun {
     }
     if (!this.keyCols.length) for (const i of this.template.columns.values()) this.keyCols.push([input.header[i]!, i]);
 
-    this.adapter = await CommandAdapter.create(opts.command);
+    this.adapter = await CommandAdapter.create(opts.command, opts.globalOptions);
     // The command line without the cells' values: an unknown flag or command fails here, once.
-    this.adapter.check(fill(this.template, input.header.map(() => 'x')), opts.yes, opts.dryRun);
+    this.adapter.check(
+      fill(
+        this.template,
+        input.header.map(() => 'x'),
+      ),
+      opts.yes,
+      opts.dryRun,
+    );
 
     this.ledgerPath = opts.dryRun ? undefined : (opts.ledger ?? (opts.file === '-' ? undefined : `${opts.file}.batch-ledger.jsonl`));
     let stored: StoredOptions = { match: opts.match, skipRows: opts.skipRows, maxRows: opts.maxRows ?? null };
@@ -160,14 +170,25 @@ export class BatchRun {
       writer.write({ type: 'resume', at: new Date().toISOString() });
       writer.flush();
     } else if (this.ledgerPath) {
-      if (isUnfinished(this.ledgerPath)) throw new UsageError(`an earlier run did not finish (ledger: ${this.ledgerPath})`, 'run the same command with --resume to finish it, or delete the ledger to start over');
+      if (isUnfinished(this.ledgerPath))
+        throw new UsageError(`an earlier run did not finish (ledger: ${this.ledgerPath})`, 'run the same command with --resume to finish it, or delete the ledger to start over');
       const { LedgerWriter } = await import('../import/ledger.ts');
       try {
         this.ledger = new LedgerWriter(this.ledgerPath, false);
       } catch (e) {
         throw new UsageError(`cannot write ${this.ledgerPath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, 'choose another place with --ledger');
       }
-      this.ledger.write({ type: 'start', version: 1, kind: 'batch', input: input.name, format: input.format, header: input.header, command: opts.command, options: stored, startedAt: new Date().toISOString() });
+      this.ledger.write({
+        type: 'start',
+        version: 1,
+        kind: 'batch',
+        input: input.name,
+        format: input.format,
+        header: input.header,
+        command: opts.command,
+        options: stored,
+        startedAt: new Date().toISOString(),
+      });
       this.ledger.flush();
     }
     if (opts.errorsOut) {
@@ -218,7 +239,9 @@ export class BatchRun {
   }
 
   private label(s: Slot): string {
-    const keys = Object.entries(s.keys).map(([k, v]) => `${k}=${v}`).join(', ');
+    const keys = Object.entries(s.keys)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ');
     return `row ${s.row.row}${keys ? ` (${keys})` : ''}`;
   }
 
@@ -234,7 +257,8 @@ export class BatchRun {
       return;
     }
     const uncertainHash = this.state?.uncertain.get(row.row);
-    if (uncertainHash !== undefined && uncertainHash !== h) throw new UsageError(`--resume: row ${row.row} of ${this.input.name} changed since the earlier run; restore the file or start over without --resume`);
+    if (uncertainHash !== undefined && uncertainHash !== h)
+      throw new UsageError(`--resume: row ${row.row} of ${this.input.name} changed since the earlier run; restore the file or start over without --resume`);
     while (this.inflight.size >= this.opts.concurrency) await Promise.race(this.inflight);
     if (this.stop || this.ctx.signal.aborted) return;
     const slot: Slot = { row, keys: this.keysOf(row), h };
@@ -247,7 +271,15 @@ export class BatchRun {
   private rowIO(slot: Slot, out: string[]): IO {
     const base = this.ctx.io;
     const err = (text: string) => base.err(`${this.label(slot)}: ${text}`);
-    return { ...base, out: (text: string) => void out.push(text), err, warn: (text: string) => err(`warning: ${text}`), info: (text: string) => (base.quiet ? undefined : err(text)), canPrompt: () => false, readStdin: () => Promise.reject(new UsageError('a batch row cannot read standard input')) };
+    return {
+      ...base,
+      out: (text: string) => void out.push(text),
+      err,
+      warn: (text: string) => err(`warning: ${text}`),
+      info: (text: string) => (base.quiet ? undefined : err(text)),
+      canPrompt: () => false,
+      readStdin: () => Promise.reject(new UsageError('a batch row cannot read standard input')),
+    };
   }
 
   private async process(slot: Slot, uncertain: boolean): Promise<void> {
@@ -281,7 +313,8 @@ export class BatchRun {
     if (uncertain) {
       // The earlier run may have sent this row before it stopped: look before sending again.
       const how = settleBy(request);
-      if (!how) return this.decide(slot, 'unknown', undefined, 'the earlier run may have sent this row before it stopped, and the API offers no lookup to check: check it, then run the row again if needed');
+      if (!how)
+        return this.decide(slot, 'unknown', undefined, 'the earlier run may have sent this row before it stopped, and the API offers no lookup to check: check it, then run the row again if needed');
       if (how !== 'resend') {
         try {
           const r = await how(this.client!, request!);
@@ -392,7 +425,16 @@ export class BatchRun {
     const pending = this.queue.length ? this.queue.filter((s) => s && !s.outcome).length : 0;
     this.failedOut?.close();
     const c = this.counts;
-    const summary: BatchSummary = { rows: c.rows, ok: c.ok, found: c.found, failed: c.failed, unknown: c.unknown, earlier: c.earlier, ledger: this.ledgerPath ?? null, errorsOut: this.opts.errorsOut ?? null };
+    const summary: BatchSummary = {
+      rows: c.rows,
+      ok: c.ok,
+      found: c.found,
+      failed: c.failed,
+      unknown: c.unknown,
+      earlier: c.earlier,
+      ledger: this.ledgerPath ?? null,
+      errorsOut: this.opts.errorsOut ?? null,
+    };
     if (this.ledger) {
       if (this.stop || this.ctx.signal.aborted) this.ledger.write({ type: 'stopped', reason: this.stop?.message ?? 'interrupted', at: new Date().toISOString() });
       else this.ledger.write({ type: 'end', at: new Date().toISOString(), ...summary });
@@ -401,7 +443,9 @@ export class BatchRun {
     await this.printer.endList();
     const io = this.ctx.io;
     if (this.ctx.signal.aborted || this.stop instanceof Interrupted) {
-      io.err(`interrupted after ${this.decided} rows${pending ? ` (${pending} in flight)` : ''}${this.ledgerPath ? `; run the same command with --resume to finish (ledger: ${this.ledgerPath})` : ''}`);
+      io.err(
+        `interrupted after ${this.decided} rows${pending ? ` (${pending} in flight)` : ''}${this.ledgerPath ? `; run the same command with --resume to finish (ledger: ${this.ledgerPath})` : ''}`,
+      );
       throw new Interrupted();
     }
     if (this.stop instanceof UsageError) throw this.stop;
@@ -415,7 +459,13 @@ export class BatchRun {
       return summary;
     }
     const bad = c.failed + c.unknown;
-    const parts = [`${c.ok} ok`, c.found ? `${c.found} found already done` : '', `${c.failed} failed`, c.unknown ? `${c.unknown} unknown` : '', c.earlier ? `${c.earlier} finished earlier` : ''].filter(Boolean);
+    const parts = [
+      `${c.ok} ok`,
+      c.found ? `${c.found} found already done` : '',
+      `${c.failed} failed`,
+      c.unknown ? `${c.unknown} unknown` : '',
+      c.earlier ? `${c.earlier} finished earlier` : '',
+    ].filter(Boolean);
     io.info(`batch: ${c.rows} row${c.rows === 1 ? '' : 's'}: ${parts.join(', ')}`);
     if (bad) {
       const where = this.opts.errorsOut ? ` (written to ${this.opts.errorsOut})` : this.ledgerPath ? ` (see ${this.ledgerPath}, or add --errors-out FILE)` : '';
@@ -428,4 +478,3 @@ export class BatchRun {
 export async function runBatch(ctx: Context, opts: BatchOptions): Promise<BatchSummary> {
   return await new BatchRun(ctx, opts).run();
 }
-

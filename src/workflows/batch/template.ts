@@ -32,7 +32,10 @@ export function compileTemplate(argv: string[], header: string[], input: string)
       let i = header.indexOf(name);
       if (i < 0) i = header.findIndex((h) => norm(h) === norm(name));
       if (i < 0) {
-        const shown = header.filter((h) => h.trim() !== '').slice(0, 20).join(', ');
+        const shown = header
+          .filter((h) => h.trim() !== '')
+          .slice(0, 20)
+          .join(', ');
         throw new UsageError(`unknown column {${name}}: ${input} has the columns ${shown || '(none)'}`, 'placeholders name a column of the header row, e.g. {email}');
       }
       columns.set(name, i);

@@ -13,7 +13,12 @@ export class FailedRowsWriter {
   count = 0;
 
   /** `errorColumn`: the column holding the error (`agnt batch` names it batch_error). */
-  constructor(readonly path: string, header: string[], private dialect: Dialect, errorColumn = ERROR_COLUMN) {
+  constructor(
+    readonly path: string,
+    header: string[],
+    private dialect: Dialect,
+    errorColumn = ERROR_COLUMN,
+  ) {
     this.fd = openSync(path, 'w', 0o600);
     const existing = header.findIndex((h) => h.trim().toLowerCase() === errorColumn);
     const cols = existing >= 0 ? [...header] : [...header, errorColumn];
