@@ -23,7 +23,7 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     .description('Save a server and token in a profile, after checking the token with GET /users/me.\nOn a terminal it asks for both (the token masked); in scripts pass --with-token and the token on stdin.')
     .summary('log in to a server')
     .option('--with-token', 'read the token from standard input')
-    .addHelpText('after', `\nEndpoint:\n  GET /users/me\n${examples('agnt auth login', 'agnt auth login --base-url https://api.example.com --with-token < token.txt', 'agnt auth login --profile staging --base-url https://staging.example.com --with-token < token.txt')}`)
+    .addHelpText('after', `\nEndpoint:\n  GET /users/me\n${examples('agnt auth login   # on a terminal: asks for the base URL and the token', 'agnt auth login --with-token < token.txt   # the base URL from AGNT_BASE_URL or the profile', 'agnt auth login --profile staging --base-url "$AGNT_BASE_URL" --with-token < token.txt')}`)
     .action(lazy(makeContext, async () => (await import('./builtin/auth.ts')).login));
   auth
     .command('status')
@@ -102,7 +102,7 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     .option('--host <address>', 'loopback address to listen on', '127.0.0.1')
     .option('--data <file>', 'persist the state to this JSON file (loaded if it exists)')
     .option('--no-profile', 'do not write the `sandbox` profile')
-    .addHelpText('after', examples('agnt sandbox start', 'agnt sandbox start --port 8080 --data sandbox.json', 'agnt sandbox start --json | head -1'))
+    .addHelpText('after', examples('agnt sandbox start   # serves until Ctrl-C', 'agnt sandbox start --port 0 --data sandbox.json   # any free port; the state kept in sandbox.json', 'agnt sandbox start --json --no-profile   # first line: {"baseUrl", "tokens"}'))
     .action(lazy(makeContext, async () => (await import('./builtin/sandbox.ts')).start));
 
   program
@@ -117,7 +117,7 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     .addOption(new Option('-f, --raw-field <key=value>', 'string field (repeatable)').argParser((v: string, p: string[] = []) => [...p, v]))
     .option('--file <path>', "request body from a JSON or YAML file, or '-' for stdin")
     .option('--paginate', 'follow page/perPage/total until every page is read')
-    .addHelpText('after', examples('agnt api GET /users/me', 'agnt api GET /users -F perPage=5 --paginate --jsonl', 'agnt api POST /identifiers -f type=email -f value=a@example.com', 'agnt api PUT /users/usr_1 --file body.yaml'))
+    .addHelpText('after', examples('agnt api GET /users/me', 'agnt api GET /users -F perPage=5 --paginate --jsonl', 'agnt api POST /identifiers -f type=email -f value=a@example.com', 'agnt api PATCH /users/me --file examples/me.yaml'))
     .action(lazy(makeContext, async () => (await import('./builtin/api.ts')).api));
 
   program
@@ -142,9 +142,9 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     .addHelpText(
       'after',
       examples(
-        'agnt completion bash > ~/.local/share/bash-completion/completions/agnt',
-        'agnt completion zsh > "${fpath[1]}/_agnt"',
-        'agnt completion fish > ~/.config/fish/completions/agnt.fish',
+        'mkdir -p ~/.local/share/bash-completion/completions && agnt completion bash > ~/.local/share/bash-completion/completions/agnt',
+        'mkdir -p ~/.zfunc && agnt completion zsh > ~/.zfunc/_agnt   # with fpath=(~/.zfunc $fpath) in ~/.zshrc',
+        'mkdir -p ~/.config/fish/completions && agnt completion fish > ~/.config/fish/completions/agnt.fish',
         'source <(agnt completion bash)',
       ),
     )
