@@ -1,6 +1,6 @@
 // The commands that are not API endpoints: auth, config, sandbox, api, commands. Their
 // definitions are eager (cheap); their implementations load when they run.
-import { Argument, Command, Option } from 'commander';
+import { Argument, type Command, Option } from 'commander';
 import type { ContextFactory } from './core/builder.ts';
 
 function lazy(makeContext: ContextFactory, load: () => Promise<(ctx: import('./core/context.ts').Context, ...args: unknown[]) => Promise<void>>) {
