@@ -152,7 +152,7 @@ export const chats: AreaSpec = {
       path: '/chats/{chatId}/messages/{messageId}',
       args: [chat, message],
       resultKey: 'message',
-      examples: ['agnt chats messages get cht_welcome msg_welcome_1', "agnt chats messages get cht_welcome msg_welcome_1 --query content"],
+      examples: ['agnt chats messages get cht_welcome msg_welcome_1', 'agnt chats messages get cht_welcome msg_welcome_1 --query content'],
     },
     {
       command: 'chats messages update',

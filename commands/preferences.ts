@@ -79,7 +79,10 @@ export const preferences: AreaSpec = {
         { name: 'customEventTitles', type: 'object' },
       ],
       handler: validated,
-      examples: ['agnt preferences scheduling set --file examples/scheduling.yaml', 'agnt preferences scheduling get --yaml > s.yaml && agnt preferences scheduling set --file s.yaml --set buffers.bufferLength=15'],
+      examples: [
+        'agnt preferences scheduling set --file examples/scheduling.yaml',
+        'agnt preferences scheduling get --yaml > s.yaml && agnt preferences scheduling set --file s.yaml --set buffers.bufferLength=15',
+      ],
     },
     {
       command: 'preferences reminders get',
@@ -111,7 +114,11 @@ export const preferences: AreaSpec = {
         { name: 'checkInAfter', type: 'number' },
       ],
       handler: validated,
-      examples: ['agnt preferences reminders update --level agnt-events', 'agnt preferences reminders update --file examples/reminders.yaml', 'agnt preferences reminders update --set email.enabled=true'],
+      examples: [
+        'agnt preferences reminders update --level agnt-events',
+        'agnt preferences reminders update --file examples/reminders.yaml',
+        'agnt preferences reminders update --set email.enabled=true',
+      ],
     },
     {
       command: 'preferences matrix get',
@@ -142,7 +149,7 @@ export const preferences: AreaSpec = {
       render: async () => (await import('../src/render/matrix-grid.ts')).renderMatrix,
       examples: [
         'agnt preferences matrix patch --set email_as_user.mode=manual',
-        "agnt preferences matrix patch --calendar '{\"mode\": \"time-boxed\", \"timeBoxedWindowMin\": 30, \"timeBoxedExpiry\": \"execute\"}'",
+        'agnt preferences matrix patch --calendar \'{"mode": "time-boxed", "timeBoxedWindowMin": 30, "timeBoxedExpiry": "execute"}\'',
         'agnt preferences matrix patch --file examples/matrix.yaml',
       ],
     },
@@ -176,7 +183,10 @@ export const preferences: AreaSpec = {
       ],
       handler: validated,
       columns: [{ path: 'id' }, { path: 'label' }, { path: 'match.kind', header: 'KIND' }, { path: 'match.value', header: 'VALUE' }, { path: 'mode' }],
-      examples: ["agnt preferences exceptions add --match '{\"kind\": \"domain\", \"value\": \"acme.com\"}' --mode manual", 'agnt preferences exceptions add --set match.kind=tag --set match.value=vip --mode manual --label VIPs'],
+      examples: [
+        'agnt preferences exceptions add --match \'{"kind": "domain", "value": "acme.com"}\' --mode manual',
+        'agnt preferences exceptions add --set match.kind=tag --set match.value=vip --mode manual --label VIPs',
+      ],
     },
     {
       command: 'preferences exceptions remove',

@@ -20,10 +20,15 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
   const auth = program.command('auth').description('Log in, check and log out of a server').summary('log in, check and log out of a server');
   auth
     .command('login')
-    .description('Save a server and token in a profile, after checking the token with GET /users/me.\nOn a terminal it asks for both (the token masked); in scripts pass --with-token and the token on stdin.')
+    .description(
+      'Save a server and token in a profile, after checking the token with GET /users/me.\nOn a terminal it asks for both (the token masked); in scripts pass --with-token and the token on stdin.',
+    )
     .summary('log in to a server')
     .option('--with-token', 'read the token from standard input')
-    .addHelpText('after', `\nEndpoint:\n  GET /users/me\n${examples('agnt auth login   # on a terminal: asks for the base URL and the token', 'agnt auth login --with-token < token.txt   # the base URL from AGNT_BASE_URL or the profile', 'agnt auth login --profile staging --base-url "$AGNT_BASE_URL" --with-token < token.txt')}`)
+    .addHelpText(
+      'after',
+      `\nEndpoint:\n  GET /users/me\n${examples('agnt auth login   # on a terminal: asks for the base URL and the token', 'agnt auth login --with-token < token.txt   # the base URL from AGNT_BASE_URL or the profile', 'agnt auth login --profile staging --base-url "$AGNT_BASE_URL" --with-token < token.txt')}`,
+    )
     .action(lazy(makeContext, async () => (await import('./builtin/auth.ts')).login));
   auth
     .command('status')
@@ -102,7 +107,14 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     .option('--host <address>', 'loopback address to listen on', '127.0.0.1')
     .option('--data <file>', 'persist the state to this JSON file (loaded if it exists)')
     .option('--no-profile', 'do not write the `sandbox` profile')
-    .addHelpText('after', examples('agnt sandbox start   # serves until Ctrl-C', 'agnt sandbox start --port 0 --data sandbox.json   # any free port; the state kept in sandbox.json', 'agnt sandbox start --json --no-profile   # first line: {"baseUrl", "tokens"}'))
+    .addHelpText(
+      'after',
+      examples(
+        'agnt sandbox start   # serves until Ctrl-C',
+        'agnt sandbox start --port 0 --data sandbox.json   # any free port; the state kept in sandbox.json',
+        'agnt sandbox start --json --no-profile   # first line: {"baseUrl", "tokens"}',
+      ),
+    )
     .action(lazy(makeContext, async () => (await import('./builtin/sandbox.ts')).start));
 
   program
@@ -117,7 +129,15 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     .addOption(new Option('-f, --raw-field <key=value>', 'string field (repeatable)').argParser((v: string, p: string[] = []) => [...p, v]))
     .option('--file <path>', "request body from a JSON or YAML file, or '-' for stdin")
     .option('--paginate', 'follow page/perPage/total until every page is read')
-    .addHelpText('after', examples('agnt api GET /users/me', 'agnt api GET /users -F perPage=5 --paginate --jsonl', 'agnt api POST /identifiers -f type=email -f value=a@example.com', 'agnt api PATCH /users/me --file examples/me.yaml'))
+    .addHelpText(
+      'after',
+      examples(
+        'agnt api GET /users/me',
+        'agnt api GET /users -F perPage=5 --paginate --jsonl',
+        'agnt api POST /identifiers -f type=email -f value=a@example.com',
+        'agnt api PATCH /users/me --file examples/me.yaml',
+      ),
+    )
     .action(lazy(makeContext, async () => (await import('./builtin/api.ts')).api));
 
   program
@@ -135,7 +155,7 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
   program
     .command('completion')
     .description(
-      'Print a completion script for bash, zsh or fish, generated from the command tree: commands, flags,\nflag values, file paths, and ids of the active profile\'s server (asked with a short timeout, cached for a minute).',
+      "Print a completion script for bash, zsh or fish, generated from the command tree: commands, flags,\nflag values, file paths, and ids of the active profile's server (asked with a short timeout, cached for a minute).",
     )
     .summary('print a shell completion script')
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(['bash', 'zsh', 'fish']))
