@@ -259,6 +259,40 @@ describe('sandbox audit events for drift', () => {
   });
 });
 
+describe('apply stops at the first failure', () => {
+  it('says what was done and what remains, writes nothing after the failure, and a re-run continues', async () => {
+    const sb = await withSandbox();
+    try {
+      const config = tempDir();
+      const head = 'apiVersion: agnt/v1\nkind: Organization\n';
+      const teams = 'teams:\n  - name: Platform\n    members:\n      - email: newcomer@acme.test\n        role: owner\ninvitations:\n  - team: Platform\n    email: guest@acme.test\n';
+      const doc = file('stops.yaml', `${head}${teams}`);
+      const mark = sb.requests.length;
+      const first = await agnt(['org', 'apply', '-f', doc, 'org_acme', '--yes'], { sb, configDir: config });
+      expect(first.exitCode).toBe(5);
+      expect(first.stderr).toContain('apply stopped at + teams[Platform].members[newcomer@acme.test]');
+      expect(first.stderr).toContain('done: 1 of 3 change(s): + teams[Platform]');
+      expect(first.stderr).toContain('not done: + teams[Platform].members[newcomer@acme.test]; + invitations[Platform/guest@acme.test]');
+      expect(first.stderr).toMatch(/error: .*no user with e-mail newcomer@acme.test in organization org_acme/);
+      expect(writes(sb, mark).map((r) => `${r.method} ${r.path}`)).toEqual(['POST /teams']);
+
+      // The file gains the missing member: the re-run makes only what remains.
+      writeFileSync(doc, `${head}members:\n  - email: newcomer@acme.test\n${teams}`);
+      const at = sb.requests.length;
+      const again = await agnt(['org', 'apply', '-f', doc, 'org_acme', '--yes'], { sb, configDir: config });
+      expect(again.exitCode).toBe(0);
+      expect(writes(sb, at).map((r) => `${r.method} ${r.path}`)).toEqual([
+        'POST /organizations/org_acme/members',
+        expect.stringMatching(/^POST \/teams\/team_\w+\/members$/),
+        'POST /team-invitations',
+      ]);
+      expect((await agnt(['org', 'plan', '-f', doc, 'org_acme', '--exit-code'], { sb, configDir: config })).exitCode).toBe(0);
+    } finally {
+      await sb.dispose();
+    }
+  });
+});
+
 describe('prune deletes only what agnt created, and only when allowed', () => {
   let sb: Sb;
   beforeAll(async () => {
