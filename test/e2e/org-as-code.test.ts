@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { agnt, agntJson, tempDir, withSandbox } from '../support/helpers.ts';
+import { plain, runInPty } from '../support/pty.ts';
 
 type Sb = Awaited<ReturnType<typeof withSandbox>>;
 
@@ -253,6 +254,28 @@ describe('sandbox audit events for drift', () => {
       expect((await agnt(['org', 'apply', '-f', doc, '--yes'], { sb, configDir: config })).exitCode).toBe(0);
       expect(writes(sb, mark).map((r) => [r.method, r.path, r.body])).toEqual([['PUT', '/users/usr_member', { organizationRole: 'member' }]]);
       expect(await agntJson(['org', 'drift', '-f', doc], { sb, configDir: config })).toEqual([]);
+    } finally {
+      await sb.dispose();
+    }
+  });
+});
+
+describe('apply on a terminal', () => {
+  it('shows the plan and asks; no changes nothing; yes applies', async () => {
+    const sb = await withSandbox();
+    try {
+      const config = tempDir();
+      const doc = file('tty.yaml', (await agnt(['org', 'export', 'org_acme'], { sb })).stdout.replace('brandingOnEvents: false', 'brandingOnEvents: true'));
+      const env = { AGNT_CONFIG_DIR: config, AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin, NO_COLOR: '1' };
+      const mark = sb.requests.length;
+      const no = await runInPty(['org', 'apply', '-f', doc], [{ expect: /Make these 1 change\(s\) to org_acme\?/, send: 'n\r' }], env);
+      expect(plain(no.output)).toContain('~ teams[Acme Executive Team].brandingOnEvents: false -> true');
+      expect(plain(no.output)).toContain('cancelled; nothing was changed');
+      expect(no.exitCode).toBe(1);
+      expect(writes(sb, mark)).toEqual([]);
+      const yes = await runInPty(['org', 'apply', '-f', doc], [{ expect: /Make these 1 change\(s\) to org_acme\?/, send: 'y\r' }], env);
+      expect(yes.exitCode).toBe(0);
+      expect(writes(sb, mark).map((r) => [r.method, r.path, r.body])).toEqual([['PUT', '/teams/team_acme', { brandingOnEvents: true }]]);
     } finally {
       await sb.dispose();
     }
