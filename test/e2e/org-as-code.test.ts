@@ -1,12 +1,15 @@
 // Organization as code (issue 17): export, validate, plan, apply and drift, end to end against
 // the sandbox, counting the requests the sandbox received.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { agnt, agntJson, tempDir, withSandbox } from '../support/helpers.ts';
 import { plain, runInPty } from '../support/pty.ts';
 
 type Sb = Awaited<ReturnType<typeof withSandbox>>;
+
+// Each test runs agnt a dozen times as a process; a loaded machine must not fail them on time.
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 60_000 });
 
 let dir: string;
 beforeAll(() => {
@@ -102,7 +105,7 @@ describe('export, apply to a fresh organization, plan', () => {
     expect(again.stderr).toMatch(/no changes/);
     expect(target.requests.length).toBeGreaterThan(mark);
     expect(writes(target, mark)).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe('plan and apply on the seeded organization', () => {
@@ -223,7 +226,7 @@ describe('the worked example of docs/org-as-code.md', () => {
     } finally {
       await sb.dispose();
     }
-  }, 60_000);
+  });
 });
 
 describe('sandbox audit events for drift', () => {
@@ -448,7 +451,7 @@ describe('secrets', () => {
     } finally {
       await sb.dispose();
     }
-  }, 60_000);
+  });
 });
 
 function filesUnder(d: string): string[] {
