@@ -209,7 +209,7 @@ describe('the worked example of docs/org-as-code.md', () => {
     try {
       const example = resolve(import.meta.dirname, '..', '..', 'examples', 'org.yaml');
       const config = tempDir();
-      const env = { AGNT_SSO_SAML_PRIVATE_KEY: 'example-private-key-0123456789' };
+      const env = {};
       expect((await agnt(['org', 'validate', example])).exitCode).toBe(0);
       const plan = await agnt(['org', 'plan', '-f', example], { sb, configDir: config, env });
       expect(plan.stdout).toMatch(/plan for org_acme \(Acme Corp\) from .*: 5 to create, 7 to update, 0 to delete/);
