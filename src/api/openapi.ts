@@ -17,7 +17,7 @@ function componentName(area: string, resource: string): string {
 /** JSON Schema (2020-12, as OpenAPI 3.1 has it) of a shape; named shapes become references. */
 function schemaOf(s: Shape, names: Map<Shape, string>, root?: Shape): Json {
   const name = s !== root ? names.get(s) : undefined;
-  if (name) return s.nullable ? { oneOf: [{ $ref: `#/components/schemas/${name}` }, { type: 'null' }] } : { $ref: `#/components/schemas/${name}` };
+  if (name) return s.nullable ? { anyOf: [{ $ref: `#/components/schemas/${name}` }, { type: 'null' }] } : { $ref: `#/components/schemas/${name}` };
   const out: Json = {};
   const typed = (t: string) => (s.nullable ? [t, 'null'] : t);
   switch (s.kind) {
@@ -50,8 +50,10 @@ function schemaOf(s: Shape, names: Map<Shape, string>, root?: Shape): Json {
       break;
     }
     case 'oneOf':
-      out.oneOf = s.of.map((alt) => schemaOf(alt, names, root));
-      if (s.nullable) (out.oneOf as Json[]).push({ type: 'null' });
+      // anyOf: the model takes the first alternative that fits, and alternatives may overlap
+      // (an id string, or the record expanded with open keys).
+      out.anyOf = s.of.map((alt) => schemaOf(alt, names, root));
+      if (s.nullable) (out.anyOf as Json[]).push({ type: 'null' });
       break;
     case 'any':
       break;

@@ -34,8 +34,14 @@ describe('agnt api spec', () => {
     const key = (o: { method: string; path: string; id: string }) => `${o.id} ${o.method} ${o.path}`;
     expect(ops.map(key).sort()).toEqual(model.map(key).sort());
     // Public endpoints take no token; the others need the bearer token.
-    expect(doc.paths['/users/me'].get.security).toBeUndefined();
     expect(doc.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/users/me'].get.security).toBeUndefined();
+    expect(doc.paths['/team-invitations/{invitationId}'].get.security).toEqual([]);
+    // Resources are schemas, server-set fields read-only, and results refer to them.
+    expect(doc.components.schemas.OrganizationsOrganization.properties.id.readOnly).toBe(true);
+    expect(doc.paths['/organizations/{orgId}'].get.responses['200'].content['application/json'].schema.properties.organization).toEqual({
+      $ref: '#/components/schemas/OrganizationsOrganization',
+    });
   });
 
   it('prints YAML by default, the same document as docs/openapi.yaml', async () => {
