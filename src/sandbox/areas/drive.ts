@@ -336,7 +336,7 @@ const area: SandboxArea = {
         if (current?.upload?.storageKey === key) store.update('driveFiles', f!.id, { upload: { ...current.upload, receivedBytes: count.bytes } });
         return { status: 200, headers: { etag: `"${key.slice(-12)}"` } };
       },
-      { public: true, stream: true },
+      { public: true, stream: true, notAnEndpoint: true },
     );
 
     r.get(
@@ -357,7 +357,7 @@ const area: SandboxArea = {
           raw: createReadStream(p),
         };
       },
-      { public: true, raw: true },
+      { public: true, raw: true, notAnEndpoint: true },
     );
 
     r.post(`${P}/{fileId}/confirm`, (req) => {

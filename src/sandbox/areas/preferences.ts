@@ -6,7 +6,7 @@ import { mayActFor, pathUser } from './access.ts';
 import type { Rec, Store } from '../store.ts';
 import { EXCEPTION_KINDS, MATRIX_CELLS, loosens, recipientException as exceptionShape, matrixPatch as matrixShape } from '../../api/supervision.ts';
 import { reminderPreferences as remindersShape, schedulingPreferences as schedulingShape } from '../../api/common.ts';
-import { check } from '../../workflows/preferences.ts';
+import { check, describeProblem, type Shape } from '../../api/shape.ts';
 
 const CELLS: readonly string[] = MATRIX_CELLS;
 
@@ -104,9 +104,9 @@ function identifierOf(store: Store, caller: Rec, id: string): Rec {
   return i!;
 }
 
-function shapeCheck(value: unknown, shape: Parameters<typeof check>[1], where: string): void {
-  const problem = check(value, shape, where);
-  if (problem) fail(400, problem, 'AGNT_E_VALIDATION');
+function shapeCheck(value: unknown, shape: Shape, where: string): void {
+  const problem = check(shape, value, { path: where })[0];
+  if (problem) fail(400, describeProblem(problem), 'AGNT_E_VALIDATION');
 }
 
 // ---- the supervision matrix ----------------------------------------------------------------

@@ -1,0 +1,41 @@
+// Request validation from the API model (src/api): the body and the query parameters of every
+// request are checked against the endpoint's shapes before its handler runs, the same shapes the
+// CLI checks before it sends anything. A problem is a 400 in the API's error envelope, naming
+// the field path ('principals[0].principal: is required'). Keys the model does not list are
+// ignored, as the platform does.
+import type { Endpoint } from '../api/index.ts';
+import { check, describeProblem, type ObjectShape, type Shape } from '../api/shape.ts';
+import { badRequest, fail } from './http.ts';
+
+/** A query value (always a string) as the shape's type, or the string itself when it is not one. */
+function fromQuery(s: Shape, raw: string): unknown {
+  switch (s.kind) {
+    case 'integer':
+    case 'number':
+      return raw.trim() !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
+    case 'boolean':
+      return raw === 'true' ? true : raw === 'false' ? false : raw;
+    case 'array':
+      // Lists come as one comma-separated value (?ids=a,b).
+      return raw === '' ? [] : raw.split(',').map((x) => fromQuery(s.items, x));
+    default:
+      return s.nullable && raw === 'null' ? null : raw;
+  }
+}
+
+function checkQuery(shape: ObjectShape, query: Record<string, string>): void {
+  const typed: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(query)) typed[k] = shape.fields[k] ? fromQuery(shape.fields[k]!, v) : v;
+  const problems = check(shape, typed, { unknown: 'ignore' });
+  if (problems.length) fail(400, `query parameter ${describeProblem(problems[0]!)}`, 'AGNT_E_VALIDATION');
+}
+
+/** Fails with 400 when the request does not fit the endpoint's shapes. */
+export function checkRequest(e: Endpoint, query: Record<string, string>, body: unknown): void {
+  if (e.query) checkQuery(e.query, query);
+  if (!e.body) return;
+  const value = body === undefined || body === null ? {} : body;
+  if (e.body.kind === 'object' && (typeof value !== 'object' || Array.isArray(value))) badRequest('the request body must be a JSON object');
+  const problems = check(e.body, value, { unknown: 'ignore' });
+  if (problems.length) fail(400, describeProblem(problems[0]!), 'AGNT_E_VALIDATION');
+}
