@@ -23,6 +23,8 @@ export interface RouteOptions {
   stream?: boolean;
   /** A URL the API hands out (presigned uploads and downloads), not one of its endpoints. */
   notAnEndpoint?: boolean;
+  /** The handler checks the body itself: a bulk import reports each bad row and takes the others. */
+  checksItsBody?: boolean;
 }
 
 export interface Route<C> {

@@ -145,7 +145,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       }
       log.body = body;
     }
-    if (m.route.endpoint) checkRequest(m.route.endpoint, query, body);
+    if (m.route.endpoint) checkRequest(m.route.endpoint, m.params, query, body, !m.route.options.checksItsBody);
     const r: Req = { method, path: rawPath, params: m.params, query, headers: req.headers, body, rawBody: raw, user, token, stream: m.route.options.stream ? req : undefined };
     return await m.route.handler(r, sb);
   };

@@ -30,12 +30,24 @@ function checkQuery(shape: ObjectShape, query: Record<string, string>): void {
   if (problems.length) fail(400, `query parameter ${describeProblem(problems[0]!)}`, 'AGNT_E_VALIDATION');
 }
 
-/** Fails with 400 when the request does not fit the endpoint's shapes. */
-export function checkRequest(e: Endpoint, query: Record<string, string>, body: unknown): void {
+function checkParams(e: Endpoint, params: Record<string, string>): void {
+  for (const [name, shape] of Object.entries(e.params)) {
+    const raw = params[name];
+    if (raw === undefined || shape.kind === 'string') continue;
+    const problem = check(shape, fromQuery(shape, raw), { path: name })[0];
+    if (problem) fail(400, `path parameter ${describeProblem(problem)}`, 'AGNT_E_VALIDATION');
+  }
+}
+
+/** Fails with 400 when the request does not fit the endpoint's shapes (the body too, unless `checkBody` is false). */
+export function checkRequest(e: Endpoint, params: Record<string, string>, query: Record<string, string>, body: unknown, checkBody = true): void {
+  checkParams(e, params);
   if (e.query) checkQuery(e.query, query);
-  if (!e.body) return;
+  if (!e.body || !checkBody) return;
   const value = body === undefined || body === null ? {} : body;
   if (e.body.kind === 'object' && (typeof value !== 'object' || Array.isArray(value))) badRequest('the request body must be a JSON object');
   const problems = check(e.body, value, { unknown: 'ignore' });
   if (problems.length) fail(400, describeProblem(problems[0]!), 'AGNT_E_VALIDATION');
+  // Chosen (the spec does not say): an empty string does not fill a required field.
+  if (e.body.kind === 'object') for (const k of e.body.required ?? []) if ((value as Record<string, unknown>)[k] === '') fail(400, `${k}: is required`, 'AGNT_E_VALIDATION');
 }
