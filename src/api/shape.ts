@@ -97,7 +97,7 @@ export interface Problem {
 export interface CheckOptions {
   /** Keys an object does not list: 'error' (the CLI) or 'ignore' (the server, as the platform does). */
   unknown?: 'error' | 'ignore';
-  /** Skip the `required` lists (a partial update of a record). */
+  /** Skip the top-level `required` list (the rest of the body may come from flags). */
   partial?: boolean;
   /** Where the value sits, prefixed to every path. */
   path?: string;
@@ -162,14 +162,21 @@ function walk(s: Shape, v: unknown, path: string, o: CheckOptions, out: Problem[
       if (typeof v !== 'boolean') bad();
       return;
     case 'enum':
-      if (typeof v !== 'string' || !s.values.includes(v)) out.push({ path, message: `invalid value ${typeof v === 'string' ? `'${v}'` : shown(v)} (allowed: ${s.values.join(', ')}${s.nullable ? ', null' : ''})` });
+      if (typeof v !== 'string' || !s.values.includes(v))
+        out.push({ path, message: `invalid value ${typeof v === 'string' ? `'${v}'` : shown(v)} (allowed: ${s.values.join(', ')}${s.nullable ? ', null' : ''})` });
       return;
     case 'array':
-      if (!Array.isArray(v)) return bad();
-      v.forEach((x, i) => walk(s.items, x, `${path}[${i}]`, o, out));
+      if (!Array.isArray(v)) {
+        bad();
+        return;
+      }
+      for (const [i, x] of v.entries()) walk(s.items, x, `${path}[${i}]`, o, out);
       return;
     case 'map':
-      if (typeof v !== 'object' || Array.isArray(v)) return bad();
+      if (typeof v !== 'object' || Array.isArray(v)) {
+        bad();
+        return;
+      }
       for (const [k, x] of Object.entries(v as Record<string, unknown>)) walk(s.values, x, join(path, k), o, out);
       return;
     case 'oneOf': {
@@ -182,16 +189,21 @@ function walk(s: Shape, v: unknown, path: string, o: CheckOptions, out: Problem[
       return;
     }
     case 'object': {
-      if (typeof v !== 'object' || Array.isArray(v)) return bad();
+      if (typeof v !== 'object' || Array.isArray(v)) {
+        bad();
+        return;
+      }
       const rec = v as Record<string, unknown>;
-      if (!o.partial) for (const r of s.required ?? []) if (rec[r] === undefined) out.push({ path: join(path, r), message: 'is required' });
+      const root = path === (o.path ?? '');
+      if (!(o.partial && root)) for (const r of s.required ?? []) if (rec[r] === undefined) out.push({ path: join(path, r), message: 'is required' });
       for (const [k, x] of Object.entries(rec)) {
         const f = s.fields[k];
         if (f) {
           if (x !== undefined) walk(f, x, join(path, k), o, out);
         } else if (!s.open && o.unknown !== 'ignore') {
+          // Named on its object's path, so that a typo reads 'voice: unknown field 'colour' (allowed: ...)'.
           const known = Object.keys(s.fields);
-          out.push({ path: join(path, k), message: `unknown field${known.length ? ` (allowed: ${known.join(', ')})` : ''}` });
+          out.push({ path, message: `unknown field '${k}'${known.length ? ` (allowed: ${known.join(', ')})` : ''}` });
         }
       }
       return;
@@ -256,7 +268,11 @@ export function secretPaths(shape: Shape, path = ''): string[] {
 export function writable(shape: Shape): Shape {
   switch (shape.kind) {
     case 'object': {
-      const fields = Object.fromEntries(Object.entries(shape.fields).filter(([, f]) => !f.serverSet).map(([k, f]) => [k, writable(f)]));
+      const fields = Object.fromEntries(
+        Object.entries(shape.fields)
+          .filter(([, f]) => !f.serverSet)
+          .map(([k, f]) => [k, writable(f)]),
+      );
       return { ...shape, fields, required: shape.required?.filter((r) => r in fields) };
     }
     case 'array':

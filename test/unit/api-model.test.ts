@@ -31,7 +31,12 @@ describe('the API model', async () => {
   });
 
   it('marks the three endpoints without `ok`, and the lists and how they page', () => {
-    expect(endpoints.filter((e) => e.envelope === 'none').map((e) => e.path).sort()).toEqual(['/assistants/generate', '/chats/{chatId}/usage', '/coverage-spans/active-for-principal/{principalId}']);
+    expect(
+      endpoints
+        .filter((e) => e.envelope === 'none')
+        .map((e) => e.path)
+        .sort(),
+    ).toEqual(['/assistants/generate', '/chats/{chatId}/usage', '/coverage-spans/active-for-principal/{principalId}']);
     expect(endpoints.find((e) => e.path === '/coordinator/manager-audit-events')!.paging).toBe('before');
     expect(endpoints.find((e) => e.path === '/users')!.paging).toBe('page');
     for (const e of endpoints) if (e.paging) expect(e.method, e.id).toBe('GET');
@@ -63,7 +68,7 @@ describe('the shape language', () => {
       'saml.certs[1]: must be a string, got 1',
       'tags.x: must be an integer, got "y"',
       'who: must be a string or an object, got 3',
-      'extra: unknown field (allowed: enabled, saml, tags, who)',
+      "unknown field 'extra' (allowed: enabled, saml, tags, who)",
     ]);
   });
 

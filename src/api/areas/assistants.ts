@@ -1,6 +1,6 @@
 // Part 1, 4.6: assistants, a user's own assistant, generate and hire.
 import { deletedResult, user } from '../common.ts';
-import { endpoint, type ApiArea } from '../endpoint.ts';
+import { defineArea, endpoint, type ApiArea } from '../endpoint.ts';
 import { any, arr, bool, email, enumOf, idOf, map, nul, num, obj, recordId, ro, secret, stamp, str, strs, url, type Shape } from '../shape.ts';
 
 export const ASSISTANT_SCOPES = ['account', 'organization', 'team', 'user'] as const;
@@ -80,20 +80,57 @@ const assistant = obj(
     createdAt: stamp(),
     updatedAt: stamp(),
   },
-  { required: ['id', 'account', 'member', 'scope', 'name', 'email', 'avatarUrl', 'signature', 'writingStyle', 'voice', 'status', 'isSystemTemplate', 'talkToStrangers', 'inboxPlatform', 'createdAt', 'updatedAt'] },
+  {
+    required: [
+      'id',
+      'account',
+      'member',
+      'scope',
+      'name',
+      'email',
+      'avatarUrl',
+      'signature',
+      'writingStyle',
+      'voice',
+      'status',
+      'isSystemTemplate',
+      'talkToStrangers',
+      'inboxPlatform',
+      'createdAt',
+      'updatedAt',
+    ],
+  },
 );
 
 const f = assistant.fields;
 const avatar = url({ description: 'avatar URL' });
 /** The fields of POST /users/{userId}/assistant. */
 const userCreateFields: Record<string, Shape> = {
-  name: str(), email: email(), avatar, personality: str(), signature: orNull, backstory: orNull, pronouns: orNull, country: orNull,
-  signatureEditorMode: f.signatureEditorMode!, gender: f.gender!, writingStyle, metadata: map(any()), voice,
+  name: str(),
+  email: email(),
+  avatar,
+  personality: str(),
+  signature: orNull,
+  backstory: orNull,
+  pronouns: orNull,
+  country: orNull,
+  signatureEditorMode: f.signatureEditorMode!,
+  gender: f.gender!,
+  writingStyle,
+  metadata: map(any()),
+  voice,
 };
 /** The fields of POST /assistants. */
 const createFields: Record<string, Shape> = {
   ...userCreateFields,
-  scope: f.scope!, organization: f.organization!, team: f.team!, appearanceDescription: str(), tagline: orNull, displayPersonality: orNull, tag1: orNull, tag2: orNull,
+  scope: f.scope!,
+  organization: f.organization!,
+  team: f.team!,
+  appearanceDescription: str(),
+  tagline: orNull,
+  displayPersonality: orNull,
+  tag1: orNull,
+  tag2: orNull,
   talkToStrangers: f.talkToStrangers!,
 };
 /** The fields of PUT /assistants/{id} and PUT /users/{userId}/assistant. */
@@ -105,36 +142,118 @@ const updateBody = obj({
   carrierCCredentials: obj({ accessToken: secret(orNull) }, { description: 'write-only {accessToken}; never returned' }),
 });
 
-export const area: ApiArea = {
+export const area: ApiArea = defineArea({
   name: 'assistants',
   section: 'part 1, 4.6',
   resources: { assistant },
   endpoints: [
-    endpoint({ id: 'assistants.user.get', method: 'GET', path: '/users/{userId}/assistant', params: { userId }, summary: "Show a user's own assistant", resultKey: 'assistant', result: assistant, resource: 'assistant' }),
     endpoint({
-      id: 'assistants.user.create', method: 'POST', path: '/users/{userId}/assistant', params: { userId }, summary: 'Create an assistant for a user',
-      body: obj(userCreateFields, { required: ['name'] }), status: [201], resultKey: 'assistant', result: assistant, resource: 'assistant',
+      id: 'assistants.user.get',
+      method: 'GET',
+      path: '/users/{userId}/assistant',
+      params: { userId },
+      summary: "Show a user's own assistant",
+      resultKey: 'assistant',
+      result: assistant,
+      resource: 'assistant',
     }),
-    endpoint({ id: 'assistants.user.update', method: 'PUT', path: '/users/{userId}/assistant', params: { userId }, summary: "Change a user's own assistant", body: updateBody, resultKey: 'assistant', result: assistant, resource: 'assistant' }),
-    endpoint({ id: 'assistants.user.delete', method: 'DELETE', path: '/users/{userId}/assistant', params: { userId }, summary: "Delete a user's own assistant", resultKey: 'assistant', result: deletedResult }),
-    endpoint({ id: 'assistants.list', method: 'GET', path: '/assistants', summary: 'List the assistants visible to you', query: obj({ email: email({ description: 'the assistant with this e-mail' }) }), resultKey: 'assistants', result: arr(assistant), paging: 'page', resource: 'assistant' }),
     endpoint({
-      id: 'assistants.create', method: 'POST', path: '/assistants', summary: 'Create an assistant',
-      body: obj(createFields, { required: ['name', 'email'] }), status: [201], resultKey: 'assistant', result: assistant, resource: 'assistant',
+      id: 'assistants.user.create',
+      method: 'POST',
+      path: '/users/{userId}/assistant',
+      params: { userId },
+      summary: 'Create an assistant for a user',
+      body: obj(userCreateFields, { required: ['name'] }),
+      status: [201],
+      resultKey: 'assistant',
+      result: assistant,
+      resource: 'assistant',
+    }),
+    endpoint({
+      id: 'assistants.user.update',
+      method: 'PUT',
+      path: '/users/{userId}/assistant',
+      params: { userId },
+      summary: "Change a user's own assistant",
+      body: updateBody,
+      resultKey: 'assistant',
+      result: assistant,
+      resource: 'assistant',
+    }),
+    endpoint({
+      id: 'assistants.user.delete',
+      method: 'DELETE',
+      path: '/users/{userId}/assistant',
+      params: { userId },
+      summary: "Delete a user's own assistant",
+      resultKey: 'assistant',
+      result: deletedResult,
+    }),
+    endpoint({
+      id: 'assistants.list',
+      method: 'GET',
+      path: '/assistants',
+      summary: 'List the assistants visible to you',
+      query: obj({ email: email({ description: 'the assistant with this e-mail' }) }),
+      resultKey: 'assistants',
+      result: arr(assistant),
+      paging: 'page',
+      resource: 'assistant',
+    }),
+    endpoint({
+      id: 'assistants.create',
+      method: 'POST',
+      path: '/assistants',
+      summary: 'Create an assistant',
+      body: obj(createFields, { required: ['name', 'email'] }),
+      status: [201],
+      resultKey: 'assistant',
+      result: assistant,
+      resource: 'assistant',
       errors: [{ status: 400, code: 'AGNT_E_DUPLICATE', when: 'an assistant with this e-mail already exists', hint: 'ask for free addresses with the generate endpoint' }],
     }),
-    endpoint({ id: 'assistants.get', method: 'GET', path: '/assistants/{assistantId}', params: { assistantId }, summary: 'Show an assistant', resultKey: 'assistant', result: assistant, resource: 'assistant' }),
-    endpoint({ id: 'assistants.update', method: 'PUT', path: '/assistants/{assistantId}', params: { assistantId }, summary: 'Change an assistant', body: updateBody, resultKey: 'assistant', result: assistant, resource: 'assistant' }),
+    endpoint({
+      id: 'assistants.get',
+      method: 'GET',
+      path: '/assistants/{assistantId}',
+      params: { assistantId },
+      summary: 'Show an assistant',
+      resultKey: 'assistant',
+      result: assistant,
+      resource: 'assistant',
+    }),
+    endpoint({
+      id: 'assistants.update',
+      method: 'PUT',
+      path: '/assistants/{assistantId}',
+      params: { assistantId },
+      summary: 'Change an assistant',
+      body: updateBody,
+      resultKey: 'assistant',
+      result: assistant,
+      resource: 'assistant',
+    }),
     endpoint({ id: 'assistants.delete', method: 'DELETE', path: '/assistants/{assistantId}', params: { assistantId }, summary: 'Delete an assistant', resultKey: 'assistant', result: deletedResult }),
     endpoint({ id: 'assistants.all', method: 'GET', path: '/assistants/all', summary: 'List all assistants', resultKey: 'assistants', result: arr(assistant), paging: 'page', resource: 'assistant' }),
     endpoint({
-      id: 'assistants.generate', method: 'GET', path: '/assistants/generate', summary: 'Suggest free e-mail addresses for an assistant name',
-      query: obj({ name: str() }), envelope: 'none', result: obj({ name: str(), emails: strs() }, { required: ['name', 'emails'] }),
+      id: 'assistants.generate',
+      method: 'GET',
+      path: '/assistants/generate',
+      summary: 'Suggest free e-mail addresses for an assistant name',
+      query: obj({ name: str() }),
+      envelope: 'none',
+      result: obj({ name: str(), emails: strs() }, { required: ['name', 'emails'] }),
     }),
     endpoint({
-      id: 'assistants.hire', method: 'POST', path: '/users/{userId}/hire', params: { userId }, summary: 'Assign an assistant to a user',
+      id: 'assistants.hire',
+      method: 'POST',
+      path: '/users/{userId}/hire',
+      params: { userId },
+      summary: 'Assign an assistant to a user',
       // The response is "not shown"; the sandbox answers {ok, user}.
-      body: obj({ assistantId: nul(idOf('assistants', { description: "assistant id, or 'null'" })) }, { required: ['assistantId'] }), resultKey: 'user', result: user,
+      body: obj({ assistantId: nul(idOf('assistants', { description: "assistant id, or 'null'" })) }, { required: ['assistantId'] }),
+      resultKey: 'user',
+      result: user,
     }),
   ],
-};
+});

@@ -1,6 +1,6 @@
 // Part 2, 4.7: booking links (scheduling pages) and their invitees.
 import { schedulingPreferences } from '../common.ts';
-import { endpoint, type ApiArea } from '../endpoint.ts';
+import { defineArea, endpoint, type ApiArea } from '../endpoint.ts';
 import { arr, bool, email, enumOf, idOf, nul, num, obj, recordId, ro, secret, stamp, str } from '../shape.ts';
 
 export const ACCESS_MODES = ['public', 'anyone_with_link', 'invite_only'] as const;
@@ -43,19 +43,38 @@ const bookingLink = obj(
   { required: ['id', 'account', 'user', 'active', 'shareToken', 'createdAt', 'updatedAt'] },
 );
 
-export const area: ApiArea = {
+export const area: ApiArea = defineArea({
   name: 'booking-links',
   section: 'part 2, 4.7',
   resources: { bookingLink, invitee },
   endpoints: [
-    endpoint({ id: 'booking-links.create', method: 'POST', path: '/booking-links', summary: 'Create a booking link', body: obj(writable, { required: ['slug'] }), status: [201], resultKey: 'bookingLink', result: bookingLink }),
     endpoint({
-      id: 'booking-links.invitees.add', method: 'POST', path: '/booking-links/{bookingLinkId}/invitees', params: { bookingLinkId }, summary: 'Add invitees to an invite-only link',
-      body: obj({ invitees: arr(obj({ name: str(), email: email() }, { required: ['name', 'email'] })) }, { required: ['invitees'] }), resultKey: 'bookingLink', result: bookingLink,
+      id: 'booking-links.create',
+      method: 'POST',
+      path: '/booking-links',
+      summary: 'Create a booking link',
+      body: obj(writable, { required: ['slug'] }),
+      status: [201],
+      resultKey: 'bookingLink',
+      result: bookingLink,
     }),
     endpoint({
-      id: 'booking-links.invitees.invite', method: 'POST', path: '/booking-links/{bookingLinkId}/invitees/{inviteeId}/invite', params: { bookingLinkId, inviteeId: str({ description: 'invitee id' }) },
-      summary: "Send (or send again) an invitee's personal link", result: obj({}),
+      id: 'booking-links.invitees.add',
+      method: 'POST',
+      path: '/booking-links/{bookingLinkId}/invitees',
+      params: { bookingLinkId },
+      summary: 'Add invitees to an invite-only link',
+      body: obj({ invitees: arr(obj({ name: str(), email: email() }, { required: ['name', 'email'] })) }, { required: ['invitees'] }),
+      resultKey: 'bookingLink',
+      result: bookingLink,
+    }),
+    endpoint({
+      id: 'booking-links.invitees.invite',
+      method: 'POST',
+      path: '/booking-links/{bookingLinkId}/invitees/{inviteeId}/invite',
+      params: { bookingLinkId, inviteeId: str({ description: 'invitee id' }) },
+      summary: "Send (or send again) an invitee's personal link",
+      result: obj({}),
     }),
   ],
-};
+});

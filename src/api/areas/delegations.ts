@@ -1,5 +1,5 @@
 // Part 2, 4.6: delegations (a principal lets a coordinator act for them).
-import { endpoint, type ApiArea } from '../endpoint.ts';
+import { defineArea, endpoint, type ApiArea } from '../endpoint.ts';
 import { supervisionMatrix } from '../supervision.ts';
 import { arr, bool, enumOf, idOf, nul, obj, oneOf, recordId, ro, stamp, str, strs } from '../shape.ts';
 
@@ -42,23 +42,49 @@ const delegation = obj(
     createdAt: stamp(),
     updatedAt: stamp(),
   },
-  { required: ['id', 'coordinator', 'principal', 'assistant', 'account', 'status', 'initiatedBy', 'delegationSource', 'privateEventAccess', 'isDefault', 'accessHealth', 'supervisionMatrix', 'createdAt', 'updatedAt'] },
+  {
+    required: [
+      'id',
+      'coordinator',
+      'principal',
+      'assistant',
+      'account',
+      'status',
+      'initiatedBy',
+      'delegationSource',
+      'privateEventAccess',
+      'isDefault',
+      'accessHealth',
+      'supervisionMatrix',
+      'createdAt',
+      'updatedAt',
+    ],
+  },
 );
 
 const transition = { status: 409, code: 'AGNT_E_INVALID_TRANSITION', when: "the delegation's status does not allow this move" };
 
-export const area: ApiArea = {
+export const area: ApiArea = defineArea({
   name: 'delegations',
   section: 'part 2, 4.6',
   resources: { delegation },
   endpoints: [
     endpoint({
-      id: 'delegations.list', method: 'GET', path: '/delegations', summary: 'List delegations',
+      id: 'delegations.list',
+      method: 'GET',
+      path: '/delegations',
+      summary: 'List delegations',
       query: obj({ role: str({ description: 'your side of the delegation: coordinator or principal' }), status: enumOf(DELEGATION_STATUSES) }),
-      resultKey: 'delegations', result: arr(delegation), paging: 'page', resource: 'delegation',
+      resultKey: 'delegations',
+      result: arr(delegation),
+      paging: 'page',
+      resource: 'delegation',
     }),
     endpoint({
-      id: 'delegations.create', method: 'POST', path: '/delegations', summary: 'Ask a principal for a delegation (as their coordinator)',
+      id: 'delegations.create',
+      method: 'POST',
+      path: '/delegations',
+      summary: 'Ask a principal for a delegation (as their coordinator)',
       body: obj(
         {
           principalId: idOf('users', { description: "the principal's user id" }),
@@ -69,19 +95,53 @@ export const area: ApiArea = {
         },
         { required: ['principalId', 'delegationSource'] },
       ),
-      status: [201], resultKey: 'delegation', result: delegation, resource: 'delegation',
+      status: [201],
+      resultKey: 'delegation',
+      result: delegation,
+      resource: 'delegation',
       errors: [{ status: 409, code: 'AGNT_E_DUPLICATE', when: 'you already have a pending or active delegation from this principal' }],
     }),
     endpoint({ id: 'delegations.get', method: 'GET', path: '/delegations/{id}', params: { id }, summary: 'Show a delegation', resultKey: 'delegation', result: delegation, resource: 'delegation' }),
     endpoint({
-      id: 'delegations.update', method: 'PATCH', path: '/delegations/{id}', params: { id }, summary: 'Change how a delegation works',
-      body: obj({ ...settable, isDefault: delegation.fields.isDefault! }), resultKey: 'delegation', result: delegation, resource: 'delegation', errors: [transition],
+      id: 'delegations.update',
+      method: 'PATCH',
+      path: '/delegations/{id}',
+      params: { id },
+      summary: 'Change how a delegation works',
+      body: obj({ ...settable, isDefault: delegation.fields.isDefault! }),
+      resultKey: 'delegation',
+      result: delegation,
+      resource: 'delegation',
+      errors: [transition],
     }),
-    endpoint({ id: 'delegations.confirm', method: 'POST', path: '/delegations/{id}/confirm', params: { id }, summary: 'Confirm a pending delegation (the principal)', resultKey: 'delegation', result: delegation, errors: [transition] }),
-    endpoint({ id: 'delegations.revoke', method: 'POST', path: '/delegations/{id}/revoke', params: { id }, summary: 'Revoke a delegation', resultKey: 'delegation', result: delegation, errors: [transition] }),
     endpoint({
-      id: 'delegations.reverify', method: 'POST', path: '/delegations/{id}/reverify', params: { id }, summary: 'Check calendar access again (the coordinator); updates accessHealth',
-      resultKey: 'delegation', result: delegation,
+      id: 'delegations.confirm',
+      method: 'POST',
+      path: '/delegations/{id}/confirm',
+      params: { id },
+      summary: 'Confirm a pending delegation (the principal)',
+      resultKey: 'delegation',
+      result: delegation,
+      errors: [transition],
+    }),
+    endpoint({
+      id: 'delegations.revoke',
+      method: 'POST',
+      path: '/delegations/{id}/revoke',
+      params: { id },
+      summary: 'Revoke a delegation',
+      resultKey: 'delegation',
+      result: delegation,
+      errors: [transition],
+    }),
+    endpoint({
+      id: 'delegations.reverify',
+      method: 'POST',
+      path: '/delegations/{id}/reverify',
+      params: { id },
+      summary: 'Check calendar access again (the coordinator); updates accessHealth',
+      resultKey: 'delegation',
+      result: delegation,
     }),
   ],
-};
+});
