@@ -27,7 +27,7 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     .option('--with-token', 'read the token from standard input')
     .addHelpText(
       'after',
-      `\nEndpoint:\n  GET /users/me\n${examples('agnt auth login', 'agnt auth login --base-url https://api.example.com --with-token < token.txt', 'agnt auth login --profile staging --base-url https://staging.example.com --with-token < token.txt')}`,
+      `\nEndpoint:\n  GET /users/me\n${examples('agnt auth login   # on a terminal: asks for the base URL and the token', 'agnt auth login --with-token < token.txt   # the base URL from AGNT_BASE_URL or the profile', 'agnt auth login --profile staging --base-url "$AGNT_BASE_URL" --with-token < token.txt')}`,
     )
     .action(lazy(makeContext, async () => (await import('./builtin/auth.ts')).login));
   auth
@@ -107,7 +107,14 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     .option('--host <address>', 'loopback address to listen on', '127.0.0.1')
     .option('--data <file>', 'persist the state to this JSON file (loaded if it exists)')
     .option('--no-profile', 'do not write the `sandbox` profile')
-    .addHelpText('after', examples('agnt sandbox start', 'agnt sandbox start --port 8080 --data sandbox.json', 'agnt sandbox start --json | head -1'))
+    .addHelpText(
+      'after',
+      examples(
+        'agnt sandbox start   # serves until Ctrl-C',
+        'agnt sandbox start --port 0 --data sandbox.json   # any free port; the state kept in sandbox.json',
+        'agnt sandbox start --json --no-profile   # first line: {"baseUrl", "tokens"}',
+      ),
+    )
     .action(lazy(makeContext, async () => (await import('./builtin/sandbox.ts')).start));
 
   const api = program
@@ -128,7 +135,7 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
         'agnt api GET /users/me',
         'agnt api GET /users -F perPage=5 --paginate --jsonl',
         'agnt api POST /identifiers -f type=email -f value=a@example.com',
-        'agnt api PUT /users/usr_1 --file body.yaml',
+        'agnt api PATCH /users/me --file examples/me.yaml',
       ),
     )
     .action(lazy(makeContext, async () => (await import('./builtin/api.ts')).api));
@@ -163,10 +170,9 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     .addHelpText(
       'after',
       examples(
-        'agnt completion bash > ~/.local/share/bash-completion/completions/agnt',
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh syntax in an example, not a template
-        'agnt completion zsh > "${fpath[1]}/_agnt"',
-        'agnt completion fish > ~/.config/fish/completions/agnt.fish',
+        'mkdir -p ~/.local/share/bash-completion/completions && agnt completion bash > ~/.local/share/bash-completion/completions/agnt',
+        'mkdir -p ~/.zfunc && agnt completion zsh > ~/.zfunc/_agnt   # with fpath=(~/.zfunc $fpath) in ~/.zshrc',
+        'mkdir -p ~/.config/fish/completions && agnt completion fish > ~/.config/fish/completions/agnt.fish',
         'source <(agnt completion bash)',
       ),
     )
