@@ -44,6 +44,8 @@ export class Router<C> {
   private byId = new Map<string, Route<C>>();
   /** The model's endpoints by 'METHOD /path/{template}'. */
   private known = new Map<string, Endpoint>();
+  /** The routes by number of segments (each list in score order): a match looks at these only. */
+  private byLength = new Map<number, Route<C>[]>();
 
   constructor(endpoints: Iterable<Endpoint>) {
     for (const e of endpoints) this.known.set(`${e.method} ${e.path}`, e);
@@ -59,6 +61,10 @@ export class Router<C> {
     const route: Route<C> = { method, template, parts, handler, options, score, endpoint };
     this.routes.push(route);
     this.routes.sort((a, b) => b.score - a.score);
+    this.byLength.set(
+      parts.length,
+      this.routes.filter((r) => r.parts.length === parts.length),
+    );
     if (endpoint) this.byId.set(endpoint.id, route);
   }
 
@@ -86,10 +92,18 @@ export class Router<C> {
   /** The matched route, 'method' when the path exists with another method, or undefined. */
   match(method: string, rawSegments: string[]): { route: Route<C>; params: Record<string, string> } | 'method' | undefined {
     let pathMatched = false;
-    for (const r of this.routes) {
-      if (r.parts.length !== rawSegments.length) continue;
-      const params: Record<string, string> = {};
+    for (const r of this.byLength.get(rawSegments.length) ?? []) {
+      // Static segments first: most routes fail there, before any parameter is decoded.
       let ok = true;
+      for (let i = 0; i < r.parts.length; i++) {
+        const p = r.parts[i]!;
+        if (p.charCodeAt(0) !== 123 && p !== rawSegments[i]) {
+          ok = false;
+          break;
+        }
+      }
+      if (!ok) continue;
+      const params: Record<string, string> = {};
       for (let i = 0; i < r.parts.length; i++) {
         const p = r.parts[i]!;
         const seg = rawSegments[i]!;
