@@ -178,11 +178,11 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     .addHelpText(
       'after',
       examples(
-        "agnt batch hr-export.csv --max-rows 5 -- users provision --email '{Work Email}' --first-name '{First}' --last-name '{Last}' --team-id team_acme",
+        "agnt batch examples/hr-export.csv --max-rows 5 -- users provision --email '{Work Email}' --first-name '{First}' --last-name '{Last}' --team-id team_acme",
         "agnt batch invitees.csv --errors-out failed.csv -o jsonl -- invitations create --team-id team_acme --email '{email}'",
-        "agnt batch managers.yaml --dry-run -- manager-assignments create --manager '{manager}' --managed-user '{coordinator}'",
+        "agnt batch examples/managers.yaml --dry-run -- manager-assignments create --manager '{manager}' --managed-user '{coordinator}'",
         "agnt batch invitees.csv --resume -- invitations create --team-id team_acme --email '{email}'",
-        "agnt batch leavers.csv --yes --match 'status=^left$' -- users update '{id}' --status suspended",
+        "agnt batch examples/leavers.csv --yes --match 'status=^left$' -- users update '{id}' --status suspended",
       ),
     )
     .action(async (file: string, command: string[], opts: unknown, cmd: Command) => {
