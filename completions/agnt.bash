@@ -604,7 +604,6 @@ _agnt_values() {
     'contacts bulk-import|--file') _agnt_v='@file' ;;
     'contacts import|--errors-out') _agnt_v='@file' ;;
     'contacts import|--ledger') _agnt_v='@file' ;;
-    'contacts import|--encoding') _agnt_v='utf8 utf16le utf16be windows-1252' ;;
     'assistants create|--signature-editor-mode') _agnt_v='visual html' ;;
     'assistants create|--gender') _agnt_v='male female other' ;;
     'assistants create|--scope') _agnt_v='account organization team user' ;;

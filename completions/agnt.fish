@@ -1207,7 +1207,7 @@ complete -c agnt -n '__agnt_at \'contacts import\'' -l errors-out -r -F -d 'writ
 complete -c agnt -n '__agnt_at \'contacts import\'' -l ledger -r -F -d 'where to write the ledger (default: FILE.ledger.jsonl; required for --resume with stdin)'
 complete -c agnt -n '__agnt_at \'contacts import\'' -l resume -d 'finish an interrupted import from its ledger'
 complete -c agnt -n '__agnt_at \'contacts import\'' -l delimiter -x -d 'field delimiter instead of detecting it (comma, semicolon, tab, pipe, or one character)'
-complete -c agnt -n '__agnt_at \'contacts import\'' -l encoding -x -a 'utf8 utf16le utf16be windows-1252' -d 'text encoding instead of detecting it (one of: utf8, utf16le, utf16be, windows-1252)'
+complete -c agnt -n '__agnt_at \'contacts import\'' -l encoding -x -d 'text encoding instead of detecting it: any WHATWG label (utf-8, utf-16le, windows-1252, shift_jis, gbk...)'
 complete -c agnt -n '__agnt_at \'assistants\'' -f -a 'list' -d 'List the assistants you can use'
 complete -c agnt -n '__agnt_at \'assistants\'' -f -a 'all' -d 'List every assistant of the account, whatever its scope (organization admins)'
 complete -c agnt -n '__agnt_at \'assistants\'' -f -a 'create' -d 'Create an assistant'
