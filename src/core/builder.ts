@@ -6,6 +6,7 @@ import type { Context } from './context.ts';
 import { PartialFailure, UsageError, AgntError } from './errors.ts';
 import { checkEnum, checkType, flagOf, jsonError, parseAssignment, parseFlagValue, readIdsFromStdin, readStructured, parseObjectText, setDotted, typedValue } from './input.ts';
 import { paginate, parsePageOptions } from './paginate.ts';
+import { pagingProgress } from './progress.ts';
 import { confirm } from './io.ts';
 
 export type ContextFactory = (cmd: Command) => Context;
@@ -275,17 +276,22 @@ export async function execute(ctx: Context, spec: CommandSpec, inv: Invocation):
     let records = 0;
     let pages = 0;
     let count: number;
+    const pageOpts = parsePageOptions(inv.opts);
+    const shown = pagingProgress(ctx.io, client, Boolean(pageOpts.all));
     try {
-      ({ count } = await paginate(client, request, parsePageOptions(inv.opts), (items) => {
+      ({ count } = await paginate(shown.client, request, pageOpts, (items) => {
         records += items.length;
         pages++;
+        shown.add(items.length);
         printer.records(items);
       }));
     } catch (e) {
+      shown.end();
       // Ctrl-C in a long --all: say how far it got, and whether those records were printed.
       if (ctx.signal.aborted && !ctx.dryRun) ctx.io.err(`interrupted after ${records} records (${pages} page${pages === 1 ? '' : 's'})${printer.streaming || !records ? '' : '; none printed: use -o jsonl, csv or id to print records as they arrive'}`);
       throw e;
     }
+    shown.end();
     if (ctx.dryRun) return;
     await printer.endList();
     if (count === 0 && ctx.io.stderrIsTTY && printer.streaming === false && ctx.format() === 'table') ctx.io.info('no results');

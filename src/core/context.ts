@@ -107,6 +107,7 @@ export class Context {
       query: this.global.query,
       tty: this.io.stdoutIsTTY,
       color: this.io.color,
+      chalk: this.io.chalk,
       width: this.io.columns(),
     };
   }

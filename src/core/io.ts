@@ -1,6 +1,8 @@
 // Terminal decisions in one place, so that commands never look at process.* directly and
-// tests (and `agnt` run from a pipe) get no colour, spinner or prompt.
+// tests (and `agnt` run from a pipe) get no colour, spinner or prompt (the rules: term.ts).
+import type { ChalkInstance } from 'chalk';
 import { AgntError, UsageError } from './errors.ts';
+import { animationAllowed, chalkFor, colorLevel } from './term.ts';
 
 export interface IO {
   stdout: NodeJS.WritableStream;
@@ -9,7 +11,12 @@ export interface IO {
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
   stdinIsTTY: boolean;
+  /** stdout may carry colour (the chalk instance's level is above 0). */
   color: boolean;
+  /** The one chalk instance: styles stdout text, and plain text when colour is off. */
+  chalk: ChalkInstance;
+  /** stderr may carry a spinner or a progress line (see term.ts). */
+  animated: boolean;
   noInput: boolean;
   quiet: boolean;
   /** Prompts need a terminal on both ends and permission to ask. */
@@ -28,20 +35,13 @@ export interface IOOptions {
   quiet?: boolean;
 }
 
-export function colorEnabled(isTTY: boolean, noColorFlag?: boolean, env = process.env): boolean {
-  if (noColorFlag) return false;
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false') return true;
-  if (env.TERM === 'dumb') return false;
-  return isTTY;
-}
-
 let stdinConsumed = false;
 
 export function createIO(opts: IOOptions = {}): IO {
   const stdoutIsTTY = Boolean(process.stdout.isTTY);
   const stderrIsTTY = Boolean(process.stderr.isTTY);
   const stdinIsTTY = Boolean(process.stdin.isTTY);
+  const chalk = chalkFor(colorLevel(stdoutIsTTY, opts.noColor));
   const io: IO = {
     stdout: process.stdout,
     stderr: process.stderr,
@@ -49,7 +49,9 @@ export function createIO(opts: IOOptions = {}): IO {
     stdoutIsTTY,
     stderrIsTTY,
     stdinIsTTY,
-    color: colorEnabled(stdoutIsTTY, opts.noColor),
+    color: chalk.level > 0,
+    chalk,
+    animated: animationAllowed(stderrIsTTY, { noColor: opts.noColor, quiet: opts.quiet }),
     noInput: Boolean(opts.noInput) || process.env.AGNT_NO_INPUT === '1',
     quiet: Boolean(opts.quiet),
     canPrompt() {

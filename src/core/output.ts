@@ -4,6 +4,8 @@
 import type { Column } from './spec.ts';
 import { UsageError } from './errors.ts';
 import { loadYaml } from './yaml.ts';
+import type { ChalkInstance } from 'chalk';
+import { displayWidth, padEndWidth, truncateWidth } from './width.ts';
 
 export const FORMATS = ['table', 'json', 'yaml', 'jsonl', 'csv', 'id'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -15,6 +17,8 @@ export interface OutputOptions {
   /** stdout is a terminal: pretty JSON, escaped csv/id, truncated table cells. */
   tty: boolean;
   color: boolean;
+  /** The IO's chalk instance (level 0 when colour is off); none: plain text. */
+  chalk?: ChalkInstance;
   width: number;
 }
 
@@ -121,10 +125,6 @@ export function headerFor(col: Column): string {
   return last.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
 }
 
-function truncate(s: string, max: number): string {
-  if (s.length <= max) return s;
-  return `${s.slice(0, Math.max(1, max - 1))}…`;
-}
 
 function columnsFor(records: unknown[], fields?: string[], defaults?: Column[]): Column[] {
   if (fields?.length) return fields.map((path) => ({ path }));
@@ -146,16 +146,17 @@ const BORDERLESS = {
   left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '   ',
 };
 
-/** Borderless, kubectl-style aligned columns (cli-table3 measures wide characters right). */
-export async function renderTable(rows: string[][], headers: string[], opts: Pick<OutputOptions, 'color' | 'width' | 'tty'>): Promise<string> {
+/** Borderless, kubectl-style aligned columns (cli-table3 measures wide characters and emoji as two cells; truncation is ours, by grapheme). */
+export async function renderTable(rows: string[][], headers: string[], opts: Pick<OutputOptions, 'chalk' | 'width' | 'tty'>): Promise<string> {
   const { default: Table } = await import('cli-table3');
   const maxCell = opts.tty ? Math.max(12, Math.min(60, Math.floor(opts.width / Math.max(1, headers.length)) + 10)) : Infinity;
   const table = new Table({
-    head: headers,
+    // Styled here with the one chalk instance (cli-table3's own colours decide by other rules).
+    head: headers.map((h) => opts.chalk?.bold(h) ?? h),
     chars: BORDERLESS,
-    style: { head: opts.color ? ['bold'] : [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
+    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
   });
-  for (const r of rows) table.push(r.map((c) => truncate(escapeControls(c), maxCell)));
+  for (const r of rows) table.push(r.map((c) => truncateWidth(escapeControls(c), maxCell)));
   return table
     .toString()
     .split('\n')
@@ -165,14 +166,14 @@ export async function renderTable(rows: string[][], headers: string[], opts: Pic
 
 function renderKeyValue(obj: Record<string, unknown>, fields: string[] | undefined, opts: OutputOptions): string {
   const keys = fields?.length ? fields : Object.keys(obj);
-  const width = Math.max(...keys.map((k) => k.length), 1);
+  const width = Math.max(...keys.map((k) => displayWidth(k)), 1);
   const maxVal = opts.tty ? Math.max(40, opts.width - width - 3) : Infinity;
   return keys
     .map((k) => {
       const v = fields?.length ? getPath(obj, k) : obj[k];
       const text = v !== null && typeof v === 'object' && !Array.isArray(v) ? JSON.stringify(v) : cellText(v);
-      const label = opts.color ? `\x1b[1m${k.padEnd(width)}\x1b[0m` : k.padEnd(width);
-      return `${label}   ${truncate(escapeControls(text), maxVal)}`;
+      const label = opts.chalk?.bold(padEndWidth(k, width)) ?? padEndWidth(k, width);
+      return `${label}   ${truncateWidth(escapeControls(text), maxVal)}`;
     })
     .join('\n');
 }

@@ -4,7 +4,7 @@ import type { Context } from '../core/context.ts';
 import type { ApiResponse } from '../core/http.ts';
 import type { Invocation } from '../core/spec.ts';
 import { ApiError, UsageError } from '../core/errors.ts';
-import { colorEnabled } from '../core/io.ts';
+import { spinner as coreSpinner, type Spinner } from '../core/progress.ts';
 export { sleep } from '../core/sleep.ts';
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
@@ -42,30 +42,9 @@ export function explain(e: unknown, hints: Record<string, string | ((err: ApiErr
 }
 
 
-export interface Spinner {
-  update(text: string): void;
-  stop(): void;
-}
-
-/** A spinner on stderr, only when stderr is a terminal and colour is allowed; silent otherwise. */
+/** The --wait spinner (core/progress.ts): on a terminal's stderr only. */
 export function spinner(ctx: Context, text: string): Spinner {
-  const on = ctx.io.stderrIsTTY && !ctx.io.quiet && colorEnabled(true, ctx.global.color === false);
-  if (!on) return { update() {}, stop() {} };
-  const frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
-  let i = 0;
-  let label = text;
-  const draw = () => ctx.io.stderr.write(`\r\x1b[K${frames[i++ % frames.length]} ${label}`);
-  draw();
-  const timer = setInterval(draw, 80);
-  return {
-    update(t) {
-      label = t;
-    },
-    stop() {
-      clearInterval(timer);
-      ctx.io.stderr.write('\r\x1b[K');
-    },
-  };
+  return coreSpinner(ctx.io, text);
 }
 
 /** Seconds from an option, checked. */

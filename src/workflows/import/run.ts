@@ -10,7 +10,7 @@ import { FailedRowsWriter } from './failed.ts';
 import { isUnfinished, LedgerWriter, OUTCOMES, resumeLedger, type DoneRecord, type LedgerState, type Outcome, type StoredOptions } from './ledger.ts';
 import { buildMapping, describeRole, type Mapping } from './mapping.ts';
 import { MemoryGuard } from './memory.ts';
-import { Progress } from './progress.ts';
+import { Progress } from '../../core/progress.ts';
 import { hash32, SeenEmails } from './seen.ts';
 import { openSource, type Source } from './source.ts';
 import { sleep } from '../../core/sleep.ts';
@@ -218,7 +218,7 @@ export class Importer {
         this.ledger.write({ type: 'start', version: 1, input: source.name, header: source.header, dialect, options: stored, startedAt: new Date().toISOString() });
         this.ledger.flush();
       }
-      this.progress = new Progress(ctx.io, ctx.io.stderrIsTTY && !ctx.io.quiet, source.size, source.bytesRead);
+      this.progress = new Progress(ctx.io, { unit: 'rows', ...(source.size ? { fraction: () => source.bytesRead() / source.size! } : {}) });
       await this.read(source, mapping);
     } catch (e) {
       // Nothing was sent yet (a bad header, mapping or option): leave the files as they were.
