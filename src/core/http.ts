@@ -203,6 +203,11 @@ interface Raw {
   text: string;
 }
 
+/** A proxy is set in the environment (the variables EnvHttpProxyAgent reads). */
+export function proxyConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
+  return Boolean(env.https_proxy || env.HTTPS_PROXY || env.http_proxy || env.HTTP_PROXY);
+}
+
 export class HttpClient {
   readonly base: URL;
   // undici is loaded on the first request, so that --help and --version never parse it.
@@ -222,8 +227,12 @@ export class HttpClient {
       // a CLI's few responses just as well. Set before the first compile; wasm only.
       setFlagsFromString('--liftoff-only');
       // undici is CommonJS: under the bundle its exports may sit on `default`.
-      const AgentClass = (mod.Agent ?? (mod as unknown as { default: typeof mod }).default.Agent) as typeof Agent;
-      return new AgentClass({ keepAliveTimeout: 10_000, connections: 16 });
+      const lib = (mod.Agent ? mod : (mod as unknown as { default: typeof mod }).default) as typeof mod;
+      const options = { keepAliveTimeout: 10_000, connections: 16 };
+      // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case), for API calls and presigned transfers
+      // alike, with undici's own reading of them (loopback is not exempt unless NO_PROXY says so).
+      if (proxyConfigured()) return new lib.EnvHttpProxyAgent(options) as unknown as Agent;
+      return new lib.Agent(options);
     });
     return this.agent;
   }
