@@ -120,7 +120,7 @@ export const coverageArea: AreaSpec = {
         { flags: '--principal <userId>', description: 'a principal to hand over (repeatable)', repeatable: true },
         { flags: '--backup <userId>', description: 'the backup for the --principal before it (repeatable)', repeatable: true },
         { flags: '--principals-file <path>', description: 'principals and backups from a CSV, JSON or YAML file', file: true },
-        { flags: '--for <duration>', description: "length instead of --end: 5d, 1w, 36h, 1d12h (days follow the wall clock)" },
+        { flags: '--for <duration>', description: "length instead of --end: 90s, 30m, 36h, 5d, 2w, 1d12h (days follow the wall clock)" },
         tz,
         { flags: '--submit', description: 'submit the span to the backups right away' },
       ],

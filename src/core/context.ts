@@ -1,12 +1,13 @@
 // One context per invocation, built lazily (after gh's Factory): a command that never calls
 // the API never reads a token or builds a client.
-import { AgntError, EXIT, UsageError } from './errors.ts';
+import { AgntError, EXIT } from './errors.ts';
 import { HttpClient } from './http.ts';
 import { createIO, type IO } from './io.ts';
 import { parseFormat, Printer, loadQuery, type Format, type OutputOptions } from './output.ts';
 import { resolveSettings, type Settings } from './config.ts';
 import type { Column } from './spec.ts';
 import { VERSION } from './version.ts';
+import { secondsFlag } from './duration.ts';
 
 export interface GlobalOptions {
   output?: string;
@@ -45,8 +46,7 @@ export class Context {
     if (!this._settings) {
       let timeout: number | undefined;
       if (this.global.timeout !== undefined) {
-        timeout = Number(this.global.timeout);
-        if (!Number.isFinite(timeout) || timeout <= 0) throw new UsageError(`--timeout must be a positive number of seconds, got '${this.global.timeout}'`);
+        timeout = secondsFlag(this.global.timeout, '--timeout');
       }
       this._settings = resolveSettings({ profile: this.global.profile, baseUrl: this.global.baseUrl, timeout });
     }

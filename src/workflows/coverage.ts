@@ -6,7 +6,7 @@ import type { Handler, Invocation } from '../core/spec.ts';
 import type { Context } from '../core/context.ts';
 import { AgntError, Interrupted, UsageError } from '../core/errors.ts';
 import { readStructured } from '../core/input.ts';
-import { addDuration, formatLocal, iso, parseDuration, parseWhen, resolveZone, startOfLocalDay, addLocalDays } from '../core/time.ts';
+import { addDuration, DURATION_HINT, formatLocal, iso, parseDuration, parseWhen, resolveZone, startOfLocalDay, addLocalDays } from '../core/time.ts';
 import { nameOf, sections, table, who } from '../render/render.ts';
 
 type Rec = Record<string, any>;
@@ -158,7 +158,7 @@ export const create: Handler = async (ctx, inv) => {
 
   if (o.for !== undefined && body.endAt !== undefined) throw new UsageError('give --end or --for, not both');
   const duration = o.for !== undefined ? parseDuration(String(o.for)) : undefined;
-  if (o.for !== undefined && !duration) throw new UsageError(`--for: cannot read '${o.for}' as a duration`, 'use e.g. 5d, 1w, 36h, 90m, 1d12h');
+  if (o.for !== undefined && !duration) throw new UsageError(`--for: cannot read '${o.for}' as a duration`, DURATION_HINT);
 
   const missing: string[] = [];
   if (!rows.length) missing.push('--principal');

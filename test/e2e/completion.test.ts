@@ -162,7 +162,8 @@ describe('agnt completion and agnt __complete', () => {
   });
 
   it('__complete prints ids with descriptions from the server, tab-separated', async () => {
-    const r = await agnt(['__complete', '--', 'users', 'get', 'usr_a'], { configDir: tempDir(), sb });
+    // A minute's budget: this is about what is printed, not how fast (see env above).
+    const r = await agnt(['__complete', '--', 'users', 'get', 'usr_a'], { configDir: tempDir(), sb, env: { AGNT_COMPLETE_TIMEOUT_MS: '60000' } });
     expect(r).toEqual({ stdout: 'usr_admin\tAda Admin, admin@acme.test\n', stderr: '', exitCode: 0 });
   });
 
