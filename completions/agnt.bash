@@ -156,11 +156,11 @@ _agnt_node() {
     'org members add') _agnt_subs='' _agnt_flags='--email --data --file --set --help' _agnt_all='' _agnt_vflags='--email --data --file --set' _agnt_npos=1 _agnt_var='' ;;
     'org members remove') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=2 _agnt_var='' ;;
     'org audit-events') _agnt_subs='list' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'org audit-events list') _agnt_subs='' _agnt_flags='--actor --action --entity-type --after --before --since --all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--actor --action --entity-type --after --before --since --limit --page --per-page' _agnt_npos=1 _agnt_var='' ;;
+    'org audit-events list') _agnt_subs='' _agnt_flags='--actor --action --entity-type --after --before --since --tz --all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--actor --action --entity-type --after --before --since --tz --limit --page --per-page' _agnt_npos=1 _agnt_var='' ;;
     'org audit-logging') _agnt_subs='get set deliver job' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'org audit-logging get') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'org audit-logging set') _agnt_subs='' _agnt_flags='--enabled --no-enabled --storage-bucket-arn --role-arn --region --storage-prefix --data --file --set --help' _agnt_all='' _agnt_vflags='--storage-bucket-arn --role-arn --region --storage-prefix --data --file --set' _agnt_npos=1 _agnt_var='' ;;
-    'org audit-logging deliver') _agnt_subs='' _agnt_flags='--from --to --data --file --set --wait --interval --max-wait --help' _agnt_all='' _agnt_vflags='--from --to --data --file --set --interval --max-wait' _agnt_npos=1 _agnt_var='' ;;
+    'org audit-logging deliver') _agnt_subs='' _agnt_flags='--from --to --data --file --set --wait --interval --max-wait --tz --help' _agnt_all='' _agnt_vflags='--from --to --data --file --set --interval --max-wait --tz' _agnt_npos=1 _agnt_var='' ;;
     'org audit-logging job') _agnt_subs='' _agnt_flags='--wait --interval --max-wait --help' _agnt_all='' _agnt_vflags='--interval --max-wait' _agnt_npos=2 _agnt_var='' ;;
     'org model-tiers') _agnt_subs='get set' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'org model-tiers get') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;

@@ -673,11 +673,11 @@ function __agnt_vflags --argument-names p
         case 'org members add'
             printf '%s\n' --email --data --file --set
         case 'org audit-events list'
-            printf '%s\n' --actor --action --entity-type --after --before --since --limit --page --per-page
+            printf '%s\n' --actor --action --entity-type --after --before --since --tz --limit --page --per-page
         case 'org audit-logging set'
             printf '%s\n' --storage-bucket-arn --role-arn --region --storage-prefix --data --file --set
         case 'org audit-logging deliver'
-            printf '%s\n' --from --to --data --file --set --interval --max-wait
+            printf '%s\n' --from --to --data --file --set --interval --max-wait --tz
         case 'org audit-logging job'
             printf '%s\n' --interval --max-wait
         case 'org model-tiers set'
@@ -1671,6 +1671,7 @@ complete -c agnt -n '__agnt_at \'org audit-events list\'' -l entity-type -x -d '
 complete -c agnt -n '__agnt_at \'org audit-events list\'' -l after -x -d 'only events after this time'
 complete -c agnt -n '__agnt_at \'org audit-events list\'' -l before -x -d 'only events before this time'
 complete -c agnt -n '__agnt_at \'org audit-events list\'' -l since -x -d 'short for --after: 24h, 7d, or a time'
+complete -c agnt -n '__agnt_at \'org audit-events list\'' -l tz -x -d 'time zone for local times (default: AGNT_TIMEZONE, the profile\'s, your user\'s)'
 complete -c agnt -n '__agnt_at \'org audit-events list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'org audit-events list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'org audit-events list\'' -l page -x -d 'page number (from 1)'
@@ -1697,8 +1698,9 @@ complete -c agnt -n '__agnt_at \'org audit-logging deliver\'' -l data -x -d 'the
 complete -c agnt -n '__agnt_at \'org audit-logging deliver\'' -l file -r -F -d 'the whole request body from a JSON or YAML file, or \'-\' for stdin; flags override its fields'
 complete -c agnt -n '__agnt_at \'org audit-logging deliver\'' -l set -x -d 'set a (dotted) body field; repeatable'
 complete -c agnt -n '__agnt_at \'org audit-logging deliver\'' -l wait -d 'poll the job until it completed or failed'
-complete -c agnt -n '__agnt_at \'org audit-logging deliver\'' -l interval -x -d 'seconds between polls with --wait'
-complete -c agnt -n '__agnt_at \'org audit-logging deliver\'' -l max-wait -x -d 'give up waiting after this long'
+complete -c agnt -n '__agnt_at \'org audit-logging deliver\'' -l interval -x -d 'seconds (or a duration: 5s, 1m) between polls with --wait'
+complete -c agnt -n '__agnt_at \'org audit-logging deliver\'' -l max-wait -x -d 'give up waiting after this long (seconds, or 90s, 10m...)'
+complete -c agnt -n '__agnt_at \'org audit-logging deliver\'' -l tz -x -d 'time zone for local times (default: AGNT_TIMEZONE, the profile\'s, your user\'s)'
 complete -c agnt -n '__agnt_at \'org audit-logging deliver\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org audit-logging job\'' -l wait -d 'poll the job until it completed or failed'
 complete -c agnt -n '__agnt_at \'org audit-logging job\'' -l interval -x -d 'seconds between polls with --wait'
@@ -1900,7 +1902,7 @@ complete -c agnt -n '__agnt_at \'coverage create\'' -l set -x -d 'set a (dotted)
 complete -c agnt -n '__agnt_at \'coverage create\'' -l principal -x -d 'a principal to hand over (repeatable)'
 complete -c agnt -n '__agnt_at \'coverage create\'' -l backup -x -d 'the backup for the --principal before it (repeatable)'
 complete -c agnt -n '__agnt_at \'coverage create\'' -l principals-file -r -F -d 'principals and backups from a CSV, JSON or YAML file'
-complete -c agnt -n '__agnt_at \'coverage create\'' -l for -x -d 'length instead of --end: 5d, 1w, 36h, 1d12h (days follow the wall clock)'
+complete -c agnt -n '__agnt_at \'coverage create\'' -l for -x -d 'length instead of --end: 90s, 30m, 36h, 5d, 2w, 1d12h (days follow the wall clock)'
 complete -c agnt -n '__agnt_at \'coverage create\'' -l tz -x -d 'time zone for local times (default: your user\'s timezone)'
 complete -c agnt -n '__agnt_at \'coverage create\'' -l submit -d 'submit the span to the backups right away'
 complete -c agnt -n '__agnt_at \'coverage get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
