@@ -46,7 +46,10 @@ export function progressText(opts: ProgressOptions, done: number, elapsedMs: num
   const secs = elapsedMs / 1000;
   const rate = secs > 0 ? done / secs : 0;
   const total = opts.total;
-  const parts = [opts.label, total !== undefined && opts.unit === 'bytes' ? `${formatBytes(done)}/${formatBytes(total)}` : total !== undefined ? `${fmt.format(done)}/${amount(total, opts.unit)}` : amount(done, opts.unit)];
+  const parts = [
+    opts.label,
+    total !== undefined && opts.unit === 'bytes' ? `${formatBytes(done)}/${formatBytes(total)}` : total !== undefined ? `${fmt.format(done)}/${amount(total, opts.unit)}` : amount(done, opts.unit),
+  ];
   parts.push(opts.unit === 'bytes' ? `${formatBytes(rate)}/s` : `${fmt.format(Math.round(rate))} ${opts.unit}/s`);
   const frac = opts.fraction ? opts.fraction() : total ? done / total : undefined;
   // Nothing finished yet: a share (of bytes read, say) would promise an ETA it cannot know.

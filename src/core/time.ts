@@ -14,7 +14,6 @@ import { parseDuration, type Duration } from './duration.ts';
 export { checkZone, systemZone, validZone };
 export { DURATION_HINT, durationFlag, durationMs, parseDuration, type Duration } from './duration.ts';
 
-
 interface Wall {
   year: number;
   month: number;

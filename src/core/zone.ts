@@ -21,4 +21,3 @@ export function checkZone(tz: string, where: string): string {
 export function systemZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
-

@@ -14,7 +14,11 @@ export function table(rows: unknown[], cols: Col[], ctx: Context): string {
   const cells = rows.map((r) => cols.map(([, v]) => truncateWidth(escapeControls(cellText(typeof v === 'function' ? v(r) : getPath(r, v))), max)));
   const heads = cols.map(([h]) => h);
   const widths = heads.map((h, i) => Math.max(displayWidth(h), ...cells.map((c) => displayWidth(c[i]!))));
-  const line = (c: string[]) => c.map((x, i) => (i === c.length - 1 ? x : padEndWidth(x, widths[i]!))).join('   ').trimEnd();
+  const line = (c: string[]) =>
+    c
+      .map((x, i) => (i === c.length - 1 ? x : padEndWidth(x, widths[i]!)))
+      .join('   ')
+      .trimEnd();
   return [ctx.io.chalk.bold(line(heads)), ...cells.map(line)].join('\n');
 }
 

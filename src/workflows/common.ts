@@ -27,7 +27,6 @@ export function explain(e: unknown, hints: Record<string, string | ((err: ApiErr
   throw e;
 }
 
-
 /** The --wait spinner (core/progress.ts): on a terminal's stderr only. */
 export function spinner(ctx: Context, text: string): Spinner {
   return coreSpinner(ctx.io, text);

@@ -77,7 +77,6 @@ function aborted(ctx: Context, e: unknown): boolean {
   return ctx.signal.aborted || (e as Error)?.name === 'AbortError' || e instanceof Interrupted;
 }
 
-
 const CHUNK = 256 * 1024;
 
 /**

@@ -93,9 +93,18 @@ describe('proxies', () => {
     expect(readFileSync(out, 'utf8')).toBe('through the proxy\n');
     // The presigned PUT and GET went through the proxy's tunnel like the API calls.
     const tunnelled = seen.filter((l) => l.startsWith('TUNNEL '));
-    expect(tunnelled.some((l) => /^TUNNEL PUT \/_presigned\/drive\//.test(l)), tunnelled.join('\n')).toBe(true);
-    expect(tunnelled.some((l) => /^TUNNEL GET \/_presigned\/drive\//.test(l)), tunnelled.join('\n')).toBe(true);
-    expect(tunnelled.some((l) => /^TUNNEL POST \/users\/me\/drive-files/.test(l)), tunnelled.join('\n')).toBe(true);
+    expect(
+      tunnelled.some((l) => /^TUNNEL PUT \/_presigned\/drive\//.test(l)),
+      tunnelled.join('\n'),
+    ).toBe(true);
+    expect(
+      tunnelled.some((l) => /^TUNNEL GET \/_presigned\/drive\//.test(l)),
+      tunnelled.join('\n'),
+    ).toBe(true);
+    expect(
+      tunnelled.some((l) => /^TUNNEL POST \/users\/me\/drive-files/.test(l)),
+      tunnelled.join('\n'),
+    ).toBe(true);
   });
 
   it('NO_PROXY sends the host direct; HTTPS_PROXY alone does not take http URLs', async () => {

@@ -51,7 +51,11 @@ async function gate(hold: RegExp): Promise<Gate> {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   g.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  g.close = () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r())));
+  g.close = () =>
+    new Promise<void>((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    });
   return g;
 }
 

@@ -9,7 +9,23 @@ const japanese = (rows: number) => ['メール,氏名,会社', ...Array.from({ l
 
 describe('encoding labels', () => {
   it('takes any WHATWG label and names it canonically', () => {
-    expect(['utf8', 'UTF-8', 'utf-16le', 'utf16be', 'latin1', 'cp1252', 'sjis', 'Shift_JIS', 'x-sjis', 'gbk', 'big5', 'euc-jp', 'koi8-r', 'iso-8859-2', 'cp1251'].map(normalizeEncoding)).toEqual(['utf8', 'utf8', 'utf16le', 'utf16be', 'windows-1252', 'windows-1252', 'shift_jis', 'shift_jis', 'shift_jis', 'gbk', 'big5', 'euc-jp', 'koi8-r', 'iso-8859-2', 'windows-1251']);
+    expect(['utf8', 'UTF-8', 'utf-16le', 'utf16be', 'latin1', 'cp1252', 'sjis', 'Shift_JIS', 'x-sjis', 'gbk', 'big5', 'euc-jp', 'koi8-r', 'iso-8859-2', 'cp1251'].map(normalizeEncoding)).toEqual([
+      'utf8',
+      'utf8',
+      'utf16le',
+      'utf16be',
+      'windows-1252',
+      'windows-1252',
+      'shift_jis',
+      'shift_jis',
+      'shift_jis',
+      'gbk',
+      'big5',
+      'euc-jp',
+      'koi8-r',
+      'iso-8859-2',
+      'windows-1251',
+    ]);
   });
   it('refuses what is not a label', () => {
     expect(() => parseEncodingOption('klingon')).toThrow(/--encoding: 'klingon' is not an encoding name/);

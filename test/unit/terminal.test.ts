@@ -109,23 +109,57 @@ describe('tables align CJK and emoji by display width', () => {
   const ctx = { io: { stdoutIsTTY: true, color: false, chalk: chalkFor(0), columns: () => 100 } } as never;
 
   it('the coordination tables (render.ts)', () => {
-    const t = table([{ n: CJK, v: 'x1' }, { n: 'Bob', v: 'x2' }, { n: `${FAMILY} fam`, v: 'x3' }, { n: `${FLAG}`, v: 'x4' }], [['NAME', 'n'], ['V', 'v']], ctx);
+    const t = table(
+      [
+        { n: CJK, v: 'x1' },
+        { n: 'Bob', v: 'x2' },
+        { n: `${FAMILY} fam`, v: 'x3' },
+        { n: `${FLAG}`, v: 'x4' },
+      ],
+      [
+        ['NAME', 'n'],
+        ['V', 'v'],
+      ],
+      ctx,
+    );
     expect(new Set(columnStarts(t, /x\d|V$/))).toEqual(new Set([11]));
   });
 
   it('the list tables (cli-table3)', async () => {
-    const t = await renderTable([[CJK, 'x1'], ['Bob', 'x2'], [`${FAMILY} fam`, 'x3'], ['Zoë', 'x4']], ['NAME', 'V'], { width: 100, tty: true });
+    const t = await renderTable(
+      [
+        [CJK, 'x1'],
+        ['Bob', 'x2'],
+        [`${FAMILY} fam`, 'x3'],
+        ['Zoë', 'x4'],
+      ],
+      ['NAME', 'V'],
+      { width: 100, tty: true },
+    );
     expect(new Set(columnStarts(t, /x\d|V$/))).toEqual(new Set([11]));
   });
 
   it('a truncated cell on a narrow terminal keeps whole emoji', async () => {
-    const t = await renderTable([['😀'.repeat(40), 'x'], [FAMILY.repeat(20), 'y']], ['N', 'V'], { width: 20, tty: true });
+    const t = await renderTable(
+      [
+        ['😀'.repeat(40), 'x'],
+        [FAMILY.repeat(20), 'y'],
+      ],
+      ['N', 'V'],
+      { width: 20, tty: true },
+    );
     expect(t).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
     expect(new Set(columnStarts(t, /[xy]$|V$/)).size).toBe(1);
   });
 
   it('the supervision matrix grid', () => {
-    const g = grid(['CELL', 'MODE'], [[CJK, 'm1'], ['ab', 'm2']]);
+    const g = grid(
+      ['CELL', 'MODE'],
+      [
+        [CJK, 'm1'],
+        ['ab', 'm2'],
+      ],
+    );
     expect(new Set(columnStarts(g, /m\d|MODE/))).toEqual(new Set([11]));
   });
 });

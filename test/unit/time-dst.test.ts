@@ -6,7 +6,20 @@ import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import { fromWallClock, parseDuration, parseWhen } from '../../src/core/time.ts';
 
-const ZONES = ['America/New_York', 'America/Los_Angeles', 'Europe/London', 'Europe/Paris', 'Australia/Sydney', 'Australia/Lord_Howe', 'America/Santiago', 'America/Havana', 'Pacific/Chatham', 'America/St_Johns', 'Asia/Jerusalem', 'Africa/Cairo'];
+const ZONES = [
+  'America/New_York',
+  'America/Los_Angeles',
+  'Europe/London',
+  'Europe/Paris',
+  'Australia/Sydney',
+  'Australia/Lord_Howe',
+  'America/Santiago',
+  'America/Havana',
+  'Pacific/Chatham',
+  'America/St_Johns',
+  'Asia/Jerusalem',
+  'Africa/Cairo',
+];
 
 function transitionDays(tz: string, year: number): Temporal.PlainDate[] {
   const days: Temporal.PlainDate[] = [];

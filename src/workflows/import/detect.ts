@@ -59,7 +59,8 @@ export function normalizeEncoding(label: string): Encoding | undefined {
 /** --encoding: any WHATWG label, checked before anything is read or sent. */
 export function parseEncodingOption(value: string): Encoding {
   const e = normalizeEncoding(value);
-  if (!e || e === 'replacement') throw new UsageError(`--encoding: '${value}' is not an encoding name`, 'give a WHATWG label: utf-8, utf-16le, windows-1252, iso-8859-2, windows-1251, shift_jis, euc-jp, gbk, big5, euc-kr...');
+  if (!e || e === 'replacement')
+    throw new UsageError(`--encoding: '${value}' is not an encoding name`, 'give a WHATWG label: utf-8, utf-16le, windows-1252, iso-8859-2, windows-1251, shift_jis, euc-jp, gbk, big5, euc-kr...');
   return e;
 }
 
@@ -78,7 +79,12 @@ function looksWestern(buf: Uint8Array): boolean {
       continue;
     }
     if (++run > 2) return false;
-    if (!/[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2022\u2026\u20ac\u2122\u00a0\u00a1\u00a3\u00a7\u00a9\u00ab\u00ae\u00b0\u00b7\u00bb\u00bf\u00ba\u00aa]/.test(c)) return false;
+    if (
+      !/[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2022\u2026\u20ac\u2122\u00a0\u00a1\u00a3\u00a7\u00a9\u00ab\u00ae\u00b0\u00b7\u00bb\u00bf\u00ba\u00aa]/.test(
+        c,
+      )
+    )
+      return false;
   }
   return true;
 }
