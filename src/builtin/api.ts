@@ -3,6 +3,7 @@ import type { Context } from '../core/context.ts';
 import type { Method } from '../core/http.ts';
 import { parseAssignment, readStructured, setDotted, typedValue } from '../core/input.ts';
 import { paginate } from '../core/paginate.ts';
+import { pagingProgress } from '../core/progress.ts';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -36,7 +37,11 @@ export async function api(ctx: Context, rawMethod: unknown, rawPath: unknown, ra
   if (opts.paginate) {
     if (method !== 'GET') throw new UsageError('--paginate works with GET');
     const printer = await ctx.printer();
-    await paginate(client, request, { all: true, perPage: typeof fields.perPage === 'number' ? fields.perPage : undefined }, (items) => printer.records(items));
+    const shown = pagingProgress(ctx.io, client, true);
+    await paginate(shown.client, request, { all: true, perPage: typeof fields.perPage === 'number' ? fields.perPage : undefined }, (items) => {
+      shown.add(items.length);
+      printer.records(items);
+    }).finally(() => shown.end());
     if (!ctx.dryRun) await printer.endList();
     return;
   }
