@@ -131,8 +131,11 @@ function guessEncoding(buf: Uint8Array, name: string): Encoding {
     new TextDecoder('utf-8', { fatal: true }).decode(buf, { stream: true });
     return 'utf8';
   } catch {
-    /* a legacy encoding: ask the detector */
+    /* a legacy encoding, or not text at all */
   }
+  // Control bytes no text file holds: binary data, which the reader reports as such (not CSV),
+  // rather than a question of encoding.
+  if (/[\x00-\x08\x0e-\x1a\x1c-\x1f]/.test(new TextDecoder('latin1').decode(buf.subarray(0, 4096)))) return 'windows-1252';
   const detected = chardet.analyse(buf)[0];
   const top = detected && normalizeEncoding(detected.name);
   if (top && top !== 'replacement' && detected.confidence >= CONFIDENT) return top;
