@@ -165,7 +165,7 @@ export const orgArea: AreaSpec = {
       args: [org, { name: 'domainId', description: 'domain id', resource: 'domains' }],
       resultKey: 'domain',
       fields: [{ name: 'autoJoin', type: 'boolean', description: 'users with an e-mail address at this domain join automatically' }],
-      examples: ['agnt org domains update org_acme dom_0001 --no-auto-join'],
+      examples: ['agnt org domains update org_acme dom_acme --no-auto-join'],
     },
     {
       command: 'org domains remove',
@@ -176,7 +176,7 @@ export const orgArea: AreaSpec = {
       args: [org, { name: 'domainId', description: 'domain id', resource: 'domains' }],
       resultKey: 'domain',
       confirm: 'Remove domain {id}?',
-      examples: ['agnt org domains remove org_acme dom_0001 --yes'],
+      examples: ['agnt org domains remove org_acme dom_acme --yes'],
     },
     {
       command: 'org domains verify',
@@ -185,7 +185,7 @@ export const orgArea: AreaSpec = {
       path: '/organizations/{orgId}/domains/{domainId}/verify',
       args: [org, { name: 'domainId', description: 'domain id', resource: 'domains' }],
       resultKey: 'domain',
-      examples: ['agnt org domains verify org_acme dom_0001'],
+      examples: ['agnt org domains verify org_acme dom_acme'],
     },
 
     // ---- SSO and SCIM ----
@@ -211,7 +211,11 @@ export const orgArea: AreaSpec = {
       options: [{ flags: '--guided', description: 'ask for the settings even when flags are given (terminal only)' }],
       handler: h('ssoSet'),
       columns: [{ path: 'id' }, { path: 'sso.enabled', header: 'ENABLED' }, { path: 'sso.enforced', header: 'ENFORCED' }, { path: 'sso.provider', header: 'PROVIDER' }],
-      examples: ['agnt org sso set org_acme --file sso.yaml', 'agnt org sso set org_acme --enabled --provider saml --saml @saml.yaml', 'agnt org sso set org_acme   # on a terminal: guided set-up'],
+      examples: [
+        'agnt org sso set org_acme --file examples/sso.yaml',
+        'agnt org sso set org_acme --enabled --provider saml --saml @examples/saml.yaml',
+        'agnt org sso set org_acme   # on a terminal: guided set-up',
+      ],
     },
     {
       command: 'org sso disable',
@@ -232,7 +236,7 @@ export const orgArea: AreaSpec = {
       resultKey: 'scim',
       confirm: 'Rotate the SCIM token of {id}? The current token stops working at once',
       handler: h('scimRotate'),
-      examples: ['agnt org scim-token rotate org_acme --yes > scim-token.txt', 'agnt org scim-token rotate org_acme --yes | secret-store put scim'],
+      examples: ['agnt org scim-token rotate org_acme --yes > scim-token.txt', 'agnt org scim-token rotate org_acme --yes | (umask 077 && cat > scim-token.txt)'],
     },
 
     // ---- members ----
@@ -268,7 +272,7 @@ export const orgArea: AreaSpec = {
       args: [org, { name: 'userId', description: 'user id', resource: 'users' }],
       resultKey: 'member',
       confirm: 'Remove member {id}?',
-      examples: ['agnt org members remove org_acme usr_0001 --yes'],
+      examples: ['agnt org members remove org_acme usr_ghost --yes'],
     },
 
     // ---- audit events and audit logging ----
@@ -327,7 +331,7 @@ export const orgArea: AreaSpec = {
       ],
       examples: [
         'agnt org audit-logging set org_acme --enabled --storage-bucket-arn arn:aws:s3:::acme-audit --role-arn arn:aws:iam::123456789012:role/agnt-audit --region us-east-1',
-        'agnt org audit-logging set org_acme --file audit-logging.yaml',
+        'agnt org audit-logging set org_acme --file examples/audit-logging.yaml',
       ],
     },
     {
@@ -352,7 +356,10 @@ export const orgArea: AreaSpec = {
       ],
       handler: h('deliver'),
       columns: [{ path: 'id' }, { path: 'status' }, { path: 'from' }, { path: 'to' }, { path: 'filesCopied', header: 'FILES' }, { path: 'completedAt' }],
-      examples: ['agnt org audit-logging deliver org_acme --from 24h --to now --wait', 'agnt org audit-logging deliver org_acme --from 2026-11-01 --to 2026-11-02 -o id'],
+      examples: [
+        'agnt org audit-logging set org_acme --file examples/audit-logging.yaml && agnt org audit-logging deliver org_acme --from 24h --to now --wait',
+        'agnt org audit-logging deliver org_acme --from 2026-11-01 --to 2026-11-02 -o id',
+      ],
     },
     {
       command: 'org audit-logging job',
@@ -416,7 +423,7 @@ export const orgArea: AreaSpec = {
       resultKey: 'profile',
       fields: profileFields,
       handler: h('profileSet'),
-      examples: ['agnt org profile set co_acme --file profile.yaml', 'agnt org profile set co_acme --industry Robotics --set ownOrgProfile.mission="Build things"'],
+      examples: ['agnt org profile set co_acme --file examples/org-profile.yaml', 'agnt org profile set co_acme --industry Robotics --set ownOrgProfile.mission="Build things"'],
     },
     // ---- organization as code (docs/org-as-code.md) ----
     {

@@ -3,7 +3,7 @@
 import type { Context } from '../core/context.ts';
 import { escapeControls } from '../core/output.ts';
 import { displayWidth, padEndWidth } from '../core/width.ts';
-import { MATRIX_CELLS } from '../api/preferences-shapes.ts';
+import { MATRIX_CELLS } from '../api/supervision.ts';
 
 type Obj = Record<string, any>;
 
