@@ -3,7 +3,7 @@
 import { AgntError, EXIT } from './errors.ts';
 import { HttpClient } from './http.ts';
 import { createIO, type IO } from './io.ts';
-import { type Column, parseFormat, Printer, loadQuery, type Format, type OutputOptions } from './output.ts';
+import { type Column, parseFormat, Printer, type RunningCount, loadQuery, type Format, type OutputOptions } from './output.ts';
 import { resolveSettings, type Settings } from './config.ts';
 import { VERSION } from './version.ts';
 import { secondsFlag } from './duration.ts';
@@ -118,7 +118,10 @@ export class Context {
   async printer(columns?: Column[]): Promise<Printer> {
     const opts = this.outputOptions();
     const query = await loadQuery(opts.query);
-    return new Printer(opts, (text) => this.io.out(text), query, columns);
+    // The --all progress line of core/progress.ts (ora, by the terminal rules of term.ts) counts
+    // the records; a second line redrawn beside it would garble both.
+    const count: RunningCount | undefined = undefined;
+    return new Printer(opts, (text) => this.io.out(text), query, columns, count);
   }
 
   async close(): Promise<void> {

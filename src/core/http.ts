@@ -232,19 +232,17 @@ export class HttpClient {
   }
 
   private dispatcher(): Promise<Agent> {
-    this.agent ??= import('undici').then((mod) => {
+    this.agent ??= import('./undici-lite.ts').then((mod) => {
       // undici parses HTTP with a WebAssembly module. V8 compiles it twice (a quick baseline,
       // then optimised code in the background), and a short-lived process waits for that
       // background job before it can exit: ~50 ms on every command. The baseline code parses
       // a CLI's few responses just as well. Set before the first compile; wasm only.
       setFlagsFromString('--liftoff-only');
-      // undici is CommonJS: under the bundle its exports may sit on `default`.
-      const lib = (mod.Agent ? mod : (mod as unknown as { default: typeof mod }).default) as typeof mod;
       const options = { keepAliveTimeout: 10_000, connections: 16 };
       // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case), for API calls and presigned transfers
       // alike, with undici's own reading of them (loopback is not exempt unless NO_PROXY says so).
-      if (proxyConfigured()) return new lib.EnvHttpProxyAgent(options) as unknown as Agent;
-      return new lib.Agent(options);
+      if (proxyConfigured()) return new mod.EnvHttpProxyAgent(options) as unknown as Agent;
+      return new mod.Agent(options);
     });
     return this.agent;
   }

@@ -134,7 +134,7 @@ describe('tables align CJK and emoji by display width', () => {
         ['Zoë', 'x4'],
       ],
       ['NAME', 'V'],
-      { width: 100, tty: true },
+      { width: 100, tty: true, color: false },
     );
     expect(new Set(columnStarts(t, /x\d|V$/))).toEqual(new Set([11]));
   });
@@ -146,7 +146,7 @@ describe('tables align CJK and emoji by display width', () => {
         [FAMILY.repeat(20), 'y'],
       ],
       ['N', 'V'],
-      { width: 20, tty: true },
+      { width: 20, tty: true, color: false },
     );
     expect(t).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
     expect(new Set(columnStarts(t, /[xy]$|V$/)).size).toBe(1);
