@@ -5,7 +5,7 @@ import type { AreaSpec, CommandSpec, FieldSpec, Invocation, Result } from './spe
 import type { Context } from './context.ts';
 import { PartialFailure, UsageError, AgntError } from './errors.ts';
 import { checkEnum, checkType, flagOf, jsonError, parseAssignment, parseFlagValue, readIdsFromStdin, readStructured, parseObjectText, setDotted, typedValue } from './input.ts';
-import { paginate, parsePageOptions } from './paginate.ts';
+import { incompleteError, paginate, parsePageOptions, type PageResult } from './paginate.ts';
 import { confirm } from './io.ts';
 
 export type ContextFactory = (cmd: Command) => Context;
@@ -274,13 +274,13 @@ export async function execute(ctx: Context, spec: CommandSpec, inv: Invocation):
     const printer = await ctx.printer(spec.columns);
     let records = 0;
     let pages = 0;
-    let count: number;
+    let walked: PageResult;
     try {
-      ({ count } = await paginate(client, request, parsePageOptions(inv.opts), (items) => {
+      walked = await paginate(client, request, parsePageOptions(inv.opts), (items) => {
         records += items.length;
         pages++;
         printer.records(items);
-      }));
+      });
     } catch (e) {
       // Ctrl-C in a long --all: say how far it got, and whether those records were printed.
       if (ctx.signal.aborted && !ctx.dryRun) ctx.io.err(`interrupted after ${records} records (${pages} page${pages === 1 ? '' : 's'})${printer.streaming || !records ? '' : '; none printed: use -o jsonl, csv or id to print records as they arrive'}`);
@@ -288,7 +288,9 @@ export async function execute(ctx: Context, spec: CommandSpec, inv: Invocation):
     }
     if (ctx.dryRun) return;
     await printer.endList();
-    if (count === 0 && ctx.io.stderrIsTTY && printer.streaming === false && ctx.format() === 'table') ctx.io.info('no results');
+    const incomplete = incompleteError(walked, spec.command);
+    if (incomplete) throw incomplete;
+    if (walked.count === 0 && ctx.io.stderrIsTTY && printer.streaming === false && ctx.format() === 'table') ctx.io.info('no results');
     return;
   }
 
