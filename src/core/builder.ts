@@ -3,10 +3,11 @@
 import { Command, Option } from 'commander';
 import type { AreaSpec, CommandSpec, FieldSpec, Invocation, Result } from './spec.ts';
 import type { Context } from './context.ts';
-import { PartialFailure, UsageError, AgntError } from './errors.ts';
+import { Interrupted, PartialFailure, UsageError, AgntError } from './errors.ts';
 import { checkEnum, checkType, flagOf, jsonError, parseAssignment, parseFlagValue, readIdsFromStdin, readStructured, parseObjectText, setDotted, typedValue } from './input.ts';
 import { incompleteError, paginate, parsePageOptions, type PageResult } from './paginate.ts';
 import { confirm } from './io.ts';
+import { oneValue } from './once.ts';
 
 export type ContextFactory = (cmd: Command) => Context;
 
@@ -93,6 +94,7 @@ function addFieldOption(cmd: Command, spec: CommandSpec, f: FieldSpec): void {
   const value = f.enum && f.type === 'string' ? 'value' : (VALUE_NAMES[f.type] ?? 'value');
   const opt = new Option(`${f.short ? `-${f.short}, ` : ''}--${flag} <${value}>`, describeField(f));
   if (f.type === 'string[]') opt.argParser(collect);
+  else oneValue(opt);
   if (f.hidden) opt.hideHelp();
   cmd.addOption(hinted(opt, { type: f.type, values: f.enum, file: f.file }));
 }
@@ -112,7 +114,7 @@ export function buildLeaf(spec: CommandSpec, makeContext: ContextFactory): Comma
   if (spec.aliases) cmd.aliases(spec.aliases);
   for (const a of spec.args ?? []) {
     if (a.flag) {
-      cmd.addOption(hinted(new Option(`--${a.flag} <id>`, `${a.description ?? a.name}${a.default ? ` (default: ${a.default})` : ''}`), { type: 'string', resource: a.resource, values: a.enum }));
+      cmd.addOption(hinted(oneValue(new Option(`--${a.flag} <id>`, `${a.description ?? a.name}${a.default ? ` (default: ${a.default})` : ''}`)), { type: 'string', resource: a.resource, values: a.enum }));
       continue;
     }
     const label = a.multi ? `${a.name}...` : a.name;
@@ -121,8 +123,8 @@ export function buildLeaf(spec: CommandSpec, makeContext: ContextFactory): Comma
   }
   for (const f of spec.fields ?? []) addFieldOption(cmd, spec, f);
   if (acceptsBody(spec)) {
-    cmd.option('--data <json>', 'the whole request body as JSON; flags override its fields');
-    cmd.addOption(hinted(new Option('--file <path>', "the whole request body from a JSON or YAML file, or '-' for stdin; flags override its fields"), { file: true }));
+    cmd.addOption(oneValue(new Option('--data <json>', 'the whole request body as JSON; flags override its fields')));
+    cmd.addOption(hinted(oneValue(new Option('--file <path>', "the whole request body from a JSON or YAML file, or '-' for stdin; flags override its fields")), { file: true }));
     cmd.option('--set <path=value>', 'set a (dotted) body field; repeatable', collect);
   }
   for (const o of spec.options ?? []) {
@@ -130,13 +132,14 @@ export function buildLeaf(spec: CommandSpec, makeContext: ContextFactory): Comma
     if (o.enum) opt.choices(o.enum as string[]);
     if (o.default !== undefined) opt.default(o.default);
     if (o.repeatable) opt.argParser(collect);
+    else if (opt.required || opt.optional) oneValue(opt);
     cmd.addOption(hinted(opt, { file: o.file }));
   }
   if (spec.list) {
     cmd.option('--all', 'fetch every page');
-    cmd.option('--limit <n>', 'at most this many records, across pages');
-    cmd.option('--page <n>', 'page number (from 1)');
-    cmd.option('--per-page <n>', 'records per page');
+    cmd.addOption(oneValue(new Option('--limit <n>', 'at most this many records, across pages')));
+    cmd.addOption(oneValue(new Option('--page <n>', 'page number (from 1)')));
+    cmd.addOption(oneValue(new Option('--per-page <n>', 'records per page (the server may use fewer; --all follows it)')));
   }
   cmd.addHelpText('after', helpText(spec));
   if (spec.hidden) (cmd as Command & { _hidden: boolean })._hidden = true;
@@ -154,6 +157,7 @@ async function parseInvocation(ctx: Context, spec: CommandSpec, command: Command
   const opts = command.opts() as Record<string, unknown>;
   const args: Record<string, string> = {};
   let ids: string[] = [];
+  let fromStdin = false;
   const positional = command.processedArgs as unknown[];
   let i = 0;
   for (const a of spec.args ?? []) {
@@ -168,8 +172,10 @@ async function parseInvocation(ctx: Context, spec: CommandSpec, command: Command
     const v = positional[i++];
     if (a.multi) {
       const list = (v as string[] | undefined) ?? [];
-      ids = list.includes('-') ? [...list.filter((x) => x !== '-'), ...(await readIdsFromStdin(() => ctx.io.readStdin()))] : list;
-      if (!ids.length) throw new UsageError(`missing ${a.name}`);
+      fromStdin = list.includes('-');
+      ids = fromStdin ? [...list.filter((x) => x !== '-'), ...(await readIdsFromStdin(() => ctx.io.readStdin()))] : list;
+      // An empty stdin is not an error: `... -o id | agnt x delete - --yes` matched nothing.
+      if (!ids.length && !fromStdin) throw new UsageError(`missing ${a.name}`);
       continue;
     }
     const value = (v as string | undefined) ?? a.default;
@@ -200,7 +206,7 @@ async function parseInvocation(ctx: Context, spec: CommandSpec, command: Command
     if (!present) throw new UsageError(`--${flagOf(f)} is required${fieldLocation(spec, f) === 'body' && acceptsBody(spec) ? ' (or give it in --file/--data)' : ''}`);
   }
   if (body && spec.bodyKey) body = { [spec.bodyKey]: body };
-  return { spec, args, ids, fields, query, body, opts };
+  return { spec, args, ids, fromStdin, fields, query, body, opts };
 }
 
 async function assembleBody(ctx: Context, spec: CommandSpec, opts: Record<string, unknown>, fields: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -258,6 +264,12 @@ function describeIds(inv: Invocation): string {
 }
 
 export async function execute(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<void> {
+  if (inv.fromStdin && !inv.ids.length) {
+    ctx.io.err('no ids on standard input; nothing to do');
+    // An empty list where a list is printed whole; the streaming formats and the table print nothing.
+    if (!ctx.dryRun && (ctx.format() === 'json' || ctx.format() === 'yaml')) await emit(ctx, spec, { data: [] });
+    return;
+  }
   if (spec.confirm && !ctx.dryRun) {
     await confirm(ctx.io, spec.confirm.replace('{id}', describeIds(inv)), ctx.global.yes);
   }
@@ -283,7 +295,7 @@ export async function execute(ctx: Context, spec: CommandSpec, inv: Invocation):
       });
     } catch (e) {
       // Ctrl-C in a long --all: say how far it got, and whether those records were printed.
-      if (ctx.signal.aborted && !ctx.dryRun) ctx.io.err(`interrupted after ${records} records (${pages} page${pages === 1 ? '' : 's'})${printer.streaming || !records ? '' : '; none printed: use -o jsonl, csv or id to print records as they arrive'}`);
+      if (ctx.signal.aborted && !ctx.dryRun) throw new Interrupted(`interrupted after ${records} records (${pages} page${pages === 1 ? '' : 's'})${printer.streaming || !records ? '' : '; none printed: use -o jsonl, csv or id to print records as they arrive'}`);
       throw e;
     }
     if (ctx.dryRun) return;
@@ -298,29 +310,42 @@ export async function execute(ctx: Context, spec: CommandSpec, inv: Invocation):
   if (multiArg) {
     const results: unknown[] = [];
     const failed: string[] = [];
+    const reasons: string[] = [];
     for (const id of inv.ids) {
       try {
         const res = await client.request({ ...request, params: { ...inv.args, [multiArg.name]: id } });
         if (res.dryRun) continue;
         results.push(res.data ?? { id });
-        if (!ctx.io.quiet && inv.ids.length > 1) ctx.io.err(`${id}: ok`);
+        if (!ctx.io.quiet && !ctx.jsonErrors && inv.ids.length > 1) ctx.io.err(`${id}: ok`);
       } catch (e) {
+        if (ctx.signal.aborted) throw interruptedAt(spec, `${results.length} of ${inv.ids.length} done, ${failed.length} failed, stopped at ${id}`);
         if (!(e instanceof AgntError) || e.exitCode === 130 || e.exitCode === 2 || inv.ids.length === 1) throw e;
         failed.push(id);
-        ctx.io.err(`${id}: error: ${e.message}`);
+        reasons.push(`${id}: ${e.message}`);
+        // In the JSON error form the one object at the end carries every reason.
+        if (!ctx.jsonErrors) ctx.io.err(`${id}: error: ${e.message}`);
       }
     }
     if (ctx.dryRun) return;
-    await emit(ctx, spec, { data: inv.ids.length === 1 && !failed.length ? results[0] : results });
+    // Ids from stdin always give a list, however many there were.
+    await emit(ctx, spec, { data: inv.ids.length === 1 && !failed.length && !inv.fromStdin ? results[0] : results });
     if (failed.length) {
-      throw new PartialFailure(`${failed.length} of ${inv.ids.length} failed: ${failed.join(', ')}`);
+      throw new PartialFailure(ctx.jsonErrors ? `${failed.length} of ${inv.ids.length} failed: ${reasons.join('; ')}` : `${failed.length} of ${inv.ids.length} failed: ${failed.join(', ')}`);
     }
     return;
   }
 
-  const res = await client.request(request);
+  const res = await client.request(request).catch((e: unknown) => {
+    throw ctx.signal.aborted ? interruptedAt(spec) : e;
+  });
   if (res.dryRun) return;
   await emit(ctx, spec, { data: res.data });
+}
+
+/** Ctrl-C during a plain request: what may or may not have happened. */
+function interruptedAt(spec: CommandSpec, progress?: string): Interrupted {
+  const effect = spec.method === 'GET' ? 'nothing was changed' : 'the request in flight may or may not have reached the server';
+  return new Interrupted(`interrupted: ${spec.command}${progress ? ` (${progress})` : ''}; ${effect}`);
 }
 
 async function emit(ctx: Context, spec: CommandSpec, result: Result): Promise<void> {

@@ -1,6 +1,6 @@
 // Terminal decisions in one place, so that commands never look at process.* directly and
 // tests (and `agnt` run from a pipe) get no colour, spinner or prompt.
-import { AgntError, UsageError } from './errors.ts';
+import { AgntError, Interrupted, UsageError } from './errors.ts';
 
 export interface IO {
   stdout: NodeJS.WritableStream;
@@ -87,6 +87,13 @@ export async function confirm(io: IO, question: string, yes: boolean | undefined
     throw new UsageError(`${question.replace(/\?$/, '')}: refusing without --yes when not on a terminal`);
   }
   const { confirm: ask } = await import('@inquirer/prompts');
-  const ok = await ask({ message: question, default: false }, { output: process.stderr });
+  let ok: boolean;
+  try {
+    ok = await ask({ message: question, default: false }, { output: process.stderr });
+  } catch (e) {
+    // Ctrl-C at the question (inquirer's ExitPromptError) is an interruption, exit 130.
+    if ((e as Error)?.name === 'ExitPromptError' || (e as Error)?.name === 'AbortPromptError') throw new Interrupted('interrupted at the confirmation; nothing was sent');
+    throw e;
+  }
   if (!ok) throw new AgntError('cancelled');
 }

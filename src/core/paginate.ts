@@ -160,12 +160,19 @@ export async function paginate(
       // Their results are not needed; a failure among them is not this walk's to report.
       for (const p of inflight) p.catch(() => undefined);
     };
-    while (next <= wanted && inflight.length < concurrency) inflight.push(fetchPage(next++, per));
+    // A page fetched ahead may fail (or be aborted by Ctrl-C) before it is awaited: it carries
+    // a handler from the start, so that its rejection is never an unhandled one.
+    const ahead = (page: number) => {
+      const p = fetchPage(page, per);
+      p.catch(() => undefined);
+      return p;
+    };
+    while (next <= wanted && inflight.length < concurrency) inflight.push(ahead(next++));
     try {
       while (inflight.length) {
         const res = await inflight.shift()!;
         if (emit(res.items) || res.items.length === 0) break;
-        if (next <= wanted) inflight.push(fetchPage(next++, per));
+        if (next <= wanted) inflight.push(ahead(next++));
       }
     } finally {
       settleQuietly();

@@ -70,6 +70,8 @@ export interface Invocation {
   args: Record<string, string>;
   /** Variadic positional values (ids) for `multi` args, after stdin expansion. */
   ids: string[];
+  /** The ids came from stdin ('-'): the result is always a list, and none is not an error. */
+  fromStdin?: boolean;
   /** Parsed field values by API field name (query and body fields). */
   fields: Record<string, unknown>;
   query: Record<string, unknown>;

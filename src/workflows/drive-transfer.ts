@@ -256,7 +256,7 @@ export const upload: Handler = async (ctx, inv) => {
       if (files.length > 1) ctx.io.info(`${escapeControls(f.path)}: uploaded as ${id} (${formatBytes(sent)})`);
     } catch (e) {
       if (e instanceof Interrupted || aborted(ctx, e)) {
-        if (fileId) ctx.io.err(escapeControls(`${f.path}: interrupted; ${fileId} was not confirmed${PENDING}`));
+        if (fileId) throw new Interrupted(`${f.path}: interrupted; ${fileId} was not confirmed${PENDING}`);
         throw e instanceof AgntError ? e : new Interrupted();
       }
       const pending = fileId ? ` (${fileId} was not confirmed${PENDING})` : '';
