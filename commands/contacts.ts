@@ -100,6 +100,8 @@ export const contacts: AreaSpec = {
     {
       command: 'contacts update',
       summary: 'Update a contact',
+      description:
+        "Fields not given keep their value. --set address.city=Aarhus changes only that key: agnt reads the contact and sends the whole address (a PUT replaces nested objects). --address '{...}' replaces the whole address. Lists (--tags, --phones, --emails) replace the whole list: to add or remove one tag, use `agnt contacts bulk-tag --ids ID --add TAG` or `--remove TAG`.",
       method: 'PUT',
       path: '/contacts/{contactId}',
       args: [contact],
@@ -123,7 +125,12 @@ export const contacts: AreaSpec = {
         ...common,
         { name: 'team', type: 'string', nullable: true },
       ],
-      examples: ['agnt contacts update con_0001 --title CFO --tags vip', 'agnt contacts update con_0001 --company null', 'agnt contacts update con_0001 --set address.city=Paris'],
+      examples: [
+        'agnt contacts update con_0001 --title CFO',
+        'agnt contacts update con_0001 --set address.city=Paris   # the rest of the address is kept',
+        'agnt contacts bulk-tag --ids con_0001 --add vip   # add one tag (--tags replaces them all)',
+        'agnt contacts update con_0001 --company null',
+      ],
     },
     {
       command: 'contacts delete',

@@ -125,7 +125,7 @@ export function buildLeaf(spec: CommandSpec, makeContext: ContextFactory): Comma
   if (acceptsBody(spec)) {
     cmd.addOption(oneValue(new Option('--data <json>', 'the whole request body as JSON; flags override its fields')));
     cmd.addOption(hinted(oneValue(new Option('--file <path>', "the whole request body from a JSON or YAML file, or '-' for stdin; flags override its fields")), { file: true }));
-    cmd.option('--set <path=value>', 'set a (dotted) body field; repeatable', collect);
+    cmd.option('--set <path=value>', `set a (dotted) body field; repeatable${spec.method === 'PUT' ? '; a.b=c changes only that key (the current object is read and sent whole)' : ''}`, collect);
   }
   for (const o of spec.options ?? []) {
     const opt = new Option(o.flags, o.enum ? `${o.description} (one of: ${o.enum.join(', ')})` : o.description);
@@ -196,8 +196,9 @@ async function parseInvocation(ctx: Context, spec: CommandSpec, command: Command
   }
 
   let body: Record<string, unknown> | undefined;
+  const merge = new Set<string>();
   if (acceptsBody(spec)) {
-    body = await assembleBody(ctx, spec, opts, fields);
+    body = await assembleBody(ctx, spec, opts, fields, merge);
   }
   for (const f of spec.fields ?? []) {
     if (fieldLocation(spec, f) === 'query' && f.default !== undefined && query[f.name] === undefined) query[f.name] = f.default;
@@ -206,10 +207,10 @@ async function parseInvocation(ctx: Context, spec: CommandSpec, command: Command
     if (!present) throw new UsageError(`--${flagOf(f)} is required${fieldLocation(spec, f) === 'body' && acceptsBody(spec) ? ' (or give it in --file/--data)' : ''}`);
   }
   if (body && spec.bodyKey) body = { [spec.bodyKey]: body };
-  return { spec, args, ids, fromStdin, fields, query, body, opts };
+  return { spec, args, ids, fromStdin, fields, query, body, opts, ...(merge.size && !spec.bodyKey ? { merge: [...merge] } : {}) };
 }
 
-async function assembleBody(ctx: Context, spec: CommandSpec, opts: Record<string, unknown>, fields: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function assembleBody(ctx: Context, spec: CommandSpec, opts: Record<string, unknown>, fields: Record<string, unknown>, merge: Set<string>): Promise<Record<string, unknown>> {
   let body: Record<string, unknown> = {};
   const known = new Map(bodyFields(spec).map((f) => [f.name, f]));
   const fromInput = async (value: unknown, where: string) => {
@@ -244,9 +245,13 @@ async function assembleBody(ctx: Context, spec: CommandSpec, opts: Record<string
     body = { ...body, ...(await fromInput(parsed, '--data')) };
   }
   for (const [name, value] of Object.entries(fields)) if (known.has(name)) body[name] = value;
+  const given = new Set(Object.keys(body));
   for (const assignment of (opts.set as string[] | undefined) ?? []) {
     const [path, raw] = parseAssignment(assignment, '--set');
     const top = path.split('.')[0]!;
+    // A dotted --set into an object the command does not otherwise send: the rest of that
+    // object comes from the current record (see mergeCurrent), so only this key changes.
+    if (path.includes('.') && !given.has(top)) merge.add(top);
     if (!spec.openBody && known.size && !known.has(top)) throw new UsageError(`--set: unknown field '${top}' (allowed: ${[...known.keys()].join(', ')})`);
     setDotted(body, path, typedValue(raw));
   }
@@ -270,6 +275,7 @@ export async function execute(ctx: Context, spec: CommandSpec, inv: Invocation):
     if (!ctx.dryRun && (ctx.format() === 'json' || ctx.format() === 'yaml')) await emit(ctx, spec, { data: [] });
     return;
   }
+  if (inv.merge?.length && inv.body && spec.method === 'PUT') await mergeCurrent(ctx, spec, inv);
   if (spec.confirm && !ctx.dryRun) {
     await confirm(ctx.io, spec.confirm.replace('{id}', describeIds(inv)), ctx.global.yes);
   }
@@ -340,6 +346,34 @@ export async function execute(ctx: Context, spec: CommandSpec, inv: Invocation):
   });
   if (res.dryRun) return;
   await emit(ctx, spec, { data: res.data });
+}
+
+/**
+ * A PUT replaces the nested objects it is sent: `--set address.city=Aarhus` alone would leave an
+ * address holding only the city. Read the current record and send each object `--set` reached
+ * into whole, with the changes merged in. A dry run reads too (never writes), so that it shows
+ * the body a real run sends.
+ */
+async function mergeCurrent(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<void> {
+  const from = spec.mergeFrom ?? { path: spec.path, resultKey: spec.resultKey };
+  const res = await ctx.client({ tokenOptional: spec.public }).request({ method: 'GET', path: from.path, params: inv.args, resultKey: from.resultKey, shape: 'record', readInDryRun: true });
+  let current = res.data as Record<string, unknown> | null | undefined;
+  if (from.field) current = current?.[from.field] as Record<string, unknown> | null | undefined;
+  for (const key of inv.merge ?? []) {
+    const now = current?.[key];
+    if (isPlainObject(now) && isPlainObject(inv.body![key])) inv.body![key] = deepMerge(now, inv.body![key]);
+  }
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** `patch` over `base`: objects merge key by key; lists, scalars and null replace. */
+export function deepMerge(base: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(patch)) out[k] = isPlainObject(v) && isPlainObject(base[k]) ? deepMerge(base[k], v) : v;
+  return out;
 }
 
 /** Ctrl-C during a plain request: what may or may not have happened. */

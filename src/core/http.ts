@@ -25,6 +25,8 @@ export interface RequestSpec {
   /** What the result must be: a list (list commands) or a record (commands that print records). */
   shape?: 'list' | 'record';
   signal?: AbortSignal;
+  /** A GET a dry run sends anyway (it reads what a real run would merge into its body). */
+  readInDryRun?: boolean;
 }
 
 export interface PageMeta {
@@ -282,7 +284,7 @@ export class HttpClient {
     const payload = hasBody ? (spec.json ?? JSON.stringify(spec.body)) : undefined;
     const display = `${this.base.origin}${rawPath}`;
 
-    if (this.opts.dryRun) {
+    if (this.opts.dryRun && !(spec.readInDryRun && spec.method === 'GET')) {
       const text = JSON.stringify({ method: spec.method, url: redactUrl(display), headers: this.masked(headers), body: hasBody ? redactValue(spec.json !== undefined ? JSON.parse(spec.json) : spec.body) : null }, null, 2);
       this.opts.dryRun(scrub(text, [this.opts.token]));
       return { status: 0, headers: {}, body: undefined, data: undefined as T, meta: {}, dryRun: true };

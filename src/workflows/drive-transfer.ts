@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Handler, Result } from '../core/spec.ts';
 import type { Context } from '../core/context.ts';
 import { AgntError, ApiError, EXIT, Interrupted, NetworkError, PartialFailure, TimeoutError, UsageError } from '../core/errors.ts';
-import { escapeControls } from '../core/output.ts';
+import { escapeControls, escapeForTerminal } from '../core/output.ts';
 import { mimeFromName } from '../api/mime.ts';
 import { sleep } from '../core/sleep.ts';
 
@@ -68,7 +68,7 @@ class Progress {
     const rate = done / Math.max(0.001, (now - this.started) / 1000);
     const cols = (process.stderr as NodeJS.WriteStream).columns || 80;
     const line = `${this.label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.floor(frac * 100)).padStart(3)}% ${formatBytes(done)}/${formatBytes(this.total)} ${formatBytes(rate)}/s`;
-    this.ctx.io.stderr.write(`\r${line.slice(0, cols - 1)}\x1b[K`);
+    this.ctx.io.stderr.write(`\r${escapeForTerminal(line.slice(0, cols - 1))}\x1b[K`);
   }
 
   done(): void {
