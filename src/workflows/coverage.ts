@@ -26,7 +26,7 @@ export async function ask<T>(ctx: Context, run: (p: typeof import('@inquirer/pro
   try {
     return await run(prompts, { input: ctx.io.stdin, output: ctx.io.stderr });
   } catch (e) {
-    if ((e as Error)?.name === 'ExitPromptError' || (e as Error)?.name === 'AbortPromptError') throw new Interrupted();
+    if ((e as Error)?.name === 'ExitPromptError' || (e as Error)?.name === 'AbortPromptError') throw new Interrupted(`interrupted at a prompt; no coverage span was ${ctx.dryRun ? 'shown' : 'created'}`);
     throw e;
   }
 }
