@@ -35,9 +35,20 @@ const CURSOR: Record<string, CursorStyle> = {
   '/coordinator/manager-audit-events': { param: 'before', field: 'createdAt' },
 };
 const DOCUMENTS_LIMIT = new Set([
-  '/chats', '/chats/{chatId}/messages', '/contacts', '/users', '/identifiers', '/drive-files', '/organizations',
-  '/organizations/{orgId}/members', '/organizations/{orgId}/audit-events', '/teams', '/teams/{teamId}/members',
-  '/organization-requests', '/coordinator/manager-audit-events', '/coverage-spans',
+  '/chats',
+  '/chats/{chatId}/messages',
+  '/contacts',
+  '/users',
+  '/identifiers',
+  '/drive-files',
+  '/organizations',
+  '/organizations/{orgId}/members',
+  '/organizations/{orgId}/audit-events',
+  '/teams',
+  '/teams/{teamId}/members',
+  '/organization-requests',
+  '/coordinator/manager-audit-events',
+  '/coverage-spans',
 ]);
 
 export function cursorStyle(path: string): CursorStyle | undefined {
@@ -94,12 +105,7 @@ export function incompleteError(r: PageResult, what: string): AgntError | undefi
 }
 
 /** Returns how many records were handed to onPage, the server's total, and whether any are missing. */
-export async function paginate(
-  client: HttpClient,
-  spec: RequestSpec,
-  opts: PageOptions,
-  onPage: (items: unknown[]) => void,
-): Promise<PageResult> {
+export async function paginate(client: HttpClient, spec: RequestSpec, opts: PageOptions, onPage: (items: unknown[]) => void): Promise<PageResult> {
   const cursor = cursorStyle(spec.path);
   if (cursor) return await walkCursor(client, spec, opts, cursor, onPage);
   const limit = opts.limit;

@@ -21,7 +21,10 @@ const handler: Handler = async (ctx, inv) => {
   const opts = {
     file,
     map: list(o.map),
-    propertiesFrom: list(o.propertiesFrom).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean),
+    propertiesFrom: list(o.propertiesFrom)
+      .flatMap((s) => s.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean),
     tags: list(o.tags),
     batchSize: positive('--batch-size', o.batchSize, DEFAULT_BATCH, MAX_BATCH),
     concurrency: positive('--concurrency', o.concurrency, DEFAULT_CONCURRENCY, 32),
@@ -36,7 +39,11 @@ const handler: Handler = async (ctx, inv) => {
   const { summary, status, error } = await runImport(ctx, opts);
   const s = summary as Summary;
   if (status === 'interrupted') {
-    return { data: summary, exitCode: EXIT.interrupted, message: `interrupted: ${s.pending ?? 0} rows not finished${s.ledger ? `; run the same command with --resume to finish (ledger: ${s.ledger})` : ''}` };
+    return {
+      data: summary,
+      exitCode: EXIT.interrupted,
+      message: `interrupted: ${s.pending ?? 0} rows not finished${s.ledger ? `; run the same command with --resume to finish (ledger: ${s.ledger})` : ''}`,
+    };
   }
   if (status === 'stopped') {
     const hint = s.ledger && !(error && error.exitCode === EXIT.usage) ? `; ${s.pending ?? 0} rows not finished: run the same command with --resume to finish` : '';

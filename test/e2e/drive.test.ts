@@ -229,10 +229,16 @@ describe('drive upload failures', () => {
     const r = await agnt(['drive', 'upload', join(dir, 'one.txt'), join(dir, 'two.txt'), '-o', 'jsonl'], { sb });
     expect(r.exitCode).toBe(6);
     // -o jsonl: the failure is one JSON object on stderr, naming the file and why.
-    expect(JSON.parse(r.stderr).error).toEqual({ exitCode: 6, message: expect.stringMatching(/^1 of 2 uploads failed: .*one\.txt: upload to the presigned URL failed: denied \(fil_\w+ was not confirmed/) });
+    expect(JSON.parse(r.stderr).error).toEqual({
+      exitCode: 6,
+      message: expect.stringMatching(/^1 of 2 uploads failed: .*one\.txt: upload to the presigned URL failed: denied \(fil_\w+ was not confirmed/),
+    });
     const human = await agnt(['drive', 'upload', join(dir, 'one.txt'), join(dir, 'two.txt')], { sb });
     expect(human.stderr).toMatch(/^\S*one\.txt: (error|uploaded)/m);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((f) => [f.name, f.status])).toEqual([['two.txt', 'ready']]);
   });
 

@@ -17,7 +17,9 @@ describe('errors and exit codes', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('error: invalid or expired API token (HTTP 401, AGNT_E_UNAUTHORIZED)\nhint: run `agnt auth login` (or set AGNT_TOKEN) with a valid token\n');
     const j = await agnt(['users', 'me', '--json'], { sb, as: 'wrong-token' });
-    expect(JSON.parse(j.stderr)).toEqual({ error: { message: 'invalid or expired API token', exitCode: 4, status: 401, code: 'AGNT_E_UNAUTHORIZED', hint: 'run `agnt auth login` (or set AGNT_TOKEN) with a valid token' } });
+    expect(JSON.parse(j.stderr)).toEqual({
+      error: { message: 'invalid or expired API token', exitCode: 4, status: 401, code: 'AGNT_E_UNAUTHORIZED', hint: 'run `agnt auth login` (or set AGNT_TOKEN) with a valid token' },
+    });
   });
 
   it('404 exits 3', async () => {

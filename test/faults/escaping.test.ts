@@ -57,7 +57,11 @@ describe('every output path escapes them', () => {
     expect(res.exitCode).toBe(0);
     expect(screen(res.output)).not.toMatch(RAW);
     r.fs.reset();
-    r.fs.rules.push({ method: 'GET', path: /^\/chats\/[^/]+\/usage$/, fault: { kind: 'rewrite', fn: (b) => JSON.parse(JSON.stringify(b).replace(/"(model|name|title)":"[^"]*"/g, `"$1":${JSON.stringify(EVIL)}`)) } });
+    r.fs.rules.push({
+      method: 'GET',
+      path: /^\/chats\/[^/]+\/usage$/,
+      fault: { kind: 'rewrite', fn: (b) => JSON.parse(JSON.stringify(b).replace(/"(model|name|title)":"[^"]*"/g, `"$1":${JSON.stringify(EVIL)}`)) },
+    });
     const usage = await runInPty(['chats', 'usage', 'cht_welcome', '--no-color'], [], r.env());
     expect(screen(usage.output)).not.toMatch(RAW);
   });

@@ -159,4 +159,4 @@ describe('flags and stdin', () => {
     const arg = await r.run(['contacts', 'delete', d!, '--yes', '--json']);
     expect(JSON.parse(arg.stdout).id).toBe(d);
   });
-  });
+});

@@ -18,7 +18,16 @@ beforeAll(async () => {
   const t0 = Date.parse('2026-03-01T00:00:00.000Z');
   for (let i = 0; i < N; i++) {
     const at = i >= 80 && i < 110 ? t0 + 80_000 : t0 + i * 1000;
-    r.sb.store.insert('auditEvents', 'aud', { account: 'acc_acme', organization: 'org_acme', actor: 'usr_coord', action: 'coordinator.lists.test', entityType: 'span', entityId: `e${i}`, metadata: { coordinatorId: 'usr_coord' }, createdAt: new Date(at).toISOString() });
+    r.sb.store.insert('auditEvents', 'aud', {
+      account: 'acc_acme',
+      organization: 'org_acme',
+      actor: 'usr_coord',
+      action: 'coordinator.lists.test',
+      entityType: 'span',
+      entityId: `e${i}`,
+      metadata: { coordinatorId: 'usr_coord' },
+      createdAt: new Date(at).toISOString(),
+    });
   }
 });
 afterAll(async () => {

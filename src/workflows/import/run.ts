@@ -119,7 +119,6 @@ interface BulkResult {
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
-
 /** Opens an output file, or says which flag chooses another place. */
 function writable<T>(open: () => T, path: string, flag: string): T {
   try {
@@ -395,7 +394,10 @@ export class Importer {
         if (attempt >= MAX_ATTEMPTS || !retryBudget.take()) {
           // The last answer and how often it was tried, whatever the message says.
           const last = e instanceof ApiError ? `last answer: HTTP ${e.status}${e.code ? `, ${e.code}` : ''}` : `last error: ${(e as NetworkError).code ?? 'no answer'}`;
-          const stopped = new AgntError(`import stopped: ${(e as Error).message} (${last}; ${attempt} attempt${attempt > 1 ? 's' : ''}; batch of rows ${batch.slots[0]!.row}-${batch.slots[batch.slots.length - 1]!.row})`, e instanceof AgntError ? e.exitCode : EXIT.failure);
+          const stopped = new AgntError(
+            `import stopped: ${(e as Error).message} (${last}; ${attempt} attempt${attempt > 1 ? 's' : ''}; batch of rows ${batch.slots[0]!.row}-${batch.slots[batch.slots.length - 1]!.row})`,
+            e instanceof AgntError ? e.exitCode : EXIT.failure,
+          );
           throw stopped;
         }
         const delay = backoffDelay(attempt, this.backoffBase, BACKOFF_CAP_MS);
