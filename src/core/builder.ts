@@ -321,6 +321,7 @@ export async function execute(ctx: Context, spec: CommandSpec, inv: Invocation):
     resultKey: spec.resultKey,
     envelope: spec.envelope,
     shape: spec.list ? ('list' as const) : spec.resultKey ? ('record' as const) : undefined,
+    nullable: spec.nullable,
   };
 
   if (spec.list) {

@@ -105,6 +105,8 @@ export interface CommandSpec {
   fields?: FieldSpec[];
   /** Extra flags read by a handler. */
   options?: OptionSpec[];
+  /** The documented result may be null (`object|null`); any other null answer is refused. */
+  nullable?: boolean;
   /** Envelope key holding the result. */
   resultKey?: string;
   /** The success body has no `ok` envelope. */
