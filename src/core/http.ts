@@ -528,6 +528,38 @@ function kindOf(v: unknown): string {
  * An answer that parses but is not what the endpoint documents (a proxy's JSON, a changed API)
  * stops here with one clear line, instead of reaching the printer as a half-empty table.
  */
+/**
+ * Result keys that name one resource record (part 1 and 2, section 2): a list under one of them
+ * is never the answer. Until the API model (src/api/) says each endpoint's result kind, other
+ * keys (activities, syncEvents, ...) may hold a list without paging.
+ */
+const RECORD_KEYS = new Set([
+  'user',
+  'assistant',
+  'contact',
+  'chat',
+  'message',
+  'session',
+  'identifier',
+  'driveFile',
+  'organization',
+  'domain',
+  'member',
+  'team',
+  'invitation',
+  'organizationRequest',
+  'coverageSpan',
+  'delegation',
+  'bookingLink',
+  'calendar',
+  'backupRoutingRule',
+  'managerAssignment',
+  'relationship',
+  'propertyDefinition',
+  'recipientException',
+  'deliveryJob',
+]);
+
 function checkShape(data: unknown, spec: RequestSpec, path: string, body?: unknown): void {
   if (!spec.shape) return;
   const where = `${spec.method} ${redactUrl(path)}`;
@@ -539,8 +571,9 @@ function checkShape(data: unknown, spec: RequestSpec, path: string, body?: unkno
   const ok =
     spec.shape === 'list'
       ? Array.isArray(data)
-      : // A record is an object; null only where the endpoint documents it ("no workspace profile yet").
-        (data !== null && typeof data === 'object' && !Array.isArray(data)) || (data === null && Boolean(spec.nullable));
+      : // A record is an object (a list only under a key that may hold one); null only where the
+        // endpoint documents it ("no workspace profile yet").
+        (data !== null && typeof data === 'object' && (!Array.isArray(data) || !RECORD_KEYS.has(spec.resultKey ?? ''))) || (data === null && Boolean(spec.nullable));
   if (ok) return;
   const what = spec.resultKey ? `'${spec.resultKey}'` : 'the result';
   throw new NetworkError(`the server's answer is not of the documented shape: ${what} is ${kindOf(data)} where ${spec.shape === 'list' ? 'a list' : 'a record (an object)'} was expected (${where})`);
