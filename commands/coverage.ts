@@ -2,8 +2,7 @@
 // backup routing rules and manager assignments.
 import type { AreaSpec, Column, CommandSpec, FieldSpec } from '../src/core/spec.ts';
 
-export const SPAN_STATUS = ['draft', 'pending_acceptance', 'pending_manager_approval', 'scheduled', 'active', 'ended', 'cancelled'] as const;
-const REASON = ['pto', 'sick', 'emergency', 'manual'] as const;
+import { SPAN_REASONS as REASON, SPAN_STATUSES as SPAN_STATUS } from '../src/api/coverage-rules.ts';
 
 export const spanColumns: Column[] = [
   { path: 'id' },

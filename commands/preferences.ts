@@ -1,7 +1,7 @@
 // Part 1, section 4.8: an identifier's preferences, skill preferences, scheduling, reminders and
 // the supervision matrix with its recipient exceptions. The shapes are those of 2.9 to 2.11.
 import type { AreaSpec, ArgSpec, FieldSpec } from '../src/core/spec.ts';
-import { MATRIX_CELLS, CELL_KEYS, EXCEPTION_KINDS, EXCEPTION_MODES } from '../src/api/preferences-shapes.ts';
+import { MATRIX_CELLS, CELL_KEYS, EXCEPTION_KINDS, EXCEPTION_MODES } from '../src/api/supervision.ts';
 
 const user: ArgSpec = { name: 'userId', flag: 'user', default: 'me', description: 'whose preferences (a user id)', resource: 'users' };
 const identifier: ArgSpec = { name: 'identifierId', description: 'identifier id', resource: 'identifiers' };

@@ -4,7 +4,7 @@ import { Command, CommanderError, Help, Option } from 'commander';
 import { areas } from '../commands/index.ts';
 import { buildArea, hinted, type ContextFactory } from './core/builder.ts';
 import { Context, type GlobalOptions } from './core/context.ts';
-import { AgntError, ApiError, EXIT, Interrupted, NetworkError, UsageError } from './core/errors.ts';
+import { AgntError, ApiError, ChangesFound, EXIT, Interrupted, NetworkError, UsageError } from './core/errors.ts';
 import { escapeControls, FORMATS, parseFormat, safeJson } from './core/output.ts';
 import { redactUrls, redactValue } from './core/redact.ts';
 import { VERSION } from './core/version.ts';
@@ -220,8 +220,9 @@ export function printError(e: unknown, global: GlobalOptions, json = wantsJsonEr
     return d.exitCode;
   }
   if (e instanceof CommanderError) return d.exitCode; // commander printed it already
-  if (d.exitCode === EXIT.interrupted) {
-    // What was done, in the words of the command that was stopped; not an "error".
+  if (d.exitCode === EXIT.interrupted || e instanceof ChangesFound) {
+    // Not an "error": what an interrupted command had done, or (plan/drift --exit-code) that
+    // the plan printed holds changes.
     process.stderr.write(`${escapeLine(d.message)}\n`);
     return d.exitCode;
   }
