@@ -92,7 +92,8 @@ describe('Ctrl-C', () => {
     const lines = String(res.stdout).trim().split('\n');
     expect(lines.length).toBe(4);
     for (const l of lines) expect(JSON.parse(l).id).toMatch(/^usr_/);
-    expect(String(res.stderr)).toBe('interrupted after 4 records (2 pages)\n');
+    // -o jsonl chooses the JSON error form: the line, as one object.
+    expect(JSON.parse(String(res.stderr))).toEqual({ error: { message: 'interrupted after 4 records (2 pages)', exitCode: 130 } });
     await r.fs.waitFor((s) => /\bpage=3\b/.test(s.url) && s.aborted);
   });
 
