@@ -165,7 +165,7 @@ export const orgArea: AreaSpec = {
       args: [org, { name: 'domainId', description: 'domain id', resource: 'domains' }],
       resultKey: 'domain',
       fields: [{ name: 'autoJoin', type: 'boolean', description: 'users with an e-mail address at this domain join automatically' }],
-      examples: ['agnt org domains update org_acme dom_0001 --no-auto-join'],
+      examples: ['agnt org domains update org_acme dom_acme --no-auto-join'],
     },
     {
       command: 'org domains remove',
@@ -176,7 +176,7 @@ export const orgArea: AreaSpec = {
       args: [org, { name: 'domainId', description: 'domain id', resource: 'domains' }],
       resultKey: 'domain',
       confirm: 'Remove domain {id}?',
-      examples: ['agnt org domains remove org_acme dom_0001 --yes'],
+      examples: ['agnt org domains remove org_acme dom_acme --yes'],
     },
     {
       command: 'org domains verify',
@@ -185,7 +185,7 @@ export const orgArea: AreaSpec = {
       path: '/organizations/{orgId}/domains/{domainId}/verify',
       args: [org, { name: 'domainId', description: 'domain id', resource: 'domains' }],
       resultKey: 'domain',
-      examples: ['agnt org domains verify org_acme dom_0001'],
+      examples: ['agnt org domains verify org_acme dom_acme'],
     },
 
     // ---- SSO and SCIM ----
@@ -213,8 +213,8 @@ export const orgArea: AreaSpec = {
       handler: h('ssoSet'),
       columns: [{ path: 'id' }, { path: 'sso.enabled', header: 'ENABLED' }, { path: 'sso.enforced', header: 'ENFORCED' }, { path: 'sso.provider', header: 'PROVIDER' }],
       examples: [
-        'agnt org sso set org_acme --file sso.yaml',
-        'agnt org sso set org_acme --enabled --provider saml --saml @saml.yaml',
+        'agnt org sso set org_acme --file examples/sso.yaml',
+        'agnt org sso set org_acme --enabled --provider saml --saml @examples/saml.yaml',
         'agnt org sso set org_acme --set saml.ssoUrl=https://idp.example.com/sso   # the rest of saml is kept',
         'agnt org sso set org_acme   # on a terminal: guided set-up',
       ],
@@ -238,7 +238,7 @@ export const orgArea: AreaSpec = {
       resultKey: 'scim',
       confirm: 'Rotate the SCIM token of {id}? The current token stops working at once',
       handler: h('scimRotate'),
-      examples: ['agnt org scim-token rotate org_acme --yes > scim-token.txt', 'agnt org scim-token rotate org_acme --yes | secret-store put scim'],
+      examples: ['agnt org scim-token rotate org_acme --yes > scim-token.txt', 'agnt org scim-token rotate org_acme --yes | (umask 077 && cat > scim-token.txt)'],
     },
 
     // ---- members ----
@@ -274,7 +274,7 @@ export const orgArea: AreaSpec = {
       args: [org, { name: 'userId', description: 'user id', resource: 'users' }],
       resultKey: 'member',
       confirm: 'Remove member {id}?',
-      examples: ['agnt org members remove org_acme usr_0001 --yes'],
+      examples: ['agnt org members remove org_acme usr_ghost --yes'],
     },
 
     // ---- audit events and audit logging ----
@@ -329,7 +329,7 @@ export const orgArea: AreaSpec = {
       ],
       examples: [
         'agnt org audit-logging set org_acme --enabled --storage-bucket-arn arn:aws:s3:::acme-audit --role-arn arn:aws:iam::123456789012:role/agnt-audit --region us-east-1',
-        'agnt org audit-logging set org_acme --file audit-logging.yaml',
+        'agnt org audit-logging set org_acme --file examples/audit-logging.yaml',
       ],
     },
     {
@@ -352,7 +352,10 @@ export const orgArea: AreaSpec = {
       ],
       handler: h('deliver'),
       columns: [{ path: 'id' }, { path: 'status' }, { path: 'from' }, { path: 'to' }, { path: 'filesCopied', header: 'FILES' }, { path: 'completedAt' }],
-      examples: ['agnt org audit-logging deliver org_acme --from 24h --to now --wait', 'agnt org audit-logging deliver org_acme --from 2026-11-01 --to 2026-11-02 -o id'],
+      examples: [
+        'agnt org audit-logging set org_acme --file examples/audit-logging.yaml && agnt org audit-logging deliver org_acme --from 24h --to now --wait',
+        'agnt org audit-logging deliver org_acme --from 2026-11-01 --to 2026-11-02 -o id',
+      ],
     },
     {
       command: 'org audit-logging job',
@@ -416,7 +419,7 @@ export const orgArea: AreaSpec = {
       resultKey: 'profile',
       fields: profileFields,
       handler: h('profileSet'),
-      examples: ['agnt org profile set co_acme --file profile.yaml', 'agnt org profile set co_acme --industry Robotics --set ownOrgProfile.mission="Build things"'],
+      examples: ['agnt org profile set co_acme --file examples/org-profile.yaml', 'agnt org profile set co_acme --industry Robotics --set ownOrgProfile.mission="Build things"'],
     },
     // ---- organization as code (docs/org-as-code.md) ----
     {
@@ -438,7 +441,7 @@ export const orgArea: AreaSpec = {
       path: '/organizations/{orgId}',
       args: [{ name: 'file', description: 'the organization document (YAML or JSON)' }],
       handler: code('validateOrg'),
-      examples: ['agnt org validate org.yaml', 'agnt org validate org.yaml -o json'],
+      examples: ['agnt org validate examples/org.yaml', 'agnt org validate examples/org.yaml -o json'],
     },
     {
       command: 'org plan',
@@ -450,7 +453,7 @@ export const orgArea: AreaSpec = {
       args: [optionalOrg],
       options: [docFile, { flags: '--out <file>', description: 'save the plan as JSON (for apply --plan)', file: true }, exitCode, stateFile],
       handler: code('planOrg'),
-      examples: ['agnt org plan -f org.yaml', 'agnt org plan -f org.yaml org_acme --out plan.json --exit-code', 'agnt org plan -f org.yaml -o json'],
+      examples: ['agnt org plan -f examples/org.yaml', 'agnt org plan -f examples/org.yaml org_acme --out plan.json --exit-code', 'agnt org plan -f examples/org.yaml -o json'],
     },
     {
       command: 'org apply',
@@ -495,7 +498,11 @@ export const orgArea: AreaSpec = {
         stateFile,
       ],
       handler: code('applyOrg'),
-      examples: ['agnt org apply -f org.yaml --yes', 'agnt org apply -f org.yaml --plan plan.json --yes', 'agnt org apply -f org.yaml --prune --allow-delete teams,invitations --yes'],
+      examples: [
+        'agnt org apply -f examples/org.yaml --yes',
+        'agnt org apply -f examples/org.yaml --plan plan.json --yes',
+        'agnt org apply -f examples/org.yaml --prune --allow-delete teams,invitations --yes',
+      ],
     },
     {
       command: 'org drift',
@@ -509,7 +516,7 @@ export const orgArea: AreaSpec = {
       options: [docFile, exitCode, stateFile],
       handler: code('driftOrg'),
       columns: [{ path: 'path' }, { path: 'live' }, { path: 'file' }, { path: 'actor' }, { path: 'eventId', header: 'EVENT' }, { path: 'at' }],
-      examples: ['agnt org drift -f org.yaml', 'agnt org drift -f org.yaml org_acme -o jsonl --exit-code'],
+      examples: ['agnt org drift -f examples/org.yaml', 'agnt org drift -f examples/org.yaml org_acme -o jsonl --exit-code'],
     },
   ],
 };
