@@ -2,7 +2,7 @@ import { UsageError } from '../core/errors.ts';
 import type { Context } from '../core/context.ts';
 import type { Method } from '../core/http.ts';
 import { parseAssignment, readStructured, setDotted, typedValue } from '../core/input.ts';
-import { paginate } from '../core/paginate.ts';
+import { incompleteError, paginate } from '../core/paginate.ts';
 import { pagingProgress } from '../core/progress.ts';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -38,11 +38,14 @@ export async function api(ctx: Context, rawMethod: unknown, rawPath: unknown, ra
     if (method !== 'GET') throw new UsageError('--paginate works with GET');
     const printer = await ctx.printer();
     const shown = pagingProgress(ctx.io, client, true);
-    await paginate(shown.client, request, { all: true, perPage: typeof fields.perPage === 'number' ? fields.perPage : undefined }, (items) => {
+    const walked = await paginate(shown.client, request, { all: true, perPage: typeof fields.perPage === 'number' ? fields.perPage : undefined }, (items) => {
       shown.add(items.length);
       printer.records(items);
     }).finally(() => shown.end());
-    if (!ctx.dryRun) await printer.endList();
+    if (ctx.dryRun) return;
+    await printer.endList();
+    const incomplete = incompleteError(walked, `${method} ${path}`);
+    if (incomplete) throw incomplete;
     return;
   }
   const res = await client.request({ ...request, envelope: 'none' });

@@ -2,6 +2,7 @@
 // are silent unless io.animated (a terminal on stderr, colour allowed, not CI, not --quiet), so
 // logs, pipes and tests never see a redraw. ora is loaded only when something will be drawn.
 import type { IO } from './io.ts';
+import { escapeControls } from './output.ts';
 
 const fmt = new Intl.NumberFormat('en-US');
 
@@ -74,7 +75,7 @@ class Line {
   private ended = false;
 
   constructor(io: IO, text: string) {
-    this.text = text;
+    this.text = escapeControls(text);
     if (!io.animated) {
       this.ended = true;
       return;
@@ -93,7 +94,8 @@ class Line {
 
   set(text: string): void {
     if (this.ended) return;
-    this.text = text;
+    // Labels carry server text (a job's status, a file's name): no control character reaches the terminal.
+    this.text = escapeControls(text);
     if (this.ora) this.ora.text = text;
   }
 

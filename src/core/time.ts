@@ -142,9 +142,9 @@ export async function resolveZone(ctx: Context, flag: unknown): Promise<string> 
   const set = ctx.settings().timezone;
   if (set.value) return checkZone(set.value, set.source === 'env' ? 'AGNT_TIMEZONE' : "the profile's timezone");
   const machine = systemZone();
-  if (ctx.dryRun) return machine;
   try {
-    const res = await ctx.client().request<{ timezone?: string }>({ method: 'GET', path: '/users/me', resultKey: 'user' });
+    // Read in a dry run too, so that it shows the times a real run sends.
+    const res = await ctx.client().request<{ timezone?: string }>({ method: 'GET', path: '/users/me', resultKey: 'user', readInDryRun: true });
     const tz = res.data?.timezone;
     if (tz && validZone(tz)) return tz;
   } catch {

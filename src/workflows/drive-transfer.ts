@@ -189,6 +189,7 @@ export const upload: Handler = async (ctx, inv) => {
   const client = ctx.client();
   const done: Obj[] = [];
   const failed: string[] = [];
+  const reasons: string[] = [];
   let lastError: unknown;
 
   for (const f of files) {
@@ -210,10 +211,10 @@ export const upload: Handler = async (ctx, inv) => {
       const sent = await putFile(ctx, url, f.path, f.size, typeof contentType === 'string' && contentType ? contentType : (mimeType ?? 'application/octet-stream'), f.name);
       const confirmed = await client.request<Obj>({ method: 'POST', path: `${FILES}/{fileId}/confirm`, params: { userId, fileId: id }, body: { size: sent }, resultKey: 'driveFile' });
       done.push(confirmed.data ?? { id, name: f.name, size: sent });
-      if (files.length > 1) ctx.io.info(`${escapeControls(f.path)}: uploaded as ${id} (${formatBytes(sent)})`);
+      if (files.length > 1 && !ctx.jsonErrors) ctx.io.info(`${escapeControls(f.path)}: uploaded as ${id} (${formatBytes(sent)})`);
     } catch (e) {
       if (e instanceof Interrupted || aborted(ctx, e)) {
-        if (fileId) ctx.io.err(escapeControls(`${f.path}: interrupted; ${fileId} was not confirmed${PENDING}`));
+        if (fileId) throw new Interrupted(`${f.path}: interrupted; ${fileId} was not confirmed${PENDING}`);
         throw e instanceof AgntError ? e : new Interrupted();
       }
       const pending = fileId ? ` (${fileId} was not confirmed${PENDING})` : '';
@@ -223,7 +224,9 @@ export const upload: Handler = async (ctx, inv) => {
       }
       lastError = e;
       failed.push(f.path);
-      ctx.io.err(escapeControls(`${f.path}: error: ${(e as Error).message}${pending}`));
+      reasons.push(`${f.path}: ${(e as Error).message}${pending}`);
+      // In the JSON error form the one error object at the end names every failure.
+      if (!ctx.jsonErrors) ctx.io.err(escapeControls(`${f.path}: error: ${(e as Error).message}${pending}`));
     }
   }
   if (ctx.dryRun) return;
@@ -232,7 +235,7 @@ export const upload: Handler = async (ctx, inv) => {
   if (!done.length) return { ...result, exitCode: lastError instanceof AgntError ? lastError.exitCode : EXIT.failure, message: `all ${failed.length} uploads failed` };
   const printer = await ctx.printer(inv.spec.columns);
   await printer.value(result.data, true);
-  throw new PartialFailure(`${failed.length} of ${files.length} uploads failed: ${failed.join(', ')}`);
+  throw new PartialFailure(`${failed.length} of ${files.length} uploads failed: ${ctx.jsonErrors ? reasons.join('; ') : failed.join(', ')}`);
 };
 
 // Temporary download files still on disk when the process exits (a second Ctrl-C exits at once).

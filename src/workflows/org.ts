@@ -3,7 +3,7 @@
 import type { Context } from '../core/context.ts';
 import type { Handler, Invocation, Result } from '../core/spec.ts';
 import { AgntError, EXIT, UsageError } from '../core/errors.ts';
-import { paginate, parsePageOptions } from '../core/paginate.ts';
+import { incompleteError, paginate, parsePageOptions } from '../core/paginate.ts';
 import { pagingProgress } from '../core/progress.ts';
 import { loadYaml } from '../core/yaml.ts';
 import { explain, plain, seconds, sleep, spinner } from './common.ts';
@@ -129,7 +129,7 @@ export const auditEvents: Handler = async (ctx, inv) => {
   const printer = await ctx.printer(inv.spec.columns);
   const pageOpts = parsePageOptions(inv.opts);
   const shown = pagingProgress(ctx.io, ctx.client(), Boolean(pageOpts.all));
-  const { count } = await paginate(shown.client, { method: 'GET', path: inv.spec.path, params: inv.args, query, resultKey: inv.spec.resultKey }, pageOpts, (items) => {
+  const walked = await paginate(shown.client, { method: 'GET', path: inv.spec.path, params: inv.args, query, resultKey: inv.spec.resultKey }, pageOpts, (items) => {
     shown.add(items.length);
     printer.records(items);
   })
@@ -137,7 +137,9 @@ export const auditEvents: Handler = async (ctx, inv) => {
     .finally(() => shown.end());
   if (ctx.dryRun) return;
   await printer.endList();
-  if (count === 0 && ctx.io.stderrIsTTY && !printer.streaming && ctx.format() === 'table') ctx.io.info('no events');
+  const incomplete = incompleteError(walked, inv.spec.command);
+  if (incomplete) throw incomplete;
+  if (walked.count === 0 && ctx.io.stderrIsTTY && !printer.streaming && ctx.format() === 'table') ctx.io.info('no events');
 };
 
 // ---- audit-log delivery ----
