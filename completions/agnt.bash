@@ -10,7 +10,7 @@ _agnt_gvflags='-o --output --fields --query --profile --base-url --timeout'
 # included), flags taking a value, the number of positionals and whether the last takes several words.
 _agnt_node() {
   case $1 in
-    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links calendars auth config sandbox api commands completion' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
+    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links calendars auth config sandbox api inbox wait commands completion' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
     'users') _agnt_subs='me update-me profile list create get update delete set-assistant provision deprovision' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users me') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users update-me') _agnt_subs='' _agnt_flags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --coordinator-enabled --no-coordinator-enabled --data --file --set --help' _agnt_all='' _agnt_vflags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --data --file --set' _agnt_npos=0 _agnt_var='' ;;
@@ -256,6 +256,13 @@ _agnt_node() {
     'sandbox') _agnt_subs='start' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'sandbox start') _agnt_subs='' _agnt_flags='--port --host --data --no-profile --help' _agnt_all='' _agnt_vflags='--port --host --data' _agnt_npos=0 _agnt_var='' ;;
     'api') _agnt_subs='' _agnt_flags='--field --raw-field --file --paginate --help' _agnt_all='' _agnt_vflags='-F --field -f --raw-field --file' _agnt_npos=2 _agnt_var='' ;;
+    'inbox') _agnt_subs='' _agnt_flags='--watch --interval --tz --utc --help' _agnt_all='' _agnt_vflags='--interval --tz' _agnt_npos=0 _agnt_var='' ;;
+    'wait') _agnt_subs='coverage delegation audit-delivery drive-file onboarding' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'wait coverage') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
+    'wait delegation') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
+    'wait audit-delivery') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --org --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval --org -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
+    'wait drive-file') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --user --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval --user -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
+    'wait onboarding') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
     'commands') _agnt_subs='' _agnt_flags='--markdown --help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'completion') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     *) _agnt_subs= _agnt_flags= _agnt_all= _agnt_vflags= _agnt_npos=0 _agnt_var= ;;
@@ -289,6 +296,8 @@ _agnt_child() {
     '|config') _agnt_next='config' ;;
     '|sandbox') _agnt_next='sandbox' ;;
     '|api') _agnt_next='api' ;;
+    '|inbox') _agnt_next='inbox' ;;
+    '|wait') _agnt_next='wait' ;;
     '|commands') _agnt_next='commands' ;;
     '|completion') _agnt_next='completion' ;;
     'users|me') _agnt_next='users me' ;;
@@ -512,6 +521,11 @@ _agnt_child() {
     'config|use') _agnt_next='config use' ;;
     'config|remove'|'config|rm') _agnt_next='config remove' ;;
     'sandbox|start') _agnt_next='sandbox start' ;;
+    'wait|coverage'|'wait|coverage-span'|'wait|span') _agnt_next='wait coverage' ;;
+    'wait|delegation'|'wait|delegations') _agnt_next='wait delegation' ;;
+    'wait|audit-delivery'|'wait|delivery-job'|'wait|audit-job') _agnt_next='wait audit-delivery' ;;
+    'wait|drive-file'|'wait|file') _agnt_next='wait drive-file' ;;
+    'wait|onboarding'|'wait|onboarding-session'|'wait|session') _agnt_next='wait onboarding' ;;
     *) return 1 ;;
   esac
 }

@@ -2,6 +2,7 @@
 // definitions are eager (cheap); their implementations load when they run.
 import { Argument, Command, Option } from 'commander';
 import type { ContextFactory } from './core/builder.ts';
+import { addCoordinationCommands } from './builtin/coordination.ts';
 
 function lazy(makeContext: ContextFactory, load: () => Promise<(ctx: import('./core/context.ts').Context, ...args: unknown[]) => Promise<void>>) {
   return async (...params: unknown[]) => {
@@ -120,6 +121,8 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     .addHelpText('after', examples('agnt api GET /users/me', 'agnt api GET /users -F perPage=5 --paginate --jsonl', 'agnt api POST /identifiers -f type=email -f value=a@example.com', 'agnt api PUT /users/usr_1 --file body.yaml'))
     .action(lazy(makeContext, async () => (await import('./builtin/api.ts')).api));
 
+  addCoordinationCommands(program, makeContext);
+
   program
     .command('commands')
     .description('List every command with the endpoint it calls; --json prints the catalogue')
@@ -169,4 +172,4 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     });
 }
 
-export const BUILTIN_NAMES = new Set(['auth', 'config', 'sandbox', 'api', 'commands', 'completion', '__complete', 'help']);
+export const BUILTIN_NAMES = new Set(['auth', 'config', 'sandbox', 'api', 'commands', 'completion', '__complete', 'help', 'inbox', 'wait']);

@@ -9,6 +9,8 @@ export const EXIT = {
   auth: 4,
   rejected: 5,
   partial: 6,
+  /** `agnt wait` gave up: the condition did not hold within --timeout. */
+  waitTimeout: 8,
   interrupted: 130,
 } as const;
 
