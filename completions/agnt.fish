@@ -729,17 +729,21 @@ function __agnt_vflags --argument-names p
         case 'coordinator pending-invites'
             printf '%s\n' --limit --page --per-page
         case 'coordinator schedule'
-            printf '%s\n' --from --to --days --tz
+            printf '%s\n' --from --to --days --tz -o --output
         case 'coordinator audit-events'
             printf '%s\n' --from --to --principal-id --coordinator-id --action --before --limit --page --per-page
         case 'coverage list'
-            printf '%s\n' --role --status --limit --page --per-page
+            printf '%s\n' --role --status --tz --limit --page --per-page
         case 'coverage create'
             printf '%s\n' --start --end --reason --audit-tag --primary-coordinator --principals --data --file --set --principal --backup --principals-file --for --tz
+        case 'coverage get'
+            printf '%s\n' --tz
         case 'coverage update'
             printf '%s\n' --start --end --reason --audit-tag --data --file --set --tz
+        case 'coverage who'
+            printf '%s\n' --at --tz
         case 'coverage events'
-            printf '%s\n' --range-start --range-end --status --from --to --days --tz
+            printf '%s\n' --range-start --range-end --status --from --to --days --tz -o --output
         case 'coverage principals'
             printf '%s\n' --limit --page --per-page
         case 'backup-rules list'
@@ -833,7 +837,7 @@ function __agnt_complete
 end
 
 complete -c agnt -f
-complete -c agnt -n 'not __agnt_at \'drive download\'' -s o -l output -x -a 'table json yaml jsonl csv id' -d 'output format: table, json, yaml, jsonl, csv, id'
+complete -c agnt -n 'not __agnt_at \'drive download\'; and not __agnt_at \'coordinator schedule\'; and not __agnt_at \'coverage events\'' -s o -l output -x -a 'table json yaml jsonl csv id' -d 'output format: table, json, yaml, jsonl, csv, id'
 complete -c agnt -l json -d 'short for --output json'
 complete -c agnt -l yaml -d 'short for --output yaml'
 complete -c agnt -l jsonl -d 'short for --output jsonl (one record per line)'
@@ -1882,6 +1886,7 @@ complete -c agnt -n '__agnt_at \'coordinator schedule\'' -l from -x -d 'range st
 complete -c agnt -n '__agnt_at \'coordinator schedule\'' -l to -x -d 'range end, ISO or local time; a date alone is the end of that day (default: 7 days after --from)'
 complete -c agnt -n '__agnt_at \'coordinator schedule\'' -l days -x -d 'range length in days instead of --to'
 complete -c agnt -n '__agnt_at \'coordinator schedule\'' -l tz -x -d 'time zone for local times and the timeline (default: your user\'s timezone)'
+complete -c agnt -n '__agnt_at \'coordinator schedule\'' -s o -l output -x -d 'output format: table, json, yaml, jsonl, csv, id, or ics (an iCalendar file: one event per span and principal)'
 complete -c agnt -n '__agnt_at \'coordinator audit-events\'' -l from -x -d 'events at or after this time (ISO 8601)'
 complete -c agnt -n '__agnt_at \'coordinator audit-events\'' -l to -x -d 'events before this time (ISO 8601)'
 complete -c agnt -n '__agnt_at \'coordinator audit-events\'' -l principal-id -x -d 'principalId'
@@ -1903,12 +1908,15 @@ complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'decline' -d 'Decline spans a
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'approve' -d 'Approve spans as the coordinator\'s manager (-> scheduled)'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'reject' -d 'Reject spans as the coordinator\'s manager (-> cancelled, rejectedAt set)'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'end' -d 'End active spans now, before their end time (-> ended)'
-complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'who' -d 'Who handles a principal right now: the chain from their coordinator to the acting backup'
+complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'who' -d 'Who handles a principal now (the chain from their coordinator to the acting backup), or at another time (--at)'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'dashboard' -d 'Coverage across your coordinators (managers) or the account (admins)'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'events' -d 'Coverage events in a time range, one per span and principal'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'principals' -d 'A span\'s principals and their backups'
 complete -c agnt -n '__agnt_at \'coverage list\'' -l role -x -d 'your role in the span: primary, backup, manager, principal'
 complete -c agnt -n '__agnt_at \'coverage list\'' -l status -x -a 'draft pending_acceptance pending_manager_approval scheduled active ended cancelled' -d 'status (one of: draft, pending_acceptance, pending_manager_approval, scheduled, active, ended, cancelled)'
+complete -c agnt -n '__agnt_at \'coverage list\'' -l mine -d 'only spans you are the primary coordinator or a backup of'
+complete -c agnt -n '__agnt_at \'coverage list\'' -l tz -x -d 'time zone for local times (default: your user\'s timezone)'
+complete -c agnt -n '__agnt_at \'coverage list\'' -l utc -d 'show times in UTC'
 complete -c agnt -n '__agnt_at \'coverage list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'coverage list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'coverage list\'' -l page -x -d 'page number (from 1)'
@@ -1931,6 +1939,8 @@ complete -c agnt -n '__agnt_at \'coverage create\'' -l principals-file -r -F -d 
 complete -c agnt -n '__agnt_at \'coverage create\'' -l for -x -d 'length instead of --end: 5d, 1w, 36h, 1d12h (days follow the wall clock)'
 complete -c agnt -n '__agnt_at \'coverage create\'' -l tz -x -d 'time zone for local times (default: your user\'s timezone)'
 complete -c agnt -n '__agnt_at \'coverage create\'' -l submit -d 'submit the span to the backups right away'
+complete -c agnt -n '__agnt_at \'coverage get\'' -l tz -x -d 'time zone for local times (default: your user\'s timezone)'
+complete -c agnt -n '__agnt_at \'coverage get\'' -l utc -d 'show times in UTC'
 complete -c agnt -n '__agnt_at \'coverage get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'coverage update\'' -l start -x -d 'start: ISO 8601, or local time like \'2026-12-01 09:00\', \'tomorrow 09:00\''
 complete -c agnt -n '__agnt_at \'coverage update\'' -l end -x -d 'end: ISO 8601 or local time; a date alone means the end of that day'
@@ -1952,6 +1962,8 @@ complete -c agnt -n '__agnt_at \'coverage decline\'; and not string match -q -- 
 complete -c agnt -n '__agnt_at \'coverage approve\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'coverage reject\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'coverage end\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
+complete -c agnt -n '__agnt_at \'coverage who\'' -l at -x -d 'another time: ISO 8601 or local time (\'2026-12-02 15:00\', \'tomorrow 09:00\')'
+complete -c agnt -n '__agnt_at \'coverage who\'' -l tz -x -d 'time zone for local times (default: your user\'s timezone)'
 complete -c agnt -n '__agnt_at \'coverage who\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'coverage events\'' -l range-start -x -d 'range start, ISO or local time (default: today)'
 complete -c agnt -n '__agnt_at \'coverage events\'' -l range-end -x -d 'range end, ISO or local time (default: 7 days after the start)'
@@ -1960,6 +1972,7 @@ complete -c agnt -n '__agnt_at \'coverage events\'' -l from -x -d 'short for --r
 complete -c agnt -n '__agnt_at \'coverage events\'' -l to -x -d 'short for --range-end'
 complete -c agnt -n '__agnt_at \'coverage events\'' -l days -x -d 'range length in days instead of --range-end'
 complete -c agnt -n '__agnt_at \'coverage events\'' -l tz -x -d 'time zone for local times (default: your user\'s timezone)'
+complete -c agnt -n '__agnt_at \'coverage events\'' -s o -l output -x -d 'output format: table, json, yaml, jsonl, csv, id, or ics (an iCalendar file: one event per span and principal)'
 complete -c agnt -n '__agnt_at \'coverage principals\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'coverage principals\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'coverage principals\'' -l page -x -d 'page number (from 1)'

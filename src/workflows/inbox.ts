@@ -11,6 +11,7 @@ import { validZone } from '../core/time.ts';
 import { title } from '../render/render.ts';
 import { displayZone, zoned } from '../render/zoned.ts';
 import { durationMs } from './wait.ts';
+import { mapLimit, pairsText, principalRows } from './span-principals.ts';
 
 type Rec = Record<string, any>;
 
@@ -49,11 +50,6 @@ const str = (v: unknown): string => escapeControls(v === null || v === undefined
 
 function spanLine(s: Rec, tz: string): string {
   return `${str(s.reason)} ${zoned(s.startAt, tz)} to ${zoned(s.endAt, tz)}`;
-}
-
-function pairs(rows: Rec[] | undefined): string {
-  if (!rows?.length) return '';
-  return rows.map((r) => `${str(r.principal)} -> ${str(r.backupCoordinator)}`).join(', ');
 }
 
 const SOURCES: Source[] = [
@@ -152,20 +148,6 @@ const SOURCES: Source[] = [
   },
 ];
 
-/** Runs `fn` over `items`, at most `limit` at once, keeping the order. */
-async function mapLimit<T, R>(items: T[], limit: number, fn: (x: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
 interface Gathered {
   items: InboxItem[];
   failed: Array<{ kind: string; message: string }>;
@@ -186,13 +168,7 @@ async function gather(ctx: Context, opts: Record<string, unknown>): Promise<Gath
         await paginate(client, request, { all: true }, (page) => records.push(...(page as Rec[])));
         const kept = records.filter((r) => r && typeof r === 'object' && (!src.keep || src.keep(r, me)));
         return await mapLimit(kept, 4, async (r): Promise<InboxItem> => {
-          let principals: Rec[] | undefined;
-          if (src.withPrincipals) {
-            principals = [];
-            await paginate(client, { method: 'GET', path: '/coverage-spans/{spanId}/principals', params: { spanId: r.id }, resultKey: 'coverageSpanPrincipals', shape: 'list' }, { all: true }, (p) =>
-              principals!.push(...(p as Rec[])),
-            );
-          }
+          const principals = src.withPrincipals ? await principalRows(ctx, r.id) : undefined;
           return { kind: src.kind, ...src.item(r, tz), record: r, ...(principals ? { principals } : {}) };
         });
       } catch (e) {
@@ -217,7 +193,7 @@ function renderText(items: InboxItem[], tz: string, ctx: Context): string {
     const lines = [title(`${src.heading} (${mine.length})`, ctx)];
     for (const i of mine) {
       lines.push(`${str(i.id)}  ${i.summary}`);
-      const p = pairs(i.principals);
+      const p = pairsText(i.principals);
       if (p) lines.push(`  principals: ${p}`);
       if (i.since) lines.push(`  ${src.sinceLabel} ${zoned(i.since, tz)}`);
       for (const c of i.commands) lines.push(`  $ ${escapeControls(c)}`);

@@ -5,6 +5,8 @@ import { execa, type ResultPromise } from 'execa';
 import { createInterface } from 'node:readline';
 import { agnt, agntJson, BIN, cleanEnv, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
 
+// Each test runs several CLI processes, some side by side: generous limits for a loaded machine.
+const LONG = 180_000;
 let sb: Awaited<ReturnType<typeof withSandbox>>;
 const dirs: string[] = [];
 beforeAll(async () => {
@@ -32,7 +34,7 @@ function start(args: string[], as: string): { child: ResultPromise; stdout: Line
     env: { ...cleanEnv(), AGNT_CONFIG_DIR: dir, AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens[as] },
     extendEnv: true,
     reject: false,
-    timeout: 60_000,
+    timeout: LONG,
   });
   return { child, stdout: new Lines(child.stdout!), stderr: new Lines(child.stderr!) };
 }
@@ -86,7 +88,7 @@ describe('agnt inbox', () => {
     // usr_backup's time zone is America/New_York.
     expect(r.stdout).toMatch(/pto 2027-01-04 09:00 EST to 2027-01-06 09:00 EST, for usr_coord/);
     expect(r.stdout.match(/^cov_/gm)).toHaveLength(1);
-  });
+  }, LONG);
 
   it("the listed command does what it says, and the span moves to the manager's inbox", async () => {
     const [, ...args] = `agnt coverage accept ${spanId}`.split(' ');
@@ -95,7 +97,7 @@ describe('agnt inbox', () => {
     expect(await agntJson(['inbox'], { sb, as: 'backup' })).toEqual([]);
     const manager = await agntJson(['inbox'], { sb, as: 'manager' });
     expect(manager.map((i: any) => [i.kind, i.id, i.commands])).toEqual([['coverage.approve', spanId, [`agnt coverage approve ${spanId}`, `agnt coverage reject ${spanId}`]]]);
-  });
+  }, LONG);
 
   it("the coordinator's inbox has their drafts and their delegations with degraded access; times in UTC with --utc", async () => {
     const draft = await agntJson(['coverage', 'create', '--principal', 'usr_principal2', '--backup', 'usr_backup', '--start', '2027-06-01T12:00:00Z', '--end', '2027-06-02T12:00:00Z'], { sb, as: 'coordinator' });
@@ -109,7 +111,7 @@ describe('agnt inbox', () => {
     expect(r.stdout).toContain(`manual 2027-06-01 12:00 UTC to 2027-06-02 12:00 UTC`);
     expect(r.stdout).toContain(`$ agnt coverage submit ${draft.id}`);
     await agntJson(['coverage', 'cancel', draft.id, '--yes'], { sb, as: 'coordinator' });
-  });
+  }, LONG);
 
   it('a principal sees the delegation waiting for their confirmation; an admin the organization requests to decide', async () => {
     const del = await agntJson(['delegations', 'create', '--principal-id', 'usr_member', '--delegation-source', 'platform'], { sb, as: 'backup' });
@@ -121,7 +123,7 @@ describe('agnt inbox', () => {
     expect(admin.filter((i: any) => i.kind === 'org-request.decide').map((i: any) => [i.id, i.commands[0]])).toEqual([[req.id, `agnt org-requests approve ${req.id}`]]);
     // The requester cannot decide their own request: not in their inbox.
     expect((await agntJson(['inbox'], { sb, as: 'manager' })).some((i: any) => i.kind === 'org-request.decide')).toBe(false);
-  });
+  }, LONG);
 
   it('--watch in a pipe prints each new item once, as a JSON line', async () => {
     const w = start(['inbox', '--watch', '--interval', '0.2'], 'backup');
@@ -139,7 +141,7 @@ describe('agnt inbox', () => {
     }
     const done = await w.child;
     expect(done.exitCode).toBe(0);
-  });
+  }, LONG);
 
   it('refuses flags that do not go together, before sending anything', async () => {
     const r = await agnt(['inbox', '--interval', '5s'], { sb, as: 'backup' });
@@ -147,7 +149,7 @@ describe('agnt inbox', () => {
     expect(r.stderr).toContain('--interval goes with --watch');
     const csv = await agnt(['inbox', '--watch', '-o', 'csv'], { sb, as: 'backup' });
     expect(csv.exitCode).toBe(2);
-  });
+  }, LONG);
 });
 
 describe('agnt wait', () => {
@@ -167,7 +169,7 @@ describe('agnt wait', () => {
     const done = await w.child;
     expect(done.exitCode).toBe(0);
     expect(JSON.parse(String(done.stdout))).toMatchObject({ id, status: 'scheduled', approvedBy: 'usr_manager' });
-  });
+  }, LONG);
 
   it('exits 1 as soon as the manager rejects: scheduled can no longer be reached', async () => {
     const id = await awaitingApproval();
@@ -178,7 +180,7 @@ describe('agnt wait', () => {
     expect(done.exitCode).toBe(1);
     expect(String(done.stdout)).toBe('');
     expect(String(done.stderr)).toContain(`error: coverage span ${id} will not meet status=scheduled: it is cancelled, from which status=scheduled cannot be reached`);
-  });
+  }, LONG);
 
   it('exits 8 when the timeout passes first', async () => {
     const id = await awaitingApproval();
@@ -186,14 +188,14 @@ describe('agnt wait', () => {
     expect(r.exitCode).toBe(8);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(`error: timed out after 1s waiting for coverage span ${id} to meet status=scheduled (status=pending_manager_approval)`);
-  });
+  }, LONG);
 
   it('takes a JMESPath condition, and a condition already met returns at once', async () => {
     const id = await awaitingApproval();
     const r = await agnt(['wait', 'coverage', id, '--for', "jmespath=acceptedAt != null && status == 'pending_manager_approval'"], { sb, as: 'coordinator' });
     expect(r).toMatchObject({ exitCode: 0, stderr: '' });
     expect(r.stdout).toBe(`coverage span ${id}: status=pending_manager_approval (jmespath=acceptedAt != null && status == 'pending_manager_approval')\n`);
-  });
+  }, LONG);
 
   it('waits for delegations too: a revoked delegation never becomes active', async () => {
     const del = await agntJson(['delegations', 'create', '--principal-id', 'usr_principal2', '--delegation-source', 'platform'], { sb, as: 'backup' });
@@ -205,7 +207,7 @@ describe('agnt wait', () => {
     const gone = await agnt(['wait', 'delegation', del.id, '--for', 'status=active'], { sb, as: 'backup' });
     expect(gone.exitCode).toBe(1);
     expect(gone.stderr).toContain('it is revoked, from which status=active cannot be reached');
-  });
+  }, LONG);
 
   it('refuses bad conditions and durations with exit 2, sending nothing', async () => {
     for (const args of [
@@ -218,5 +220,5 @@ describe('agnt wait', () => {
       expect(r.exitCode, args.join(' ')).toBe(2);
       expect(r.stderr).not.toContain('> GET');
     }
-  });
+  }, LONG);
 });
