@@ -32,7 +32,7 @@ export const bookingLinks: AreaSpec = {
       examples: [
         'agnt booking-links create --slug pat-intro --title "Intro with Pat" --access-mode invite_only --scheduling-preferences @prefs.yaml',
         'agnt booking-links create --file booking-link.yaml',
-        "agnt booking-links create --slug office-hours --meeting-type in_person --set schedulingPreferences.buffers.bufferLength=15",
+        'agnt booking-links create --slug office-hours --meeting-type in_person --set schedulingPreferences.buffers.bufferLength=15',
       ],
     },
     {
@@ -64,7 +64,10 @@ export const bookingLinks: AreaSpec = {
       summary: "Send (or send again) invitees' personal links",
       method: 'POST',
       path: '/booking-links/{bookingLinkId}/invitees/{inviteeId}/invite',
-      args: [{ name: 'bookingLinkId', resource: 'booking-links' }, { name: 'inviteeId', multi: true, description: 'invitee id' }],
+      args: [
+        { name: 'bookingLinkId', resource: 'booking-links' },
+        { name: 'inviteeId', multi: true, description: 'invitee id' },
+      ],
       handler: async () => (await handlers()).invite,
       examples: ['agnt booking-links invite bkl_principal inv_0001', 'agnt booking-links invite bkl_principal inv_0001 inv_0002', 'cat invitee-ids.txt | agnt booking-links invite bkl_principal -'],
     },

@@ -152,7 +152,7 @@ export const chats: AreaSpec = {
       path: '/chats/{chatId}/messages/{messageId}',
       args: [chat, message],
       resultKey: 'message',
-      examples: ['agnt chats messages get cht_welcome msg_0001', "agnt chats messages get cht_welcome msg_0001 --query content"],
+      examples: ['agnt chats messages get cht_welcome msg_0001', 'agnt chats messages get cht_welcome msg_0001 --query content'],
     },
     {
       command: 'chats messages update',

@@ -18,7 +18,15 @@ export const contactsImport: AreaSpec = {
       method: 'POST',
       path: '/contacts/bulk-import',
       resultKey: 'bulkImport',
-      fields: [{ name: 'contacts', type: 'array', required: true, keys: ROW_KEYS, description: 'the contacts: [{email, name, preferredName, phone, company, title, timezone, phones, emails, properties, tags}]' }],
+      fields: [
+        {
+          name: 'contacts',
+          type: 'array',
+          required: true,
+          keys: ROW_KEYS,
+          description: 'the contacts: [{email, name, preferredName, phone, company, title, timezone, phones, emails, properties, tags}]',
+        },
+      ],
       handler: async () => (await import('../src/workflows/contacts-bulk-import.ts')).default,
       examples: [
         'agnt contacts bulk-import --file contacts.json',
@@ -44,7 +52,12 @@ export const contactsImport: AreaSpec = {
       path: '/contacts/bulk-import',
       args: [{ name: 'file', description: "CSV file, or '-' for stdin" }],
       options: [
-        { flags: '--map <column=field>', description: "map a column to a field: email, email:work, name, first-name, last-name, preferred-name, phone, phone:mobile, company, title, timezone, tags, properties.KEY, ignore; repeatable", repeatable: true },
+        {
+          flags: '--map <column=field>',
+          description:
+            'map a column to a field: email, email:work, name, first-name, last-name, preferred-name, phone, phone:mobile, company, title, timezone, tags, properties.KEY, ignore; repeatable',
+          repeatable: true,
+        },
         { flags: '--properties-from <columns>', description: "keep these columns (comma-separated; '*' for every column not otherwise used) in properties", repeatable: true },
         { flags: '--tags <tags>', description: 'add these tags to every row (comma-separated; repeatable)', repeatable: true },
         { flags: '--batch-size <n>', description: 'rows per request (at most 1000)', default: '500' },

@@ -8,17 +8,16 @@ const relationship: ArgSpec = { name: 'relationshipId', resource: 'relationships
 const REL_TYPES = ['coordinates', 'partner', 'assistant', 'parent', 'other'] as const;
 const SCOPE = ['user', 'team'] as const;
 
-export const contactColumns: Column[] = [
-  { path: 'id' },
-  { path: 'name' },
-  { path: 'email' },
-  { path: 'company.name', header: 'COMPANY' },
-  { path: 'title' },
-  { path: 'tags' },
-  { path: 'scope' },
-];
+export const contactColumns: Column[] = [{ path: 'id' }, { path: 'name' }, { path: 'email' }, { path: 'company.name', header: 'COMPANY' }, { path: 'title' }, { path: 'tags' }, { path: 'scope' }];
 
-const relationshipColumns: Column[] = [{ path: 'id' }, { path: 'fromContact', header: 'FROM' }, { path: 'toContact', header: 'TO' }, { path: 'type' }, { path: 'role' }, { path: 'isPrimary', header: 'PRIMARY' }];
+const relationshipColumns: Column[] = [
+  { path: 'id' },
+  { path: 'fromContact', header: 'FROM' },
+  { path: 'toContact', header: 'TO' },
+  { path: 'type' },
+  { path: 'role' },
+  { path: 'isPrimary', header: 'PRIMARY' },
+];
 
 const phones: FieldSpec = { name: 'phones', type: 'array', keys: ['number', 'type', 'primary'], description: 'phones [{number, type: mobile|work|home|other, primary}]' };
 const emails: FieldSpec = { name: 'emails', type: 'array', keys: ['address', 'type', 'primary'], description: 'e-mails [{address, type: personal|work|other, primary}]' };
@@ -139,7 +138,7 @@ export const contacts: AreaSpec = {
     {
       command: 'contacts merge',
       summary: 'Merge another contact into this one (the other is deleted)',
-      description: 'E-mails, phones, external ids and tags are joined, relationships move to this contact, and empty fields take the other contact\'s values.',
+      description: "E-mails, phones, external ids and tags are joined, relationships move to this contact, and empty fields take the other contact's values.",
       method: 'POST',
       path: '/contacts/{contactId}/merge',
       args: [contact],
@@ -153,7 +152,7 @@ export const contacts: AreaSpec = {
     {
       command: 'contacts bulk-tag',
       summary: 'Add and remove tags on many contacts',
-      description: "Ids you cannot see are reported on stderr and the exit code is 6. --ids - reads the ids from stdin.",
+      description: 'Ids you cannot see are reported on stderr and the exit code is 6. --ids - reads the ids from stdin.',
       method: 'POST',
       path: '/contacts/bulk-tag',
       resultKey: 'bulkTag',
@@ -223,7 +222,10 @@ export const contacts: AreaSpec = {
       summary: 'Find the contact that has an id in another system',
       method: 'GET',
       path: '/contacts/by-external-id/{integration}/{externalId}',
-      args: [{ name: 'integration', description: 'the other system' }, { name: 'externalId', description: 'the id there' }],
+      args: [
+        { name: 'integration', description: 'the other system' },
+        { name: 'externalId', description: 'the id there' },
+      ],
       resultKey: 'contact',
       examples: ['agnt contacts external-ids find crm 0031x000004TmYq', 'agnt contacts external-ids find crm 0031x000004TmYq -o id'],
     },
@@ -244,7 +246,10 @@ export const contacts: AreaSpec = {
       summary: 'Create or update a property definition (by entity type and key)',
       method: 'PUT',
       path: '/property-definitions/{entityType}/{key}',
-      args: [{ name: 'entityType', enum: ['contact', 'company'], description: 'entity type' }, { name: 'key', description: 'property key' }],
+      args: [
+        { name: 'entityType', enum: ['contact', 'company'], description: 'entity type' },
+        { name: 'key', description: 'property key' },
+      ],
       resultKey: 'propertyDefinition',
       fields: [
         { name: 'label', type: 'string' },
@@ -254,7 +259,10 @@ export const contacts: AreaSpec = {
         { name: 'scope', type: 'string', enum: SCOPE },
         { name: 'team', type: 'string', nullable: true },
       ],
-      examples: ['agnt contacts properties set contact tier --label Tier --type select --options gold,silver,bronze', 'agnt contacts properties set company industry --label Industry --type text --scope team'],
+      examples: [
+        'agnt contacts properties set contact tier --label Tier --type select --options gold,silver,bronze',
+        'agnt contacts properties set company industry --label Industry --type text --scope team',
+      ],
     },
   ],
 };

@@ -45,10 +45,20 @@ interface MoveText {
 
 const MOVES: MoveText[] = [
   { verb: 'submit', path: '/submit', summary: 'Submit draft spans to their backups (draft -> pending_acceptance)', example: 'agnt coverage submit cov_0001' },
-  { verb: 'accept', path: '/accept', summary: 'Accept spans as their backup (-> pending_manager_approval, or scheduled)', example: 'agnt coverage list --role backup --status pending_acceptance -o id | agnt coverage accept -' },
+  {
+    verb: 'accept',
+    path: '/accept',
+    summary: 'Accept spans as their backup (-> pending_manager_approval, or scheduled)',
+    example: 'agnt coverage list --role backup --status pending_acceptance -o id | agnt coverage accept -',
+  },
   { verb: 'decline', path: '/decline', summary: 'Decline spans as their backup (-> cancelled, declinedAt set)', example: 'agnt coverage decline cov_0002' },
-  { verb: 'approve', path: '/approve', summary: 'Approve spans as the coordinator\'s manager (-> scheduled)', example: 'agnt coverage list --role manager --status pending_manager_approval -o id | agnt coverage approve -' },
-  { verb: 'reject', path: '/reject', summary: 'Reject spans as the coordinator\'s manager (-> cancelled, rejectedAt set)', example: 'agnt coverage reject cov_0003' },
+  {
+    verb: 'approve',
+    path: '/approve',
+    summary: "Approve spans as the coordinator's manager (-> scheduled)",
+    example: 'agnt coverage list --role manager --status pending_manager_approval -o id | agnt coverage approve -',
+  },
+  { verb: 'reject', path: '/reject', summary: "Reject spans as the coordinator's manager (-> cancelled, rejectedAt set)", example: 'agnt coverage reject cov_0003' },
   { verb: 'end', path: '/end', summary: 'End active spans now, before their end time (-> ended)', example: 'agnt coverage end cov_0001' },
 ];
 
@@ -69,7 +79,7 @@ function moveSpec(m: MoveText): CommandSpec {
 
 const timesFields: FieldSpec[] = [
   { name: 'startAt', type: 'string', flag: 'start', description: "start: ISO 8601, or local time like '2026-12-01 09:00', 'tomorrow 09:00'" },
-  { name: 'endAt', type: 'string', flag: 'end', description: "end: ISO 8601 or local time; a date alone means the end of that day" },
+  { name: 'endAt', type: 'string', flag: 'end', description: 'end: ISO 8601 or local time; a date alone means the end of that day' },
   { name: 'reason', type: 'string', enum: REASON },
   { name: 'requireManagerApproval', type: 'boolean', flag: 'manager-approval', description: "the coordinator's manager must approve (default: when they have one)" },
   { name: 'notifyPrincipal', type: 'boolean', flag: 'notify', description: 'tell the principals about the handover' },
@@ -100,13 +110,18 @@ export const coverageArea: AreaSpec = {
       options: [{ flags: '--mine', description: 'only spans you are the primary coordinator or a backup of' }, tz, utc],
       also: [PRINCIPALS, { method: 'GET', path: '/users/me' }],
       handler: async () => (await people()).list,
-      examples: ['agnt coverage list', 'agnt coverage list --mine --status scheduled', 'agnt coverage list --role backup --status pending_acceptance -o id', 'agnt coverage list --status active --json'],
+      examples: [
+        'agnt coverage list',
+        'agnt coverage list --mine --status scheduled',
+        'agnt coverage list --role backup --status pending_acceptance -o id',
+        'agnt coverage list --status active --json',
+      ],
     },
     {
       command: 'coverage create',
       summary: 'Create a coverage span (a draft) for principals, each with a backup',
       description:
-        "Principals and backups pair up in order: --principal P1 --backup B1 --principal P2 --backup B2 (one --backup serves them all). " +
+        'Principals and backups pair up in order: --principal P1 --backup B1 --principal P2 --backup B2 (one --backup serves them all). ' +
         'Or --principals-file with a CSV (principal,backup[,primaryFollower,backupFollower]) or a JSON/YAML list of {principal, backupCoordinator, ...}. ' +
         "Times are ISO 8601 or local time in your user's time zone (--tz to choose another); --for 5d instead of --end. " +
         'On a terminal, missing values are asked for (principals picked from your delegations); with --no-input they are errors.',
@@ -130,7 +145,7 @@ export const coverageArea: AreaSpec = {
         { flags: '--principal <userId>', description: 'a principal to hand over (repeatable)', repeatable: true },
         { flags: '--backup <userId>', description: 'the backup for the --principal before it (repeatable)', repeatable: true },
         { flags: '--principals-file <path>', description: 'principals and backups from a CSV, JSON or YAML file', file: true },
-        { flags: '--for <duration>', description: "length instead of --end: 5d, 1w, 36h, 1d12h (days follow the wall clock)" },
+        { flags: '--for <duration>', description: 'length instead of --end: 5d, 1w, 36h, 1d12h (days follow the wall clock)' },
         tz,
         { flags: '--submit', description: 'submit the span to the backups right away' },
       ],
@@ -191,8 +206,7 @@ export const coverageArea: AreaSpec = {
       path: '/coverage-spans/active-for-principal/{principalId}',
       args: [{ name: 'principalId', resource: 'users', description: "the principal's user id" }],
       envelope: 'none',
-      description:
-        'Now: the chain the server resolves. With --at: the span you can see (scheduled, active or ended) that hands the principal over at that time, and its backup.',
+      description: 'Now: the chain the server resolves. With --at: the span you can see (scheduled, active or ended) that hands the principal over at that time, and its backup.',
       options: [{ flags: '--at <time>', description: "another time: ISO 8601 or local time ('2026-12-02 15:00', 'tomorrow 09:00')" }, tz],
       also: [{ method: 'GET', path: '/coverage-spans' }, PRINCIPALS, { method: 'GET', path: '/users/me' }],
       handler: async () => (await people()).who,
@@ -228,7 +242,12 @@ export const coverageArea: AreaSpec = {
         ICS_OUTPUT_OPTION,
       ],
       handler: async () => (await coverage()).events,
-      examples: ['agnt coverage events', "agnt coverage events --from 2026-12-01 --to 2026-12-08 --status scheduled", 'agnt coverage events --days 30 -o csv', 'agnt coverage events --days 30 -o ics > coverage.ics'],
+      examples: [
+        'agnt coverage events',
+        'agnt coverage events --from 2026-12-01 --to 2026-12-08 --status scheduled',
+        'agnt coverage events --days 30 -o csv',
+        'agnt coverage events --days 30 -o ics > coverage.ics',
+      ],
     },
     {
       command: 'coverage principals',
@@ -238,7 +257,14 @@ export const coverageArea: AreaSpec = {
       args: [{ name: 'spanId', resource: 'coverage-spans' }],
       list: true,
       resultKey: 'coverageSpanPrincipals',
-      columns: [{ path: 'id' }, { path: 'principal' }, { path: 'backupCoordinator', header: 'BACKUP' }, { path: 'primaryFollower' }, { path: 'backupFollower' }, { path: 'notificationSentAt', header: 'NOTIFIED' }],
+      columns: [
+        { path: 'id' },
+        { path: 'principal' },
+        { path: 'backupCoordinator', header: 'BACKUP' },
+        { path: 'primaryFollower' },
+        { path: 'backupFollower' },
+        { path: 'notificationSentAt', header: 'NOTIFIED' },
+      ],
       examples: ['agnt coverage principals cov_0001', 'agnt coverage principals cov_0001 -o csv'],
     },
   ],
@@ -257,12 +283,18 @@ export const backupRules: AreaSpec = {
       path: '/backup-routing-rules',
       list: true,
       resultKey: 'backupRoutingRules',
-      columns: [{ path: 'id' }, { path: 'primaryCoordinator', header: 'PRIMARY' }, { path: 'principal' }, { path: 'backupCoordinator', header: 'BACKUP' }, { path: 'isOrgDefault', header: 'ORG_DEFAULT' }],
+      columns: [
+        { path: 'id' },
+        { path: 'primaryCoordinator', header: 'PRIMARY' },
+        { path: 'principal' },
+        { path: 'backupCoordinator', header: 'BACKUP' },
+        { path: 'isOrgDefault', header: 'ORG_DEFAULT' },
+      ],
       examples: ['agnt backup-rules list', 'agnt backup-rules list --json'],
     },
     {
       command: 'backup-rules create',
-      summary: 'Route a coordinator\'s principals (or one of them) to a backup',
+      summary: "Route a coordinator's principals (or one of them) to a backup",
       method: 'POST',
       path: '/backup-routing-rules',
       resultKey: 'backupRoutingRule',
@@ -272,7 +304,11 @@ export const backupRules: AreaSpec = {
         { name: 'principal', type: 'string', nullable: true, description: 'only this principal (default: all)' },
         { name: 'isOrgDefault', type: 'boolean', description: 'the organization-wide default backup (admins)' },
       ],
-      examples: ['agnt backup-rules create --backup-coordinator usr_backup', 'agnt backup-rules create --backup-coordinator usr_backup --principal usr_principal2', 'agnt backup-rules create --backup-coordinator usr_manager --is-org-default'],
+      examples: [
+        'agnt backup-rules create --backup-coordinator usr_backup',
+        'agnt backup-rules create --backup-coordinator usr_backup --principal usr_principal2',
+        'agnt backup-rules create --backup-coordinator usr_manager --is-org-default',
+      ],
     },
     {
       command: 'backup-rules delete',
@@ -301,7 +337,14 @@ export const managerAssignments: AreaSpec = {
       path: '/manager-assignments',
       list: true,
       resultKey: 'managerAssignments',
-      columns: [{ path: 'id' }, { path: 'manager.id', header: 'MANAGER' }, { path: 'manager.name', header: 'MANAGER_NAME' }, { path: 'role' }, { path: 'managedUser.id', header: 'MANAGED_USER' }, { path: 'managedUser.name', header: 'MANAGED_NAME' }],
+      columns: [
+        { path: 'id' },
+        { path: 'manager.id', header: 'MANAGER' },
+        { path: 'manager.name', header: 'MANAGER_NAME' },
+        { path: 'role' },
+        { path: 'managedUser.id', header: 'MANAGED_USER' },
+        { path: 'managedUser.name', header: 'MANAGED_NAME' },
+      ],
       fields: [
         { name: 'role', type: 'string', enum: ['coordinator'] },
         { name: 'manager', type: 'string', description: 'manager user id' },

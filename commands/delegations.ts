@@ -56,7 +56,10 @@ export const delegations: AreaSpec = {
         ...settings,
         { name: 'assistant', type: 'string', description: 'assistant id' },
       ],
-      examples: ['agnt delegations create --principal-id usr_member --delegation-source platform', 'agnt delegations create --principal-id usr_member --delegation-source calendar_provider --calendar-provider provider1 --approval-mode auto'],
+      examples: [
+        'agnt delegations create --principal-id usr_member --delegation-source platform',
+        'agnt delegations create --principal-id usr_member --delegation-source calendar_provider --calendar-provider provider1 --approval-mode auto',
+      ],
     },
     {
       command: 'delegations get',

@@ -39,7 +39,10 @@ export const identifiers: AreaSpec = {
         { name: 'userData', type: 'object', keys: ['name', 'firstName', 'lastName', 'avatar', 'timezone', 'locale'], description: 'user to create when no --user-id' },
       ],
       columns: [{ path: 'id' }, { path: 'type' }, { path: 'value' }, { path: 'user.id', header: 'USER' }],
-      examples: ['agnt identifiers create --type phone --value +15551234567 --user-id usr_admin --label mobile', 'agnt identifiers create --type email --value new@acme.test --user-data \'{"name":"New Person"}\''],
+      examples: [
+        'agnt identifiers create --type phone --value +15551234567 --user-id usr_admin --label mobile',
+        'agnt identifiers create --type email --value new@acme.test --user-data \'{"name":"New Person"}\'',
+      ],
     },
     {
       command: 'identifiers get',

@@ -31,7 +31,14 @@ export const onboarding: AreaSpec = {
       path: '/onboarding/sessions',
       list: true,
       resultKey: 'sessions',
-      columns: [{ path: 'id' }, { path: 'status' }, { path: 'createdAt', header: 'CREATED' }, { path: 'completedAt', header: 'COMPLETED' }, { path: 'findingsCount', header: 'FINDINGS' }, { path: 'pendingWorkflowProposalsCount', header: 'PENDING_PROPOSALS' }],
+      columns: [
+        { path: 'id' },
+        { path: 'status' },
+        { path: 'createdAt', header: 'CREATED' },
+        { path: 'completedAt', header: 'COMPLETED' },
+        { path: 'findingsCount', header: 'FINDINGS' },
+        { path: 'pendingWorkflowProposalsCount', header: 'PENDING_PROPOSALS' },
+      ],
       examples: ['agnt onboarding list', 'agnt onboarding list -o id'],
     },
     {
@@ -66,7 +73,7 @@ export const onboarding: AreaSpec = {
         { name: 'userEdits', type: 'any', description: 'your corrections' },
       ],
       render,
-      examples: ['agnt onboarding findings review obs_123 fnd_1 --state confirmed', "agnt onboarding findings review obs_123 fnd_2 --state edited --user-edits '{\"value\": \"Europe/Paris\"}'"],
+      examples: ['agnt onboarding findings review obs_123 fnd_1 --state confirmed', 'agnt onboarding findings review obs_123 fnd_2 --state edited --user-edits \'{"value": "Europe/Paris"}\''],
     },
     {
       command: 'onboarding week-labels set',
@@ -126,7 +133,10 @@ export const onboarding: AreaSpec = {
         { name: 'userEditedSentence', type: 'string', flag: 'sentence', description: 'the proposal as you want it (with --state edited)' },
       ],
       render,
-      examples: ['agnt onboarding proposals review obs_123 wfp_1 --state accepted', 'agnt onboarding proposals review obs_123 wfp_2 --state edited --sentence "Draft replies to investors every Friday"'],
+      examples: [
+        'agnt onboarding proposals review obs_123 wfp_1 --state accepted',
+        'agnt onboarding proposals review obs_123 wfp_2 --state edited --sentence "Draft replies to investors every Friday"',
+      ],
     },
     {
       command: 'onboarding finalize',

@@ -47,7 +47,14 @@ export const orgArea: AreaSpec = {
       path: '/organizations',
       list: true,
       resultKey: 'organizations',
-      columns: [{ path: 'id' }, { path: 'name' }, { path: 'defaultTeam', header: 'DEFAULT_TEAM' }, { path: 'sso.enabled', header: 'SSO' }, { path: 'sso.enforced', header: 'ENFORCED' }, { path: 'createdAt' }],
+      columns: [
+        { path: 'id' },
+        { path: 'name' },
+        { path: 'defaultTeam', header: 'DEFAULT_TEAM' },
+        { path: 'sso.enabled', header: 'SSO' },
+        { path: 'sso.enforced', header: 'ENFORCED' },
+        { path: 'createdAt' },
+      ],
       examples: ['agnt org list', `agnt org list --all --query "[?name=='Acme Labs'].id | [0]"`],
     },
     {
@@ -86,7 +93,7 @@ export const orgArea: AreaSpec = {
     {
       command: 'org delete',
       aliases: ['rm'],
-      summary: "Delete an organization (on a terminal you type its name to confirm; --yes in scripts)",
+      summary: 'Delete an organization (on a terminal you type its name to confirm; --yes in scripts)',
       method: 'DELETE',
       path: '/organizations/{orgId}',
       also: [{ method: 'GET', path: '/organizations/{orgId}' }],
@@ -106,7 +113,14 @@ export const orgArea: AreaSpec = {
       args: [org],
       list: true,
       resultKey: 'domains',
-      columns: [{ path: 'id' }, { path: 'domain' }, { path: 'verified' }, { path: 'autoJoin', header: 'AUTO_JOIN' }, { path: 'verification.name', header: 'TXT_NAME' }, { path: 'verification.value', header: 'TXT_VALUE' }],
+      columns: [
+        { path: 'id' },
+        { path: 'domain' },
+        { path: 'verified' },
+        { path: 'autoJoin', header: 'AUTO_JOIN' },
+        { path: 'verification.name', header: 'TXT_NAME' },
+        { path: 'verification.value', header: 'TXT_VALUE' },
+      ],
       examples: ['agnt org domains list org_acme', `agnt org domains list org_acme --query "[?domain=='labs.acme.test'].id | [0]"`],
     },
     {
@@ -145,7 +159,7 @@ export const orgArea: AreaSpec = {
     },
     {
       command: 'org domains verify',
-      summary: "Verify a domain by its TXT record (verifying a verified domain changes nothing)",
+      summary: 'Verify a domain by its TXT record (verifying a verified domain changes nothing)',
       method: 'POST',
       path: '/organizations/{orgId}/domains/{domainId}/verify',
       args: [org, { name: 'domainId', description: 'domain id', resource: 'domains' }],
@@ -257,7 +271,11 @@ export const orgArea: AreaSpec = {
       options: [{ flags: '--since <when>', description: 'short for --after: 24h, 7d, or a time' }],
       handler: h('auditEvents'),
       columns: [{ path: 'createdAt' }, { path: 'actor' }, { path: 'action' }, { path: 'entityType', header: 'ENTITY' }, { path: 'entityId', header: 'ENTITY_ID' }],
-      examples: ['agnt org audit-events list org_acme --since 24h', 'agnt org audit-events list org_acme --action "domain.*" --all -o jsonl', 'agnt org audit-events list org_acme --actor usr_admin --after 2026-01-01 --before 7d'],
+      examples: [
+        'agnt org audit-events list org_acme --since 24h',
+        'agnt org audit-events list org_acme --action "domain.*" --all -o jsonl',
+        'agnt org audit-events list org_acme --actor usr_admin --after 2026-01-01 --before 7d',
+      ],
     },
     {
       command: 'org audit-logging get',
@@ -282,7 +300,10 @@ export const orgArea: AreaSpec = {
         { name: 'region', type: 'string', nullable: true },
         { name: 'storagePrefix', type: 'string', description: 'key prefix inside the bucket' },
       ],
-      examples: ['agnt org audit-logging set org_acme --enabled --storage-bucket-arn arn:aws:s3:::acme-audit --role-arn arn:aws:iam::123456789012:role/agnt-audit --region us-east-1', 'agnt org audit-logging set org_acme --file audit-logging.yaml'],
+      examples: [
+        'agnt org audit-logging set org_acme --enabled --storage-bucket-arn arn:aws:s3:::acme-audit --role-arn arn:aws:iam::123456789012:role/agnt-audit --region us-east-1',
+        'agnt org audit-logging set org_acme --file audit-logging.yaml',
+      ],
     },
     {
       command: 'org audit-logging deliver',

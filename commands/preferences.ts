@@ -79,7 +79,10 @@ export const preferences: AreaSpec = {
         { name: 'customEventTitles', type: 'object' },
       ],
       handler: validated,
-      examples: ['agnt preferences scheduling set --file scheduling.yaml', 'agnt preferences scheduling get --yaml > s.yaml && agnt preferences scheduling set --file s.yaml --set buffers.bufferLength=15'],
+      examples: [
+        'agnt preferences scheduling set --file scheduling.yaml',
+        'agnt preferences scheduling get --yaml > s.yaml && agnt preferences scheduling set --file s.yaml --set buffers.bufferLength=15',
+      ],
     },
     {
       command: 'preferences reminders get',
@@ -142,7 +145,7 @@ export const preferences: AreaSpec = {
       render: async () => (await import('../src/render/matrix-grid.ts')).renderMatrix,
       examples: [
         'agnt preferences matrix patch --set email_as_user.mode=manual',
-        "agnt preferences matrix patch --calendar '{\"mode\": \"time-boxed\", \"timeBoxedWindowMin\": 30, \"timeBoxedExpiry\": \"execute\"}'",
+        'agnt preferences matrix patch --calendar \'{"mode": "time-boxed", "timeBoxedWindowMin": 30, "timeBoxedExpiry": "execute"}\'',
         'agnt preferences matrix patch --file matrix.yaml',
       ],
     },
@@ -176,7 +179,10 @@ export const preferences: AreaSpec = {
       ],
       handler: validated,
       columns: [{ path: 'id' }, { path: 'label' }, { path: 'match.kind', header: 'KIND' }, { path: 'match.value', header: 'VALUE' }, { path: 'mode' }],
-      examples: ["agnt preferences exceptions add --match '{\"kind\": \"domain\", \"value\": \"acme.com\"}' --mode manual", 'agnt preferences exceptions add --set match.kind=tag --set match.value=vip --mode manual --label VIPs'],
+      examples: [
+        'agnt preferences exceptions add --match \'{"kind": "domain", "value": "acme.com"}\' --mode manual',
+        'agnt preferences exceptions add --set match.kind=tag --set match.value=vip --mode manual --label VIPs',
+      ],
     },
     {
       command: 'preferences exceptions remove',

@@ -225,7 +225,7 @@ export const invitations: AreaSpec = {
     },
     {
       command: 'invitations accept',
-      summary: "Accept an invitation (--new-owner hands your current team on when you own it)",
+      summary: 'Accept an invitation (--new-owner hands your current team on when you own it)',
       description:
         'If you own a team that has other active members, the team needs a new owner before you leave it: the API answers 400 (requiresOwnershipTransfer). Name the member who takes it over with --new-owner.',
       method: 'POST',

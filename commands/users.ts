@@ -151,7 +151,8 @@ export const users: AreaSpec = {
     {
       command: 'users provision',
       summary: 'Find or create a user by e-mail and add them to a team',
-      description: 'Answers 201 when a user was created, 200 when one existed. The result says whether a team membership was added, the user was already a member, or the team join was skipped (the user owns another team with active members and must transfer it first).',
+      description:
+        'Answers 201 when a user was created, 200 when one existed. The result says whether a team membership was added, the user was already a member, or the team join was skipped (the user owns another team with active members and must transfer it first).',
       method: 'POST',
       path: '/users/provision',
       fields: [
@@ -164,7 +165,13 @@ export const users: AreaSpec = {
       render: async () => (data) => {
         const d = data as { user: { id: string; email?: string }; teamId: string; created: boolean; addedToTeam: boolean; alreadyMember: boolean; joinSkipped: boolean };
         const what = d.created ? 'created' : 'found';
-        const team = d.addedToTeam ? `added to team ${d.teamId}` : d.alreadyMember ? `already a member of team ${d.teamId}` : d.joinSkipped ? `team join skipped: they own another team with active members (transfer its ownership first)` : `team ${d.teamId} unchanged`;
+        const team = d.addedToTeam
+          ? `added to team ${d.teamId}`
+          : d.alreadyMember
+            ? `already a member of team ${d.teamId}`
+            : d.joinSkipped
+              ? `team join skipped: they own another team with active members (transfer its ownership first)`
+              : `team ${d.teamId} unchanged`;
         return `${d.user.id}\t${d.user.email ?? ''}\t${what}; ${team}`;
       },
       examples: ['agnt users provision --email new@acme.test --team-id team_acme', 'agnt users provision --email new@acme.test --json'],
@@ -202,7 +209,13 @@ export const workspace: AreaSpec = {
       path: '/workspace/snapshots',
       list: true,
       resultKey: 'snapshots',
-      columns: [{ path: 'timestamp' }, { path: 'memoryUsedBytes', header: 'MEMORY_USED' }, { path: 'diskUsedBytes', header: 'DISK_USED' }, { path: 'cpuLoadAvg', header: 'CPU_LOAD' }, { path: 'activeMcpSlugs', header: 'MCP' }],
+      columns: [
+        { path: 'timestamp' },
+        { path: 'memoryUsedBytes', header: 'MEMORY_USED' },
+        { path: 'diskUsedBytes', header: 'DISK_USED' },
+        { path: 'cpuLoadAvg', header: 'CPU_LOAD' },
+        { path: 'activeMcpSlugs', header: 'MCP' },
+      ],
       examples: ['agnt workspace snapshots', 'agnt workspace snapshots --all -o csv'],
     },
     {

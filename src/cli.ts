@@ -98,11 +98,7 @@ function applyToAll(cmd: Command, fn: (c: Command) => void): void {
 
 export function buildProgram(argv: string[], makeContext: ContextFactory, onlyArea?: string | null): Command {
   const program = new Command('agnt');
-  program
-    .description('Command-line administration for the Assistant Platform API')
-    .version(VERSION, '-v, --version', 'print the version')
-    .helpCommand(false)
-    .addHelpText('after', ROOT_EXAMPLES);
+  program.description('Command-line administration for the Assistant Platform API').version(VERSION, '-v, --version', 'print the version').helpCommand(false).addHelpText('after', ROOT_EXAMPLES);
   globalOptions(program);
   const word = onlyArea === undefined ? firstWord(argv) : onlyArea;
   for (const area of areas) {

@@ -17,8 +17,18 @@ export type Shape =
   | { record: Shape };
 
 export const MATRIX_CELLS = [
-  'email_as_user', 'email_as_assistant', 'messaging', 'voice_call', 'voice_call_as_assistant', 'voice_call_as_user',
-  'calendar', 'files', 'drive', 'contacts', 'third_party_skills', 'website',
+  'email_as_user',
+  'email_as_assistant',
+  'messaging',
+  'voice_call',
+  'voice_call_as_assistant',
+  'voice_call_as_user',
+  'calendar',
+  'files',
+  'drive',
+  'contacts',
+  'third_party_skills',
+  'website',
 ] as const;
 export const CELL_MODES = ['auto', 'time-boxed', 'manual'] as const;
 export const CELL_KEYS = ['mode', 'timeBoxedWindowMin', 'timeBoxedExpiry', 'undoDelaySec'] as const;

@@ -29,13 +29,15 @@ export function addCoordinationCommands(program: Command, makeContext: ContextFa
     .option('--utc', 'show times in UTC')
     .addHelpText(
       'after',
-      `\nEndpoints:\n  GET /users/me\n  GET /coverage-spans (role backup, manager, primary)\n  GET /coverage-spans/{spanId}/principals\n  GET /delegations (role principal, coordinator)\n  GET /team-invitations\n  GET /organization-requests\n${examples([
-        'agnt inbox',
-        'agnt inbox -o json',
-        "agnt inbox -o jsonl | jq -r 'select(.kind == \"coverage.accept\") | .id' | agnt coverage accept -",
-        'agnt inbox --watch --interval 1m',
-        "agnt inbox --watch | while read -r item; do notify-send agnt \"$item\"; done",
-      ])}`,
+      `\nEndpoints:\n  GET /users/me\n  GET /coverage-spans (role backup, manager, primary)\n  GET /coverage-spans/{spanId}/principals\n  GET /delegations (role principal, coordinator)\n  GET /team-invitations\n  GET /organization-requests\n${examples(
+        [
+          'agnt inbox',
+          'agnt inbox -o json',
+          'agnt inbox -o jsonl | jq -r \'select(.kind == "coverage.accept") | .id\' | agnt coverage accept -',
+          'agnt inbox --watch --interval 1m',
+          'agnt inbox --watch | while read -r item; do notify-send agnt "$item"; done',
+        ],
+      )}`,
     )
     .action(async (opts: Record<string, unknown>, cmd: Command) => {
       const ctx = makeContext(cmd);

@@ -3,6 +3,7 @@
 // output. Only workflows that need more than one request get a handler.
 import type { Method } from './http.ts';
 import type { Context } from './context.ts';
+import type { Column } from './output.ts';
 
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'string[]' | 'object' | 'array' | 'any';
 
@@ -45,11 +46,8 @@ export interface ArgSpec {
   enum?: readonly string[];
 }
 
-export interface Column {
-  /** Dotted path into the record. */
-  path: string;
-  header?: string;
-}
+// Column is the output layer's type (output.ts), named here too for the command records.
+export type { Column };
 
 export interface Result {
   data: unknown;

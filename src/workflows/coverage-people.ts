@@ -105,7 +105,22 @@ export const get: Handler = async (ctx, inv) => {
     keyValue(zonedRecord(span, tz)),
     '',
     sections(
-      [['Principals', table(rows, [['PRINCIPAL', 'principal'], ['BACKUP', 'backupCoordinator'], ['PRIMARY_FOLLOWER', 'primaryFollower'], ['BACKUP_FOLLOWER', 'backupFollower'], ['NOTIFIED', 'notificationSentAt']], ctx)]],
+      [
+        [
+          'Principals',
+          table(
+            rows,
+            [
+              ['PRINCIPAL', 'principal'],
+              ['BACKUP', 'backupCoordinator'],
+              ['PRIMARY_FOLLOWER', 'primaryFollower'],
+              ['BACKUP_FOLLOWER', 'backupFollower'],
+              ['NOTIFIED', 'notificationSentAt'],
+            ],
+            ctx,
+          ),
+        ],
+      ],
       ctx,
     ),
   ].join('\n');
@@ -147,7 +162,17 @@ export const who: Handler = async (ctx, inv) => {
     if (!row) continue;
     const primary = { id: span.primaryCoordinator };
     const backup = { id: row.backupCoordinator };
-    const data = { active: true, at: iso(at), span, primaryCoordinator: primary, backupCoordinator: backup, chain: [{ ...primary, depth: 0 }, { ...backup, depth: 1 }] };
+    const data = {
+      active: true,
+      at: iso(at),
+      span,
+      primaryCoordinator: primary,
+      backupCoordinator: backup,
+      chain: [
+        { ...primary, depth: 0 },
+        { ...backup, depth: 1 },
+      ],
+    };
     return { data, text: textAt(data, tz) };
   }
   // Not handed over then: their coordinator handles it (as known now).

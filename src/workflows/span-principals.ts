@@ -23,11 +23,8 @@ export async function mapLimit<T, R>(items: T[], limit: number, fn: (x: T) => Pr
 
 export async function principalRows(ctx: Context, spanId: string): Promise<Rec[]> {
   const rows: Rec[] = [];
-  await paginate(
-    ctx.client(),
-    { method: 'GET', path: '/coverage-spans/{spanId}/principals', params: { spanId }, resultKey: 'coverageSpanPrincipals', shape: 'list' },
-    { all: true },
-    (page) => rows.push(...(page as Rec[])),
+  await paginate(ctx.client(), { method: 'GET', path: '/coverage-spans/{spanId}/principals', params: { spanId }, resultKey: 'coverageSpanPrincipals', shape: 'list' }, { all: true }, (page) =>
+    rows.push(...(page as Rec[])),
   );
   return rows;
 }

@@ -33,15 +33,13 @@ const coverage: NextStatuses = (status, span) => {
 const delegation: NextStatuses = (status) => (status === 'pending' ? ['active', 'revoked'] : status === 'active' ? ['revoked'] : []);
 
 // Part 2, section 3: a delivery job runs and then completes or fails.
-const auditDelivery: NextStatuses = (status) =>
-  status === 'pending' ? ['running', 'completed', 'failed'] : status === 'running' ? ['completed', 'failed'] : [];
+const auditDelivery: NextStatuses = (status) => (status === 'pending' ? ['running', 'completed', 'failed'] : status === 'running' ? ['completed', 'failed'] : []);
 
 // Part 1, section 3: confirm marks an uploaded file ready.
 const driveFile: NextStatuses = (status) => (status === 'pending' ? ['ready'] : []);
 
 // Part 1, section 3: a session in progress or paused is finalized into `complete`.
-const onboarding: NextStatuses = (status) =>
-  status === 'in_progress' ? ['paused', 'complete'] : status === 'paused' ? ['in_progress', 'complete'] : [];
+const onboarding: NextStatuses = (status) => (status === 'in_progress' ? ['paused', 'complete'] : status === 'paused' ? ['in_progress', 'complete'] : []);
 
 export const NEXT: Record<string, NextStatuses> = { coverage, delegation, 'audit-delivery': auditDelivery, 'drive-file': driveFile, onboarding };
 

@@ -30,7 +30,7 @@ export const WAIT_KINDS: WaitKind[] = [
     resultKey: 'coverageSpan',
     defaultFor: 'status=scheduled',
     statuses: 'draft, pending_acceptance, pending_manager_approval, scheduled, active, ended, cancelled',
-    examples: ['agnt wait coverage cov_0001 --for status=scheduled --timeout 2h', "agnt wait coverage cov_0001 --for \"jmespath=acceptedAt != null\""],
+    examples: ['agnt wait coverage cov_0001 --for status=scheduled --timeout 2h', 'agnt wait coverage cov_0001 --for "jmespath=acceptedAt != null"'],
   },
   {
     name: 'delegation',

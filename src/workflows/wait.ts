@@ -13,9 +13,7 @@ import type { WaitKind } from './wait-kinds.ts';
 
 type Rec = Record<string, any>;
 
-export type Condition =
-  | { text: string; type: 'field'; path: string; values: string[] }
-  | { text: string; type: 'jmespath'; expr: string; eval: (rec: unknown) => unknown };
+export type Condition = { text: string; type: 'field'; path: string; values: string[] } | { text: string; type: 'jmespath'; expr: string; eval: (rec: unknown) => unknown };
 
 /**
  * A length of time: the shared duration grammar of src/core/time.ts (5d, 1w, 36h, 90m, 1d12h),
@@ -51,7 +49,10 @@ export async function parseCondition(text: string): Promise<Condition> {
   }
   const m = /^([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*)\s*=\s*(.+)$/.exec(s);
   if (!m) throw new UsageError(`--for: cannot read '${text}'`, "give FIELD=VALUE (status=scheduled; several values: status=completed,failed) or 'jmespath=EXPR'");
-  const values = m[2]!.split(',').map((v) => v.trim()).filter(Boolean);
+  const values = m[2]!
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
   if (!values.length) throw new UsageError(`--for: no value after '=' in '${text}'`);
   return { text: s, type: 'field', path: m[1]!, values };
 }
@@ -93,7 +94,7 @@ export interface WaitOptions {
   [k: string]: unknown;
 }
 
-function describe(kind: WaitKind, rec: Rec, cond: Condition): string {
+function describe(rec: Rec, cond: Condition): string {
   const shown = cond.type === 'field' ? getPath(rec, cond.path) : rec.status;
   const label = cond.type === 'field' ? cond.path : 'status';
   return `${label}=${escapeControls(typeof shown === 'object' && shown !== null ? JSON.stringify(shown) : String(shown ?? 'null'))}`;
@@ -143,7 +144,7 @@ export async function wait(ctx: Context, kind: WaitKind, id: string, opts: WaitO
         ctx.io.warn(`${label}: poll ${poll} failed (${(e as Error).message}); trying again`);
       }
       if (rec) {
-        const state = describe(kind, rec, cond);
+        const state = describe(rec, cond);
         if (ctx.global.debug) ctx.io.err(`wait: poll ${poll}: ${label} ${state}`);
         spin.update(`${label}: ${state}; waiting for ${cond.text} (${human(Date.now() - started)})`);
         if (isMet(cond, rec)) break;
@@ -153,7 +154,7 @@ export async function wait(ctx: Context, kind: WaitKind, id: string, opts: WaitO
       const left = deadline - Date.now();
       if (left <= 0) {
         throw new AgntError(
-          `timed out after ${human(timeout)} waiting for ${label} to meet ${cond.text}${rec ? ` (${describe(kind, rec, cond)})` : ''}`,
+          `timed out after ${human(timeout)} waiting for ${label} to meet ${cond.text}${rec ? ` (${describe(rec, cond)})` : ''}`,
           EXIT.waitTimeout,
           `wait longer with --timeout, e.g. --timeout ${human(timeout * 2)}`,
         );
@@ -165,7 +166,7 @@ export async function wait(ctx: Context, kind: WaitKind, id: string, opts: WaitO
     spin.stop();
   }
   if (format === 'table' && !ctx.global.query && !ctx.global.fields) {
-    await printer.value(rec, false, `${label}: ${describe(kind, rec!, cond)}${cond.type === 'jmespath' ? ` (${escapeControls(cond.text)})` : ''}`);
+    await printer.value(rec, false, `${label}: ${describe(rec!, cond)}${cond.type === 'jmespath' ? ` (${escapeControls(cond.text)})` : ''}`);
   } else {
     await printer.value(rec, false);
     ctx.io.info(`${label} met ${escapeControls(cond.text)} after ${human(Date.now() - started)} (${poll} poll${poll === 1 ? '' : 's'})`);

@@ -1,5 +1,5 @@
 // Part 1, section 4.4: users and workspace.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { badRequest, deleted, fail, forbidden, list, matchesSearch, notFound, ok, okMany, pick, t, validate, type Req } from '../http.ts';
 import { assistantVisible, isOrgAdmin, makeUser, resolveUserId, sameOrg, userView } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
@@ -31,7 +31,7 @@ function detail(store: Store, u: Rec): Rec {
 
 function workspaceProfile(store: Store, u: Rec): Rec | null {
   if (u.id === 'usr_member') return null; // a user whose workspace never ran
-  const ws = (store.meta.workspace ??= {})[u.id] ??= { currentDiskBytes: 2_400_000_000, diskQuotaBytes: 10_000_000_000 };
+  const ws = ((store.meta.workspace ??= {})[u.id] ??= { currentDiskBytes: 2_400_000_000, diskQuotaBytes: 10_000_000_000 });
   return {
     userId: u.id,
     accountId: u.account,
@@ -57,8 +57,16 @@ const area: SandboxArea = {
 
     r.patch('/users/me', (req) => {
       const b = validate(req.body, {
-        firstName: t.string, lastName: t.string, timezone: t.string, locale: t.string, city: t.string, avatar: t.string,
-        country: t.nullable(t.string), assistant: t.nullable(t.string), voice, coordinatorEnabled: t.boolean,
+        firstName: t.string,
+        lastName: t.string,
+        timezone: t.string,
+        locale: t.string,
+        city: t.string,
+        avatar: t.string,
+        country: t.nullable(t.string),
+        assistant: t.nullable(t.string),
+        voice,
+        coordinatorEnabled: t.boolean,
       });
       if (typeof b.assistant === 'string') {
         const a = store.get('assistants', b.assistant);
@@ -85,13 +93,28 @@ const area: SandboxArea = {
           (!q.organizationId || u.organization === q.organizationId) &&
           matchesSearch([u.name, u.email, u.firstName, u.lastName], q.search),
       );
-      return list('users', items.map((u) => userView(store, u)), q);
+      return list(
+        'users',
+        items.map((u) => userView(store, u)),
+        q,
+      );
     });
 
     r.post('/users', (req) => {
       const b = validate(
         req.body,
-        { email: t.string, name: t.string, firstName: t.string, lastName: t.string, avatar: t.string, timezone: t.string, locale: t.string, externalId: t.string, assistantEmail: t.string, metadata: t.object },
+        {
+          email: t.string,
+          name: t.string,
+          firstName: t.string,
+          lastName: t.string,
+          avatar: t.string,
+          timezone: t.string,
+          locale: t.string,
+          externalId: t.string,
+          assistantEmail: t.string,
+          metadata: t.object,
+        },
         ['email'],
       );
       if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(b.email)) badRequest('email is not a valid e-mail address', 'AGNT_E_VALIDATION');
@@ -118,9 +141,19 @@ const area: SandboxArea = {
     r.put('/users/{userId}', (req) => {
       const target = findUser(store, req.user, req.params.userId!);
       const b = validate(req.body, {
-        name: t.string, firstName: t.string, lastName: t.string, avatar: t.string, timezone: t.string, locale: t.string, externalId: t.string,
-        status, assistantEmail: t.nullable(t.string), organization: t.nullable(t.string), organizationRole: t.enum('admin', 'member', 'guest'),
-        managerRoles: t.stringArray, metadata: t.object,
+        name: t.string,
+        firstName: t.string,
+        lastName: t.string,
+        avatar: t.string,
+        timezone: t.string,
+        locale: t.string,
+        externalId: t.string,
+        status,
+        assistantEmail: t.nullable(t.string),
+        organization: t.nullable(t.string),
+        organizationRole: t.enum('admin', 'member', 'guest'),
+        managerRoles: t.stringArray,
+        metadata: t.object,
       });
       mayChange(req.user, target);
       const patch = pick(b, ['name', 'firstName', 'lastName', 'timezone', 'locale', 'externalId', 'status', 'organization', 'organizationRole', 'managerRoles', 'metadata']);
@@ -230,13 +263,35 @@ const area: SandboxArea = {
       const freedBytes = ws ? Math.min(freed, Math.max(0, ws.currentDiskBytes - 1_000_000_000)) : 0;
       if (ws) ws.currentDiskBytes -= freedBytes;
       store.touch();
-      return okMany({ scope, freedNote: scope === 'sites' ? 'cleared caches and local website checkouts' : 'cleared browser downloads, package cache and temp files', freedBytes, usedBytes: profile ? ws.currentDiskBytes : 0 });
+      return okMany({
+        scope,
+        freedNote: scope === 'sites' ? 'cleared caches and local website checkouts' : 'cleared browser downloads, package cache and temp files',
+        freedBytes,
+        usedBytes: profile ? ws.currentDiskBytes : 0,
+      });
     });
 
     r.get('/me/profile', (req) => {
       const u = req.user;
       const p = (store.meta.meProfiles ??= {})[u.id] ?? {
-        professional: { role: u.organizationRole === 'admin' ? 'Chief of Staff' : 'Team member', companyId: 'co_acme', companyDisplayName: 'Acme Corp', department: 'Operations', startDate: '2024-03-01', officeLocation: 'New York', workHours: { start: '09:00', end: '17:30', days: ['MO', 'TU', 'WE', 'TH', 'FR'] }, pronouns: '', profNetAUrl: '', bio: '', responsibilities: [], currentProjects: [], managerId: null, reports: [], languages: ['en'], commsStyle: 'direct' },
+        professional: {
+          role: u.organizationRole === 'admin' ? 'Chief of Staff' : 'Team member',
+          companyId: 'co_acme',
+          companyDisplayName: 'Acme Corp',
+          department: 'Operations',
+          startDate: '2024-03-01',
+          officeLocation: 'New York',
+          workHours: { start: '09:00', end: '17:30', days: ['MO', 'TU', 'WE', 'TH', 'FR'] },
+          pronouns: '',
+          profNetAUrl: '',
+          bio: '',
+          responsibilities: [],
+          currentProjects: [],
+          managerId: null,
+          reports: [],
+          languages: ['en'],
+          commsStyle: 'direct',
+        },
         personal: { birthday: '', nicknames: [] },
       };
       const identifiers = store.filter('identifiers', (i) => i.user === u.id).map((i) => ({ id: i.id, type: i.type, value: i.value, verified: i.verified, primary: i.primary }));
