@@ -107,7 +107,7 @@ export const chats: AreaSpec = {
       examples: [
         'agnt chats process cht_welcome --content "Book a table for two tomorrow at 8pm"',
         'echo "hi" | agnt chats process cht_welcome --content -',
-        'agnt chats process cht_welcome --content-file brief.txt --to ops@acme.test,cfo@acme.test --json',
+        'agnt chats process cht_welcome --content-file examples/brief.txt --to ops@acme.test,cfo@acme.test --json',
       ],
     },
     {
@@ -119,7 +119,7 @@ export const chats: AreaSpec = {
       args: [{ ...chat, multi: true }],
       resultKey: 'chat',
       confirm: 'Delete chat {id}?',
-      examples: ['agnt chats delete cht_123 --yes', 'agnt chats list --q test -o id | agnt chats delete - --yes'],
+      examples: ['agnt chats delete cht_welcome --yes', 'agnt chats list --q test -o id | agnt chats delete - --yes'],
     },
     {
       command: 'chats usage',
@@ -152,7 +152,7 @@ export const chats: AreaSpec = {
       path: '/chats/{chatId}/messages/{messageId}',
       args: [chat, message],
       resultKey: 'message',
-      examples: ['agnt chats messages get cht_welcome msg_0001', 'agnt chats messages get cht_welcome msg_0001 --query content'],
+      examples: ['agnt chats messages get cht_welcome msg_welcome_1', 'agnt chats messages get cht_welcome msg_welcome_1 --query content'],
     },
     {
       command: 'chats messages update',
@@ -166,7 +166,7 @@ export const chats: AreaSpec = {
         { name: 'files', type: 'array' },
         { name: 'metadata', type: 'object' },
       ],
-      examples: ['agnt chats messages update cht_welcome msg_0001 --content "Corrected text"', 'agnt chats messages update cht_welcome msg_0001 --metadata \'{"pinned":true}\''],
+      examples: ['agnt chats messages update cht_welcome msg_welcome_1 --content "Corrected text"', 'agnt chats messages update cht_welcome msg_welcome_1 --metadata \'{"pinned":true}\''],
     },
     {
       command: 'chats messages delete',
@@ -177,7 +177,7 @@ export const chats: AreaSpec = {
       args: [chat, message],
       resultKey: 'message',
       confirm: 'Delete message {id}?',
-      examples: ['agnt chats messages delete cht_welcome msg_0001 --yes'],
+      examples: ['agnt chats messages delete cht_welcome msg_welcome_1 --yes'],
     },
     {
       command: 'chats messages clear',

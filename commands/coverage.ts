@@ -3,8 +3,7 @@
 import type { AreaSpec, Column, CommandSpec, FieldSpec } from '../src/core/spec.ts';
 import { ICS_OUTPUT_OPTION } from './ics-option.ts';
 
-export const SPAN_STATUS = ['draft', 'pending_acceptance', 'pending_manager_approval', 'scheduled', 'active', 'ended', 'cancelled'] as const;
-const REASON = ['pto', 'sick', 'emergency', 'manual'] as const;
+import { SPAN_REASONS as REASON, SPAN_STATUSES as SPAN_STATUS } from '../src/api/coverage-rules.ts';
 
 export const spanColumns: Column[] = [
   { path: 'id' },
@@ -153,7 +152,7 @@ export const coverageArea: AreaSpec = {
       examples: [
         "agnt coverage create --principal usr_principal --backup usr_backup --start '2026-12-01 09:00' --for 5d --reason pto",
         'agnt coverage create --principal usr_principal --principal usr_principal2 --backup usr_backup --start 2026-12-01 --end 2026-12-05 --submit',
-        'agnt coverage create --principals-file handover.csv --start 2026-12-01T14:00:00Z --end 2026-12-05T22:00:00Z --no-manager-approval',
+        'agnt coverage create --principals-file examples/handover.csv --start 2026-12-01T14:00:00Z --end 2026-12-05T22:00:00Z --no-manager-approval',
         'agnt coverage create   # on a terminal: asks for principals, backups, times and reason',
       ],
     },
@@ -319,7 +318,7 @@ export const backupRules: AreaSpec = {
       args: [{ name: 'ruleId', multi: true, resource: 'backup-routing-rules' }],
       resultKey: 'backupRoutingRule',
       confirm: 'Delete backup routing rule {id}?',
-      examples: ['agnt backup-rules delete brr_0001 --yes'],
+      examples: ['agnt backup-rules delete brr_coord --yes'],
     },
   ],
 };

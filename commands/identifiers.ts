@@ -52,7 +52,7 @@ export const identifiers: AreaSpec = {
       path: '/identifiers/{identifierId}',
       args: [{ name: 'identifierId', resource: 'identifiers' }],
       resultKey: 'identifier',
-      examples: ['agnt identifiers get idn_0001', 'agnt identifiers get idn_0001 --fields id,type,value,user.email'],
+      examples: ['agnt identifiers get idn_principal_phone', 'agnt identifiers get idn_principal_phone --fields id,type,value,user.email'],
     },
     {
       command: 'identifiers update',
@@ -67,7 +67,7 @@ export const identifiers: AreaSpec = {
         { name: 'platforms', type: 'object' },
         { name: 'metadata', type: 'object' },
       ],
-      examples: ['agnt identifiers update idn_0001 --verified --label work', 'agnt identifiers update idn_0001 --label null'],
+      examples: ['agnt identifiers update idn_principal_phone --verified --label work', 'agnt identifiers update idn_principal_phone --label null'],
     },
     {
       command: 'identifiers delete',
@@ -78,7 +78,7 @@ export const identifiers: AreaSpec = {
       args: [{ name: 'identifierId', resource: 'identifiers' }],
       resultKey: 'identifier',
       confirm: 'Delete identifier {id}?',
-      examples: ['agnt identifiers delete idn_0001 --yes'],
+      examples: ['agnt identifiers delete idn_principal_phone --yes'],
     },
     {
       command: 'identifiers link',
@@ -88,7 +88,7 @@ export const identifiers: AreaSpec = {
       args: [{ name: 'identifierId', resource: 'identifiers' }],
       resultKey: 'identifier',
       fields: [{ name: 'userId', type: 'string', required: true }],
-      examples: ['agnt identifiers link idn_0001 --user-id usr_member'],
+      examples: ['agnt identifiers link idn_principal_phone --user-id usr_member'],
     },
     {
       command: 'identifiers make-primary',
@@ -101,7 +101,7 @@ export const identifiers: AreaSpec = {
         const d = data as { user: { id: string }; identifier: { value: string } };
         return `${d.identifier.value} is now the primary e-mail of ${d.user.id}`;
       },
-      examples: ['agnt identifiers make-primary idn_0002'],
+      examples: ['agnt identifiers make-primary idn_principal_home'],
     },
   ],
 };

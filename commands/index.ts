@@ -13,6 +13,7 @@ import { preferences } from './preferences.ts';
 import { onboarding } from './onboarding.ts';
 import { orgArea } from './org.ts';
 import { invitations, orgRequests, teams } from './teams.ts';
+import { orgMembersSync, teamMembersSync } from './members-sync.ts';
 import { coordinator } from './coordinator.ts';
 import { coverageArea, backupRules, managerAssignments } from './coverage.ts';
 import { delegations } from './delegations.ts';
@@ -32,7 +33,9 @@ export const areas: AreaSpec[] = mergeAreas([
   preferences,
   onboarding,
   orgArea,
+  orgMembersSync,
   teams,
+  teamMembersSync,
   invitations,
   orgRequests,
   coordinator,

@@ -5,6 +5,26 @@ import type { AreaSpec, ArgSpec, FieldSpec } from '../src/core/spec.ts';
 const org: ArgSpec = { name: 'orgId', description: 'organization id', resource: 'organizations' };
 const TIERS = ['low', 'medium', 'high', 'ultra'] as const;
 type OrgHandlers = typeof import('../src/workflows/org.ts');
+type CodeHandlers = typeof import('../src/workflows/org-as-code/handlers.ts');
+const code = (name: keyof CodeHandlers) => async () => (await import('../src/workflows/org-as-code/handlers.ts'))[name];
+const optionalOrg: ArgSpec = { ...org, default: '', description: 'organization id (default: the organization the file names)' };
+const docFile = { flags: '-f, --file <file>', description: 'the organization document (YAML or JSON)', file: true };
+const stateFile = { flags: '--state <file>', description: 'where agnt records the objects it created (default: $AGNT_CONFIG_DIR/org-state/<host>/<org>.json)', file: true };
+const exitCode = { flags: '--exit-code', description: `exit ${7} when something differs, 0 when nothing does` };
+// Every read an organization document needs (catalogue rows of export, plan and drift).
+const READS = [
+  { method: 'GET', path: '/organizations/{orgId}/domains' },
+  { method: 'GET', path: '/organizations/{orgId}/members' },
+  { method: 'GET', path: '/organizations/{orgId}/settings/model-tiers' },
+  { method: 'GET', path: '/organizations/{orgId}/audit-logging' },
+  { method: 'GET', path: '/orgs/{id}/profile' },
+  { method: 'GET', path: '/teams' },
+  { method: 'GET', path: '/teams/{teamId}/members' },
+  { method: 'GET', path: '/teams/{teamId}/profile' },
+  { method: 'GET', path: '/team-invitations' },
+  { method: 'GET', path: '/backup-routing-rules' },
+  { method: 'GET', path: '/manager-assignments' },
+] as const;
 // Handlers load only when their command runs.
 const h = (name: keyof OrgHandlers) => async () => (await import('../src/workflows/org.ts'))[name];
 
@@ -38,6 +58,7 @@ export const orgArea: AreaSpec = {
     'org model-tiers': 'Default model tiers',
     'org profile': "Your account's own organization profile (company)",
   },
+  // Organization as code: docs/org-as-code.md.
   commands: [
     {
       command: 'org list',
@@ -144,7 +165,7 @@ export const orgArea: AreaSpec = {
       args: [org, { name: 'domainId', description: 'domain id', resource: 'domains' }],
       resultKey: 'domain',
       fields: [{ name: 'autoJoin', type: 'boolean', description: 'users with an e-mail address at this domain join automatically' }],
-      examples: ['agnt org domains update org_acme dom_0001 --no-auto-join'],
+      examples: ['agnt org domains update org_acme dom_acme --no-auto-join'],
     },
     {
       command: 'org domains remove',
@@ -155,7 +176,7 @@ export const orgArea: AreaSpec = {
       args: [org, { name: 'domainId', description: 'domain id', resource: 'domains' }],
       resultKey: 'domain',
       confirm: 'Remove domain {id}?',
-      examples: ['agnt org domains remove org_acme dom_0001 --yes'],
+      examples: ['agnt org domains remove org_acme dom_acme --yes'],
     },
     {
       command: 'org domains verify',
@@ -164,7 +185,7 @@ export const orgArea: AreaSpec = {
       path: '/organizations/{orgId}/domains/{domainId}/verify',
       args: [org, { name: 'domainId', description: 'domain id', resource: 'domains' }],
       resultKey: 'domain',
-      examples: ['agnt org domains verify org_acme dom_0001'],
+      examples: ['agnt org domains verify org_acme dom_acme'],
     },
 
     // ---- SSO and SCIM ----
@@ -190,7 +211,11 @@ export const orgArea: AreaSpec = {
       options: [{ flags: '--guided', description: 'ask for the settings even when flags are given (terminal only)' }],
       handler: h('ssoSet'),
       columns: [{ path: 'id' }, { path: 'sso.enabled', header: 'ENABLED' }, { path: 'sso.enforced', header: 'ENFORCED' }, { path: 'sso.provider', header: 'PROVIDER' }],
-      examples: ['agnt org sso set org_acme --file sso.yaml', 'agnt org sso set org_acme --enabled --provider saml --saml @saml.yaml', 'agnt org sso set org_acme   # on a terminal: guided set-up'],
+      examples: [
+        'agnt org sso set org_acme --file examples/sso.yaml',
+        'agnt org sso set org_acme --enabled --provider saml --saml @examples/saml.yaml',
+        'agnt org sso set org_acme   # on a terminal: guided set-up',
+      ],
     },
     {
       command: 'org sso disable',
@@ -211,7 +236,7 @@ export const orgArea: AreaSpec = {
       resultKey: 'scim',
       confirm: 'Rotate the SCIM token of {id}? The current token stops working at once',
       handler: h('scimRotate'),
-      examples: ['agnt org scim-token rotate org_acme --yes > scim-token.txt', 'agnt org scim-token rotate org_acme --yes | secret-store put scim'],
+      examples: ['agnt org scim-token rotate org_acme --yes > scim-token.txt', 'agnt org scim-token rotate org_acme --yes | (umask 077 && cat > scim-token.txt)'],
     },
 
     // ---- members ----
@@ -247,7 +272,7 @@ export const orgArea: AreaSpec = {
       args: [org, { name: 'userId', description: 'user id', resource: 'users' }],
       resultKey: 'member',
       confirm: 'Remove member {id}?',
-      examples: ['agnt org members remove org_acme usr_0001 --yes'],
+      examples: ['agnt org members remove org_acme usr_ghost --yes'],
     },
 
     // ---- audit events and audit logging ----
@@ -302,7 +327,7 @@ export const orgArea: AreaSpec = {
       ],
       examples: [
         'agnt org audit-logging set org_acme --enabled --storage-bucket-arn arn:aws:s3:::acme-audit --role-arn arn:aws:iam::123456789012:role/agnt-audit --region us-east-1',
-        'agnt org audit-logging set org_acme --file audit-logging.yaml',
+        'agnt org audit-logging set org_acme --file examples/audit-logging.yaml',
       ],
     },
     {
@@ -325,7 +350,10 @@ export const orgArea: AreaSpec = {
       ],
       handler: h('deliver'),
       columns: [{ path: 'id' }, { path: 'status' }, { path: 'from' }, { path: 'to' }, { path: 'filesCopied', header: 'FILES' }, { path: 'completedAt' }],
-      examples: ['agnt org audit-logging deliver org_acme --from 24h --to now --wait', 'agnt org audit-logging deliver org_acme --from 2026-11-01 --to 2026-11-02 -o id'],
+      examples: [
+        'agnt org audit-logging set org_acme --file examples/audit-logging.yaml && agnt org audit-logging deliver org_acme --from 24h --to now --wait',
+        'agnt org audit-logging deliver org_acme --from 2026-11-01 --to 2026-11-02 -o id',
+      ],
     },
     {
       command: 'org audit-logging job',
@@ -389,7 +417,100 @@ export const orgArea: AreaSpec = {
       resultKey: 'profile',
       fields: profileFields,
       handler: h('profileSet'),
-      examples: ['agnt org profile set co_acme --file profile.yaml', 'agnt org profile set co_acme --industry Robotics --set ownOrgProfile.mission="Build things"'],
+      examples: ['agnt org profile set co_acme --file examples/org-profile.yaml', 'agnt org profile set co_acme --industry Robotics --set ownOrgProfile.mission="Build things"'],
+    },
+    // ---- organization as code (docs/org-as-code.md) ----
+    {
+      command: 'org export',
+      summary: 'Write an organization as one document (YAML, or JSON with -o json): domains, SSO, teams, members, rules',
+      description: `Server-set fields are left out; secrets are never written (each becomes a \${env:NAME} reference). Users are named by e-mail, teams by name. Two exports of the same organization are byte-identical.`,
+      method: 'GET',
+      path: '/organizations/{orgId}',
+      also: [...READS],
+      args: [org],
+      handler: code('exportOrg'),
+      examples: ['agnt org export org_acme > org.yaml', 'agnt org export org_acme -o json > org.json'],
+    },
+    {
+      command: 'org validate',
+      summary: 'Check an organization document offline against its schema (line, column and field of every problem)',
+      description: 'Sends no request. Exit 0 when the file is valid, 2 with one line per problem (FILE:LINE:COLUMN: field: message) when not. The schema is schemas/org.schema.json in the package.',
+      method: 'GET',
+      path: '/organizations/{orgId}',
+      args: [{ name: 'file', description: 'the organization document (YAML or JSON)' }],
+      handler: code('validateOrg'),
+      examples: ['agnt org validate org.yaml', 'agnt org validate org.yaml -o json'],
+    },
+    {
+      command: 'org plan',
+      summary: 'Show, field by field, what apply would change to make the organization match the file (sends no write)',
+      description: `Reads the live organization and prints each create, update and delete with old and new values, grouped by resource (secrets masked). -o json gives the plan as data; --out saves it for apply --plan. With --exit-code: 0 when nothing would change, 7 when something would.`,
+      method: 'GET',
+      path: '/organizations/{orgId}',
+      also: [...READS],
+      args: [optionalOrg],
+      options: [docFile, { flags: '--out <file>', description: 'save the plan as JSON (for apply --plan)', file: true }, exitCode, stateFile],
+      handler: code('planOrg'),
+      examples: ['agnt org plan -f org.yaml', 'agnt org plan -f org.yaml org_acme --out plan.json --exit-code', 'agnt org plan -f org.yaml -o json'],
+    },
+    {
+      command: 'org apply',
+      summary: 'Make the organization match the file, in dependency order; a second run changes nothing',
+      description:
+        'Order: organization, domains, SSO, teams, members, invitations, rules; one request per changed object. On a terminal it shows the plan and asks; in scripts it needs --yes. With --plan it refuses, writing nothing, when the organization or the file changed since the plan. It stops at the first failure, saying what was done and what remains; running it again continues. Deletes happen only with --prune, only for the kinds named in --allow-delete, and only for objects agnt created from a file (recorded in the --state file).',
+      method: 'PUT',
+      path: '/organizations/{orgId}',
+      also: [
+        ...READS,
+        { method: 'GET', path: '/users/me' },
+        { method: 'POST', path: '/organizations/{orgId}/domains' },
+        { method: 'PUT', path: '/organizations/{orgId}/domains/{domainId}' },
+        { method: 'POST', path: '/organizations/{orgId}/domains/{domainId}/verify' },
+        { method: 'DELETE', path: '/organizations/{orgId}/domains/{domainId}' },
+        { method: 'PUT', path: '/organizations/{orgId}/sso' },
+        { method: 'PUT', path: '/organizations/{orgId}/audit-logging' },
+        { method: 'PATCH', path: '/organizations/{orgId}/settings/model-tiers' },
+        { method: 'PATCH', path: '/orgs/{id}/profile' },
+        { method: 'POST', path: '/organizations/{orgId}/members' },
+        { method: 'DELETE', path: '/organizations/{orgId}/members/{userId}' },
+        { method: 'PUT', path: '/users/{userId}' },
+        { method: 'POST', path: '/teams' },
+        { method: 'PUT', path: '/teams/{teamId}' },
+        { method: 'DELETE', path: '/teams/{teamId}' },
+        { method: 'POST', path: '/teams/{teamId}/members' },
+        { method: 'PUT', path: '/teams/{teamId}/members/{memberId}' },
+        { method: 'DELETE', path: '/teams/{teamId}/members/{memberId}' },
+        { method: 'PATCH', path: '/teams/{teamId}/profile' },
+        { method: 'POST', path: '/team-invitations' },
+        { method: 'DELETE', path: '/team-invitations/{invitationId}' },
+        { method: 'POST', path: '/backup-routing-rules' },
+        { method: 'DELETE', path: '/backup-routing-rules/{ruleId}' },
+        { method: 'POST', path: '/manager-assignments' },
+      ],
+      args: [optionalOrg],
+      options: [
+        docFile,
+        { flags: '--plan <file>', description: 'apply this saved plan (agnt org plan --out); refused when the organization changed since', file: true },
+        { flags: '--prune', description: 'delete objects agnt created from a file that the file no longer lists (with --allow-delete)' },
+        { flags: '--allow-delete <kinds>', description: 'kinds --prune may delete: domains, members, teams, team-members, invitations, backup-rules (comma-separated)', repeatable: true },
+        stateFile,
+      ],
+      handler: code('applyOrg'),
+      examples: ['agnt org apply -f org.yaml --yes', 'agnt org apply -f org.yaml --plan plan.json --yes', 'agnt org apply -f org.yaml --prune --allow-delete teams,invitations --yes'],
+    },
+    {
+      command: 'org drift',
+      summary: 'Like plan, and names who changed each drifted field and when, from the audit events',
+      description:
+        'For each field that differs from the file: the live and file values, and the newest audit event that explains it (actor, action, event id, time). -o jsonl gives one line per field for CI; --exit-code: 0 when nothing drifted, 7 when something did.',
+      method: 'GET',
+      path: '/organizations/{orgId}/audit-events',
+      also: [{ method: 'GET', path: '/organizations/{orgId}' }, ...READS],
+      args: [optionalOrg],
+      options: [docFile, exitCode, stateFile],
+      handler: code('driftOrg'),
+      columns: [{ path: 'path' }, { path: 'live' }, { path: 'file' }, { path: 'actor' }, { path: 'eventId', header: 'EVENT' }, { path: 'at' }],
+      examples: ['agnt org drift -f org.yaml', 'agnt org drift -f org.yaml org_acme -o jsonl --exit-code'],
     },
   ],
 };

@@ -1,7 +1,7 @@
 // Part 1, section 4.8: an identifier's preferences, skill preferences, scheduling, reminders and
 // the supervision matrix with its recipient exceptions. The shapes are those of 2.9 to 2.11.
 import type { AreaSpec, ArgSpec, FieldSpec } from '../src/core/spec.ts';
-import { MATRIX_CELLS, CELL_KEYS, EXCEPTION_KINDS, EXCEPTION_MODES } from '../src/api/preferences-shapes.ts';
+import { MATRIX_CELLS, CELL_KEYS, EXCEPTION_KINDS, EXCEPTION_MODES } from '../src/api/supervision.ts';
 
 const user: ArgSpec = { name: 'userId', flag: 'user', default: 'me', description: 'whose preferences (a user id)', resource: 'users' };
 const identifier: ArgSpec = { name: 'identifierId', description: 'identifier id', resource: 'identifiers' };
@@ -29,7 +29,7 @@ export const preferences: AreaSpec = {
       path: '/identifiers/{identifierId}/preferences',
       args: [identifier],
       resultKey: 'preferences',
-      examples: ['agnt preferences identifier get idn_123', "agnt preferences identifier get idn_123 --query 'preferences.supervision'"],
+      examples: ['agnt preferences identifier get idn_principal_email', "agnt preferences identifier get idn_principal_email --query 'preferences.supervision'"],
     },
     {
       command: 'preferences skill get',
@@ -38,7 +38,7 @@ export const preferences: AreaSpec = {
       path: '/identifiers/{identifierId}/preferences/{skillName}',
       args: [identifier, { name: 'skillName', description: 'skill name' }],
       resultKey: 'skillPreferences',
-      examples: ['agnt preferences skill get idn_123 travel'],
+      examples: ['agnt preferences skill get idn_principal_email travel'],
     },
     {
       command: 'preferences skill set',
@@ -51,7 +51,7 @@ export const preferences: AreaSpec = {
       bodyKey: 'preferences',
       openBody: true,
       bodyInput: true,
-      examples: ['agnt preferences skill set idn_123 travel --file travel.yaml', 'agnt preferences skill set idn_123 travel --set cabinClass=business'],
+      examples: ['agnt preferences skill set idn_principal_email travel --file examples/travel.yaml', 'agnt preferences skill set idn_principal_email travel --set cabinClass=business'],
     },
     {
       command: 'preferences scheduling get',
@@ -80,7 +80,7 @@ export const preferences: AreaSpec = {
       ],
       handler: validated,
       examples: [
-        'agnt preferences scheduling set --file scheduling.yaml',
+        'agnt preferences scheduling set --file examples/scheduling.yaml',
         'agnt preferences scheduling get --yaml > s.yaml && agnt preferences scheduling set --file s.yaml --set buffers.bufferLength=15',
       ],
     },
@@ -114,7 +114,11 @@ export const preferences: AreaSpec = {
         { name: 'checkInAfter', type: 'number' },
       ],
       handler: validated,
-      examples: ['agnt preferences reminders update --level agnt-events', 'agnt preferences reminders update --file reminders.yaml', 'agnt preferences reminders update --set email.enabled=true'],
+      examples: [
+        'agnt preferences reminders update --level agnt-events',
+        'agnt preferences reminders update --file examples/reminders.yaml',
+        'agnt preferences reminders update --set email.enabled=true',
+      ],
     },
     {
       command: 'preferences matrix get',
@@ -146,7 +150,7 @@ export const preferences: AreaSpec = {
       examples: [
         'agnt preferences matrix patch --set email_as_user.mode=manual',
         'agnt preferences matrix patch --calendar \'{"mode": "time-boxed", "timeBoxedWindowMin": 30, "timeBoxedExpiry": "execute"}\'',
-        'agnt preferences matrix patch --file matrix.yaml',
+        'agnt preferences matrix patch --file examples/matrix.yaml',
       ],
     },
     {

@@ -108,7 +108,7 @@ export const teams: AreaSpec = {
         { name: 'role', type: 'string', enum: ROLES, description: 'default member' },
       ],
       columns: memberColumns,
-      examples: ['agnt teams members add team_acme --user-id usr_0001 --role admin'],
+      examples: ['agnt teams members add team_acme --user-id usr_ghost --role admin'],
     },
     {
       command: 'teams members update',
@@ -165,7 +165,7 @@ export const teams: AreaSpec = {
         { name: 'primeDefaults', type: 'object', nullable: true, keys: ['supervisionMode', 'defaultChannels'], description: 'defaults {supervisionMode, defaultChannels}' },
       ],
       handler: async () => (await import('../src/workflows/teams.ts')).teamProfileSet,
-      examples: ['agnt teams profile set team_acme --file team-profile.yaml', 'agnt teams profile set team_acme --tagline "We make it happen" --values craft,candour'],
+      examples: ['agnt teams profile set team_acme --file examples/team-profile.yaml', 'agnt teams profile set team_acme --tagline "We make it happen" --values craft,candour'],
     },
   ],
 };

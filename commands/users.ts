@@ -91,7 +91,7 @@ export const users: AreaSpec = {
         { name: 'assistantEmail', type: 'string', description: 'e-mail of the assistant to give the user' },
         { name: 'metadata', type: 'object' },
       ],
-      examples: ['agnt users create --email new@acme.test --first-name New --last-name Person', 'agnt users create --file user.yaml'],
+      examples: ['agnt users create --email new@acme.test --first-name New --last-name Person', 'agnt users create --file examples/user.yaml'],
     },
     {
       command: 'users get',
@@ -136,7 +136,7 @@ export const users: AreaSpec = {
       args: [{ name: 'userId', resource: 'users' }],
       resultKey: 'user',
       confirm: 'Delete user {id}?',
-      examples: ['agnt users delete usr_123 --yes'],
+      examples: ['agnt users delete usr_ghost --yes'],
     },
     {
       command: 'users set-assistant',
@@ -185,7 +185,7 @@ export const users: AreaSpec = {
         { name: 'email', type: 'string', required: true },
         { name: 'teamId', type: 'string', required: true },
       ],
-      examples: ['agnt users deprovision --email old@acme.test --team-id team_acme'],
+      examples: ['agnt users deprovision --email member@acme.test --team-id team_acme'],
     },
   ],
 };

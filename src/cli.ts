@@ -4,7 +4,7 @@ import { Command, CommanderError, Help, Option } from 'commander';
 import { areas } from '../commands/index.ts';
 import { buildArea, hinted, type ContextFactory } from './core/builder.ts';
 import { Context, type GlobalOptions } from './core/context.ts';
-import { AgntError, ApiError, EXIT, UsageError } from './core/errors.ts';
+import { AgntError, ApiError, ChangesFound, EXIT, UsageError } from './core/errors.ts';
 import { escapeControls, FORMATS, parseFormat, safeJson } from './core/output.ts';
 import { redactUrls, redactValue } from './core/redact.ts';
 import { VERSION } from './core/version.ts';
@@ -147,6 +147,11 @@ export function printError(e: unknown, global: GlobalOptions): number {
   if (e instanceof CommanderError) {
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
     return e.exitCode === 0 ? 0 : EXIT.usage;
+  }
+  if (e instanceof ChangesFound) {
+    // Not an error: the plan was printed; the code tells a script that there is something to do.
+    process.stderr.write(`${escapeLine(e.message)}\n`);
+    return e.exitCode;
   }
   if (e instanceof AgntError) {
     let line = `error: ${e.message}`;

@@ -174,7 +174,8 @@ export function buildLeaf(spec: CommandSpec, makeContext: ContextFactory): Comma
   return cmd;
 }
 
-async function parseInvocation(ctx: Context, spec: CommandSpec, command: Command): Promise<Invocation> {
+/** A leaf's parsed flags and arguments as an Invocation (also used by `agnt batch` for each row). */
+export async function parseInvocation(ctx: Context, spec: CommandSpec, command: Pick<Command, 'opts' | 'processedArgs'>): Promise<Invocation> {
   const opts = command.opts() as Record<string, unknown>;
   const args: Record<string, string> = {};
   let ids: string[] = [];

@@ -2,7 +2,7 @@
 // recipient exceptions. Other formats print the API's object as it is.
 import type { Context } from '../core/context.ts';
 import { escapeControls } from '../core/output.ts';
-import { MATRIX_CELLS } from '../api/preferences-shapes.ts';
+import { MATRIX_CELLS } from '../api/supervision.ts';
 
 type Obj = Record<string, any>;
 

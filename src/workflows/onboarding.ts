@@ -2,7 +2,8 @@
 import type { Handler } from '../core/spec.ts';
 import { UsageError } from '../core/errors.ts';
 import { check } from './preferences.ts';
-import type { Shape } from '../api/preferences-shapes.ts';
+import { arr, type Shape } from '../api/shape.ts';
+import { weekLabel } from '../api/areas/onboarding.ts';
 
 /** 204 means the user never ran onboarding: an answer, not an error (exit 0, nothing on stdout). */
 export const current: Handler = async (ctx, inv) => {
@@ -12,18 +13,8 @@ export const current: Handler = async (ctx, inv) => {
   return { data: res.data };
 };
 
-const labels: Shape = {
-  array: {
-    object: {
-      eventId: 'string',
-      weekStart: 'string',
-      label: { enum: ['flexible', 'important', 'protected', 'could-have-been-async', 'recurring-1:1'] },
-      priority: 'number',
-      confidence: 'number',
-    },
-    required: ['eventId', 'weekStart'],
-  },
-};
+// The body's own shape, from the model (PUT .../week-labels).
+const labels: Shape = arr(weekLabel);
 
 export const weekLabels: Handler = async (ctx, inv) => {
   const body = inv.body ?? {};

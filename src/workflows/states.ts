@@ -1,31 +1,24 @@
 // Where each object `agnt wait` follows can go from a given status, so that a wait can stop
 // (exit 1) as soon as its target can no longer be reached instead of running into its timeout.
-//
-// Coverage spans: the move table the README documents (TRANSITIONS in the sandbox's coverage
-// area), plus the clock (a scheduled span becomes active at startAt and ended at endAt).
-// Issue 13 is moving the coverage transitions into src/api/; this copy goes away then.
+import { FINAL_STATUSES, TRANSITIONS } from '../api/coverage-rules.ts';
+
 type Rec = Record<string, any>;
 
 export type NextStatuses = (status: string, record: Rec) => readonly string[];
 
+// Coverage spans: the moves of src/api/coverage-rules.ts, plus the clock (a scheduled span is
+// active from startAt and ended after endAt).
 const coverage: NextStatuses = (status, span) => {
-  switch (status) {
-    case 'draft':
-      return ['pending_acceptance', 'cancelled'];
-    case 'pending_acceptance':
-      // accept leads to manager approval only when the span asks for it.
-      if (span.requireManagerApproval === true) return ['pending_manager_approval', 'cancelled'];
-      if (span.requireManagerApproval === false) return ['scheduled', 'cancelled'];
-      return ['pending_manager_approval', 'scheduled', 'cancelled'];
-    case 'pending_manager_approval':
-      return ['scheduled', 'cancelled'];
-    case 'scheduled':
-      return ['active', 'ended', 'cancelled'];
-    case 'active':
-      return ['ended'];
-    default:
-      return []; // ended, cancelled: final
+  const out = new Set<string>();
+  for (const tr of Object.values(TRANSITIONS)) {
+    if (!(tr.from as readonly string[]).includes(status)) continue;
+    // accept leads to manager approval only when the span asks for it; unknown: either.
+    if (typeof span.requireManagerApproval === 'boolean') out.add(tr.to(span));
+    else for (const need of [true, false]) out.add(tr.to({ requireManagerApproval: need }));
   }
+  if (status === 'scheduled') for (const s of ['active', 'ended']) out.add(s);
+  if (status === 'active') out.add('ended');
+  return [...out];
 };
 
 // Part 2, section 3: confirm makes a pending delegation active (the sandbox's choice; the spec
@@ -48,7 +41,7 @@ export const NEXT: Record<string, NextStatuses> = { coverage, delegation, 'audit
  * later. A ready drive file is not among them: its preview and summary go on changing.
  */
 export const FROZEN: Record<string, readonly string[]> = {
-  coverage: ['ended', 'cancelled'],
+  coverage: FINAL_STATUSES,
   delegation: ['revoked'],
   'audit-delivery': ['completed', 'failed'],
   'drive-file': [],

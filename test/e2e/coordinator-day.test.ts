@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa, type ResultPromise } from 'execa';
 import { createInterface } from 'node:readline';
 import { agnt, agntJson, BIN, cleanEnv, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
+import { plain, runInPty } from '../support/pty.ts';
 
 // Each test runs several CLI processes, some side by side: generous limits for a loaded machine.
 const LONG = 180_000;
@@ -170,6 +171,27 @@ describe('agnt inbox', () => {
   );
 
   it(
+    '--watch on a terminal redraws the whole inbox, and Ctrl-C ends it with exit 0',
+    async () => {
+      const id = await submittedSpan('usr_principal2');
+      const r = await runInPty(
+        ['inbox', '--watch', '--interval', '0.3'],
+        [
+          { expect: /Coverage waiting for your acceptance \(\d+\)[\s\S]*\(updated /, send: '' },
+          // A second drawing of the same screen: the watch redraws instead of appending.
+          { expect: /Coverage waiting for your acceptance[\s\S]*\(updated /, send: '\x03' },
+        ],
+        { AGNT_CONFIG_DIR: tempDir(), AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.backup },
+        LONG,
+      );
+      expect(r.exitCode).toBe(0);
+      expect(r.output.split('\x1b[2J').length).toBeGreaterThanOrEqual(3);
+      expect(plain(r.output)).toContain(`$ agnt coverage accept ${id}`);
+    },
+    LONG,
+  );
+
+  it(
     'refuses flags that do not go together, before sending anything',
     async () => {
       const r = await agnt(['inbox', '--interval', '5s'], { sb, as: 'backup' });
@@ -255,6 +277,21 @@ describe('agnt wait', () => {
       const gone = await agnt(['wait', 'delegation', del.id, '--for', 'status=active'], { sb, as: 'backup' });
       expect(gone.exitCode).toBe(1);
       expect(gone.stderr).toContain('it is revoked, from which status=active cannot be reached');
+    },
+    LONG,
+  );
+
+  it(
+    'follows an audit delivery job: completed or failed is met; a failed job never completes',
+    async () => {
+      // The sandbox runs a job for three seconds; with no delivery configured, it fails.
+      const job = await agntJson(['org', 'audit-logging', 'deliver', 'org_acme', '--from', '24h'], { sb, as: 'admin' });
+      const done = await agnt(['wait', 'audit-delivery', job.id, '--org', 'org_acme', '--for', 'status=completed,failed', '--interval', '0.3', '-o', 'json'], { sb, as: 'admin' });
+      expect(done.exitCode, done.stderr).toBe(0);
+      expect(JSON.parse(done.stdout)).toMatchObject({ id: job.id, status: 'failed' });
+      const never = await agnt(['wait', 'audit-delivery', job.id, '--org', 'org_acme'], { sb, as: 'admin' });
+      expect(never.exitCode).toBe(1);
+      expect(never.stderr).toContain(`audit delivery job ${job.id} will not meet status=completed: it is failed, from which status=completed cannot be reached`);
     },
     LONG,
   );

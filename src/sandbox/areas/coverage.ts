@@ -3,54 +3,9 @@ import type { SandboxArea } from '../types.ts';
 import { badRequest, conflict, deleted, fail, forbidden, list, notFound, ok, okMany, pick, t, validate, type Req } from '../http.ts';
 import { isOrgAdmin } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
+// The transition table and its refusals are shared with the CLI (src/api/coverage-rules.ts).
+import { FINAL_STATUSES as FINAL, SPAN_STATUSES, TRANSITIONS, refusal, type Actor, type Move, type SpanStatus } from '../../api/coverage-rules.ts';
 import { audit, liveDelegation, managedCoordinators, manages, mayViewAsManager, ms, overlaps, person, primaryCoordinatorOf, publicView } from './coordination.ts';
-
-export const SPAN_STATUSES = ['draft', 'pending_acceptance', 'pending_manager_approval', 'scheduled', 'active', 'ended', 'cancelled'] as const;
-export type SpanStatus = (typeof SPAN_STATUSES)[number];
-export type Move = 'submit' | 'accept' | 'decline' | 'approve' | 'reject' | 'end' | 'cancel';
-type Actor = 'primary' | 'backup' | 'manager' | 'party';
-
-interface Transition {
-  from: readonly SpanStatus[];
-  to: (span: Rec) => SpanStatus;
-  stamp: string;
-  by: Actor;
-}
-
-/**
- * THE coverage-span transition table. Part 2 section 3 names the moves and the timestamp each
- * stamps, but leaves the resulting statuses open ("not shown"); these are the sandbox's choices
- * (docs/coverage-transitions.md is the README copy; keep the two in step).
- *
- * - `active` is never stored: a `scheduled` span is active while the clock is in
- *   [startAt, endAt) and ended once it is past endAt (activatedAt = startAt, endedAt = endAt).
- * - decline and reject end the request for good (`cancelled`, with declinedAt or rejectedAt
- *   and no cancelledAt): principals and backups cannot be edited, so a new span is the way on.
- * - submit stamps `submittedAt`, a key beyond the spec's list, so that every move leaves a trace.
- * - Actors: primary = the primary coordinator or whoever created the span; backup = a backup
- *   coordinator on one of its principal rows; manager = an organization admin or a manager
- *   assigned to the primary coordinator; party = any of these. Organization admins may make
- *   every move. A refused actor gets 403; a refused state gets 409 AGNT_E_INVALID_TRANSITION.
- */
-export const TRANSITIONS: Record<Move, Transition> = {
-  submit: { from: ['draft'], to: () => 'pending_acceptance', stamp: 'submittedAt', by: 'primary' },
-  accept: { from: ['pending_acceptance'], to: (s) => (s.requireManagerApproval ? 'pending_manager_approval' : 'scheduled'), stamp: 'acceptedAt', by: 'backup' },
-  decline: { from: ['pending_acceptance'], to: () => 'cancelled', stamp: 'declinedAt', by: 'backup' },
-  approve: { from: ['pending_manager_approval'], to: () => 'scheduled', stamp: 'approvedAt', by: 'manager' },
-  reject: { from: ['pending_manager_approval'], to: () => 'cancelled', stamp: 'rejectedAt', by: 'manager' },
-  end: { from: ['active'], to: () => 'ended', stamp: 'endedAt', by: 'party' },
-  cancel: { from: ['draft', 'pending_acceptance', 'pending_manager_approval', 'scheduled'], to: () => 'cancelled', stamp: 'cancelledAt', by: 'primary' },
-};
-
-/** Statuses after which nothing moves. */
-const FINAL: readonly SpanStatus[] = ['ended', 'cancelled'];
-
-const HINTS: Partial<Record<Move, Partial<Record<SpanStatus, string>>>> = {
-  end: { scheduled: 'it has not started; cancel it instead', draft: 'it was never scheduled; cancel it instead' },
-  cancel: { active: 'it is running; end it instead' },
-  approve: { pending_acceptance: 'the backup has not accepted it yet' },
-  accept: { draft: 'it has not been submitted' },
-};
 
 /** The status with the clock applied: `scheduled` spans become active, then ended. */
 export function effective(store: Store, span: Rec): Rec {
@@ -118,8 +73,8 @@ export function move(store: Store, caller: Rec, id: string, name: Move): Rec {
   const tr = TRANSITIONS[name];
   if (!allowed(store, caller, span, tr.by)) forbidden(`only ${ACTOR_WORDS[tr.by]} may ${name} coverage span ${id}`);
   const current = effective(store, span).status as SpanStatus;
-  if (!tr.from.includes(current)) {
-    const hint = HINTS[name]?.[current] ?? (FINAL.includes(current) ? `${current} spans are final` : `allowed from: ${tr.from.join(', ')}`);
+  const hint = refusal(name, current);
+  if (hint) {
     fail(409, `cannot ${name} coverage span ${id}: status is ${current} (${hint})`, 'AGNT_E_INVALID_TRANSITION', { currentStatus: current, allowedFrom: tr.from });
   }
   if (name === 'submit') refuseOverlap(store, span);

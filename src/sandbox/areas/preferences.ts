@@ -4,12 +4,11 @@ import type { SandboxArea } from '../types.ts';
 import { fail, forbidden, notFound, ok, t, validate } from '../http.ts';
 import { mayActFor, pathUser } from './access.ts';
 import type { Rec, Store } from '../store.ts';
-import { EXCEPTION_KINDS, MATRIX_CELLS, exception as exceptionShape, matrix as matrixShape, reminders as remindersShape, scheduling as schedulingShape } from '../../api/preferences-shapes.ts';
+import { EXCEPTION_KINDS, MATRIX_CELLS, loosens, recipientException as exceptionShape, matrixPatch as matrixShape } from '../../api/supervision.ts';
+import { reminderPreferences as remindersShape, schedulingPreferences as schedulingShape } from '../../api/common.ts';
 import { check } from '../../workflows/preferences.ts';
 
 const CELLS: readonly string[] = MATRIX_CELLS;
-// Strictness of a mode: loosening means moving to a lower rank than the parent's.
-const RANK: Record<string, number> = { auto: 0, 'time-boxed': 1, manual: 2, denied: 3 };
 
 export function defaultScheduling(): Rec {
   const day = [{ start: '09:00', end: '17:00' }];
@@ -129,7 +128,7 @@ function matrixView(store: Store, u: Rec, sup: Rec): Rec {
 function refuseLoosening(store: Store, u: Rec, cell: string, mode: unknown, what: string): void {
   const lock = parentLocks(store, u)[cell];
   if (!lock || typeof mode !== 'string') return;
-  if (RANK[mode]! < RANK[lock.mode]!) {
+  if (loosens(mode, lock.mode)) {
     forbidden(`${what}: ${cell} is locked at '${lock.mode}' by the organization and cannot be loosened to '${mode}'`, 'AGNT_E_PARENT_LOCKED');
   }
 }

@@ -3,6 +3,7 @@ import type { SandboxArea } from '../types.ts';
 import { badRequest, deleted, fail, forbidden, list, matchesSearch, notFound, ok, okMany, pick, t, validate, type Req } from '../http.ts';
 import { assistantVisible, isOrgAdmin, makeUser, resolveUserId, sameOrg, userView } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
+import { recordEvent } from './org-shared.ts';
 
 const voice = t.nullable(t.shape({ voiceId: t.string, provider: t.string }, ['voiceId', 'provider']));
 const status = t.enum('active', 'inactive', 'suspended');
@@ -167,12 +168,23 @@ const area: SandboxArea = {
           patch.assistant = a!.id;
         }
       }
-      return ok('user', userView(store, store.update('users', target.id, patch)!));
+      const before = { organization: target.organization ?? null, organizationRole: target.organizationRole };
+      const updated = store.update('users', target.id, patch)!;
+      // Organization membership and role are organization changes: audited like the members
+      // endpoints, so that `agnt org drift` can say who made them.
+      if ('organization' in patch && (patch.organization ?? null) !== before.organization) {
+        recordEvent(store, before.organization, req.user, 'member.removed', 'member', target.id, { email: target.email });
+        recordEvent(store, patch.organization, req.user, 'member.added', 'member', target.id, { email: target.email });
+      } else if ('organizationRole' in patch && patch.organizationRole !== before.organizationRole) {
+        recordEvent(store, before.organization, req.user, 'member.updated', 'member', target.id, { email: target.email, fields: ['role'], role: patch.organizationRole });
+      }
+      return ok('user', userView(store, updated));
     });
 
     r.delete('/users/{userId}', (req) => {
       const target = findUser(store, req.user, req.params.userId!);
       mayChange(req.user, target);
+      recordEvent(store, target.organization, req.user, 'member.removed', 'member', target.id, { email: target.email, userDeleted: true });
       store.remove('users', target.id);
       for (const i of store.filter('identifiers', (x) => x.user === target.id)) store.remove('identifiers', i.id);
       return deleted('user', target.id);
@@ -204,6 +216,7 @@ const area: SandboxArea = {
       if (!user) {
         if (b.id && store.get('users', b.id)) badRequest(`user id ${b.id} is taken`, 'AGNT_E_DUPLICATE');
         user = makeUser(store, { id: b.id, email: b.email, firstName: b.firstName, lastName: b.lastName, account: req.user.account, organization: team!.organization ?? null, registered: false });
+        recordEvent(store, user.organization, req.user, 'member.added', 'member', user.id, { email: user.email });
       }
       let addedToTeam = false;
       let alreadyMember = false;
@@ -214,6 +227,7 @@ const area: SandboxArea = {
         if (ownsOther) joinSkipped = true;
         else {
           store.update('users', user.id, { team: team!.id, teamRole: 'member', organization: user.organization ?? team!.organization ?? null });
+          recordEvent(store, team!.organization, req.user, 'team_member.added', 'team_member', user.id, { team: team!.id, role: 'member' });
           addedToTeam = true;
         }
       }
@@ -233,6 +247,8 @@ const area: SandboxArea = {
       const userDeleted = user!.registered === false;
       if (userDeleted) store.remove('users', user!.id);
       else store.update('users', user!.id, { team: null, teamRole: null });
+      recordEvent(store, team!.organization, req.user, 'team_member.removed', 'team_member', user!.id, { team: team!.id });
+      if (userDeleted) recordEvent(store, user!.organization, req.user, 'member.removed', 'member', user!.id, { email: user!.email, userDeleted: true });
       return okMany({ deleted: true, userDeleted, userId: user!.id, message: `${b.email} removed from team ${team!.id}${userDeleted ? ' and deleted' : ''}` });
     });
 
