@@ -153,11 +153,14 @@ describe('agnt inbox', () => {
     async () => {
       const w = start(['inbox', '--watch', '--interval', '0.2'], 'backup');
       try {
+        // Lines are looked for from before each action: the watch may print before we ask.
+        const mark1 = w.stdout.all.length;
         const first = await submittedSpan('usr_principal2');
-        const line1 = JSON.parse(await w.stdout.next(/coverage\.accept/));
+        const line1 = JSON.parse(await w.stdout.next(/coverage\.accept/, mark1));
         expect(line1).toMatchObject({ kind: 'coverage.accept', id: first });
+        const mark2 = w.stdout.all.length;
         const second = await submittedSpan('usr_principal2');
-        const line2 = JSON.parse(await w.stdout.next(/coverage\.accept/));
+        const line2 = JSON.parse(await w.stdout.next(new RegExp(second), mark2));
         expect(line2).toMatchObject({ kind: 'coverage.accept', id: second });
         // Each item once: the first span was not printed again between them.
         expect(w.stdout.all.filter((l) => l.includes(first))).toHaveLength(1);
