@@ -193,9 +193,10 @@ export const orgArea: AreaSpec = {
       command: 'org sso set',
       summary: 'Configure single sign-on (flags, a YAML/JSON file, or a guided set-up on a terminal)',
       description:
-        'Fields not given keep their value. The nested objects (provider1Workspace, provider2Directory, saml, scim, memberSync) are easiest to keep in a YAML file under version control: `--file sso.yaml`. On a terminal, with no flags and no file, a short guided set-up asks for the provider and its settings.',
+        'Fields not given keep their value. --set saml.ssoUrl=URL changes only that key: agnt reads the current settings and sends the whole saml object (a PUT replaces nested objects); --saml @saml.yaml replaces the whole object. The nested objects (provider1Workspace, provider2Directory, saml, scim, memberSync) are easiest to keep in a YAML file under version control: `--file sso.yaml`. On a terminal, with no flags and no file, a short guided set-up asks for the provider and its settings.',
       method: 'PUT',
       path: '/organizations/{orgId}/sso',
+      mergeFrom: { path: '/organizations/{orgId}', resultKey: 'organization', field: 'sso' },
       args: [org],
       resultKey: 'organization',
       fields: [
@@ -214,6 +215,7 @@ export const orgArea: AreaSpec = {
       examples: [
         'agnt org sso set org_acme --file examples/sso.yaml',
         'agnt org sso set org_acme --enabled --provider saml --saml @examples/saml.yaml',
+        'agnt org sso set org_acme --set saml.ssoUrl=https://idp.example.com/sso   # the rest of saml is kept',
         'agnt org sso set org_acme   # on a terminal: guided set-up',
       ],
     },

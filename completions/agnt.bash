@@ -262,7 +262,8 @@ _agnt_node() {
     'config remove') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'sandbox') _agnt_subs='start' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'sandbox start') _agnt_subs='' _agnt_flags='--port --host --data --no-profile --help' _agnt_all='' _agnt_vflags='--port --host --data' _agnt_npos=0 _agnt_var='' ;;
-    'api') _agnt_subs='' _agnt_flags='--field --raw-field --file --paginate --help' _agnt_all='' _agnt_vflags='-F --field -f --raw-field --file' _agnt_npos=2 _agnt_var='' ;;
+    'api') _agnt_subs='spec' _agnt_flags='--field --raw-field --file --paginate --help' _agnt_all='' _agnt_vflags='-F --field -f --raw-field --file' _agnt_npos=2 _agnt_var='' ;;
+    'api spec') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'inbox') _agnt_subs='' _agnt_flags='--watch --interval --tz --utc --help' _agnt_all='' _agnt_vflags='--interval --tz' _agnt_npos=0 _agnt_var='' ;;
     'wait') _agnt_subs='coverage delegation audit-delivery drive-file onboarding' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'wait coverage') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
@@ -537,6 +538,7 @@ _agnt_child() {
     'config|use') _agnt_next='config use' ;;
     'config|remove'|'config|rm') _agnt_next='config remove' ;;
     'sandbox|start') _agnt_next='sandbox start' ;;
+    'api|spec') _agnt_next='api spec' ;;
     'wait|coverage'|'wait|coverage-span'|'wait|span') _agnt_next='wait coverage' ;;
     'wait|delegation'|'wait|delegations') _agnt_next='wait delegation' ;;
     'wait|audit-delivery'|'wait|delivery-job'|'wait|audit-job') _agnt_next='wait audit-delivery' ;;

@@ -31,6 +31,8 @@ export class Context {
   readonly signal: AbortSignal;
   /** Ctrl-C is how this command is meant to end (a server): exit 0, not 130. */
   interruptIsStop = false;
+  /** Failures are reported as one JSON object on stderr (--json, -o json|jsonl, AGNT_ERROR_FORMAT=json). */
+  jsonErrors = false;
   private _settings?: Settings;
   private _client?: HttpClient;
 

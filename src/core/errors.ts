@@ -19,6 +19,8 @@ export const EXIT = {
 export class AgntError extends Error {
   exitCode: number;
   hint?: string;
+  /** The flag or field the error is about, without dashes (the JSON error form's `field`). */
+  field?: string;
   constructor(message: string, exitCode: number = EXIT.failure, hint?: string) {
     super(message);
     this.name = 'AgntError';

@@ -1,6 +1,7 @@
 // Terminal decisions in one place, so that commands never look at process.* directly and
 // tests (and `agnt` run from a pipe) get no colour, spinner or prompt.
-import { AgntError, UsageError } from './errors.ts';
+import { AgntError, Interrupted, UsageError } from './errors.ts';
+import { escapeForTerminal } from './output.ts';
 
 export interface IO {
   stdout: NodeJS.WritableStream;
@@ -59,7 +60,10 @@ export function createIO(opts: IOOptions = {}): IO {
       process.stdout.write(text.endsWith('\n') ? text : text + '\n');
     },
     err(text) {
-      process.stderr.write(text.endsWith('\n') ? text : text + '\n');
+      // Everything agnt says on stderr may quote the server: no control, C1 or bidi character
+      // reaches the terminal raw, whichever path the text came by (agnt's own colour stays).
+      const safe = escapeForTerminal(text);
+      process.stderr.write(safe.endsWith('\n') ? safe : safe + '\n');
     },
     warn(text) {
       io.err(`warning: ${text}`);
@@ -87,6 +91,13 @@ export async function confirm(io: IO, question: string, yes: boolean | undefined
     throw new UsageError(`${question.replace(/\?$/, '')}: refusing without --yes when not on a terminal`);
   }
   const { confirm: ask } = await import('@inquirer/prompts');
-  const ok = await ask({ message: question, default: false }, { output: process.stderr });
+  let ok: boolean;
+  try {
+    ok = await ask({ message: question, default: false }, { output: process.stderr });
+  } catch (e) {
+    // Ctrl-C at the question (inquirer's ExitPromptError) is an interruption, exit 130.
+    if ((e as Error)?.name === 'ExitPromptError' || (e as Error)?.name === 'AbortPromptError') throw new Interrupted('interrupted at the confirmation; nothing was sent');
+    throw e;
+  }
   if (!ok) throw new AgntError('cancelled');
 }

@@ -25,8 +25,30 @@ export interface OutputOptions {
 }
 
 // C0 controls (but not tab/newline in the JSON sense), DEL and C1 controls, plus the
-// Unicode line/paragraph separators and bidi overrides that can disguise text.
+// Unicode line/paragraph separators and bidi overrides and isolates that can disguise text.
+// The one definition of what must not reach a terminal raw; every output path uses it.
 const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// What is escaped even inside JSON and YAML text: JSON.stringify leaves these raw.
+const NON_C0 = /[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** Whether a string holds anything escapeControls would change. */
+export function hasControls(s: string): boolean {
+  CONTROL.lastIndex = 0;
+  return CONTROL.test(s);
+}
+
+function uEscape(c: string): string {
+  return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * For text agnt composes for a terminal (messages, warnings, renderings) that may quote server
+ * strings: line breaks, tabs and agnt's own colour (SGR: ESC [ ... m) stay, every other control,
+ * C1 and bidi character is escaped.
+ */
+export function escapeForTerminal(s: string): string {
+  return s.replace(/\x1b\[[0-9;]*m|[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (m) => (m.length > 1 ? m : escapeControls(m)));
+}
 
 export function escapeControls(s: string): string {
   return s.replace(CONTROL, (c) => {
@@ -48,7 +70,22 @@ export function escapeControls(s: string): string {
 /** JSON text that round-trips and carries no raw C1 or bidi characters either. */
 export function safeJson(value: unknown, pretty: boolean): string {
   const s = JSON.stringify(value, null, pretty ? 2 : undefined) ?? 'null';
-  return s.replace(/[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return s.replace(NON_C0, uEscape);
+}
+
+/**
+ * YAML that round-trips and carries no raw control, C1 or bidi character: strings holding one
+ * are written double-quoted, where YAML escapes C0 itself and \uXXXX stands for the rest.
+ */
+export async function safeYaml(value: unknown): Promise<string> {
+  const Y = await loadYaml();
+  const doc = new Y.Document(value ?? null);
+  Y.visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'string' && hasControls(node.value)) node.type = 'QUOTE_DOUBLE';
+    },
+  });
+  return doc.toString({ lineWidth: 0 }).replace(/\n$/, '').replace(NON_C0, uEscape);
 }
 
 export function getPath(obj: unknown, path: string): unknown {
@@ -312,14 +349,13 @@ export class Printer {
       case 'json':
         this.write(safeJson(out, this.opts.tty));
         return;
-      case 'yaml': {
-        const { stringify } = await loadYaml();
-        this.write(stringify(out ?? null, { lineWidth: 0 }).replace(/\n$/, ''));
+      case 'yaml':
+        this.write(await safeYaml(out));
         return;
-      }
       default:
         if (text !== undefined && !this.query && !this.opts.fields?.length) {
-          if (text) this.write(text);
+          // A rendering quotes server strings: on a terminal, escaped like any table cell.
+          if (text) this.write(this.opts.tty ? escapeForTerminal(text) : text);
           return;
         }
         this.write(await this.table(out, isList && !this.query));

@@ -143,9 +143,9 @@ export async function resolveZone(ctx: Context, flag: unknown): Promise<string> 
     return flag;
   }
   const machine = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  if (ctx.dryRun) return machine;
   try {
-    const res = await ctx.client().request<{ timezone?: string }>({ method: 'GET', path: '/users/me', resultKey: 'user' });
+    // Read in a dry run too, so that it shows the times a real run sends.
+    const res = await ctx.client().request<{ timezone?: string }>({ method: 'GET', path: '/users/me', resultKey: 'user', readInDryRun: true });
     const tz = res.data?.timezone;
     if (tz && validZone(tz)) return tz;
   } catch {

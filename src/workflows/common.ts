@@ -5,6 +5,7 @@ import type { ApiResponse } from '../core/http.ts';
 import type { Invocation } from '../core/spec.ts';
 import { ApiError, UsageError } from '../core/errors.ts';
 import { colorEnabled } from '../core/io.ts';
+import { escapeForTerminal } from '../core/output.ts';
 export { sleep } from '../core/sleep.ts';
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
@@ -53,7 +54,7 @@ export function spinner(ctx: Context, text: string): Spinner {
   const frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
   let i = 0;
   let label = text;
-  const draw = () => ctx.io.stderr.write(`\r\x1b[K${frames[i++ % frames.length]} ${label}`);
+  const draw = () => ctx.io.stderr.write(`\r\x1b[K${frames[i++ % frames.length]} ${escapeForTerminal(label)}`);
   draw();
   const timer = setInterval(draw, 80);
   return {

@@ -39,8 +39,11 @@ const handler: Handler = async (ctx, inv) => {
   const { summary, status, error } = await runImport(ctx, opts);
   const s = summary as Summary;
   if (status === 'interrupted') {
-    ctx.io.err(`interrupted: ${s.pending ?? 0} rows not finished${s.ledger ? `; run the same command with --resume to finish (ledger: ${s.ledger})` : ''}`);
-    return { data: summary, exitCode: EXIT.interrupted, message: 'interrupted' };
+    return {
+      data: summary,
+      exitCode: EXIT.interrupted,
+      message: `interrupted: ${s.pending ?? 0} rows not finished${s.ledger ? `; run the same command with --resume to finish (ledger: ${s.ledger})` : ''}`,
+    };
   }
   if (status === 'stopped') {
     const hint = s.ledger && !(error && error.exitCode === EXIT.usage) ? `; ${s.pending ?? 0} rows not finished: run the same command with --resume to finish` : '';

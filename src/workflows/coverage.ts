@@ -27,7 +27,8 @@ export async function ask<T>(ctx: Context, run: (p: typeof import('@inquirer/pro
   try {
     return await run(prompts, { input: ctx.io.stdin, output: ctx.io.stderr });
   } catch (e) {
-    if ((e as Error)?.name === 'ExitPromptError' || (e as Error)?.name === 'AbortPromptError') throw new Interrupted();
+    if ((e as Error)?.name === 'ExitPromptError' || (e as Error)?.name === 'AbortPromptError')
+      throw new Interrupted(`interrupted at a prompt; no coverage span was ${ctx.dryRun ? 'shown' : 'created'}`);
     throw e;
   }
 }
@@ -111,9 +112,9 @@ class Lazy<T> {
 }
 
 async function fetchMe(ctx: Context): Promise<Rec | undefined> {
-  if (ctx.dryRun) return undefined;
   try {
-    return (await ctx.client().request<Rec>({ method: 'GET', path: '/users/me', resultKey: 'user' })).data;
+    // Read in a dry run too: the times it shows must be read in the zone a real run uses.
+    return (await ctx.client().request<Rec>({ method: 'GET', path: '/users/me', resultKey: 'user', readInDryRun: true })).data;
   } catch {
     return undefined;
   }

@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Handler, Result } from '../core/spec.ts';
 import type { Context } from '../core/context.ts';
 import { AgntError, ApiError, EXIT, Interrupted, NetworkError, PartialFailure, TimeoutError, UsageError } from '../core/errors.ts';
-import { escapeControls } from '../core/output.ts';
+import { escapeControls, escapeForTerminal } from '../core/output.ts';
 import { mimeFromName } from '../api/mime.ts';
 import { sleep } from '../core/sleep.ts';
 
@@ -73,7 +73,7 @@ class Progress {
     const rate = done / Math.max(0.001, (now - this.started) / 1000);
     const cols = (process.stderr as NodeJS.WriteStream).columns || 80;
     const line = `${this.label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.floor(frac * 100)).padStart(3)}% ${formatBytes(done)}/${formatBytes(this.total)} ${formatBytes(rate)}/s`;
-    this.ctx.io.stderr.write(`\r${line.slice(0, cols - 1)}\x1b[K`);
+    this.ctx.io.stderr.write(`\r${escapeForTerminal(line.slice(0, cols - 1))}\x1b[K`);
   }
 
   done(): void {
@@ -236,6 +236,7 @@ export const upload: Handler = async (ctx, inv) => {
   const client = ctx.client();
   const done: Obj[] = [];
   const failed: string[] = [];
+  const reasons: string[] = [];
   let lastError: unknown;
 
   for (const f of files) {
@@ -257,10 +258,10 @@ export const upload: Handler = async (ctx, inv) => {
       const sent = await putFile(ctx, url, f.path, f.size, typeof contentType === 'string' && contentType ? contentType : (mimeType ?? 'application/octet-stream'), f.name);
       const confirmed = await client.request<Obj>({ method: 'POST', path: `${FILES}/{fileId}/confirm`, params: { userId, fileId: id }, body: { size: sent }, resultKey: 'driveFile' });
       done.push(confirmed.data ?? { id, name: f.name, size: sent });
-      if (files.length > 1) ctx.io.info(`${escapeControls(f.path)}: uploaded as ${id} (${formatBytes(sent)})`);
+      if (files.length > 1 && !ctx.jsonErrors) ctx.io.info(`${escapeControls(f.path)}: uploaded as ${id} (${formatBytes(sent)})`);
     } catch (e) {
       if (e instanceof Interrupted || aborted(ctx, e)) {
-        if (fileId) ctx.io.err(escapeControls(`${f.path}: interrupted; ${fileId} was not confirmed${PENDING}`));
+        if (fileId) throw new Interrupted(`${f.path}: interrupted; ${fileId} was not confirmed${PENDING}`);
         throw e instanceof AgntError ? e : new Interrupted();
       }
       const pending = fileId ? ` (${fileId} was not confirmed${PENDING})` : '';
@@ -270,7 +271,9 @@ export const upload: Handler = async (ctx, inv) => {
       }
       lastError = e;
       failed.push(f.path);
-      ctx.io.err(escapeControls(`${f.path}: error: ${(e as Error).message}${pending}`));
+      reasons.push(`${f.path}: ${(e as Error).message}${pending}`);
+      // In the JSON error form the one error object at the end names every failure.
+      if (!ctx.jsonErrors) ctx.io.err(escapeControls(`${f.path}: error: ${(e as Error).message}${pending}`));
     }
   }
   if (ctx.dryRun) return;
@@ -279,7 +282,7 @@ export const upload: Handler = async (ctx, inv) => {
   if (!done.length) return { ...result, exitCode: lastError instanceof AgntError ? lastError.exitCode : EXIT.failure, message: `all ${failed.length} uploads failed` };
   const printer = await ctx.printer(inv.spec.columns);
   await printer.value(result.data, true);
-  throw new PartialFailure(`${failed.length} of ${files.length} uploads failed: ${failed.join(', ')}`);
+  throw new PartialFailure(`${failed.length} of ${files.length} uploads failed: ${ctx.jsonErrors ? reasons.join('; ') : failed.join(', ')}`);
 };
 
 // Temporary download files still on disk when the process exits (a second Ctrl-C exits at once).

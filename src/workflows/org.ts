@@ -3,7 +3,7 @@
 import type { Context } from '../core/context.ts';
 import type { Handler, Invocation, Result } from '../core/spec.ts';
 import { AgntError, EXIT, UsageError } from '../core/errors.ts';
-import { paginate, parsePageOptions } from '../core/paginate.ts';
+import { incompleteError, paginate, parsePageOptions } from '../core/paginate.ts';
 import { loadYaml } from '../core/yaml.ts';
 import { explain, parseWhen, plain, seconds, sleep, spinner } from './common.ts';
 
@@ -114,12 +114,14 @@ export const auditEvents: Handler = async (ctx, inv) => {
   if (query.after !== undefined) query.after = parseWhen(String(query.after), inv.opts.since !== undefined ? '--since' : '--after', now);
   if (query.before !== undefined) query.before = parseWhen(String(query.before), '--before', now);
   const printer = await ctx.printer(inv.spec.columns);
-  const { count } = await paginate(ctx.client(), { method: 'GET', path: inv.spec.path, params: inv.args, query, resultKey: inv.spec.resultKey }, parsePageOptions(inv.opts), (items) =>
+  const walked = await paginate(ctx.client(), { method: 'GET', path: inv.spec.path, params: inv.args, query, resultKey: inv.spec.resultKey }, parsePageOptions(inv.opts), (items) =>
     printer.records(items),
   ).catch((e) => explain(e, { '403': 'only organization admins read audit events' }));
   if (ctx.dryRun) return;
   await printer.endList();
-  if (count === 0 && ctx.io.stderrIsTTY && !printer.streaming && ctx.format() === 'table') ctx.io.info('no events');
+  const incomplete = incompleteError(walked, inv.spec.command);
+  if (incomplete) throw incomplete;
+  if (walked.count === 0 && ctx.io.stderrIsTTY && !printer.streaming && ctx.format() === 'table') ctx.io.info('no events');
 };
 
 // ---- audit-log delivery ----

@@ -200,7 +200,7 @@ describe('organizations', () => {
     const job = JSON.parse(r.stdout);
     expect(job).toMatchObject({ status: 'failed', organization: org, requestedBy: 'usr_admin', filesCopied: 0 });
     expect(job.errors[0]).toMatch(/not configured/);
-    expect(r.stderr).toMatch(/error: delivery job adj_\w+ failed: audit-log delivery is not configured/);
+    expect(JSON.parse(r.stderr).error).toMatchObject({ exitCode: 1, message: expect.stringMatching(/^delivery job adj_\w+ failed: audit-log delivery is not configured/) });
     // Not a terminal: no spinner frames or cursor codes.
     expect(r.stderr).not.toMatch(/\r|\x1b|⠋/);
   });

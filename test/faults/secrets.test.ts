@@ -121,7 +121,8 @@ describe('secrets never printed', () => {
     expect(problems).toEqual([]);
     // The run is only worth something if most commands got as far as the request.
     expect(codes.get(0) ?? 0).toBeGreaterThan(specs.length * 0.9);
-    expect(r.fs.seen).toEqual([]);
+    // A dry run may read (the user's zone, the record a nested --set merges into), never write.
+    expect(r.fs.seen.filter((s) => s.method !== 'GET')).toEqual([]);
   }, 180_000);
 
   it('--debug of every command against answers that echo secrets masks them all', async () => {

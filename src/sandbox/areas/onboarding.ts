@@ -3,14 +3,11 @@
 // user's calendar and mail); proposals appear once a finding is confirmed and earned answers
 // arrive; finalize applies preferences and saves memories as its flags say.
 import type { SandboxArea } from '../types.ts';
-import { badRequest, fail, list, notFound, ok, okMany, t, validate } from '../http.ts';
+import { badRequest, fail, list, notFound, ok, okMany, bodyOf } from '../http.ts';
 import { makeContact } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 import { defaultScheduling, prefsRecord } from './preferences.ts';
 
-const FINDING_STATES = ['pending', 'confirmed', 'edited', 'rejected', 'skipped'];
-const PROPOSAL_STATES = ['pending', 'accepted', 'edited', 'rejected'];
-const WEEK_LABELS = ['flexible', 'important', 'protected', 'could-have-been-async', 'recurring-1:1'];
 const CATEGORY_OF: Record<string, string> = { profile: 'PROFILE', contact: 'CONTACT', company: 'COMPANY', scheduling: 'SCHEDULING', event: 'EVENT' };
 
 function weekStart(store: Store): string {
@@ -88,8 +85,21 @@ function newSession(store: Store, u: Rec): Rec {
 
 const pendingProposals = (s: Rec): number => (s.briefing.workflowProposals ?? []).filter((p: Rec) => (p.reviewState ?? 'pending') === 'pending').length;
 
+// The session's fields are not marked `|null` in part 1, 2.12: one without a value is left
+// out of the answer rather than sent as null.
+function view(s: Rec): Rec {
+  return Object.fromEntries(Object.entries(s).filter(([, v]) => v !== null && v !== undefined));
+}
+
 function listItem(s: Rec): Rec {
-  return { id: s.id, status: s.status, createdAt: s.createdAt, completedAt: s.completedAt ?? null, findingsCount: s.briefing.findings.length, pendingWorkflowProposalsCount: pendingProposals(s) };
+  return {
+    id: s.id,
+    status: s.status,
+    createdAt: s.createdAt,
+    ...(s.completedAt ? { completedAt: s.completedAt } : {}),
+    findingsCount: s.briefing.findings.length,
+    pendingWorkflowProposalsCount: pendingProposals(s),
+  };
 }
 
 function nextStep(s: Rec): string {
@@ -167,7 +177,7 @@ const area: SandboxArea = {
     const store = sb.store;
 
     r.post('/onboarding/run', (req) => {
-      validate(req.body, {});
+      bodyOf(req.body);
       if (req.body && Object.keys(req.body).length) badRequest('this endpoint takes an empty body ({})', 'AGNT_E_VALIDATION');
       const running = store.find('onboardingSessions', (s) => s.user === req.user.id && s.status === 'in_progress');
       if (running) badRequest(`onboarding session ${running.id} is already in progress: finalize it first`, 'AGNT_E_ONBOARDING_IN_PROGRESS');
@@ -185,58 +195,57 @@ const area: SandboxArea = {
       return ok('session', { ...listItem(s), nextStep: nextStep(s) });
     });
 
-    r.get('/onboarding/sessions/{sessionId}', (req) => ok('session', find(store, req.user, req.params.sessionId!)));
+    r.get('/onboarding/sessions/{sessionId}', (req) => ok('session', view(find(store, req.user, req.params.sessionId!))));
 
     r.patch('/onboarding/sessions/{sessionId}/findings/{findingId}', (req) => {
       const s = find(store, req.user, req.params.sessionId!);
-      const b = validate(req.body, { reviewState: t.enum(...FINDING_STATES), userEdits: t.any });
+      const b = bodyOf(req.body);
       const findings: Rec[] = s.briefing.findings;
       const i = findings.findIndex((f) => f.id === req.params.findingId);
       if (i < 0) notFound('finding', req.params.findingId);
       const next = findings.map((f, j) => (j === i ? { ...f, ...(b.reviewState ? { reviewState: b.reviewState } : {}), ...(b.userEdits !== undefined ? { userEdits: b.userEdits } : {}) } : f));
-      return ok('session', save(store, s, { briefing: { ...s.briefing, findings: next } }));
+      return ok('session', view(save(store, s, { briefing: { ...s.briefing, findings: next } })));
     });
 
     r.put('/onboarding/sessions/{sessionId}/week-labels', (req) => {
       const s = find(store, req.user, req.params.sessionId!);
-      const label = t.shape({ eventId: t.string, weekStart: t.string, label: t.enum(...WEEK_LABELS), priority: t.number, confidence: t.number }, ['eventId', 'weekStart']);
-      const b = validate(req.body, { labels: t.arrayOf(label) }, ['labels']);
-      return ok('session', save(store, s, { briefing: { ...s.briefing, weekLabels: b.labels } }));
+      const b = bodyOf(req.body);
+      return ok('session', view(save(store, s, { briefing: { ...s.briefing, weekLabels: b.labels } })));
     });
 
     r.patch('/onboarding/sessions/{sessionId}/up-front-answers', (req) => {
       const s = find(store, req.user, req.params.sessionId!);
-      const b = validate(req.body, { roleOneLiner: t.string, schedulingAnnoyance: t.string });
+      const b = bodyOf(req.body);
       const upFrontAnswers = { ...s.upFrontAnswers };
       for (const k of ['roleOneLiner', 'schedulingAnnoyance']) if (b[k] !== undefined) upFrontAnswers[k] = b[k];
-      return ok('session', save(store, s, { upFrontAnswers }));
+      return ok('session', view(save(store, s, { upFrontAnswers })));
     });
 
     r.patch('/onboarding/sessions/{sessionId}/earned-answers', (req) => {
       const s = find(store, req.user, req.params.sessionId!);
       // The spec leaves the fields open: any JSON object is kept, merged over earlier answers.
-      const b = validate(req.body, {});
+      const b = bodyOf(req.body);
       const earnedAnswers = { ...s.earnedAnswers, ...b };
       const anyConfirmed = s.briefing.findings.some((f: Rec) => f.reviewState === 'confirmed');
       const patch: Rec = { earnedAnswers };
       if (anyConfirmed && !s.briefing.workflowProposals.length) patch.briefing = { ...s.briefing, workflowProposals: proposalsFrom(store, s) };
-      return ok('session', save(store, s, patch));
+      return ok('session', view(save(store, s, patch)));
     });
 
     r.patch('/onboarding/sessions/{sessionId}/workflow-proposals/{proposalId}', (req) => {
       const s = find(store, req.user, req.params.sessionId!);
-      const b = validate(req.body, { reviewState: t.enum(...PROPOSAL_STATES), userEditedSentence: t.string }, ['reviewState']);
+      const b = bodyOf(req.body);
       const proposals: Rec[] = s.briefing.workflowProposals;
       const i = proposals.findIndex((p) => p.proposalId === req.params.proposalId);
       if (i < 0) notFound('workflow proposal', req.params.proposalId);
       if (b.reviewState === 'edited' && !b.userEditedSentence && !proposals[i]!.userEditedSentence) fail(400, 'an edited proposal needs userEditedSentence', 'AGNT_E_VALIDATION');
       const next = proposals.map((p, j) => (j === i ? { ...p, reviewState: b.reviewState, ...(b.userEditedSentence !== undefined ? { userEditedSentence: b.userEditedSentence } : {}) } : p));
-      return ok('session', save(store, s, { briefing: { ...s.briefing, workflowProposals: next } }));
+      return ok('session', view(save(store, s, { briefing: { ...s.briefing, workflowProposals: next } })));
     });
 
     r.post('/onboarding/sessions/{sessionId}/finalize', (req) => {
       const s = find(store, req.user, req.params.sessionId!);
-      const b = validate(req.body, { applyPreferences: t.boolean, saveMemories: t.boolean });
+      const b = bodyOf(req.body);
       // Chosen: finalizing a complete session again changes nothing and answers the same summary.
       if (s.status === 'complete' && s.finalize) return okMany({ sessionId: s.id, summary: s.finalize.summary, updatedAt: s.updatedAt });
       const u = req.user;

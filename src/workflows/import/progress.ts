@@ -1,5 +1,6 @@
 // One status line on stderr, redrawn in place; only on a terminal (never in logs or pipes).
 import type { IO } from '../../core/io.ts';
+import { escapeForTerminal } from '../../core/output.ts';
 
 const fmt = new Intl.NumberFormat('en-US');
 
@@ -35,7 +36,7 @@ export class Progress {
       const eta = frac > 0.01 ? (secs / frac) * (1 - frac) : NaN;
       text += `  ${Math.floor(frac * 100)}%  eta ${duration(eta)}`;
     }
-    this.io.stderr.write(`\r\x1b[K${text}`);
+    this.io.stderr.write(`\r\x1b[K${escapeForTerminal(text)}`);
     this.shown = true;
   }
 

@@ -392,10 +392,13 @@ export class Importer {
           uncertain = true;
         } else throw e;
         if (attempt >= MAX_ATTEMPTS || !retryBudget.take()) {
-          throw new AgntError(
-            `import stopped: ${(e as Error).message} (batch of rows ${batch.slots[0]!.row}-${batch.slots[batch.slots.length - 1]!.row}, ${attempt} attempt${attempt > 1 ? 's' : ''})`,
+          // The last answer and how often it was tried, whatever the message says.
+          const last = e instanceof ApiError ? `last answer: HTTP ${e.status}${e.code ? `, ${e.code}` : ''}` : `last error: ${(e as NetworkError).code ?? 'no answer'}`;
+          const stopped = new AgntError(
+            `import stopped: ${(e as Error).message} (${last}; ${attempt} attempt${attempt > 1 ? 's' : ''}; batch of rows ${batch.slots[0]!.row}-${batch.slots[batch.slots.length - 1]!.row})`,
             e instanceof AgntError ? e.exitCode : EXIT.failure,
           );
+          throw stopped;
         }
         const delay = backoffDelay(attempt, this.backoffBase, BACKOFF_CAP_MS);
         this.cooldownUntil = Math.max(this.cooldownUntil, Date.now() + delay);
