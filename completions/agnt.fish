@@ -54,6 +54,10 @@ function __agnt_child --argument-names p w
             echo -- 'sandbox'
         case '|api'
             echo -- 'api'
+        case '|inbox'
+            echo -- 'inbox'
+        case '|wait'
+            echo -- 'wait'
         case '|batch'
             echo -- 'batch'
         case '|commands'
@@ -518,6 +522,16 @@ function __agnt_child --argument-names p w
             echo -- 'sandbox start'
         case 'api|spec'
             echo -- 'api spec'
+        case 'wait|coverage' 'wait|coverage-span' 'wait|span'
+            echo -- 'wait coverage'
+        case 'wait|delegation' 'wait|delegations'
+            echo -- 'wait delegation'
+        case 'wait|audit-delivery' 'wait|delivery-job' 'wait|audit-job'
+            echo -- 'wait audit-delivery'
+        case 'wait|drive-file' 'wait|file'
+            echo -- 'wait drive-file'
+        case 'wait|onboarding' 'wait|onboarding-session' 'wait|session'
+            echo -- 'wait onboarding'
         case '*'
             return 1
     end
@@ -743,17 +757,21 @@ function __agnt_vflags --argument-names p
         case 'coordinator pending-invites'
             printf '%s\n' --limit --page --per-page
         case 'coordinator schedule'
-            printf '%s\n' --from --to --days --tz
+            printf '%s\n' --from --to --days --tz -o --output
         case 'coordinator audit-events'
             printf '%s\n' --from --to --principal-id --coordinator-id --action --before --limit --page --per-page
         case 'coverage list'
-            printf '%s\n' --role --status --limit --page --per-page
+            printf '%s\n' --role --status --tz --limit --page --per-page
         case 'coverage create'
             printf '%s\n' --start --end --reason --audit-tag --primary-coordinator --principals --data --file --set --principal --backup --principals-file --for --tz
+        case 'coverage get'
+            printf '%s\n' --tz
         case 'coverage update'
             printf '%s\n' --start --end --reason --audit-tag --data --file --set --tz
+        case 'coverage who'
+            printf '%s\n' --at --tz
         case 'coverage events'
-            printf '%s\n' --range-start --range-end --status --from --to --days --tz
+            printf '%s\n' --range-start --range-end --status --from --to --days --tz -o --output
         case 'coverage principals'
             printf '%s\n' --limit --page --per-page
         case 'backup-rules list'
@@ -782,6 +800,18 @@ function __agnt_vflags --argument-names p
             printf '%s\n' --port --host --data
         case 'api'
             printf '%s\n' -F --field -f --raw-field --file
+        case 'inbox'
+            printf '%s\n' --interval --tz
+        case 'wait coverage'
+            printf '%s\n' --for --timeout --interval --max-interval
+        case 'wait delegation'
+            printf '%s\n' --for --timeout --interval --max-interval
+        case 'wait audit-delivery'
+            printf '%s\n' --for --timeout --interval --max-interval --org
+        case 'wait drive-file'
+            printf '%s\n' --for --timeout --interval --max-interval --user
+        case 'wait onboarding'
+            printf '%s\n' --for --timeout --interval --max-interval
         case 'batch'
             printf '%s\n' --concurrency --match --skip-rows --max-rows --key --errors-out --ledger --input-format --delimiter --encoding
     end
@@ -837,7 +867,7 @@ function __agnt_complete
 end
 
 complete -c agnt -f
-complete -c agnt -n 'not __agnt_at \'drive download\'' -s o -l output -x -a 'table json yaml jsonl csv id' -d 'output format: table, json, yaml, jsonl, csv, id'
+complete -c agnt -n 'not __agnt_at \'drive download\'; and not __agnt_at \'coordinator schedule\'; and not __agnt_at \'coverage events\'' -s o -l output -x -a 'table json yaml jsonl csv id' -d 'output format: table, json, yaml, jsonl, csv, id'
 complete -c agnt -l json -d 'short for --output json'
 complete -c agnt -l yaml -d 'short for --output yaml'
 complete -c agnt -l jsonl -d 'short for --output jsonl (one record per line)'
@@ -851,7 +881,7 @@ complete -c agnt -l no-input -d 'never prompt'
 complete -c agnt -l debug -d 'log each HTTP exchange to stderr, secrets masked'
 complete -c agnt -l quiet -d 'less output on stderr'
 complete -c agnt -l no-color -d 'no colour (env NO_COLOR)'
-complete -c agnt -l timeout -x -d 'per-request time limit (default 30)'
+complete -c agnt -n 'not __agnt_at \'wait coverage\'; and not __agnt_at \'wait delegation\'; and not __agnt_at \'wait audit-delivery\'; and not __agnt_at \'wait drive-file\'; and not __agnt_at \'wait onboarding\'' -l timeout -x -d 'per-request time limit (default 30)'
 complete -c agnt -s h -l help -d 'show help for a command'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'users' -d 'Users: you, the users of your organization, provisioning'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'workspace' -d 'Your assistant\'s workspace: resource profile, snapshots, cleanup'
@@ -877,6 +907,8 @@ complete -c agnt -n '__agnt_at \'\'' -f -a 'auth' -d 'log in, check and log out 
 complete -c agnt -n '__agnt_at \'\'' -f -a 'config' -d 'profile settings and profiles'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'sandbox' -d 'run the local API emulator'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'api' -d 'send a raw API request'
+complete -c agnt -n '__agnt_at \'\'' -f -a 'inbox' -d 'what waits for you: spans to accept or approve, drafts, delegations, invitations, requests'
+complete -c agnt -n '__agnt_at \'\'' -f -a 'wait' -d 'wait for a coverage span, delegation, delivery job, drive file or onboarding session to reach a state'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'batch' -d 'run a command once per row of a file'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'commands' -d 'list commands and endpoints'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'completion' -d 'print a shell completion script'
@@ -1930,6 +1962,7 @@ complete -c agnt -n '__agnt_at \'coordinator schedule\'' -l from -x -d 'range st
 complete -c agnt -n '__agnt_at \'coordinator schedule\'' -l to -x -d 'range end, ISO or local time; a date alone is the end of that day (default: 7 days after --from)'
 complete -c agnt -n '__agnt_at \'coordinator schedule\'' -l days -x -d 'range length in days instead of --to'
 complete -c agnt -n '__agnt_at \'coordinator schedule\'' -l tz -x -d 'time zone for local times and the timeline (default: your user\'s timezone)'
+complete -c agnt -n '__agnt_at \'coordinator schedule\'' -s o -l output -x -d 'output format: table, json, yaml, jsonl, csv, id, or ics (an iCalendar file: one event per span and principal)'
 complete -c agnt -n '__agnt_at \'coordinator audit-events\'' -l from -x -d 'events at or after this time (ISO 8601)'
 complete -c agnt -n '__agnt_at \'coordinator audit-events\'' -l to -x -d 'events before this time (ISO 8601)'
 complete -c agnt -n '__agnt_at \'coordinator audit-events\'' -l principal-id -x -d 'principalId'
@@ -1951,12 +1984,15 @@ complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'decline' -d 'Decline spans a
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'approve' -d 'Approve spans as the coordinator\'s manager (-> scheduled)'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'reject' -d 'Reject spans as the coordinator\'s manager (-> cancelled, rejectedAt set)'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'end' -d 'End active spans now, before their end time (-> ended)'
-complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'who' -d 'Who handles a principal right now: the chain from their coordinator to the acting backup'
+complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'who' -d 'Who handles a principal now (the chain from their coordinator to the acting backup), or at another time (--at)'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'dashboard' -d 'Coverage across your coordinators (managers) or the account (admins)'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'events' -d 'Coverage events in a time range, one per span and principal'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'principals' -d 'A span\'s principals and their backups'
 complete -c agnt -n '__agnt_at \'coverage list\'' -l role -x -d 'your role in the span: primary, backup, manager, principal'
 complete -c agnt -n '__agnt_at \'coverage list\'' -l status -x -a 'draft pending_acceptance pending_manager_approval scheduled active ended cancelled' -d 'status (one of: draft, pending_acceptance, pending_manager_approval, scheduled, active, ended, cancelled)'
+complete -c agnt -n '__agnt_at \'coverage list\'' -l mine -d 'only spans you are the primary coordinator or a backup of'
+complete -c agnt -n '__agnt_at \'coverage list\'' -l tz -x -d 'time zone for local times (default: your user\'s timezone)'
+complete -c agnt -n '__agnt_at \'coverage list\'' -l utc -d 'show times in UTC'
 complete -c agnt -n '__agnt_at \'coverage list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'coverage list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'coverage list\'' -l page -x -d 'page number (from 1)'
@@ -1979,6 +2015,8 @@ complete -c agnt -n '__agnt_at \'coverage create\'' -l principals-file -r -F -d 
 complete -c agnt -n '__agnt_at \'coverage create\'' -l for -x -d 'length instead of --end: 90s, 30m, 36h, 5d, 2w, 1d12h (days follow the wall clock)'
 complete -c agnt -n '__agnt_at \'coverage create\'' -l tz -x -d 'time zone for local times (default: your user\'s timezone)'
 complete -c agnt -n '__agnt_at \'coverage create\'' -l submit -d 'submit the span to the backups right away'
+complete -c agnt -n '__agnt_at \'coverage get\'' -l tz -x -d 'time zone for local times (default: your user\'s timezone)'
+complete -c agnt -n '__agnt_at \'coverage get\'' -l utc -d 'show times in UTC'
 complete -c agnt -n '__agnt_at \'coverage get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'coverage update\'' -l start -x -d 'start: ISO 8601, or local time like \'2026-12-01 09:00\', \'tomorrow 09:00\''
 complete -c agnt -n '__agnt_at \'coverage update\'' -l end -x -d 'end: ISO 8601 or local time; a date alone means the end of that day'
@@ -2000,6 +2038,8 @@ complete -c agnt -n '__agnt_at \'coverage decline\'; and not string match -q -- 
 complete -c agnt -n '__agnt_at \'coverage approve\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'coverage reject\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'coverage end\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
+complete -c agnt -n '__agnt_at \'coverage who\'' -l at -x -d 'another time: ISO 8601 or local time (\'2026-12-02 15:00\', \'tomorrow 09:00\')'
+complete -c agnt -n '__agnt_at \'coverage who\'' -l tz -x -d 'time zone for local times (default: your user\'s timezone)'
 complete -c agnt -n '__agnt_at \'coverage who\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'coverage events\'' -l range-start -x -d 'range start, ISO or local time (default: today)'
 complete -c agnt -n '__agnt_at \'coverage events\'' -l range-end -x -d 'range end, ISO or local time (default: 7 days after the start)'
@@ -2008,6 +2048,7 @@ complete -c agnt -n '__agnt_at \'coverage events\'' -l from -x -d 'short for --r
 complete -c agnt -n '__agnt_at \'coverage events\'' -l to -x -d 'short for --range-end'
 complete -c agnt -n '__agnt_at \'coverage events\'' -l days -x -d 'range length in days instead of --range-end'
 complete -c agnt -n '__agnt_at \'coverage events\'' -l tz -x -d 'time zone for local times (default: your user\'s timezone)'
+complete -c agnt -n '__agnt_at \'coverage events\'' -s o -l output -x -d 'output format: table, json, yaml, jsonl, csv, id, or ics (an iCalendar file: one event per span and principal)'
 complete -c agnt -n '__agnt_at \'coverage principals\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'coverage principals\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'coverage principals\'' -l page -x -d 'page number (from 1)'
@@ -2145,6 +2186,37 @@ complete -c agnt -n '__agnt_at \'api\'' -s F -l field -x -d 'typed field (repeat
 complete -c agnt -n '__agnt_at \'api\'' -s f -l raw-field -x -d 'string field (repeatable)'
 complete -c agnt -n '__agnt_at \'api\'' -l file -r -F -d 'request body from a JSON or YAML file, or \'-\' for stdin'
 complete -c agnt -n '__agnt_at \'api\'' -l paginate -d 'follow page/perPage/total until every page is read'
+complete -c agnt -n '__agnt_at \'inbox\'' -l watch -d 'keep polling; Ctrl-C stops'
+complete -c agnt -n '__agnt_at \'inbox\'' -l interval -x -d 'pause between polls with --watch (default 30s)'
+complete -c agnt -n '__agnt_at \'inbox\'' -l tz -x -d 'time zone for times (default: your user\'s timezone)'
+complete -c agnt -n '__agnt_at \'inbox\'' -l utc -d 'show times in UTC'
+complete -c agnt -n '__agnt_at \'wait\'' -f -a 'coverage' -d 'wait for a coverage span'
+complete -c agnt -n '__agnt_at \'wait\'' -f -a 'delegation' -d 'wait for a delegation'
+complete -c agnt -n '__agnt_at \'wait\'' -f -a 'audit-delivery' -d 'wait for an audit delivery job'
+complete -c agnt -n '__agnt_at \'wait\'' -f -a 'drive-file' -d 'wait for a drive file'
+complete -c agnt -n '__agnt_at \'wait\'' -f -a 'onboarding' -d 'wait for an onboarding session'
+complete -c agnt -n '__agnt_at \'wait coverage\'' -l for -x -d 'FIELD=VALUE[,VALUE...] or \'jmespath=EXPR\' (default: status=scheduled)'
+complete -c agnt -n '__agnt_at \'wait coverage\'' -l timeout -x -d 'how long to wait before giving up with exit 8: 30s, 10m, 2h, 1d (default 10m)'
+complete -c agnt -n '__agnt_at \'wait coverage\'' -l interval -x -d 'first pause between polls (default 1s)'
+complete -c agnt -n '__agnt_at \'wait coverage\'' -l max-interval -x -d 'longest pause between polls (default 15s)'
+complete -c agnt -n '__agnt_at \'wait delegation\'' -l for -x -d 'FIELD=VALUE[,VALUE...] or \'jmespath=EXPR\' (default: status=active)'
+complete -c agnt -n '__agnt_at \'wait delegation\'' -l timeout -x -d 'how long to wait before giving up with exit 8: 30s, 10m, 2h, 1d (default 10m)'
+complete -c agnt -n '__agnt_at \'wait delegation\'' -l interval -x -d 'first pause between polls (default 1s)'
+complete -c agnt -n '__agnt_at \'wait delegation\'' -l max-interval -x -d 'longest pause between polls (default 15s)'
+complete -c agnt -n '__agnt_at \'wait audit-delivery\'' -l for -x -d 'FIELD=VALUE[,VALUE...] or \'jmespath=EXPR\' (default: status=completed)'
+complete -c agnt -n '__agnt_at \'wait audit-delivery\'' -l timeout -x -d 'how long to wait before giving up with exit 8: 30s, 10m, 2h, 1d (default 10m)'
+complete -c agnt -n '__agnt_at \'wait audit-delivery\'' -l interval -x -d 'first pause between polls (default 1s)'
+complete -c agnt -n '__agnt_at \'wait audit-delivery\'' -l max-interval -x -d 'longest pause between polls (default 15s)'
+complete -c agnt -n '__agnt_at \'wait audit-delivery\'' -l org -x -d 'the organization id (required)'
+complete -c agnt -n '__agnt_at \'wait drive-file\'' -l for -x -d 'FIELD=VALUE[,VALUE...] or \'jmespath=EXPR\' (default: status=ready)'
+complete -c agnt -n '__agnt_at \'wait drive-file\'' -l timeout -x -d 'how long to wait before giving up with exit 8: 30s, 10m, 2h, 1d (default 10m)'
+complete -c agnt -n '__agnt_at \'wait drive-file\'' -l interval -x -d 'first pause between polls (default 1s)'
+complete -c agnt -n '__agnt_at \'wait drive-file\'' -l max-interval -x -d 'longest pause between polls (default 15s)'
+complete -c agnt -n '__agnt_at \'wait drive-file\'' -l user -x -d 'whose drive (a user id) (default: me)'
+complete -c agnt -n '__agnt_at \'wait onboarding\'' -l for -x -d 'FIELD=VALUE[,VALUE...] or \'jmespath=EXPR\' (default: status=complete)'
+complete -c agnt -n '__agnt_at \'wait onboarding\'' -l timeout -x -d 'how long to wait before giving up with exit 8: 30s, 10m, 2h, 1d (default 10m)'
+complete -c agnt -n '__agnt_at \'wait onboarding\'' -l interval -x -d 'first pause between polls (default 1s)'
+complete -c agnt -n '__agnt_at \'wait onboarding\'' -l max-interval -x -d 'longest pause between polls (default 15s)'
 complete -c agnt -n '__agnt_at \'batch\'' -l concurrency -x -d 'rows in flight at once (default 4)'
 complete -c agnt -n '__agnt_at \'batch\'' -l serial -d 'one row at a time (same as --concurrency 1)'
 complete -c agnt -n '__agnt_at \'batch\'' -l match -x -d 'only rows whose column matches the regular expression; repeatable (all must match)'

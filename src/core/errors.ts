@@ -11,6 +11,8 @@ export const EXIT = {
   partial: 6,
   /** `org plan` / `org drift` with --exit-code: the organization differs from the file. */
   changes: 7,
+  /** `agnt wait` gave up: the condition did not hold within --timeout. */
+  waitTimeout: 8,
   interrupted: 130,
 } as const;
 

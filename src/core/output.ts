@@ -380,5 +380,5 @@ export class Printer {
 
 export function parseFormat(value: string): Format {
   if ((FORMATS as readonly string[]).includes(value)) return value as Format;
-  throw new UsageError(`invalid output format '${value}' (allowed: ${FORMATS.join(', ')})`);
+  throw new UsageError(`invalid output format '${value}' (allowed: ${FORMATS.join(', ')})`, value === 'ics' ? 'only `agnt coordinator schedule` and `agnt coverage events` write ics' : undefined);
 }

@@ -8,6 +8,7 @@ import { type AgntError, Interrupted, UsageError } from '../core/errors.ts';
 import { readStructured } from '../core/input.ts';
 import { addDuration, DURATION_HINT, formatLocal, iso, parseDuration, parseWhen, resolveZone, startOfLocalDay, addLocalDays } from '../core/time.ts';
 import { nameOf, sections, table, who } from '../render/render.ts';
+import { icsRequested, writeCalendar } from './ics.ts';
 
 type Rec = Record<string, any>;
 
@@ -277,6 +278,8 @@ export const events: Handler = async (ctx, inv) => {
   if (toText !== undefined && o.days !== undefined) throw new UsageError('give --range-end (--to) or --days, not both');
   const days = o.days !== undefined ? Number(o.days) : 7;
   if (!Number.isInteger(days) || days < 1) throw new UsageError(`--days must be a positive integer, got '${o.days}'`);
+  const ics = icsRequested(ctx);
+  if (!ics) ctx.format(); // an unknown -o is refused before any request
   const needsZone = !looksAbsolute(fromText) || !looksAbsolute(toText);
   const tz = needsZone ? await resolveZone(ctx, o.tz) : 'UTC';
   const now = Date.now();
@@ -286,6 +289,7 @@ export const events: Handler = async (ctx, inv) => {
   q.rangeEnd = iso(to);
   const res = await ctx.client().request<Rec[]>({ method: 'GET', path: inv.spec.path, query: q, resultKey: 'events' });
   if (res.dryRun) return;
+  if (ics) return writeCalendar(ctx, res.data ?? [], 'Coverage');
   return { data: res.data ?? [] };
 };
 
