@@ -1,5 +1,6 @@
 // Part 2, section 4.4: coordinator views.
 import type { AreaSpec } from '../src/core/spec.ts';
+import { ICS_OUTPUT_OPTION } from './ics-option.ts';
 
 const views = () => import('../src/workflows/coordinator.ts');
 const tz = { flags: '--tz <zone>', description: "time zone for local times and the timeline (default: your user's timezone)" };
@@ -57,7 +58,7 @@ export const coordinator: AreaSpec = {
         { name: 'from', type: 'string', description: 'range start, ISO or local time (default: today)' },
         { name: 'to', type: 'string', description: 'range end, ISO or local time; a date alone is the end of that day (default: 7 days after --from)' },
       ],
-      options: [{ flags: '--days <n>', description: 'range length in days instead of --to' }, tz],
+      options: [{ flags: '--days <n>', description: 'range length in days instead of --to' }, tz, ICS_OUTPUT_OPTION],
       columns: [
         { path: 'spanId', header: 'SPAN' },
         { path: 'role' },
@@ -70,7 +71,12 @@ export const coordinator: AreaSpec = {
         { path: 'backupCoordinator.name', header: 'BACKUP' },
       ],
       handler: async () => (await views()).schedule,
-      examples: ['agnt coordinator schedule', 'agnt coordinator schedule --from 2026-12-01 --to 2026-12-07', "agnt coordinator schedule --days 14 --json --query 'events[].spanId'"],
+      examples: [
+        'agnt coordinator schedule',
+        'agnt coordinator schedule --from 2026-12-01 --to 2026-12-07',
+        'agnt coordinator schedule --from 2026-12-01 --to 2027-01-01 -o ics > coverage.ics',
+        "agnt coordinator schedule --days 14 --json --query 'events[].spanId'",
+      ],
     },
     {
       command: 'coordinator manager-overview',

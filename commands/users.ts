@@ -200,6 +200,7 @@ export const workspace: AreaSpec = {
       method: 'GET',
       path: '/workspace/profile',
       resultKey: 'profile',
+      nullable: true,
       examples: ['agnt workspace profile', 'agnt workspace profile --json'],
     },
     {

@@ -68,6 +68,10 @@ export interface Invocation {
   args: Record<string, string>;
   /** Variadic positional values (ids) for `multi` args, after stdin expansion. */
   ids: string[];
+  /** The ids came from stdin ('-'): the result is always a list, and none is not an error. */
+  fromStdin?: boolean;
+  /** Body objects reached only by a dotted --set: a PUT merges them into the current record's. */
+  merge?: string[];
   /** Parsed field values by API field name (query and body fields). */
   fields: Record<string, unknown>;
   query: Record<string, unknown>;
@@ -101,6 +105,8 @@ export interface CommandSpec {
   fields?: FieldSpec[];
   /** Extra flags read by a handler. */
   options?: OptionSpec[];
+  /** The documented result may be null (`object|null`); any other null answer is refused. */
+  nullable?: boolean;
   /** Envelope key holding the result. */
   resultKey?: string;
   /** The success body has no `ok` envelope. */
@@ -117,6 +123,11 @@ export interface CommandSpec {
   bodyInput?: boolean;
   /** Body keys beyond `fields` are passed through unchecked (the spec leaves them open). */
   openBody?: boolean;
+  /**
+   * Where a PUT's current record is read for a dotted --set merge; default: GET of the same
+   * path and resultKey. `field`: the objects sit under this key of that record.
+   */
+  mergeFrom?: { path: string; resultKey?: string; field?: string };
   /** Lazily loaded handler for commands that do more than one plain request. */
   handler?: () => Promise<Handler>;
   /** Lazily loaded terminal renderer for the table format. */
