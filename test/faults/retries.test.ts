@@ -125,7 +125,7 @@ describe('get', () => {
     const res = await r.run(['users', 'get', 'usr_member']);
     expect(res.exitCode).toBe(1);
     expect(res.stdout).toBe('');
-    expect(res.stderr).toBe("error: the server's answer is not of the documented shape: 'user' is a string where an object was expected (GET /users/usr_member)\n");
+    expect(res.stderr).toBe("error: the server's answer is not of the documented shape: 'user' is a string where a record (an object) was expected (GET /users/usr_member)\n");
   });
 
   it('a redirect to another origin is not followed, and the other origin never sees a request', async () => {

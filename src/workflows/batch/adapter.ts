@@ -5,6 +5,7 @@
 // alone so that changes to the builder (issue 13) touch only this module.
 import { Command, CommanderError, type Option } from 'commander';
 import { buildArea, type ContextFactory, parseInvocation, specOf } from '../../core/builder.ts';
+import { newParse } from '../../core/once.ts';
 import { Context, type GlobalOptions } from '../../core/context.ts';
 import { AgntError, UsageError } from '../../core/errors.ts';
 import type { HttpClient, RequestSpec } from '../../core/http.ts';
@@ -124,6 +125,7 @@ export class CommandAdapter {
   private capture(argv: string[]): Captured {
     this.captured = undefined;
     this.errText = '';
+    newParse();
     try {
       this.program.parse(argv, { from: 'user' });
     } catch (e) {
