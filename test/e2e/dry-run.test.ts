@@ -101,6 +101,7 @@ const writers = areas.flatMap((a) => a.commands).filter((c) => c.method !== 'GET
 const ELSEWHERE: Record<string, string> = {
   'drive upload': 'local files (drive.test.ts)',
   'contacts import': 'a CSV file (contacts-import.test.ts)',
+  'org apply': 'an organization document; its dry run is `org plan`, which sends no write (org-as-code.test.ts)',
 };
 
 describe('--dry-run equals the real request', () => {
