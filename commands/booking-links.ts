@@ -69,7 +69,7 @@ export const bookingLinks: AreaSpec = {
         { name: 'inviteeId', multi: true, description: 'invitee id' },
       ],
       handler: async () => (await handlers()).invite,
-      examples: ['agnt booking-links invite bkl_principal inv_0001', 'agnt booking-links invite bkl_principal inv_0001 inv_0002', 'cat invitee-ids.txt | agnt booking-links invite bkl_principal -'],
+      examples: ['agnt booking-links invite bkl_principal inv_carol', 'agnt booking-links invite bkl_principal inv_carol inv_dan', "printf '%s\\n' inv_carol inv_dan | agnt booking-links invite bkl_principal -"],
     },
   ],
 };

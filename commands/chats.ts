@@ -92,7 +92,7 @@ export const chats: AreaSpec = {
       fields: [...messageFields, { name: 'role', type: 'string', description: 'author role (default: user)' }],
       options: [contentFile],
       handler: async () => (await import('../src/workflows/chat-message.ts')).sendMessage,
-      examples: ['agnt chats send cht_welcome --content "Note: the budget is approved"', 'git log -1 --format=%B | agnt chats send cht_welcome --content -'],
+      examples: ['agnt chats send cht_welcome --content "Note: the budget is approved"', 'agnt chats send cht_welcome --content - < examples/notes.txt'],
     },
     {
       command: 'chats process',

@@ -76,7 +76,7 @@ export const contactsImport: AreaSpec = {
         'agnt contacts import examples/contacts.csv --dry-run',
         'agnt contacts import examples/contacts.csv && agnt contacts import examples/contacts.csv --resume   # resuming a finished import sends nothing',
         'agnt contacts import examples/failed.csv   # rows an --errors-out run refused, once fixed',
-        'cat export.csv | agnt contacts import - --ledger import.ledger.jsonl -o json',
+        'cat examples/crm.csv | agnt contacts import - --map \'Work Email=email\' --ledger import.ledger.jsonl -o json',
       ],
     },
   ],

@@ -154,7 +154,7 @@ export const contacts: AreaSpec = {
         { name: 'mergeContactId', type: 'string', required: true, description: 'the contact to merge in and delete' },
         { name: 'preferredEmail', type: 'string', description: 'primary e-mail of the result' },
       ],
-      examples: ['agnt contacts merge con_carol --merge-contact-id con_dan', 'agnt contacts merge con_carol --merge-contact-id con_dan --preferred-email carol@client.test'],
+      examples: ['agnt contacts merge con_carol --merge-contact-id con_dan', 'agnt contacts merge con_carol --merge-contact-id con_erin --preferred-email carol@client.test'],
     },
     {
       command: 'contacts bulk-tag',

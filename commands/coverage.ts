@@ -38,27 +38,47 @@ interface MoveText {
   verb: string;
   path: string;
   summary: string;
-  example: string;
+  examples: string[];
   aliases?: string[];
 }
 
 const MOVES: MoveText[] = [
-  { verb: 'submit', path: '/submit', summary: 'Submit draft spans to their backups (draft -> pending_acceptance)', example: 'agnt coverage submit cov_0001' },
+  {
+    verb: 'submit',
+    path: '/submit',
+    summary: 'Submit draft spans to their backups (draft -> pending_acceptance)',
+    examples: ['agnt coverage submit cov_draft cov_draft2', 'agnt coverage list --status draft -o id | agnt coverage submit -'],
+  },
   {
     verb: 'accept',
     path: '/accept',
     summary: 'Accept spans as their backup (-> pending_manager_approval, or scheduled)',
-    example: 'agnt coverage list --role backup --status pending_acceptance -o id | agnt coverage accept -',
+    examples: ['agnt coverage accept cov_pending', 'agnt coverage list --role backup --status pending_acceptance -o id | agnt coverage accept -'],
   },
-  { verb: 'decline', path: '/decline', summary: 'Decline spans as their backup (-> cancelled, declinedAt set)', example: 'agnt coverage decline cov_0002' },
+  {
+    verb: 'decline',
+    path: '/decline',
+    summary: 'Decline spans as their backup (-> cancelled, declinedAt set)',
+    examples: ['agnt coverage decline cov_pending2', 'agnt coverage list --role backup --status pending_acceptance -o id | agnt coverage decline -'],
+  },
   {
     verb: 'approve',
     path: '/approve',
     summary: "Approve spans as the coordinator's manager (-> scheduled)",
-    example: 'agnt coverage list --role manager --status pending_manager_approval -o id | agnt coverage approve -',
+    examples: ['agnt coverage approve cov_approval', 'agnt coverage list --role manager --status pending_manager_approval -o id | agnt coverage approve -'],
   },
-  { verb: 'reject', path: '/reject', summary: "Reject spans as the coordinator's manager (-> cancelled, rejectedAt set)", example: 'agnt coverage reject cov_0003' },
-  { verb: 'end', path: '/end', summary: 'End active spans now, before their end time (-> ended)', example: 'agnt coverage end cov_0001' },
+  {
+    verb: 'reject',
+    path: '/reject',
+    summary: "Reject spans as the coordinator's manager (-> cancelled, rejectedAt set)",
+    examples: ['agnt coverage reject cov_approval2', 'agnt coverage list --role manager --status pending_manager_approval -o id | agnt coverage reject -'],
+  },
+  {
+    verb: 'end',
+    path: '/end',
+    summary: 'End active spans now, before their end time (-> ended)',
+    examples: ['agnt coverage end cov_active', 'agnt coverage list --status active -o id | agnt coverage end -'],
+  },
 ];
 
 function moveSpec(m: MoveText): CommandSpec {
@@ -72,7 +92,7 @@ function moveSpec(m: MoveText): CommandSpec {
     args: [{ name: 'spanId', multi: true, resource: 'coverage-spans', description: 'coverage span id' }],
     resultKey: 'coverageSpan',
     columns: spanColumns,
-    examples: [m.example, `agnt coverage ${m.verb} cov_0001 cov_0002`],
+    examples: m.examples,
   };
 }
 
@@ -168,7 +188,7 @@ export const coverageArea: AreaSpec = {
       options: [tz, utc],
       also: [PRINCIPALS, { method: 'GET', path: '/users/me' }],
       handler: async () => (await people()).get,
-      examples: ['agnt coverage get cov_0001', 'agnt coverage get cov_0001 --utc', "agnt coverage get cov_0001 --json --query 'principals[].backupCoordinator'"],
+      examples: ['agnt coverage get cov_scheduled', 'agnt coverage get cov_scheduled --utc', "agnt coverage get cov_scheduled --json --query 'principals[].backupCoordinator'"],
     },
     {
       command: 'coverage update',
@@ -181,7 +201,7 @@ export const coverageArea: AreaSpec = {
       options: [tz],
       also: [{ method: 'GET', path: '/users/me' }],
       handler: async () => (await coverage()).update,
-      examples: ["agnt coverage update cov_0001 --end '2026-12-06 17:00'", 'agnt coverage update cov_0001 --reason sick --no-manager-approval'],
+      examples: ["agnt coverage update cov_draft --end '2028-05-06 17:00'", 'agnt coverage update cov_draft --reason sick --no-manager-approval'],
     },
     {
       command: 'coverage cancel',
@@ -194,7 +214,7 @@ export const coverageArea: AreaSpec = {
       resultKey: 'coverageSpan',
       columns: spanColumns,
       confirm: 'Cancel coverage span {id}?',
-      examples: ['agnt coverage cancel cov_0001 --yes', 'agnt coverage list --status draft -o id | agnt coverage cancel - --yes'],
+      examples: ['agnt coverage cancel cov_draft --yes', 'agnt coverage list --status draft -o id | agnt coverage cancel - --yes'],
     },
     ...MOVES.map(moveSpec),
     {
@@ -264,7 +284,7 @@ export const coverageArea: AreaSpec = {
         { path: 'backupFollower' },
         { path: 'notificationSentAt', header: 'NOTIFIED' },
       ],
-      examples: ['agnt coverage principals cov_0001', 'agnt coverage principals cov_0001 -o csv'],
+      examples: ['agnt coverage principals cov_scheduled', 'agnt coverage principals cov_scheduled -o csv'],
     },
   ],
 };
@@ -304,9 +324,9 @@ export const backupRules: AreaSpec = {
         { name: 'isOrgDefault', type: 'boolean', description: 'the organization-wide default backup (admins)' },
       ],
       examples: [
-        'agnt backup-rules create --backup-coordinator usr_backup',
-        'agnt backup-rules create --backup-coordinator usr_backup --principal usr_principal2',
-        'agnt backup-rules create --backup-coordinator usr_manager --is-org-default',
+        'agnt backup-rules create --backup-coordinator usr_manager --principal usr_principal2',
+        'agnt backup-rules delete brr_coord --yes && agnt backup-rules create --backup-coordinator usr_manager   # a new default backup',
+        'agnt backup-rules delete brr_default --yes && agnt backup-rules create --backup-coordinator usr_backup --is-org-default   # admins',
       ],
     },
     {
@@ -362,7 +382,7 @@ export const managerAssignments: AreaSpec = {
         { name: 'role', type: 'string', enum: ['coordinator'], default: 'coordinator', description: 'the managed role' },
         { name: 'managedUser', type: 'string', required: true, description: 'coordinator user id' },
       ],
-      examples: ['agnt manager-assignments create --manager usr_manager --managed-user usr_backup'],
+      examples: ['agnt manager-assignments create --manager usr_admin --managed-user usr_manager'],
     },
   ],
 };

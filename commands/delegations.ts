@@ -58,7 +58,7 @@ export const delegations: AreaSpec = {
       ],
       examples: [
         'agnt delegations create --principal-id usr_member --delegation-source platform',
-        'agnt delegations create --principal-id usr_member --delegation-source calendar_provider --calendar-provider provider1 --approval-mode auto',
+        'agnt delegations create --principal-id usr_admin --delegation-source calendar_provider --calendar-provider provider1 --approval-mode auto',
       ],
     },
     {
@@ -89,7 +89,7 @@ export const delegations: AreaSpec = {
       args: [{ name: 'id', multi: true, resource: 'delegations', description: 'delegation id' }],
       resultKey: 'delegation',
       columns: delegationColumns,
-      examples: ['agnt delegations confirm del_0001', 'agnt delegations list --role principal --status pending -o id | agnt delegations confirm -'],
+      examples: ['agnt delegations confirm del_pending', 'agnt delegations list --role principal --status pending -o id | agnt delegations confirm -'],
     },
     {
       command: 'delegations revoke',
@@ -100,7 +100,7 @@ export const delegations: AreaSpec = {
       resultKey: 'delegation',
       columns: delegationColumns,
       confirm: 'Revoke delegation {id}?',
-      examples: ['agnt delegations revoke del_0001 --yes'],
+      examples: ['agnt delegations revoke del_principal2 --yes'],
     },
     {
       command: 'delegations reverify',

@@ -92,9 +92,9 @@ export const orgMembersSync: AreaSpec = {
       columns: syncColumns,
       handler: async () => (await import('../src/workflows/members-sync.ts')).orgMembersSync,
       examples: [
-        'agnt org members sync org_acme --from examples/roster.csv --preview',
-        'agnt org members sync org_acme --from examples/roster.csv --yes --action-csv actions.csv',
-        'agnt org members sync org_acme --from examples/roster.csv --remove-only --max-removals 40 --yes',
+        'agnt org members sync org_acme --from examples/org-roster.csv --preview',
+        'agnt org members sync org_acme --from examples/org-roster.csv --yes --action-csv actions.csv',
+        'agnt org members sync org_acme --from examples/org-roster.csv --remove-only --max-removals 40 --yes',
       ],
     },
   ],

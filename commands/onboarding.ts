@@ -21,7 +21,7 @@ export const onboarding: AreaSpec = {
       method: 'POST',
       path: '/onboarding/run',
       bodyInput: true,
-      examples: ['agnt onboarding run', 'agnt onboarding run -o id'],
+      examples: ['agnt onboarding run', "agnt onboarding get \"$(agnt onboarding current -o id)\" --query 'briefing.findings[].summary'"],
     },
     {
       command: 'onboarding list',
@@ -59,7 +59,7 @@ export const onboarding: AreaSpec = {
       args: [session],
       resultKey: 'session',
       render,
-      examples: ['agnt onboarding get obs_123', "agnt onboarding get obs_123 --query 'briefing.findings'"],
+      examples: ['agnt onboarding get obs_pat', "agnt onboarding get obs_pat --query 'briefing.findings'"],
     },
     {
       command: 'onboarding findings review',
@@ -73,7 +73,7 @@ export const onboarding: AreaSpec = {
         { name: 'userEdits', type: 'any', description: 'your corrections' },
       ],
       render,
-      examples: ['agnt onboarding findings review obs_123 fnd_1 --state confirmed', 'agnt onboarding findings review obs_123 fnd_2 --state edited --user-edits \'{"value": "Europe/Paris"}\''],
+      examples: ['agnt onboarding findings review obs_pat fnd_company --state confirmed', 'agnt onboarding findings review obs_pat fnd_timezone --state edited --user-edits \'{"value": "Europe/Paris"}\''],
     },
     {
       command: 'onboarding week-labels set',
@@ -93,7 +93,7 @@ export const onboarding: AreaSpec = {
       ],
       handler: async () => (await import('../src/workflows/onboarding.ts')).weekLabels,
       render,
-      examples: ['agnt onboarding week-labels set obs_123 --labels @labels.yaml', 'agnt onboarding week-labels set obs_123 --file body.json'],
+      examples: ['agnt onboarding week-labels set obs_pat --labels @examples/week-labels.yaml', 'agnt onboarding week-labels set obs_pat --file examples/week-labels.json'],
     },
     {
       command: 'onboarding answers up-front',
@@ -107,7 +107,7 @@ export const onboarding: AreaSpec = {
         { name: 'schedulingAnnoyance', type: 'string', description: 'what annoys you most about scheduling' },
       ],
       render,
-      examples: ['agnt onboarding answers up-front obs_123 --role-one-liner "COO of a 40-person startup"'],
+      examples: ['agnt onboarding answers up-front obs_pat --role-one-liner "COO of a 40-person startup"'],
     },
     {
       command: 'onboarding answers earned',
@@ -119,7 +119,7 @@ export const onboarding: AreaSpec = {
       openBody: true,
       bodyInput: true,
       render,
-      examples: ['agnt onboarding answers earned obs_123 --file answers.yaml', 'agnt onboarding answers earned obs_123 --set meetingsPerWeek=25'],
+      examples: ['agnt onboarding answers earned obs_pat --file examples/earned-answers.yaml', 'agnt onboarding answers earned obs_pat --set meetingsPerWeek=25'],
     },
     {
       command: 'onboarding proposals review',
@@ -134,8 +134,8 @@ export const onboarding: AreaSpec = {
       ],
       render,
       examples: [
-        'agnt onboarding proposals review obs_123 wfp_1 --state accepted',
-        'agnt onboarding proposals review obs_123 wfp_2 --state edited --sentence "Draft replies to investors every Friday"',
+        'agnt onboarding proposals review obs_pat wfp_followups --state accepted',
+        'agnt onboarding proposals review obs_pat wfp_briefing --state edited --sentence "Draft replies to investors every Friday"',
       ],
     },
     {
@@ -149,7 +149,7 @@ export const onboarding: AreaSpec = {
         { name: 'saveMemories', type: 'boolean', description: 'save the staged memories' },
       ],
       render: async () => (await import('../src/render/onboarding-render.ts')).finalize,
-      examples: ['agnt onboarding finalize obs_123 --apply-preferences --save-memories', 'agnt onboarding finalize obs_123 --no-apply-preferences --json'],
+      examples: ['agnt onboarding finalize obs_pat --apply-preferences --save-memories', 'agnt onboarding finalize obs_pat --no-apply-preferences --json'],
     },
   ],
 };

@@ -85,7 +85,7 @@ export const orgArea: AreaSpec = {
       path: '/organizations',
       resultKey: 'organization',
       fields: [{ name: 'name', type: 'string', required: true }],
-      examples: ['agnt org create --name "Acme Labs"', 'agnt org create --name "Acme Labs" -o id'],
+      examples: ['agnt org create --name "Acme Labs"', 'agnt org create --name "Acme Research" -o id'],
     },
     {
       command: 'org get',
@@ -121,7 +121,10 @@ export const orgArea: AreaSpec = {
       args: [org],
       resultKey: 'organization',
       handler: h('deleteOrg'),
-      examples: ['agnt org delete org_0001', 'agnt org delete org_0001 --yes'],
+      examples: [
+        'org=$(agnt org create --name Scratch -o id) && agnt org delete "$org"   # on a terminal: asks first',
+        'agnt org delete "$(agnt org create --name "Scratch 2" -o id)" --yes',
+      ],
     },
 
     // ---- domains ----
@@ -155,7 +158,7 @@ export const orgArea: AreaSpec = {
         { name: 'domain', type: 'string', required: true },
         { name: 'autoJoin', type: 'boolean', description: 'users with an e-mail address at this domain join automatically' },
       ],
-      examples: ['agnt org domains add org_acme --domain labs.acme.test --auto-join', "agnt org domains add org_acme --domain labs.acme.test --query 'verification'"],
+      examples: ['agnt org domains add org_acme --domain labs.acme.test --auto-join', "agnt org domains add org_acme --domain research.acme.test --query 'verification'"],
     },
     {
       command: 'org domains update',
@@ -377,7 +380,7 @@ export const orgArea: AreaSpec = {
       ],
       handler: h('job'),
       columns: [{ path: 'id' }, { path: 'status' }, { path: 'from' }, { path: 'to' }, { path: 'filesCopied', header: 'FILES' }, { path: 'completedAt' }],
-      examples: ['agnt org audit-logging job org_acme adj_0001', 'agnt org audit-logging job org_acme adj_0001 --wait'],
+      examples: ['agnt org audit-logging job org_acme adj_november', 'agnt org audit-logging job org_acme adj_november --wait'],
     },
 
     // ---- model tiers ----
@@ -459,7 +462,7 @@ export const orgArea: AreaSpec = {
       args: [optionalOrg],
       options: [docFile, { flags: '--out <file>', description: 'save the plan as JSON (for apply --plan)', file: true }, exitCode, stateFile],
       handler: code('planOrg'),
-      examples: ['agnt org plan -f examples/org.yaml', 'agnt org plan -f examples/org.yaml org_acme --out plan.json --exit-code', 'agnt org plan -f examples/org.yaml -o json'],
+      examples: ['agnt org plan -f examples/org.yaml', 'agnt org plan -f examples/org.yaml org_acme --out plan.json --exit-code   # exit 7: there are changes', 'agnt org plan -f examples/org.yaml -o json'],
     },
     {
       command: 'org apply',
@@ -506,7 +509,7 @@ export const orgArea: AreaSpec = {
       handler: code('applyOrg'),
       examples: [
         'agnt org apply -f examples/org.yaml --yes',
-        'agnt org apply -f examples/org.yaml --plan plan.json --yes',
+        'agnt org plan -f examples/org.yaml --out plan.json && agnt org apply -f examples/org.yaml --plan plan.json --yes',
         'agnt org apply -f examples/org.yaml --prune --allow-delete teams,invitations --yes',
       ],
     },
@@ -522,7 +525,7 @@ export const orgArea: AreaSpec = {
       options: [docFile, exitCode, stateFile],
       handler: code('driftOrg'),
       columns: [{ path: 'path' }, { path: 'live' }, { path: 'file' }, { path: 'actor' }, { path: 'eventId', header: 'EVENT' }, { path: 'at' }],
-      examples: ['agnt org drift -f examples/org.yaml', 'agnt org drift -f examples/org.yaml org_acme -o jsonl --exit-code'],
+      examples: ['agnt org drift -f examples/org.yaml', 'agnt org drift -f examples/org.yaml org_acme -o jsonl --exit-code   # exit 7: something drifted'],
     },
   ],
 };

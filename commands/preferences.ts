@@ -196,7 +196,9 @@ export const preferences: AreaSpec = {
       path: '/users/{userId}/preferences/supervision/exceptions/{exceptionId}',
       args: [user, { name: 'exceptionId', multi: true, description: 'recipient exception id' }],
       confirm: 'Remove recipient exception {id}?',
-      examples: ['agnt preferences exceptions remove rex_123 --yes'],
+      examples: [
+        "id=$(agnt preferences exceptions add --match '{\"kind\": \"domain\", \"value\": \"old.test\"}' --mode manual -o id) && agnt preferences exceptions remove \"$id\" --yes",
+      ],
     },
   ],
 };

@@ -41,7 +41,7 @@ export const teams: AreaSpec = {
         { name: 'ownerId', type: 'string', description: 'user id of the owner' },
         { name: 'adminApprovalRequired', type: 'boolean', hidden: true, description: 'deprecated, ignored' },
       ],
-      examples: ['agnt teams create --name Platform', 'agnt teams create --name Platform --owner-id usr_manager -o id'],
+      examples: ['agnt teams create --name Platform', 'agnt teams create --name Research --owner-id usr_manager -o id'],
     },
     {
       command: 'teams get',
@@ -67,7 +67,7 @@ export const teams: AreaSpec = {
         { name: 'brandingOnMessages', type: 'boolean', description: 'team branding on messages' },
         { name: 'adminApprovalRequired', type: 'boolean', hidden: true, description: 'deprecated, ignored' },
       ],
-      examples: ['agnt teams update team_acme --name "Executive Office" --branding-on-messages', 'agnt teams update team_0001 --status archived'],
+      examples: ['agnt teams update team_acme --name "Executive Office" --branding-on-messages', 'agnt teams update team_labs --status archived'],
     },
     {
       command: 'teams delete',
@@ -78,7 +78,7 @@ export const teams: AreaSpec = {
       args: [team],
       resultKey: 'team',
       confirm: 'Delete team {id}?',
-      examples: ['agnt teams delete team_0001 --yes'],
+      examples: ['agnt teams delete team_labs --yes'],
     },
     {
       command: 'teams members list',
@@ -199,7 +199,7 @@ export const invitations: AreaSpec = {
         { name: 'taskId', type: 'string', description: 'hold a seat for this task' },
       ],
       columns: invitationColumns,
-      examples: ['agnt invitations create --team-id team_acme --email new@acme.test', 'agnt invitations create --team-id team_acme --email new@acme.test -o id'],
+      examples: ['agnt invitations create --team-id team_acme --email new@acme.test', 'agnt invitations create --team-id team_acme --email ops@acme.test -o id'],
     },
     {
       command: 'invitations get',
@@ -210,7 +210,7 @@ export const invitations: AreaSpec = {
       args: [{ name: 'invitationId', description: 'invitation id' }],
       resultKey: 'invitation',
       public: true,
-      examples: ['agnt invitations get inv_0001'],
+      examples: ['agnt invitations get inv_newhire'],
     },
     {
       command: 'invitations revoke',
@@ -221,7 +221,7 @@ export const invitations: AreaSpec = {
       args: [{ name: 'invitationId', description: 'invitation id', multi: true }],
       resultKey: 'invitation',
       columns: invitationColumns,
-      examples: ['agnt invitations revoke inv_0001', 'agnt invitations decline inv_0001', 'agnt invitations list --team-id team_acme -o id | agnt invitations revoke -'],
+      examples: ['agnt invitations revoke inv_newhire', 'agnt invitations decline inv_mia   # as the invitee, member@acme.test', 'agnt invitations list --team-id team_acme -o id | agnt invitations revoke -'],
     },
     {
       command: 'invitations accept',
@@ -234,7 +234,7 @@ export const invitations: AreaSpec = {
       resultKey: 'invitation',
       fields: [{ name: 'newOwnerId', type: 'string', flag: 'new-owner', description: 'user id of the member who takes over the team you own' }],
       handler: async () => (await import('../src/workflows/teams.ts')).acceptInvitation,
-      examples: ['agnt invitations accept inv_0001', 'agnt invitations accept inv_0001 --new-owner usr_manager'],
+      examples: ['agnt invitations accept inv_mia   # as the invitee, member@acme.test', 'agnt invitations accept inv_ada --new-owner usr_manager   # Ada owns a team: she hands it over'],
     },
   ],
 };
@@ -276,7 +276,7 @@ export const orgRequests: AreaSpec = {
       path: '/organization-requests/mine',
       resultKey: 'organizationRequest',
       fields: [{ name: 'teamId', type: 'string', description: 'for this team' }],
-      examples: ['agnt org-requests mine', "agnt org-requests mine --team-id team_acme --query 'status'"],
+      examples: ['agnt org-requests mine', "agnt org-requests mine --team-id team_labs --query 'status'"],
     },
     {
       command: 'org-requests approve',
@@ -285,7 +285,7 @@ export const orgRequests: AreaSpec = {
       path: '/organization-requests/{requestId}/approve',
       args: [{ name: 'requestId', description: 'request id', multi: true }],
       resultKey: 'organizationRequest',
-      examples: ['agnt org-requests approve orq_0001', 'agnt org-requests list --status pending -o id | agnt org-requests approve -'],
+      examples: ['agnt org-requests approve orq_labs', 'agnt org-requests list --status pending -o id | agnt org-requests approve -'],
     },
     {
       command: 'org-requests reject',
@@ -295,7 +295,7 @@ export const orgRequests: AreaSpec = {
       args: [{ name: 'requestId', description: 'request id' }],
       resultKey: 'organizationRequest',
       fields: [{ name: 'reason', type: 'string', description: 'told to the requester' }],
-      examples: ['agnt org-requests reject orq_0001 --reason "use the existing Research organization"'],
+      examples: ['agnt org-requests reject orq_labs --reason "use the existing Research organization"'],
     },
   ],
 };

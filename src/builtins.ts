@@ -181,9 +181,9 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
       'after',
       examples(
         "agnt batch examples/hr-export.csv --max-rows 5 -- users provision --email '{Work Email}' --first-name '{First}' --last-name '{Last}' --team-id team_acme",
-        "agnt batch invitees.csv --errors-out failed.csv -o jsonl -- invitations create --team-id team_acme --email '{email}'",
+        "agnt batch examples/invitees.csv --errors-out failed.csv -o jsonl -- invitations create --team-id team_acme --email '{email}'",
         "agnt batch examples/managers.yaml --dry-run -- manager-assignments create --manager '{manager}' --managed-user '{coordinator}'",
-        "agnt batch invitees.csv --resume -- invitations create --team-id team_acme --email '{email}'",
+        "agnt batch examples/invitees.csv --resume -- invitations create --team-id team_acme --email '{email}'",
         "agnt batch examples/leavers.csv --yes --match 'status=^left$' -- users update '{id}' --status suspended",
       ),
     )

@@ -80,7 +80,7 @@ Examples:
 
   # A coordinator: what waits for me, then accept it
   $ agnt coverage list --role backup --status pending_acceptance
-  $ agnt coordinator schedule --from today --to 7d
+  $ agnt coordinator schedule --days 7
 
   # A shell pipeline: records as JSON lines or CSV, ids from one command into the next
   $ agnt users list --all -o csv --fields id,email,status > users.csv

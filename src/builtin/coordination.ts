@@ -33,9 +33,9 @@ export function addCoordinationCommands(program: Command, makeContext: ContextFa
         [
           'agnt inbox',
           'agnt inbox -o json',
-          'agnt inbox -o jsonl | jq -r \'select(.kind == "coverage.accept") | .id\' | agnt coverage accept -',
           'agnt inbox --watch --interval 1m',
           'agnt inbox --watch | while read -r item; do notify-send agnt "$item"; done',
+          'agnt inbox -o jsonl | jq -r \'select(.kind == "coverage.accept") | .id\' | agnt coverage accept -',
         ],
       )}`,
     )

@@ -30,7 +30,7 @@ export const WAIT_KINDS: WaitKind[] = [
     resultKey: 'coverageSpan',
     defaultFor: 'status=scheduled',
     statuses: 'draft, pending_acceptance, pending_manager_approval, scheduled, active, ended, cancelled',
-    examples: ['agnt wait coverage cov_0001 --for status=scheduled --timeout 2h', 'agnt wait coverage cov_0001 --for "jmespath=acceptedAt != null"'],
+    examples: ['agnt wait coverage cov_scheduled --for status=scheduled --timeout 2h', 'agnt coverage approve cov_approval && agnt wait coverage cov_approval --for "jmespath=approvedAt != null"'],
   },
   {
     name: 'delegation',
@@ -41,7 +41,7 @@ export const WAIT_KINDS: WaitKind[] = [
     resultKey: 'delegation',
     defaultFor: 'status=active',
     statuses: 'pending, active, revoked',
-    examples: ['agnt wait delegation del_0001 --for status=active --timeout 1d', 'agnt wait delegation del_principal2 --for accessHealth=ok'],
+    examples: ['agnt wait delegation del_principal --for status=active --timeout 1d', 'agnt delegations reverify del_principal2 && agnt wait delegation del_principal2 --for accessHealth=ok'],
   },
   {
     name: 'audit-delivery',
@@ -53,7 +53,7 @@ export const WAIT_KINDS: WaitKind[] = [
     defaultFor: 'status=completed',
     flag: { param: 'orgId', flag: 'org', description: 'the organization id (required)' },
     statuses: 'pending, running, completed, failed',
-    examples: ['agnt wait audit-delivery adj_0001 --org org_acme', 'agnt wait audit-delivery adj_0001 --org org_acme --for status=completed --timeout 30m'],
+    examples: ['agnt wait audit-delivery adj_november --org org_acme', 'agnt wait audit-delivery adj_november --org org_acme --for status=completed --timeout 30m'],
   },
   {
     name: 'drive-file',
@@ -65,7 +65,7 @@ export const WAIT_KINDS: WaitKind[] = [
     defaultFor: 'status=ready',
     flag: { param: 'userId', flag: 'user', description: 'whose drive (a user id)', default: 'me' },
     statuses: 'pending, ready',
-    examples: ['agnt wait drive-file fil_0001', 'agnt wait drive-file fil_0001 --for preview.status=ready,failed'],
+    examples: ['agnt wait drive-file fil_board_notes', "agnt wait drive-file \"$(agnt drive upload examples/report.pdf -o id)\" --for status=ready --timeout 5m"],
   },
   {
     name: 'onboarding',
@@ -76,6 +76,6 @@ export const WAIT_KINDS: WaitKind[] = [
     resultKey: 'session',
     defaultFor: 'status=complete',
     statuses: 'in_progress, paused, complete',
-    examples: ['agnt wait onboarding obs_0001', "agnt wait onboarding obs_0001 --for 'jmespath=briefing.findings[0]' --timeout 5m"],
+    examples: ["agnt wait onboarding obs_pat --for 'jmespath=briefing.findings[0]' --timeout 5m", 'agnt onboarding finalize obs_pat --save-memories && agnt wait onboarding obs_pat   # waits for status=complete'],
   },
 ];

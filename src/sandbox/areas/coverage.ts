@@ -272,6 +272,63 @@ export function createSpan(store: Store, caller: Rec, body: unknown): Rec {
   return span;
 }
 
+/**
+ * Spans of usr_coord in each state a help example acts on, with fixed ids so that the examples
+ * can name them: two drafts, two awaiting usr_backup's acceptance, two awaiting usr_manager's
+ * approval, one scheduled, one active now (for usr_principal2, started a day ago).
+ */
+function seedSpans(store: Store): void {
+  const day = 86_400_000;
+  const now = store.clock();
+  const at = (iso: string) => new Date(iso).toISOString();
+  const stamp = (days: number) => new Date(now - days * day).toISOString();
+  const spans: Array<{ id: string; status: SpanStatus; principal: string; startAt: string; endAt: string; reason: string; stamps: Rec }> = [
+    { id: 'cov_draft', status: 'draft', principal: 'usr_principal', startAt: at('2028-05-01T14:00:00Z'), endAt: at('2028-05-05T22:00:00Z'), reason: 'pto', stamps: {} },
+    { id: 'cov_draft2', status: 'draft', principal: 'usr_principal2', startAt: at('2028-05-08T14:00:00Z'), endAt: at('2028-05-12T22:00:00Z'), reason: 'pto', stamps: {} },
+    { id: 'cov_pending', status: 'pending_acceptance', principal: 'usr_principal', startAt: at('2028-06-05T14:00:00Z'), endAt: at('2028-06-09T22:00:00Z'), reason: 'pto', stamps: { submittedAt: stamp(2) } },
+    { id: 'cov_pending2', status: 'pending_acceptance', principal: 'usr_principal2', startAt: at('2028-06-12T14:00:00Z'), endAt: at('2028-06-16T22:00:00Z'), reason: 'pto', stamps: { submittedAt: stamp(2) } },
+    { id: 'cov_approval', status: 'pending_manager_approval', principal: 'usr_principal', startAt: at('2028-07-03T14:00:00Z'), endAt: at('2028-07-07T22:00:00Z'), reason: 'pto', stamps: { submittedAt: stamp(3), acceptedAt: stamp(2) } },
+    { id: 'cov_approval2', status: 'pending_manager_approval', principal: 'usr_principal2', startAt: at('2028-07-10T14:00:00Z'), endAt: at('2028-07-14T22:00:00Z'), reason: 'pto', stamps: { submittedAt: stamp(3), acceptedAt: stamp(2) } },
+    { id: 'cov_scheduled', status: 'scheduled', principal: 'usr_principal', startAt: at('2028-08-07T13:00:00Z'), endAt: at('2028-08-11T21:00:00Z'), reason: 'pto', stamps: { submittedAt: stamp(4), acceptedAt: stamp(3), approvedAt: stamp(2), approvedBy: 'usr_manager' } },
+    { id: 'cov_active', status: 'scheduled', principal: 'usr_principal2', startAt: stamp(1), endAt: new Date(now + 3 * day).toISOString(), reason: 'sick', stamps: { submittedAt: stamp(2), acceptedAt: stamp(2), approvedAt: stamp(2), approvedBy: 'usr_manager' } },
+  ];
+  for (const s of spans) {
+    store.insert('coverageSpans', 'cov', {
+      id: s.id,
+      account: 'acc_acme',
+      primaryCoordinator: 'usr_coord',
+      status: s.status,
+      startAt: s.startAt,
+      endAt: s.endAt,
+      reason: s.reason,
+      initiatedBy: 'usr_coord',
+      requireManagerApproval: true,
+      approvedBy: null,
+      approvedAt: null,
+      submittedAt: null,
+      acceptedAt: null,
+      declinedAt: null,
+      rejectedAt: null,
+      activatedAt: null,
+      endedAt: null,
+      cancelledAt: null,
+      auditTag: null,
+      notifyPrincipal: false,
+      endGracePeriodMs: 0,
+      ...s.stamps,
+    });
+    store.insert('coverageSpanPrincipals', 'csp', {
+      span: s.id,
+      principal: s.principal,
+      account: 'acc_acme',
+      backupCoordinator: 'usr_backup',
+      primaryFollower: false,
+      backupFollower: true,
+      notificationSentAt: null,
+    });
+  }
+}
+
 const area: SandboxArea = {
   name: 'coverage',
   seed(store) {
@@ -296,6 +353,7 @@ const area: SandboxArea = {
       isOrgDefault: true,
       createdBy: 'usr_admin',
     });
+    seedSpans(store);
   },
   register(r, sb) {
     const store = sb.store;

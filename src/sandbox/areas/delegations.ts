@@ -99,6 +99,17 @@ const area: SandboxArea = {
       lastAccessCheckAt: past(6),
       createdAt: past(21),
     });
+    // usr_manager asked usr_principal for a delegation; Pat has not confirmed it yet.
+    makeDelegation(store, {
+      id: 'del_pending',
+      coordinator: 'usr_manager',
+      principal: 'usr_principal',
+      assistant: 'ast_ava',
+      status: 'pending',
+      initiatedBy: 'coordinator',
+      delegationSource: 'platform',
+      createdAt: past(2),
+    });
     makeDelegation(store, {
       id: 'del_backup',
       coordinator: 'usr_backup',

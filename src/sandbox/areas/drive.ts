@@ -198,8 +198,8 @@ const area: SandboxArea = {
   },
   seed(store) {
     const base = { account: 'acc_acme', user: 'usr_admin', status: 'ready', mimeType: 'text/markdown' };
-    const notes = [
-      { id: 'fil_board_notes', name: 'Board prep - notes.md', noteType: 'user-notes', text: '# Board prep\n\n- Q3 numbers\n- Hiring plan\n', eventId: 'evt_board' },
+    const notes: Array<{ id: string; name: string; noteType: string; text: string; eventId: string; earlier?: string }> = [
+      { id: 'fil_board_notes', name: 'Board prep - notes.md', noteType: 'user-notes', text: '# Board prep\n\n- Q3 numbers\n- Hiring plan\n', eventId: 'evt_board', earlier: '# Board prep\n\n- Q3 numbers\n' },
       { id: 'fil_board_actions', name: 'Board prep - action items.md', noteType: 'action-items', text: '- [ ] Send the deck to Carol\n- [ ] Book the room\n', eventId: 'evt_board' },
     ];
     for (const n of notes) {
@@ -215,8 +215,10 @@ const area: SandboxArea = {
         event: { calendarId: 'cal_admin', eventId: n.eventId },
         attendees: ['carol@client.test'],
         tags: ['board'],
+        // An earlier version (the notes have one, so that restoring a version can be tried).
+        ...(n.earlier ? { versions: [{ storageKey: `seed/${n.noteType}-v0`, size: Buffer.byteLength(n.earlier), mimeType: base.mimeType, savedAt: '2026-11-01T15:00:00.000Z', savedBy: 'usr_admin' }] } : {}),
         // Content written to disk when the sandbox starts (the seed has no blob folder yet).
-        metadata: { seedText: n.text },
+        metadata: { seedText: n.text, ...(n.earlier ? { seedVersionText: n.earlier } : {}) },
       });
     }
   },
@@ -225,6 +227,8 @@ const area: SandboxArea = {
     for (const f of store.filter('driveFiles', (x) => typeof x.metadata?.seedText === 'string')) {
       const p = blobPath(sb, f.storageKey);
       if (!existsSync(p)) writeFileSync(p, f.metadata.seedText);
+      const v = f.versions?.[0];
+      if (v && typeof f.metadata.seedVersionText === 'string' && !existsSync(blobPath(sb, v.storageKey))) writeFileSync(blobPath(sb, v.storageKey), f.metadata.seedVersionText);
     }
     const P = '/users/{userId}/drive-files';
 

@@ -17,7 +17,7 @@ function weekStart(store: Store): string {
   return d.toISOString().slice(0, 10);
 }
 
-function newSession(store: Store, u: Rec): Rec {
+function newSession(store: Store, u: Rec, id?: string): Rec {
   const now = store.now();
   const week = weekStart(store);
   const findings = [
@@ -38,6 +38,7 @@ function newSession(store: Store, u: Rec): Rec {
   inferred.availability.workingHours = { MO: day, TU: day, WE: day, TH: day, FR: day, SA: [], SU: [] };
   inferred.buffers = { ...inferred.buffers, bufferType: 'meeting', bufferLength: 10 };
   return store.insert('onboardingSessions', 'obs', {
+    ...(id ? { id } : {}),
     account: u.account,
     user: u.id,
     status: 'in_progress',
@@ -173,6 +174,15 @@ function save(store: Store, s: Rec, patch: Rec): Rec {
 
 const area: SandboxArea = {
   name: 'onboarding',
+  seed(store) {
+    // usr_principal's onboarding, under way: the hours confirmed and earned answers given, so
+    // workflow proposals are waiting; the other findings are still to review.
+    const pat = store.get('users', 'usr_principal')!;
+    const s = newSession(store, pat, 'obs_pat');
+    const findings = s.briefing.findings.map((f: Rec) => (f.id === 'fnd_hours' ? { ...f, reviewState: 'confirmed' } : f));
+    const confirmed = { ...s, briefing: { ...s.briefing, findings } };
+    save(store, s, { earnedAnswers: { meetingsPerWeek: 23 }, briefing: { ...confirmed.briefing, workflowProposals: proposalsFrom(store, confirmed) } });
+  },
   register(r, sb) {
     const store = sb.store;
 

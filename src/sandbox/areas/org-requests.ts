@@ -29,6 +29,22 @@ function decide(caller: Rec, r: Rec): void {
 
 const area: SandboxArea = {
   name: 'organization-requests',
+  seed(store) {
+    // The Labs team (usr_manager's) asks for its own organization: pending, for an admin to decide.
+    store.insert('organizationRequests', 'orq', {
+      id: 'orq_labs',
+      account: 'acc_acme',
+      name: 'Acme Labs Inc',
+      team: 'team_labs',
+      requestedBy: 'usr_manager',
+      notes: 'separate billing for the lab',
+      status: 'pending',
+      reason: null,
+      organization: null,
+      decidedBy: null,
+      decidedAt: null,
+    });
+  },
   register(router, sb) {
     const store = sb.store;
 

@@ -58,6 +58,26 @@ function invitationView(inv: Rec): Rec {
 
 const area: SandboxArea = {
   name: 'teams',
+  seed(store) {
+    // A second, new team of Acme (no members yet), owned by usr_manager.
+    store.insert('teams', 'team', {
+      id: 'team_labs',
+      account: 'acc_acme',
+      name: 'Acme Labs',
+      organization: 'org_acme',
+      status: 'active',
+      owner: 'usr_manager',
+      brandingOnEvents: false,
+      brandingOnMessages: false,
+    });
+    // Pending invitations, with fixed ids for the help's examples: one to Acme's team for a
+    // newcomer, and two to the Labs team for Mia (a member) and Ada (the Acme team's owner).
+    const expiresAt = new Date(store.clock() + INVITATION_TTL_MS).toISOString();
+    const pending = { status: 'pending', expiresAt, acceptedAt: null, revokedAt: null, taskId: null };
+    store.insert('teamInvitations', 'inv', { id: 'inv_newhire', team: 'team_acme', email: 'newhire@acme.test', invitedBy: 'usr_admin', ...pending });
+    store.insert('teamInvitations', 'inv', { id: 'inv_mia', team: 'team_labs', email: 'member@acme.test', invitedBy: 'usr_manager', ...pending });
+    store.insert('teamInvitations', 'inv', { id: 'inv_ada', team: 'team_labs', email: 'admin@acme.test', invitedBy: 'usr_manager', ...pending });
+  },
   register(r, sb) {
     const store = sb.store;
 

@@ -1,0 +1,148 @@
+// Every example of every help (`agnt --help`, each area's and each command's), pasted into bash
+// against a fresh `agnt sandbox`, as a reader of that help would: each help gets its own sandbox
+// and home folder (holding a copy of examples/), its lines run in the order shown (a line may
+// rely on an earlier line of the same help, as "create" before "delete"), one process per line.
+// A line must exit with what it documents: 0, unless its help says otherwise by one of the marks
+// below. The examples are read from the command tree itself (test/support/help-examples.ts), so
+// a new example is run as soon as it is written.
+//
+// Marks a runner recognises, in the example's own trailing comment:
+// - `# on a terminal: ...`: the line prompts; off a terminal it must refuse plainly, exit 2,
+//   saying it needs a terminal (the prompts themselves are tested in the command's own tests).
+// - `# exit N: ...`: the line documents that it exits N (as `--exit-code` does with changes).
+// - `--watch` and `agnt sandbox start`: they run until Ctrl-C. The runner waits for their first
+//   line on stdout, sends SIGINT to each agnt process of the line (Ctrl-C), and expects exit 0.
+//
+// Who runs a line: the seeded user a reader of that help would be (ROLES below). Tools a line
+// uses besides agnt: bash, coreutils and jq; `notify-send` (a desktop notifier a test machine
+// lacks) is a stand-in that prints its arguments.
+import { execa, type ResultPromise } from 'execa';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, cleanEnv, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
+import { helpExamples } from '../support/help-examples.ts';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+// A hang guard per line, not a measure of speed (a loaded machine is slow).
+const LINE_GUARD_MS = Number(process.env.EXAMPLES_GUARD_MS ?? 120_000);
+
+const all = helpExamples();
+const byHelp = new Map<string, string[]>();
+for (const e of all) byHelp.set(e.help, [...(byHelp.get(e.help) ?? []), e.line]);
+
+// Whose token a line runs with, first match wins; otherwise the organization admin's (usr_admin).
+// Coverage is the coordinator's, accepting a span the backup's, approving it the manager's;
+// an invitation is accepted or declined by its invitee; onboarding examples are Pat's
+// (usr_principal, whose session obs_pat is seeded), and a first run is Mia's (usr_member).
+const ROLES: Array<[RegExp, string]> = [
+  [/^agnt manager-assignments create|--is-org-default/, 'admin'],
+  [/^agnt coordinator (audit-events|manager-overview)|^agnt org-requests mine/, 'manager'],
+  [/^agnt inbox|^agnt coverage (accept|decline)\b|--role backup/, 'backup'],
+  [/^agnt coverage (approve|reject|dashboard)\b|--role manager/, 'manager'],
+  [/^agnt (coverage|coordinator|backup-rules|manager-assignments)\b|^agnt wait (coverage|delegation)|^agnt delegations (?!confirm|list --role principal)/, 'coordinator'],
+  [/^agnt delegations (confirm|list --role principal)/, 'principal'],
+  [/^agnt onboarding run|^agnt invitations (accept|decline) inv_mia|^agnt assistants delete ast_private/, 'member'],
+  [/^agnt (onboarding|wait onboarding)\b/, 'principal'],
+];
+const roleOf = (line: string) => ROLES.find(([re]) => re.test(line))?.[1] ?? 'admin';
+
+const runsUntilStopped = (line: string) => /--watch\b|^agnt sandbox start\b/.test(line);
+const onTerminalOnly = (line: string) => /#\s*on a terminal\b/.test(line);
+/** The exit code a line documents in its comment (`# exit 7: ...`), else 0. */
+const documentedExit = (line: string) => Number(/#.*\bexit (\d+)\b/.exec(line)?.[1] ?? 0);
+
+/** A failed line as the test reports it: the line, its exit code and the end of its stderr. */
+type Failure = string;
+
+/** A home folder as a user of these examples has it: examples/, a token file, agnt on PATH. */
+function makeHome(): { home: string; bin: string; pids: string } {
+  const home = tempDir('agnt-example-');
+  cpSync(join(ROOT, 'examples'), join(home, 'examples'), { recursive: true });
+  mkdirSync(join(home, 'Downloads'));
+  const bin = join(home, '.bin');
+  mkdirSync(bin);
+  const pids = join(home, '.agnt-pids');
+  // Each agnt of a line notes its pid, so that Ctrl-C can be sent to agnt itself.
+  writeFileSync(join(bin, 'agnt'), `#!/bin/sh\necho $$ >> '${pids}'\nexec '${process.execPath}' '${BIN}' "$@"\n`, { mode: 0o755 });
+  writeFileSync(join(bin, 'notify-send'), '#!/bin/sh\necho "notify-send: $*"\n', { mode: 0o755 });
+  return { home, bin, pids };
+}
+
+function pidsOf(file: string): number[] {
+  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number) : [];
+}
+
+function signal(pids: string, sig: NodeJS.Signals): void {
+  for (const pid of pidsOf(pids)) {
+    try {
+      process.kill(pid, sig);
+    } catch {
+      // That agnt has ended already.
+    }
+  }
+}
+
+/** Runs a line that serves or watches until Ctrl-C: its first stdout line, then SIGINT to agnt. */
+async function runUntilStopped(child: ResultPromise, pids: string): Promise<void> {
+  await new Promise<void>((ok) => {
+    child.stdout!.once('data', () => ok());
+    void child.finally(() => ok());
+  });
+  signal(pids, 'SIGINT');
+}
+
+async function runHelp(help: string, lines: string[]): Promise<Failure[]> {
+  const sb = await withSandbox();
+  const { home, bin, pids } = makeHome();
+  const failures: Failure[] = [];
+  try {
+    const base = { ...cleanEnv(), HOME: home, PATH: `${bin}:${process.env.PATH}`, AGNT_CONFIG_DIR: join(home, '.config', 'agnt'), AGNT_BASE_URL: sb.baseUrl };
+    writeFileSync(join(home, 'token.txt'), `${sb.tokens.admin}\n`, { mode: 0o600 });
+    if (/^(auth|config)\b/.test(help)) {
+      // The profiles such a reader has: `sandbox` (what `agnt sandbox start` writes) and
+      // `staging` (the auth login help's own example).
+      for (const profile of ['sandbox', 'staging']) {
+        const r = await execa(process.execPath, [BIN, 'auth', 'login', '--profile', profile, '--with-token'], { env: base, input: sb.tokens.admin, reject: false });
+        if (r.exitCode !== 0) throw new Error(`setting up profile ${profile}: ${r.stderr}`);
+      }
+    }
+    for (const line of lines) {
+      writeFileSync(pids, '');
+      const env = { ...base, AGNT_TOKEN: /^agnt (auth|config)\b/.test(line) ? undefined : sb.tokens[roleOf(line)] };
+      const child = execa('bash', ['-o', 'pipefail', '-c', line], { cwd: home, env, reject: false, input: '', timeout: LINE_GUARD_MS });
+      // The guard ends bash; the agnt processes of a pipeline are ended with it.
+      const guard = setTimeout(() => signal(pids, 'SIGKILL'), LINE_GUARD_MS);
+      if (runsUntilStopped(line)) await runUntilStopped(child, pids);
+      const r = await child;
+      clearTimeout(guard);
+      if (process.env.EXAMPLES_LOG) process.stderr.write(`[${help}] exit ${r.exitCode}${r.timedOut ? ' (timed out)' : ''}: ${line}\n`);
+      const stderr = String(r.stderr).trim().split('\n').slice(-3).join(' | ');
+      if (onTerminalOnly(line)) {
+        if (r.exitCode !== 2 || !/terminal/.test(String(r.stderr))) failures.push(`${line}  =>  exit ${r.exitCode}, expected 2 naming a terminal: ${stderr}`);
+      } else if (r.timedOut) failures.push(`${line}  =>  still running after ${LINE_GUARD_MS / 1000}s: ${stderr}`);
+      else if (r.exitCode !== documentedExit(line)) failures.push(`${line}  =>  exit ${r.exitCode}, expected ${documentedExit(line)}: ${stderr}`);
+    }
+  } finally {
+    await sb.dispose();
+    removeDir(home);
+  }
+  return failures;
+}
+
+describe('help examples', () => {
+  it('are read from every help', () => {
+    expect(all.length).toBeGreaterThan(400);
+    expect(byHelp.has('')).toBe(true); // the root help's
+    expect(byHelp.has('coverage create')).toBe(true);
+  });
+
+  it.concurrent.each([...byHelp.entries()].map(([help, lines]) => [help ? `agnt ${help} --help` : 'agnt --help', help, lines] as const))(
+    '%s',
+    async (_title, help, lines) => {
+      const failures = await runHelp(help, lines);
+      expect(failures, `examples of ${help ? `agnt ${help}` : 'agnt'} --help that failed`).toEqual([]);
+    },
+  );
+});
+
