@@ -3,5 +3,13 @@
 import module from 'node:module';
 
 module.enableCompileCache?.();
-const { run } = await import('../dist/cli.js');
-await run();
+let cli;
+try {
+  cli = await import('../dist/cli.js');
+} catch (err) {
+  // A git checkout has no dist/ until it is built; say how rather than print a stack trace.
+  if (err?.code !== 'ERR_MODULE_NOT_FOUND' || !String(err.message).includes('dist/cli.js')) throw err;
+  process.stderr.write('error: agnt is not built: run `npm run build` in its folder\n');
+  process.exit(1);
+}
+await cli.run();

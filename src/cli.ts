@@ -1,10 +1,10 @@
 // Builds the commander program and runs it. The only place that decides the process's exit
 // code; bin/agnt.js only loads this module.
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, Help, Option } from 'commander';
 import { areas } from '../commands/index.ts';
 import { buildArea, hinted, type ContextFactory } from './core/builder.ts';
 import { Context, type GlobalOptions } from './core/context.ts';
-import { AgntError, ApiError, EXIT } from './core/errors.ts';
+import { AgntError, ApiError, EXIT, UsageError } from './core/errors.ts';
 import { escapeControls, FORMATS, parseFormat, safeJson } from './core/output.ts';
 import { redactUrls, redactValue } from './core/redact.ts';
 import { VERSION } from './core/version.ts';
@@ -27,7 +27,6 @@ export function firstWord(argv: string[]): string | undefined {
 }
 
 function globalOptions(program: Command): void {
-  const g = 'Global options:';
   const opts = [
     // Checked in makeContext rather than with choices(), so that a command that declares its own
     // --output (drive download: a destination path) can read the value as its own.
@@ -47,8 +46,50 @@ function globalOptions(program: Command): void {
     new Option('--no-color', 'no colour (env NO_COLOR)'),
     new Option('--timeout <seconds>', 'per-request time limit (default 30)'),
   ];
-  for (const o of opts) program.addOption(o.helpGroup(g));
+  for (const o of opts) program.addOption(o.helpGroup(GLOBAL_GROUP));
 }
+
+const GLOBAL_GROUP = 'Global options:';
+
+// The root help lists the global flags in full; every other help lists its own flags and then
+// the global ones on a few lines (as gh's INHERITED FLAGS does), so a leaf's help stays short.
+function globalFlagsSection(cmd: Command, width: number): string {
+  let root = cmd;
+  while (root.parent) root = root.parent;
+  const terms = root.options.filter((o) => o.helpGroupHeading === GLOBAL_GROUP && !o.hidden).map((o) => o.flags);
+  const lines: string[] = [];
+  let line = ' ';
+  for (const t of terms) {
+    if (line.length + 2 + t.length > width && line.trim()) {
+      lines.push(line);
+      line = ' ';
+    }
+    line += ` ${t} `;
+  }
+  if (line.trim()) lines.push(line);
+  return `\nGlobal flags (described in agnt --help):\n${lines.map((l) => l.trimEnd()).join('\n')}\n`;
+}
+
+const ROOT_EXAMPLES = `
+Examples:
+  # An admin: an organization, its SSO and its members, safe to re-run
+  $ agnt org list --all --query "[?name=='Acme'].id | [0]"
+  $ agnt org sso set org_acme --file examples/sso.yaml
+  $ agnt org members add org_acme --email ops@acme.test
+
+  # A coordinator: what waits for me, then accept it
+  $ agnt coverage list --role backup --status pending_acceptance
+  $ agnt coordinator schedule --from today --to 7d
+
+  # A shell pipeline: records as JSON lines or CSV, ids from one command into the next
+  $ agnt users list --all -o csv --fields id,email,status > users.csv
+  $ agnt contacts list --tags stale -o id | agnt contacts delete - --yes
+
+  # Bulk work: contacts from a CSV another tool exported
+  $ agnt contacts import examples/google-contacts.csv --errors-out failed.csv
+
+Help for an area or a command: agnt help <area> [<verb>], or agnt <area> <verb> --help.
+`;
 
 function applyToAll(cmd: Command, fn: (c: Command) => void): void {
   fn(cmd);
@@ -61,7 +102,7 @@ export function buildProgram(argv: string[], makeContext: ContextFactory, onlyAr
     .description('Command-line administration for the Assistant Platform API')
     .version(VERSION, '-v, --version', 'print the version')
     .helpCommand(false)
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false });
+    .addHelpText('after', ROOT_EXAMPLES);
   globalOptions(program);
   const word = onlyArea === undefined ? firstWord(argv) : onlyArea;
   for (const area of areas) {
@@ -72,7 +113,13 @@ export function buildProgram(argv: string[], makeContext: ContextFactory, onlyAr
   applyToAll(program, (c) => {
     c.exitOverride();
     c.helpCommand(false);
-    c.configureHelp({ showGlobalOptions: true, sortSubcommands: false });
+    c.configureHelp({
+      sortSubcommands: false,
+      formatHelp(this: Help, cmd: Command, helper: Help): string {
+        const base = Help.prototype.formatHelp.call(this, cmd, helper);
+        return cmd.parent ? base + globalFlagsSection(cmd, helper.helpWidth ?? 80) : base;
+      },
+    });
     c.configureOutput({
       writeOut: (s) => process.stdout.write(s),
       writeErr: (s) => process.stderr.write(s),
@@ -81,6 +128,18 @@ export function buildProgram(argv: string[], makeContext: ContextFactory, onlyAr
     c.showHelpAfterError('(run with --help for usage)');
   });
   return program;
+}
+
+/** For `agnt help a b`: the first word that names no command there, as an error message. */
+function unknownCommand(program: Command, words: string[]): string | undefined {
+  let cmd = program;
+  for (const w of words) {
+    if (w.startsWith('-')) break;
+    const next = cmd.commands.find((c) => c.name() === w || c.aliases().includes(w));
+    if (!next) return `unknown command '${[...words.slice(0, words.indexOf(w)), w].join(' ')}' (see agnt --help)`;
+    cmd = next;
+  }
+  return undefined;
 }
 
 /** Commands that read the whole tree build every area. */
@@ -134,8 +193,15 @@ export async function main(argv: string[]): Promise<number> {
     return ctx;
   };
   let code = 0;
+  // `agnt help coverage create` is `agnt coverage create --help`, as in git, gh and kubectl.
+  const helpWords = argv[0] === 'help' ? argv.slice(1) : undefined;
+  if (helpWords) argv = helpWords.length ? [...helpWords, '--help'] : [];
   try {
     const program = buildProgram(argv, makeContext);
+    if (helpWords) {
+      const unknown = unknownCommand(program, helpWords);
+      if (unknown) throw new UsageError(unknown);
+    }
     if (argv.length === 0) {
       program.outputHelp();
       return 0;

@@ -16,7 +16,7 @@ import type { Context } from '../../src/core/context.ts';
 import { findChild, listCommandFor, modelOf, type Node } from '../../src/completion/model.ts';
 import { completionScript } from '../../src/completion/scripts.ts';
 import { commandReference } from '../../src/completion/reference.ts';
-import { hasCommand } from '../support/helpers.ts';
+import { shellAvailable } from '../support/helpers.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 
@@ -234,7 +234,7 @@ describe('a command that redefines a global flag', () => {
     expect(analyze(modelOf(program()), ['chats', 'export', '-o', '']).target).toMatchObject({ kind: 'positional', index: 0 });
     expect(await candidates(program(), ['chats', 'export', '-o', ''])).toEqual([['pdf', ''], ['txt', '']]);
     expect(run(shells.bash, join(dir, 'agnt.bash'), 'agnt chats export -o ')).toEqual(['pdf', 'txt']);
-    if (hasCommand('zsh')) expect(run(['zsh', '-f', join(FIXTURES, 'zsh-complete.zsh')], join(dir, 'zsh'), 'agnt chats export -o ').sort()).toEqual(['pdf', 'txt']);
+    if (shellAvailable('zsh')) expect(run(['zsh', '-f', join(FIXTURES, 'zsh-complete.zsh')], join(dir, 'zsh'), 'agnt chats export -o ').sort()).toEqual(['pdf', 'txt']);
   });
 
   it('in bash', () => {
@@ -244,13 +244,13 @@ describe('a command that redefines a global flag', () => {
     expect(run(shells.bash, join(dir, 'agnt.bash'), 'agnt chats list -o j')).toEqual(['json']);
   });
 
-  it.runIf(hasCommand('fish'))('in fish', () => {
+  it.runIf(shellAvailable('fish'))('in fish', () => {
     expect(run(shells.fish, join(dir, 'agnt.fish'), 'agnt drive download --out')).toEqual(['--output']);
     expect(run(shells.fish, join(dir, 'agnt.fish'), 'agnt drive download -o sav')).toEqual(['saved.bin']);
     expect(run(shells.fish, join(dir, 'agnt.fish'), 'agnt chats list -o j')).toEqual(['json']);
   });
 
-  it.runIf(hasCommand('zsh'))('in zsh', () => {
+  it.runIf(shellAvailable('zsh'))('in zsh', () => {
     const zsh = ['zsh', '-f', join(FIXTURES, 'zsh-complete.zsh')] as const;
     expect(run(zsh, join(dir, 'zsh'), 'agnt drive download --out')).toEqual(['--output']);
     expect(run(zsh, join(dir, 'zsh'), 'agnt drive download -o sav')).toEqual(['saved.bin']);
