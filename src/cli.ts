@@ -1,7 +1,7 @@
 // Builds the commander program and runs it. The only place that decides the process's exit
 // code; bin/agnt.js only loads this module.
 import { Command, CommanderError, Help, Option } from 'commander';
-import { areas } from '../commands/index.ts';
+import { AREA_INDEX, loadArea } from '../commands/index.ts';
 import { buildArea, hinted, type ContextFactory } from './core/builder.ts';
 import { Context, type GlobalOptions } from './core/context.ts';
 import { AgntError, ApiError, EXIT, UsageError } from './core/errors.ts';
@@ -96,7 +96,7 @@ function applyToAll(cmd: Command, fn: (c: Command) => void): void {
   for (const c of cmd.commands) applyToAll(c, fn);
 }
 
-export function buildProgram(argv: string[], makeContext: ContextFactory, onlyArea?: string | null): Command {
+export async function buildProgram(argv: string[], makeContext: ContextFactory, onlyArea?: string | null): Promise<Command> {
   const program = new Command('agnt');
   program
     .description('Command-line administration for the Assistant Platform API')
@@ -105,10 +105,11 @@ export function buildProgram(argv: string[], makeContext: ContextFactory, onlyAr
     .addHelpText('after', ROOT_EXAMPLES);
   globalOptions(program);
   const word = onlyArea === undefined ? firstWord(argv) : onlyArea;
-  for (const area of areas) {
-    const full = word != null && (alwaysFull(word) || word === area.name || Boolean(area.aliases?.includes(word)));
-    buildArea(program, area, makeContext, full);
-  }
+  // Only the invoked area's records (and its API model) are loaded; the others get their group
+  // (name, aliases, summary) from the index, for the root help and unknown-command errors.
+  const full = (e: (typeof AREA_INDEX)[number]) => word != null && (alwaysFull(word) || word === e.name || Boolean(e.aliases?.includes(word)));
+  const loaded = await Promise.all(AREA_INDEX.map((e) => (full(e) ? loadArea(e) : undefined)));
+  AREA_INDEX.forEach((e, i) => buildArea(program, loaded[i] ?? e, makeContext, loaded[i] !== undefined));
   addBuiltins(program, makeContext);
   applyToAll(program, (c) => {
     c.exitOverride();
@@ -197,7 +198,7 @@ export async function main(argv: string[]): Promise<number> {
   const helpWords = argv[0] === 'help' ? argv.slice(1) : undefined;
   if (helpWords) argv = helpWords.length ? [...helpWords, '--help'] : [];
   try {
-    const program = buildProgram(argv, makeContext);
+    const program = await buildProgram(argv, makeContext);
     if (helpWords) {
       const unknown = unknownCommand(program, helpWords);
       if (unknown) throw new UsageError(unknown);

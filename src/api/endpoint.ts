@@ -50,6 +50,8 @@ export interface Endpoint {
   public?: boolean;
   /** The resource a get or update reads or writes (a key of the area's `resources`). */
   resource?: string;
+  /** That resource's shape (set by defineArea). */
+  record?: Shape;
 }
 
 export interface ApiArea {
@@ -94,4 +96,25 @@ export function pagingParams(paging: Paging | undefined): Record<string, Shape> 
   if (paging === 'page') return { page: { kind: 'integer', description: 'page number, from 1' }, perPage: { kind: 'integer', description: 'records per page' }, limit: { kind: 'integer', description: 'records per page (when perPage is absent)' } };
   if (paging === 'before') return { limit: { kind: 'integer', description: 'at most this many records' }, before: { kind: 'string', hint: 'timestamp', description: 'cursor: records older than this' } };
   return {};
+}
+
+/** An area with each endpoint's `record` linked to the shape its `resource` names. */
+export function defineArea(area: ApiArea): ApiArea {
+  const endpoints = area.endpoints.map((e) => {
+    if (!e.resource) return e;
+    const record = area.resources[e.resource];
+    if (!record) throw new Error(`${e.id}: no resource '${e.resource}' in ${area.name}`);
+    return { ...e, record };
+  });
+  return { ...area, endpoints };
+}
+
+/** An area's endpoints by id; a missing id is a programming error. */
+export function endpointsOf(area: ApiArea): (id: string) => Endpoint {
+  const byId = new Map(area.endpoints.map((e) => [e.id, e]));
+  return (id) => {
+    const e = byId.get(id);
+    if (!e) throw new Error(`no endpoint '${id}' in the ${area.name} model`);
+    return e;
+  };
 }

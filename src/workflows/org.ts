@@ -181,17 +181,16 @@ export const job: Handler = async (ctx, inv: Invocation) => {
   return outcome(await waitForJob(ctx, inv.args.orgId!, res.data, inv.opts));
 };
 
-// ---- organization profile ----
+// ---- one domain ----
 
-export const profileSet: Handler = async (ctx, inv) => {
-  const res = await plain(ctx, inv).catch((e) =>
-    explain(e, {
-      own_company_conflict:
-        'your account already has its own organization profile, for a different company, and an account has only one. Edit that one instead (see `agnt org profile get <your organization id>`).',
-      company_already_claimed: 'another account has already claimed this company as its own organization, so you cannot claim or edit its profile. If that is wrong, ask platform support to release the claim.',
-      org_admin_required: 'the profile is already claimed and only users with the org_admin role change it; the person who first set it holds that role. Ask them to make the change.',
-      '403': 'only organization members with the org_admin role change the organization profile.',
-    }),
-  );
-  return res && { data: res.data };
+/** The API lists domains but has no read of one: find it in the list (every page). */
+export const domainGet: Handler = async (ctx, inv) => {
+  const { orgId, domainId } = inv.args;
+  let found: Rec | undefined;
+  await paginate(ctx.client(), { method: 'GET', path: inv.spec.path, params: { orgId: orgId! }, resultKey: 'domains', shape: 'list' }, { all: true }, (items) => {
+    found ??= (items as Rec[]).find((d) => d.id === domainId || d.domain === domainId);
+  });
+  if (ctx.dryRun) return;
+  if (!found) throw new AgntError(`domain ${domainId} not found in organization ${orgId}`, EXIT.notFound);
+  return { data: found };
 };

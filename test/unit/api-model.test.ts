@@ -63,7 +63,7 @@ describe('the shape language', () => {
       'saml.certs[1]: must be a string, got 1',
       'tags.x: must be an integer, got "y"',
       'who: must be a string or an object, got 3',
-      'extra: unknown field (allowed: enabled, saml, tags, who)',
+      "unknown field 'extra' (allowed: enabled, saml, tags, who)",
     ]);
   });
 

@@ -1,6 +1,6 @@
 // Part 1, 4.6: assistants, a user's own assistant, generate and hire.
 import { deletedResult, user } from '../common.ts';
-import { endpoint, type ApiArea } from '../endpoint.ts';
+import { defineArea, endpoint, type ApiArea } from '../endpoint.ts';
 import { any, arr, bool, email, enumOf, idOf, map, nul, num, obj, recordId, ro, secret, stamp, str, strs, url, type Shape } from '../shape.ts';
 
 export const ASSISTANT_SCOPES = ['account', 'organization', 'team', 'user'] as const;
@@ -105,7 +105,7 @@ const updateBody = obj({
   carrierCCredentials: obj({ accessToken: secret(orNull) }, { description: 'write-only {accessToken}; never returned' }),
 });
 
-export const area: ApiArea = {
+export const area: ApiArea = defineArea({
   name: 'assistants',
   section: 'part 1, 4.6',
   resources: { assistant },
@@ -137,4 +137,4 @@ export const area: ApiArea = {
       body: obj({ assistantId: nul(idOf('assistants', { description: "assistant id, or 'null'" })) }, { required: ['assistantId'] }), resultKey: 'user', result: user,
     }),
   ],
-};
+});

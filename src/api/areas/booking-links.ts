@@ -1,6 +1,6 @@
 // Part 2, 4.7: booking links (scheduling pages) and their invitees.
 import { schedulingPreferences } from '../common.ts';
-import { endpoint, type ApiArea } from '../endpoint.ts';
+import { defineArea, endpoint, type ApiArea } from '../endpoint.ts';
 import { arr, bool, email, enumOf, idOf, nul, num, obj, recordId, ro, secret, stamp, str } from '../shape.ts';
 
 export const ACCESS_MODES = ['public', 'anyone_with_link', 'invite_only'] as const;
@@ -43,7 +43,7 @@ const bookingLink = obj(
   { required: ['id', 'account', 'user', 'active', 'shareToken', 'createdAt', 'updatedAt'] },
 );
 
-export const area: ApiArea = {
+export const area: ApiArea = defineArea({
   name: 'booking-links',
   section: 'part 2, 4.7',
   resources: { bookingLink, invitee },
@@ -58,4 +58,4 @@ export const area: ApiArea = {
       summary: "Send (or send again) an invitee's personal link", result: obj({}),
     }),
   ],
-};
+});

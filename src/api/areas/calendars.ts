@@ -1,5 +1,5 @@
 // Part 2, 4.8: calendars and their events (read access to connected calendars).
-import { endpoint, type ApiArea } from '../endpoint.ts';
+import { defineArea, endpoint, type ApiArea } from '../endpoint.ts';
 import { any, arr, bool, email, enumOf, idOf, nul, num, obj, recordId, ro, stamp, str, timestamp } from '../shape.ts';
 
 const calendarId = idOf('calendars', { description: 'calendar id' });
@@ -32,7 +32,7 @@ const calendar = obj(
   { required: ['id', 'platform', 'name', 'createdAt', 'updatedAt'], open: true },
 );
 
-export const area: ApiArea = {
+export const area: ApiArea = defineArea({
   name: 'calendars',
   section: 'part 2, 4.8',
   resources: { calendar },
@@ -46,4 +46,4 @@ export const area: ApiArea = {
     }),
     endpoint({ id: 'calendars.sync', method: 'POST', path: '/calendars/{calendarId}/sync-events', params: { calendarId }, summary: 'Sync the events of a calendar now', resultKey: 'syncEvents', result: obj({ message: str() }) }),
   ],
-};
+});

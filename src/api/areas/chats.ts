@@ -1,6 +1,6 @@
 // Part 1, 4.1: chats, their messages, processing and the usage rollup.
 import { MODEL_TIERS, message, recipients } from '../common.ts';
-import { endpoint, type ApiArea } from '../endpoint.ts';
+import { defineArea, endpoint, type ApiArea } from '../endpoint.ts';
 import { any, arr, bool, email, enumOf, idOf, int, map, nul, num, obj, recordId, ro, stamp, str, strs, timestamp, url } from '../shape.ts';
 
 export const PLATFORMS = ['chat', 'email', 'appchatA', 'teams', 'sms', 'appmsgA', 'appmsgB', 'phone', 'appmsgC', 'appmsgD', 'task_activity'] as const;
@@ -86,7 +86,7 @@ const messageBody = {
   metadata,
 };
 
-export const area: ApiArea = {
+export const area: ApiArea = defineArea({
   name: 'chats',
   section: 'part 1, 4.1',
   resources: { chat, message, usage: usageRollup },
@@ -129,4 +129,4 @@ export const area: ApiArea = {
       result: obj({ message, taskIds: strs(), processing: any() }),
     }),
   ],
-};
+});

@@ -1,7 +1,7 @@
 // Part 2, 4.4: coordinator views: dashboard, a principal, pending invites, the coverage
 // schedule, the manager overview and the manager's audit events.
 import { auditEvent, person, personRef } from '../common.ts';
-import { endpoint, type ApiArea } from '../endpoint.ts';
+import { defineArea, endpoint, type ApiArea } from '../endpoint.ts';
 import { supervisionMatrix } from '../supervision.ts';
 import { any, arr, bool, enumOf, idOf, int, nul, obj, oneOf, stamp, str, timestamp } from '../shape.ts';
 
@@ -57,7 +57,7 @@ const overview = obj({
   generatedAt: stamp(),
 });
 
-export const area: ApiArea = {
+export const area: ApiArea = defineArea({
   name: 'coordinator',
   section: 'part 2, 4.4',
   resources: { dashboard, principalDetail, pendingInvite, scheduleEvent, overview },
@@ -89,4 +89,4 @@ export const area: ApiArea = {
       resultKey: 'events', result: arr(auditEvent), paging: 'before',
     }),
   ],
-};
+});

@@ -1,7 +1,7 @@
 // Part 2, 4.5: coverage spans and their moves, backup routing rules, manager assignments.
 import { deletedResult, person, personRef } from '../common.ts';
 import { SPAN_REASONS, SPAN_STATUSES, type Move } from '../coverage-rules.ts';
-import { endpoint, type ApiArea, type Endpoint } from '../endpoint.ts';
+import { defineArea, endpoint, type ApiArea, type Endpoint } from '../endpoint.ts';
 import { any, arr, bool, email, enumOf, idOf, int, nul, num, obj, oneOf, recordId, ro, stamp, str, strs, timestamp, url } from '../shape.ts';
 
 const spanId = idOf('coverage-spans', { description: 'coverage span id' });
@@ -123,7 +123,7 @@ const moveEndpoint = ([verb, summary]: (typeof MOVES)[number]): Endpoint =>
 
 const chainPerson = obj({ ...person.fields, depth: num() }, { required: ['id'] });
 
-export const area: ApiArea = {
+export const area: ApiArea = defineArea({
   name: 'coverage',
   section: 'part 2, 4.5',
   resources: { coverageSpan, coverageSpanPrincipal: spanPrincipal, backupRoutingRule, managerAssignment, coverageEvent: spanEvent },
@@ -209,4 +209,4 @@ export const area: ApiArea = {
       status: [201], resultKey: 'managerAssignment', result: managerAssignment,
     }),
   ],
-};
+});

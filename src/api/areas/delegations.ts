@@ -1,5 +1,5 @@
 // Part 2, 4.6: delegations (a principal lets a coordinator act for them).
-import { endpoint, type ApiArea } from '../endpoint.ts';
+import { defineArea, endpoint, type ApiArea } from '../endpoint.ts';
 import { supervisionMatrix } from '../supervision.ts';
 import { arr, bool, enumOf, idOf, nul, obj, oneOf, recordId, ro, stamp, str, strs } from '../shape.ts';
 
@@ -47,7 +47,7 @@ const delegation = obj(
 
 const transition = { status: 409, code: 'AGNT_E_INVALID_TRANSITION', when: "the delegation's status does not allow this move" };
 
-export const area: ApiArea = {
+export const area: ApiArea = defineArea({
   name: 'delegations',
   section: 'part 2, 4.6',
   resources: { delegation },
@@ -84,4 +84,4 @@ export const area: ApiArea = {
       resultKey: 'delegation', result: delegation,
     }),
   ],
-};
+});

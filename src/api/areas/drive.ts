@@ -1,6 +1,6 @@
 // Part 1, 4.7: drive files and notes (all paths under /users/{userId}), presigned upload and
 // download, versions and sharing.
-import { endpoint, type ApiArea } from '../endpoint.ts';
+import { defineArea, endpoint, type ApiArea } from '../endpoint.ts';
 import { any, arr, bool, enumOf, idOf, int, map, nul, num, obj, recordId, ro, stamp, str, strs, url } from '../shape.ts';
 
 export const NOTE_TYPES = ['raw-transcript', 'shared-summary', 'personal-summary', 'user-notes', 'action-items'] as const;
@@ -56,7 +56,7 @@ const driveFile = obj(
 const storage = obj({ usedBytes: int(), quotaBytes: int(), remainingBytes: int(), percentUsed: int() }, { required: ['usedBytes', 'quotaBytes', 'remainingBytes', 'percentUsed'] });
 const P = '/users/{userId}/drive-files';
 
-export const area: ApiArea = {
+export const area: ApiArea = defineArea({
   name: 'drive',
   section: 'part 1, 4.7',
   resources: { driveFile, storage, activity, version },
@@ -115,4 +115,4 @@ export const area: ApiArea = {
       summary: 'Restore a version of a file', resultKey: 'driveFile', result: driveFile,
     }),
   ],
-};
+});

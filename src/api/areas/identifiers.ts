@@ -1,6 +1,6 @@
 // Part 1, 4.5: identifiers (a user's e-mails, phones and other handles).
 import { USER_STATUSES, deletedResult, user } from '../common.ts';
-import { endpoint, type ApiArea } from '../endpoint.ts';
+import { defineArea, endpoint, type ApiArea } from '../endpoint.ts';
 import { any, arr, bool, enumOf, idOf, map, nul, obj, oneOf, recordId, ro, stamp, str, timestamp } from '../shape.ts';
 
 export const IDENTIFIER_TYPES = ['email', 'phone', 'external_id', 'employee_id', 'provider1', 'provider2', 'provider3', 'custom'] as const;
@@ -32,7 +32,7 @@ const identifier = obj(
   { required: ['id', 'account', 'user', 'type', 'value', 'verified', 'primary', 'createdAt'] },
 );
 
-export const area: ApiArea = {
+export const area: ApiArea = defineArea({
   name: 'identifiers',
   section: 'part 1, 4.5',
   resources: { identifier },
@@ -74,4 +74,4 @@ export const area: ApiArea = {
       result: obj({ user, identifier: obj({ id: str(), type: str(), value: str(), verified: bool(), primary: bool() }, { open: true }) }),
     }),
   ],
-};
+});

@@ -1,7 +1,7 @@
 // Part 1, 4.2: the onboarding pipeline: run, sessions, findings, week labels, answers,
 // workflow proposals, finalize.
 import { schedulingPreferences } from '../common.ts';
-import { endpoint, type ApiArea } from '../endpoint.ts';
+import { defineArea, endpoint, type ApiArea } from '../endpoint.ts';
 import { any, arr, bool, enumOf, idOf, int, map, num, obj, recordId, ro, stamp, str, strs } from '../shape.ts';
 
 export const WEEK_LABELS = ['flexible', 'important', 'protected', 'could-have-been-async', 'recurring-1:1'] as const;
@@ -78,7 +78,7 @@ const listItem = obj(
 );
 const S = '/onboarding/sessions/{sessionId}';
 
-export const area: ApiArea = {
+export const area: ApiArea = defineArea({
   name: 'onboarding',
   section: 'part 1, 4.2',
   resources: { session, sessionListItem: listItem },
@@ -117,4 +117,4 @@ export const area: ApiArea = {
       resultKey: 'session', result: session,
     }),
   ],
-};
+});

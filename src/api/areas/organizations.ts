@@ -1,7 +1,7 @@
 // Part 2, 4.1: organizations, domains, SSO and SCIM, members, audit events and audit-log
 // delivery, default model tiers, and the organization profile.
 import { MODEL_TIERS, auditEvent, deletedResult } from '../common.ts';
-import { endpoint, type ApiArea } from '../endpoint.ts';
+import { defineArea, endpoint, type ApiArea } from '../endpoint.ts';
 import { arr, bool, email, enumOf, idOf, num, nul, obj, openObj, recordId, ro, secret, stamp, str, strs, timestamp, url } from '../shape.ts';
 
 const orgId = idOf('organizations', { description: 'organization id' });
@@ -125,7 +125,7 @@ const profilePatch = obj(profileWritable);
 
 const scim = obj({ token: secret(ro(str({ description: 'the SCIM token, shown once' }))) }, { required: ['token'] });
 
-export const area: ApiArea = {
+export const area: ApiArea = defineArea({
   name: 'organizations',
   section: 'part 2, 4.1',
   resources: { organization, domain, member, sso: ssoWritable, auditEvent, auditLogging, deliveryJob, modelTiers, profile, scim },
@@ -238,4 +238,4 @@ export const area: ApiArea = {
       ],
     }),
   ],
-};
+});

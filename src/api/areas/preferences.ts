@@ -1,7 +1,7 @@
 // Part 1, 4.8: identifier preferences, skill preferences, scheduling, reminders, and the
 // supervision matrix with recipient exceptions.
 import { reminderPreferences, schedulingPreferences } from '../common.ts';
-import { endpoint, type ApiArea } from '../endpoint.ts';
+import { defineArea, endpoint, type ApiArea } from '../endpoint.ts';
 import { exceptionCreate, matrixPatch, recipientException, supervisionMatrix } from '../supervision.ts';
 import { any, bool, enumOf, idOf, map, nul, num, obj, openObj, recordId, ro, stamp, str, strs } from '../shape.ts';
 
@@ -44,7 +44,7 @@ const skillPreferences = obj({ skill: ro(str()), preferences: map(any()) }, { re
 const M = '/users/{userId}/preferences/supervision';
 const parentLocked = { status: 403, code: 'AGNT_E_PARENT_LOCKED', when: 'the change would loosen a cell the organization locked', hint: 'choose the locked mode or a stricter one' };
 
-export const area: ApiArea = {
+export const area: ApiArea = defineArea({
   name: 'preferences',
   section: 'part 1, 4.8',
   resources: { identifierPreferences, skillPreferences, schedulingPreferences, reminderPreferences, supervisionMatrix, recipientException },
@@ -82,4 +82,4 @@ export const area: ApiArea = {
       summary: 'Remove a recipient exception', status: [204], envelope: 'empty',
     }),
   ],
-};
+});

@@ -1,6 +1,6 @@
 // Part 2, 4.2 and 4.3: teams, team members, team profiles, invitations, organization requests.
 import { deletedResult } from '../common.ts';
-import { endpoint, type ApiArea } from '../endpoint.ts';
+import { defineArea, endpoint, type ApiArea } from '../endpoint.ts';
 import { arr, bool, email, enumOf, idOf, int, nul, obj, recordId, ro, stamp, str, strs, url } from '../shape.ts';
 
 const teamId = idOf('teams', { description: 'team id' });
@@ -104,7 +104,7 @@ const ownershipTransfer = {
   hint: 'name a member of that team as its new owner (newOwnerId)',
 };
 
-export const area: ApiArea = {
+export const area: ApiArea = defineArea({
   name: 'teams',
   section: 'part 2, 4.2 and 4.3',
   resources: { team, member, profile, invitation, organizationRequest },
@@ -194,4 +194,4 @@ export const area: ApiArea = {
       errors: [{ status: 409, code: 'AGNT_E_REQUEST_NOT_PENDING', when: 'the request was already decided' }],
     }),
   ],
-};
+});

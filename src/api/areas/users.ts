@@ -1,6 +1,6 @@
 // Part 1, 4.4: users, provisioning, the workspace and the layered profile.
 import { ORG_ROLES, USER_STATUSES, user, voice } from '../common.ts';
-import { endpoint, type ApiArea } from '../endpoint.ts';
+import { defineArea, endpoint, type ApiArea } from '../endpoint.ts';
 import { any, arr, bool, email, enumOf, idOf, map, nul, num, obj, ro, stamp, str, strs, url } from '../shape.ts';
 
 const userId = idOf('users', { description: 'user id' });
@@ -73,7 +73,7 @@ const provisionResult = obj(
   { required: ['user', 'teamId', 'created', 'addedToTeam', 'alreadyMember', 'joinSkipped'] },
 );
 
-export const area: ApiArea = {
+export const area: ApiArea = defineArea({
   name: 'users',
   section: 'part 1, 4.4',
   resources: { user, workspaceProfile, snapshot, layeredProfile },
@@ -158,5 +158,4 @@ export const area: ApiArea = {
       result: obj({ ok: bool(), scope: str(), freedNote: str(), freedBytes: num(), usedBytes: num() }),
     }),
   ],
-};
-
+});

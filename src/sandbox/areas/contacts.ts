@@ -211,14 +211,16 @@ const area: SandboxArea = {
       const c = findContact(store, req.user, req.params.contactId!);
       const nstr = t.nullable(t.string);
       const b = validate(req.body, {
-        name: t.string, timezone: t.string, status: t.string, preferredName: nstr, company: nstr, title: nstr, website: nstr, bookingLink: nstr, introducedBy: nstr,
+        // null name or timezone, and the company as the contact holds it, are accepted (src/api's
+        // choice: a contact read back from `contacts get -o yaml` can be sent as it is).
+        name: nstr, timezone: nstr, status: t.string, preferredName: nstr, company: (v, p) => (v && typeof v === 'object' && !Array.isArray(v) ? t.shape({ name: t.string }, ['name'])(v, p) : nstr(v, p)), title: nstr, website: nstr, bookingLink: nstr, introducedBy: nstr,
         phones: t.arrayOf(phone), emails: t.arrayOf(email),
         social: t.shape({ profNetA: t.string, microblogA: t.string, other: t.string }),
         address: t.shape({ line1: t.string, line2: t.string, city: t.string, state: t.string, zip: t.string, country: t.string }),
         lastContactedAt: nstr, enrichedAt: nstr, properties: t.object, scope, team: nstr, tags: t.stringArray, priority: t.integer, inheritCompanyPriority: t.boolean,
       });
       const patch = pick(b, ['name', 'timezone', 'status', 'preferredName', 'title', 'website', 'bookingLink', 'introducedBy', 'social', 'address', 'lastContactedAt', 'enrichedAt', 'properties', 'tags', 'priority', 'inheritCompanyPriority']);
-      if (b.company !== undefined) patch.company = companyRef(b.company, c.email);
+      if (b.company !== undefined) patch.company = companyRef(b.company && typeof b.company === 'object' ? b.company.name : b.company, c.email);
       if (b.phones) patch.phones = normalizePhones(b.phones);
       if (b.emails) {
         patch.emails = unionBy([], b.emails.map(emailEntry), emailKey);
