@@ -186,11 +186,17 @@ function walk(s: Shape, v: unknown, path: string, o: CheckOptions, out: Problem[
       if (typeof v !== 'string' || !s.values.includes(v)) out.push({ path, message: `invalid value ${typeof v === 'string' ? `'${v}'` : shown(v)} (allowed: ${s.values.join(', ')}${s.nullable ? ', null' : ''})` });
       return;
     case 'array':
-      if (!Array.isArray(v)) return bad();
-      v.forEach((x, i) => walk(s.items, x, `${path}[${i}]`, o, out));
+      if (!Array.isArray(v)) {
+        bad();
+        return;
+      }
+      for (const [i, x] of v.entries()) walk(s.items, x, `${path}[${i}]`, o, out);
       return;
     case 'map':
-      if (typeof v !== 'object' || Array.isArray(v)) return bad();
+      if (typeof v !== 'object' || Array.isArray(v)) {
+        bad();
+        return;
+      }
       for (const [k, x] of Object.entries(v as Record<string, unknown>)) walk(s.values, x, join(path, k), o, out);
       return;
     case 'oneOf': {
@@ -209,10 +215,11 @@ function walk(s: Shape, v: unknown, path: string, o: CheckOptions, out: Problem[
       return;
     }
     case 'object': {
-      if (typeof v !== 'object' || Array.isArray(v)) return bad();
+      if (typeof v !== 'object' || Array.isArray(v)) {
+        bad();
+        return;
+      }
       const rec = v as Record<string, unknown>;
-      const root = path === (o.path ?? '');
-      if (!(o.partial && root)) for (const r of s.required ?? []) if (rec[r] === undefined) out.push({ path: join(path, r), message: 'is required' });
       for (const [k, x] of Object.entries(rec)) {
         const f = s.fields[k];
         if (f) {
@@ -223,6 +230,9 @@ function walk(s: Shape, v: unknown, path: string, o: CheckOptions, out: Problem[
           out.push({ path, message: `unknown field '${k}'${known.length ? ` (allowed: ${known.join(', ')})` : ''}` });
         }
       }
+      // After the keys present: a typo ('colour') explains a missing key better than 'is required'.
+      const root = path === (o.path ?? '');
+      if (!(o.partial && root)) for (const r of s.required ?? []) if (rec[r] === undefined) out.push({ path: join(path, r), message: 'is required' });
       return;
     }
   }
