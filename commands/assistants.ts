@@ -15,11 +15,7 @@ const persona: FieldOverride[] = [
   { name: 'voice', description: 'voice {voiceId, provider}' },
 ];
 
-const profile: FieldOverride[] = [
-  ...persona,
-  { name: 'talkToStrangers', description: 'answer people it does not know' },
-  { name: 'scope', description: 'who can use it' },
-  ];
+const profile: FieldOverride[] = [...persona, { name: 'talkToStrangers', description: 'answer people it does not know' }, { name: 'scope', description: 'who can use it' }];
 
 /** PUT /assistants/{assistantId} and PUT /users/{userId}/assistant take the same body. */
 const updateFields: FieldOverride[] = [

@@ -7,7 +7,6 @@ const E = endpointsOf(api);
 
 const handlers = () => import('../src/workflows/booking-links.ts');
 
-
 export const bookingLinks: AreaSpec = {
   name: 'booking-links',
   aliases: ['booking-link', 'links'],
@@ -27,7 +26,7 @@ export const bookingLinks: AreaSpec = {
       examples: [
         'agnt booking-links create --slug pat-intro --title "Intro with Pat" --access-mode invite_only --scheduling-preferences @prefs.yaml',
         'agnt booking-links create --file booking-link.yaml',
-        "agnt booking-links create --slug office-hours --meeting-type in_person --set schedulingPreferences.buffers.bufferLength=15",
+        'agnt booking-links create --slug office-hours --meeting-type in_person --set schedulingPreferences.buffers.bufferLength=15',
       ],
     },
     {
@@ -56,7 +55,10 @@ export const bookingLinks: AreaSpec = {
       aliases: ['send'],
       summary: "Send (or send again) invitees' personal links",
       endpoint: E('booking-links.invitees.invite'),
-      args: [{ name: 'bookingLinkId', resource: 'booking-links' }, { name: 'inviteeId', multi: true, description: 'invitee id' }],
+      args: [
+        { name: 'bookingLinkId', resource: 'booking-links' },
+        { name: 'inviteeId', multi: true, description: 'invitee id' },
+      ],
       handler: async () => (await handlers()).invite,
       examples: ['agnt booking-links invite bkl_principal inv_0001', 'agnt booking-links invite bkl_principal inv_0001 inv_0002', 'cat invitee-ids.txt | agnt booking-links invite bkl_principal -'],
     },

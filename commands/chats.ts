@@ -5,7 +5,6 @@ import { endpointsOf } from '../src/api/endpoint.ts';
 
 const E = endpointsOf(api);
 
-
 const chat: ArgSpec = { name: 'chatId', resource: 'chats', description: 'chat id' };
 const message: ArgSpec = { name: 'messageId', resource: 'messages', description: 'message id' };
 
@@ -49,9 +48,7 @@ export const chats: AreaSpec = {
       summary: 'List chats',
       endpoint: E('chats.list'),
       columns: chatColumns,
-      fields: [
-        { name: 'q', description: 'free text, matched in the title and the messages' },
-      ],
+      fields: [{ name: 'q', description: 'free text, matched in the title and the messages' }],
       examples: ['agnt chats list', 'agnt chats list --assistant-id ast_ava --all -o jsonl', 'agnt chats list --q invoice -o id'],
     },
     {
@@ -62,7 +59,7 @@ export const chats: AreaSpec = {
       fields: [
         { name: 'userId', description: 'whose chat it is (default: yours)' },
         { name: 'contextId', description: 'groups chats of one context' },
-        ],
+      ],
       examples: ['agnt chats create --assistant-id ast_ava --title "Travel plans"', 'chat=$(agnt chats create --assistant-id ast_ava -o id)'],
     },
     {
@@ -131,7 +128,7 @@ export const chats: AreaSpec = {
       summary: 'Show a message',
       endpoint: E('chats.messages.get'),
       args: [chat, message],
-      examples: ['agnt chats messages get cht_welcome msg_0001', "agnt chats messages get cht_welcome msg_0001 --query content"],
+      examples: ['agnt chats messages get cht_welcome msg_0001', 'agnt chats messages get cht_welcome msg_0001 --query content'],
     },
     {
       command: 'chats messages update',

@@ -7,7 +7,6 @@ import { endpointsOf } from '../src/api/endpoint.ts';
 
 const E = endpointsOf(api);
 
-
 export const contactsImport: AreaSpec = {
   name: 'contacts',
   aliases: ['contact'],
@@ -46,7 +45,12 @@ export const contactsImport: AreaSpec = {
       endpoint: E('contacts.bulk-import'),
       args: [{ name: 'file', description: "CSV file, or '-' for stdin" }],
       options: [
-        { flags: '--map <column=field>', description: "map a column to a field: email, email:work, name, first-name, last-name, preferred-name, phone, phone:mobile, company, title, timezone, tags, properties.KEY, ignore; repeatable", repeatable: true },
+        {
+          flags: '--map <column=field>',
+          description:
+            'map a column to a field: email, email:work, name, first-name, last-name, preferred-name, phone, phone:mobile, company, title, timezone, tags, properties.KEY, ignore; repeatable',
+          repeatable: true,
+        },
         { flags: '--properties-from <columns>', description: "keep these columns (comma-separated; '*' for every column not otherwise used) in properties", repeatable: true },
         { flags: '--tags <tags>', description: 'add these tags to every row (comma-separated; repeatable)', repeatable: true },
         { flags: '--batch-size <n>', description: 'rows per request (at most 1000)', default: '500' },

@@ -10,17 +10,16 @@ const E = endpointsOf(api);
 const contact: ArgSpec = { name: 'contactId', resource: 'contacts', description: 'contact id' };
 const relationship: ArgSpec = { name: 'relationshipId', resource: 'relationships', description: 'relationship id' };
 
-export const contactColumns: Column[] = [
-  { path: 'id' },
-  { path: 'name' },
-  { path: 'email' },
-  { path: 'company.name', header: 'COMPANY' },
-  { path: 'title' },
-  { path: 'tags' },
-  { path: 'scope' },
-];
+export const contactColumns: Column[] = [{ path: 'id' }, { path: 'name' }, { path: 'email' }, { path: 'company.name', header: 'COMPANY' }, { path: 'title' }, { path: 'tags' }, { path: 'scope' }];
 
-const relationshipColumns: Column[] = [{ path: 'id' }, { path: 'fromContact', header: 'FROM' }, { path: 'toContact', header: 'TO' }, { path: 'type' }, { path: 'role' }, { path: 'isPrimary', header: 'PRIMARY' }];
+const relationshipColumns: Column[] = [
+  { path: 'id' },
+  { path: 'fromContact', header: 'FROM' },
+  { path: 'toContact', header: 'TO' },
+  { path: 'type' },
+  { path: 'role' },
+  { path: 'isPrimary', header: 'PRIMARY' },
+];
 
 const phones: FieldOverride = { name: 'phones', description: 'phones [{number, type: mobile|work|home|other, primary}]' };
 const emails: FieldOverride = { name: 'emails', description: 'e-mails [{address, type: personal|work|other, primary}]' };
@@ -95,7 +94,7 @@ export const contacts: AreaSpec = {
         { name: 'lastContactedAt', description: 'ISO 8601 time' },
         { name: 'enrichedAt', description: 'ISO 8601 time' },
         ...common,
-        ],
+      ],
       examples: ['agnt contacts update con_0001 --title CFO --tags vip', 'agnt contacts update con_0001 --company null', 'agnt contacts update con_0001 --set address.city=Paris'],
     },
     {
@@ -110,7 +109,7 @@ export const contacts: AreaSpec = {
     {
       command: 'contacts merge',
       summary: 'Merge another contact into this one (the other is deleted)',
-      description: 'E-mails, phones, external ids and tags are joined, relationships move to this contact, and empty fields take the other contact\'s values.',
+      description: "E-mails, phones, external ids and tags are joined, relationships move to this contact, and empty fields take the other contact's values.",
       endpoint: E('contacts.merge'),
       args: [contact],
       fields: [
@@ -122,7 +121,7 @@ export const contacts: AreaSpec = {
     {
       command: 'contacts bulk-tag',
       summary: 'Add and remove tags on many contacts',
-      description: "Ids you cannot see are reported on stderr and the exit code is 6. --ids - reads the ids from stdin.",
+      description: 'Ids you cannot see are reported on stderr and the exit code is 6. --ids - reads the ids from stdin.',
       endpoint: E('contacts.bulk-tag'),
       fields: [
         { name: 'ids', description: "contact ids; '-' reads them from stdin" },
@@ -138,9 +137,7 @@ export const contacts: AreaSpec = {
       endpoint: E('contacts.relationships.create'),
       args: [contact],
       columns: relationshipColumns,
-      fields: [
-        { name: 'isPrimary', description: 'the primary relationship of this type' },
-        ],
+      fields: [{ name: 'isPrimary', description: 'the primary relationship of this type' }],
       examples: ['agnt contacts relationships add con_0001 --to-contact-id con_0002 --type assistant --role "Executive assistant" --is-primary'],
     },
     {
@@ -171,7 +168,10 @@ export const contacts: AreaSpec = {
       aliases: ['get'],
       summary: 'Find the contact that has an id in another system',
       endpoint: E('contacts.external-ids.find'),
-      args: [{ name: 'integration', description: 'the other system' }, { name: 'externalId', description: 'the id there' }],
+      args: [
+        { name: 'integration', description: 'the other system' },
+        { name: 'externalId', description: 'the id there' },
+      ],
       examples: ['agnt contacts external-ids find crm 0031x000004TmYq', 'agnt contacts external-ids find crm 0031x000004TmYq -o id'],
     },
     {
@@ -186,12 +186,18 @@ export const contacts: AreaSpec = {
       command: 'contacts properties set',
       summary: 'Create or update a property definition (by entity type and key)',
       endpoint: E('contacts.properties.set'),
-      args: [{ name: 'entityType', description: 'entity type' }, { name: 'key', description: 'property key' }],
+      args: [
+        { name: 'entityType', description: 'entity type' },
+        { name: 'key', description: 'property key' },
+      ],
       fields: [
         { name: 'options', description: 'choices of a select property' },
         { name: 'showForAll', description: 'show on every record' },
-        ],
-      examples: ['agnt contacts properties set contact tier --label Tier --type select --options gold,silver,bronze', 'agnt contacts properties set company industry --label Industry --type text --scope team'],
+      ],
+      examples: [
+        'agnt contacts properties set contact tier --label Tier --type select --options gold,silver,bronze',
+        'agnt contacts properties set company industry --label Industry --type text --scope team',
+      ],
     },
   ],
 };

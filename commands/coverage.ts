@@ -41,10 +41,18 @@ interface MoveText {
 
 const MOVES: MoveText[] = [
   { verb: 'submit', summary: 'Submit draft spans to their backups (draft -> pending_acceptance)', example: 'agnt coverage submit cov_0001' },
-  { verb: 'accept', summary: 'Accept spans as their backup (-> pending_manager_approval, or scheduled)', example: 'agnt coverage list --role backup --status pending_acceptance -o id | agnt coverage accept -' },
+  {
+    verb: 'accept',
+    summary: 'Accept spans as their backup (-> pending_manager_approval, or scheduled)',
+    example: 'agnt coverage list --role backup --status pending_acceptance -o id | agnt coverage accept -',
+  },
   { verb: 'decline', summary: 'Decline spans as their backup (-> cancelled, declinedAt set)', example: 'agnt coverage decline cov_0002' },
-  { verb: 'approve', summary: 'Approve spans as the coordinator\'s manager (-> scheduled)', example: 'agnt coverage list --role manager --status pending_manager_approval -o id | agnt coverage approve -' },
-  { verb: 'reject', summary: 'Reject spans as the coordinator\'s manager (-> cancelled, rejectedAt set)', example: 'agnt coverage reject cov_0003' },
+  {
+    verb: 'approve',
+    summary: "Approve spans as the coordinator's manager (-> scheduled)",
+    example: 'agnt coverage list --role manager --status pending_manager_approval -o id | agnt coverage approve -',
+  },
+  { verb: 'reject', summary: "Reject spans as the coordinator's manager (-> cancelled, rejectedAt set)", example: 'agnt coverage reject cov_0003' },
   { verb: 'end', summary: 'End active spans now, before their end time (-> ended)', example: 'agnt coverage end cov_0001' },
 ];
 
@@ -63,7 +71,7 @@ function moveSpec(m: MoveText): CommandRecord {
 
 const timesFields: FieldOverride[] = [
   { name: 'startAt', flag: 'start', description: "start: ISO 8601, or local time like '2026-12-01 09:00', 'tomorrow 09:00'" },
-  { name: 'endAt', flag: 'end', description: "end: ISO 8601 or local time; a date alone means the end of that day" },
+  { name: 'endAt', flag: 'end', description: 'end: ISO 8601 or local time; a date alone means the end of that day' },
   { name: 'requireManagerApproval', flag: 'manager-approval', description: "the coordinator's manager must approve (default: when they have one)" },
   { name: 'notifyPrincipal', flag: 'notify', description: 'tell the principals about the handover' },
 ];
@@ -79,16 +87,14 @@ export const coverageArea: AreaSpec = {
       summary: 'List coverage spans you are part of',
       endpoint: E('coverage.spans.list'),
       columns: spanColumns,
-      fields: [
-        { name: 'role', description: 'your role in the span: primary, backup, manager, principal' },
-        ],
+      fields: [{ name: 'role', description: 'your role in the span: primary, backup, manager, principal' }],
       examples: ['agnt coverage list', 'agnt coverage list --role backup --status pending_acceptance -o id', 'agnt coverage list --status active --json'],
     },
     {
       command: 'coverage create',
       summary: 'Create a coverage span (a draft) for principals, each with a backup',
       description:
-        "Principals and backups pair up in order: --principal P1 --backup B1 --principal P2 --backup B2 (one --backup serves them all). " +
+        'Principals and backups pair up in order: --principal P1 --backup B1 --principal P2 --backup B2 (one --backup serves them all). ' +
         'Or --principals-file with a CSV (principal,backup[,primaryFollower,backupFollower]) or a JSON/YAML list of {principal, backupCoordinator, ...}. ' +
         "Times are ISO 8601 or local time in your user's time zone (--tz to choose another); --for 5d instead of --end. " +
         'On a terminal, missing values are asked for (principals picked from your delegations); with --no-input they are errors.',
@@ -111,7 +117,7 @@ export const coverageArea: AreaSpec = {
         { flags: '--principal <userId>', description: 'a principal to hand over (repeatable)', repeatable: true },
         { flags: '--backup <userId>', description: 'the backup for the --principal before it (repeatable)', repeatable: true },
         { flags: '--principals-file <path>', description: 'principals and backups from a CSV, JSON or YAML file', file: true },
-        { flags: '--for <duration>', description: "length instead of --end: 5d, 1w, 36h, 1d12h (days follow the wall clock)" },
+        { flags: '--for <duration>', description: 'length instead of --end: 5d, 1w, 36h, 1d12h (days follow the wall clock)' },
         tz,
         { flags: '--submit', description: 'submit the span to the backups right away' },
       ],
@@ -187,14 +193,21 @@ export const coverageArea: AreaSpec = {
         tz,
       ],
       handler: async () => (await coverage()).events,
-      examples: ['agnt coverage events', "agnt coverage events --from 2026-12-01 --to 2026-12-08 --status scheduled", 'agnt coverage events --days 30 -o csv'],
+      examples: ['agnt coverage events', 'agnt coverage events --from 2026-12-01 --to 2026-12-08 --status scheduled', 'agnt coverage events --days 30 -o csv'],
     },
     {
       command: 'coverage principals',
       summary: "A span's principals and their backups",
       endpoint: E('coverage.spans.principals'),
       args: [{ name: 'spanId', resource: 'coverage-spans' }],
-      columns: [{ path: 'id' }, { path: 'principal' }, { path: 'backupCoordinator', header: 'BACKUP' }, { path: 'primaryFollower' }, { path: 'backupFollower' }, { path: 'notificationSentAt', header: 'NOTIFIED' }],
+      columns: [
+        { path: 'id' },
+        { path: 'principal' },
+        { path: 'backupCoordinator', header: 'BACKUP' },
+        { path: 'primaryFollower' },
+        { path: 'backupFollower' },
+        { path: 'notificationSentAt', header: 'NOTIFIED' },
+      ],
       examples: ['agnt coverage principals cov_0001', 'agnt coverage principals cov_0001 -o csv'],
     },
   ],
@@ -210,12 +223,18 @@ export const backupRules: AreaSpec = {
       aliases: ['ls'],
       summary: 'List backup routing rules',
       endpoint: E('backup-rules.list'),
-      columns: [{ path: 'id' }, { path: 'primaryCoordinator', header: 'PRIMARY' }, { path: 'principal' }, { path: 'backupCoordinator', header: 'BACKUP' }, { path: 'isOrgDefault', header: 'ORG_DEFAULT' }],
+      columns: [
+        { path: 'id' },
+        { path: 'primaryCoordinator', header: 'PRIMARY' },
+        { path: 'principal' },
+        { path: 'backupCoordinator', header: 'BACKUP' },
+        { path: 'isOrgDefault', header: 'ORG_DEFAULT' },
+      ],
       examples: ['agnt backup-rules list', 'agnt backup-rules list --json'],
     },
     {
       command: 'backup-rules create',
-      summary: 'Route a coordinator\'s principals (or one of them) to a backup',
+      summary: "Route a coordinator's principals (or one of them) to a backup",
       endpoint: E('backup-rules.create'),
       fields: [
         { name: 'backupCoordinator', description: 'backup coordinator user id' },
@@ -223,7 +242,11 @@ export const backupRules: AreaSpec = {
         { name: 'principal', description: 'only this principal (default: all)' },
         { name: 'isOrgDefault', description: 'the organization-wide default backup (admins)' },
       ],
-      examples: ['agnt backup-rules create --backup-coordinator usr_backup', 'agnt backup-rules create --backup-coordinator usr_backup --principal usr_principal2', 'agnt backup-rules create --backup-coordinator usr_manager --is-org-default'],
+      examples: [
+        'agnt backup-rules create --backup-coordinator usr_backup',
+        'agnt backup-rules create --backup-coordinator usr_backup --principal usr_principal2',
+        'agnt backup-rules create --backup-coordinator usr_manager --is-org-default',
+      ],
     },
     {
       command: 'backup-rules delete',
@@ -247,7 +270,14 @@ export const managerAssignments: AreaSpec = {
       aliases: ['ls'],
       summary: 'List manager assignments',
       endpoint: E('manager-assignments.list'),
-      columns: [{ path: 'id' }, { path: 'manager.id', header: 'MANAGER' }, { path: 'manager.name', header: 'MANAGER_NAME' }, { path: 'role' }, { path: 'managedUser.id', header: 'MANAGED_USER' }, { path: 'managedUser.name', header: 'MANAGED_NAME' }],
+      columns: [
+        { path: 'id' },
+        { path: 'manager.id', header: 'MANAGER' },
+        { path: 'manager.name', header: 'MANAGER_NAME' },
+        { path: 'role' },
+        { path: 'managedUser.id', header: 'MANAGED_USER' },
+        { path: 'managedUser.name', header: 'MANAGED_NAME' },
+      ],
       fields: [
         { name: 'manager', description: 'manager user id' },
         { name: 'managedUser', description: 'managed user id' },

@@ -5,7 +5,6 @@ import { endpointsOf } from '../src/api/endpoint.ts';
 
 const E = endpointsOf(api);
 
-
 export const delegationColumns: Column[] = [
   { path: 'id' },
   { path: 'status' },
@@ -17,8 +16,7 @@ export const delegationColumns: Column[] = [
   { path: 'isDefault', header: 'DEFAULT' },
 ];
 
-const settings: FieldOverride[] = [
-  ];
+const settings: FieldOverride[] = [];
 
 const handlers = () => import('../src/workflows/delegations.ts');
 
@@ -33,9 +31,7 @@ export const delegations: AreaSpec = {
       summary: 'List delegations you are part of',
       endpoint: E('delegations.list'),
       columns: delegationColumns,
-      fields: [
-        { name: 'role', description: 'your side of the delegation: coordinator or principal' },
-        ],
+      fields: [{ name: 'role', description: 'your side of the delegation: coordinator or principal' }],
       examples: ['agnt delegations list', 'agnt delegations list --role coordinator --status active', 'agnt delegations list --status pending -o id'],
     },
     {
@@ -43,12 +39,11 @@ export const delegations: AreaSpec = {
       summary: 'Ask a principal for a delegation (you are the coordinator; it stays pending until they confirm)',
       endpoint: E('delegations.create'),
       columns: delegationColumns,
-      fields: [
-        { name: 'principalId', description: "the principal's user id" },
-        ...settings,
-        { name: 'assistant', description: 'assistant id' },
+      fields: [{ name: 'principalId', description: "the principal's user id" }, ...settings, { name: 'assistant', description: 'assistant id' }],
+      examples: [
+        'agnt delegations create --principal-id usr_member --delegation-source platform',
+        'agnt delegations create --principal-id usr_member --delegation-source calendar_provider --calendar-provider provider1 --approval-mode auto',
       ],
-      examples: ['agnt delegations create --principal-id usr_member --delegation-source platform', 'agnt delegations create --principal-id usr_member --delegation-source calendar_provider --calendar-provider provider1 --approval-mode auto'],
     },
     {
       command: 'delegations get',

@@ -8,15 +8,7 @@ const E = endpointsOf(api);
 const user: ArgSpec = { name: 'userId', flag: 'user', default: 'me', description: 'whose drive (a user id)', resource: 'users' };
 const file: ArgSpec = { name: 'fileId', description: 'drive file id', resource: 'drive-files' };
 
-export const fileColumns: Column[] = [
-  { path: 'id' },
-  { path: 'name' },
-  { path: 'kind' },
-  { path: 'size' },
-  { path: 'status' },
-  { path: 'folder' },
-  { path: 'updatedAt', header: 'UPDATED' },
-];
+export const fileColumns: Column[] = [{ path: 'id' }, { path: 'name' }, { path: 'kind' }, { path: 'size' }, { path: 'status' }, { path: 'folder' }, { path: 'updatedAt', header: 'UPDATED' }];
 
 const P = '/users/{userId}/drive-files';
 
@@ -77,7 +69,10 @@ export const drive: AreaSpec = {
       description:
         'For each file: POST upload (name, size, MIME type from the extension unless --mime-type), PUT the bytes to the presigned URL (never with your token), then confirm with the size actually sent. A progress bar is shown on a terminal. Uploading a name that already exists in the folder saves a new version.',
       endpoint: E('drive.files.upload'),
-      also: [{ method: 'POST', path: `${P}/{fileId}/confirm` }, { method: 'GET', path: '/users/{userId}/drive-storage' }],
+      also: [
+        { method: 'POST', path: `${P}/{fileId}/confirm` },
+        { method: 'GET', path: '/users/{userId}/drive-storage' },
+      ],
       args: [user, { name: 'path', multi: true, description: 'local files' }],
       options: [
         { flags: '--name <name>', description: 'name in the drive (one file only; default: the file name)' },

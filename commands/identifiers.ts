@@ -5,7 +5,6 @@ import { endpointsOf } from '../src/api/endpoint.ts';
 
 const E = endpointsOf(api);
 
-
 export const identifiers: AreaSpec = {
   name: 'identifiers',
   aliases: ['identifier', 'ids'],
@@ -17,20 +16,19 @@ export const identifiers: AreaSpec = {
       summary: 'List identifiers',
       endpoint: E('identifiers.list'),
       columns: [{ path: 'id' }, { path: 'type' }, { path: 'value' }, { path: 'verified' }, { path: 'primary' }, { path: 'user.id', header: 'USER' }, { path: 'user.name', header: 'USER_NAME' }],
-      fields: [
-        { name: 'userId', flag: 'user-id' },
-      ],
+      fields: [{ name: 'userId', flag: 'user-id' }],
       examples: ['agnt identifiers list --user-id usr_admin', 'agnt identifiers list --type phone --all -o csv'],
     },
     {
       command: 'identifiers create',
       summary: 'Add an identifier (to a user, or to a new user made from --user-data)',
       endpoint: E('identifiers.create'),
-      fields: [
-        { name: 'userData', description: 'user to create when no --user-id' },
-      ],
+      fields: [{ name: 'userData', description: 'user to create when no --user-id' }],
       columns: [{ path: 'id' }, { path: 'type' }, { path: 'value' }, { path: 'user.id', header: 'USER' }],
-      examples: ['agnt identifiers create --type phone --value +15551234567 --user-id usr_admin --label mobile', 'agnt identifiers create --type email --value new@acme.test --user-data \'{"name":"New Person"}\''],
+      examples: [
+        'agnt identifiers create --type phone --value +15551234567 --user-id usr_admin --label mobile',
+        'agnt identifiers create --type email --value new@acme.test --user-data \'{"name":"New Person"}\'',
+      ],
     },
     {
       command: 'identifiers get',

@@ -28,7 +28,12 @@ export const AREA_INDEX: readonly AreaEntry[] = [
   { name: 'drive', summary: 'Drive: files and notes, upload and download, versions, sharing', load: async () => [(await import('./drive.ts')).drive] },
   { name: 'preferences', aliases: ['prefs'], summary: 'Preferences: scheduling, reminders, skills, the supervision matrix', load: async () => [(await import('./preferences.ts')).preferences] },
   { name: 'onboarding', summary: 'Onboarding: run it, review findings and workflow proposals, finalize', load: async () => [(await import('./onboarding.ts')).onboarding] },
-  { name: 'org', aliases: ['orgs', 'organizations'], summary: 'Organizations: domains, SSO, SCIM, members, audit logging, model tiers, profile', load: async () => [(await import('./org.ts')).orgArea] },
+  {
+    name: 'org',
+    aliases: ['orgs', 'organizations'],
+    summary: 'Organizations: domains, SSO, SCIM, members, audit logging, model tiers, profile',
+    load: async () => [(await import('./org.ts')).orgArea],
+  },
   { name: 'teams', aliases: ['team'], summary: 'Teams: members, roles and the team profile', load: async () => [(await import('./teams.ts')).teams] },
   { name: 'invitations', aliases: ['invitation', 'invites'], summary: 'Team invitations: invite, revoke or decline, accept', load: async () => [(await import('./teams.ts')).invitations] },
   {
@@ -37,17 +42,37 @@ export const AREA_INDEX: readonly AreaEntry[] = [
     summary: 'Organization requests: a team asks for its own organization; admins approve or reject',
     load: async () => [(await import('./teams.ts')).orgRequests],
   },
-  { name: 'coordinator', aliases: ['coord'], summary: 'Coordinator views: your dashboard, principals, invites, coverage schedule; manager views', load: async () => [(await import('./coordinator.ts')).coordinator] },
-  { name: 'coverage', aliases: ['coverage-spans', 'spans'], summary: 'Coverage spans: hand your principals to a backup while you are away', load: async () => [(await import('./coverage.ts')).coverageArea] },
+  {
+    name: 'coordinator',
+    aliases: ['coord'],
+    summary: 'Coordinator views: your dashboard, principals, invites, coverage schedule; manager views',
+    load: async () => [(await import('./coordinator.ts')).coordinator],
+  },
+  {
+    name: 'coverage',
+    aliases: ['coverage-spans', 'spans'],
+    summary: 'Coverage spans: hand your principals to a backup while you are away',
+    load: async () => [(await import('./coverage.ts')).coverageArea],
+  },
   {
     name: 'backup-rules',
     aliases: ['backup-routing-rules'],
     summary: 'Backup routing rules: who covers for a coordinator (per principal, or by default)',
     load: async () => [(await import('./coverage.ts')).backupRules],
   },
-  { name: 'manager-assignments', aliases: ['managers'], summary: 'Manager assignments: which manager oversees which coordinator', load: async () => [(await import('./coverage.ts')).managerAssignments] },
+  {
+    name: 'manager-assignments',
+    aliases: ['managers'],
+    summary: 'Manager assignments: which manager oversees which coordinator',
+    load: async () => [(await import('./coverage.ts')).managerAssignments],
+  },
   { name: 'delegations', aliases: ['delegation'], summary: 'Delegations: principals who let you (a coordinator) act for them', load: async () => [(await import('./delegations.ts')).delegations] },
-  { name: 'booking-links', aliases: ['booking-link', 'links'], summary: 'Booking links: scheduling pages, their invitees and invitations', load: async () => [(await import('./booking-links.ts')).bookingLinks] },
+  {
+    name: 'booking-links',
+    aliases: ['booking-link', 'links'],
+    summary: 'Booking links: scheduling pages, their invitees and invitations',
+    load: async () => [(await import('./booking-links.ts')).bookingLinks],
+  },
   { name: 'calendars', aliases: ['calendar', 'cal'], summary: 'Calendars: connected calendars, their events, sync', load: async () => [(await import('./calendars.ts')).calendars] },
 ];
 

@@ -31,7 +31,14 @@ export const onboarding: AreaSpec = {
       aliases: ['ls', 'sessions'],
       summary: 'List onboarding sessions, most recent first',
       endpoint: E('onboarding.sessions.list'),
-      columns: [{ path: 'id' }, { path: 'status' }, { path: 'createdAt', header: 'CREATED' }, { path: 'completedAt', header: 'COMPLETED' }, { path: 'findingsCount', header: 'FINDINGS' }, { path: 'pendingWorkflowProposalsCount', header: 'PENDING_PROPOSALS' }],
+      columns: [
+        { path: 'id' },
+        { path: 'status' },
+        { path: 'createdAt', header: 'CREATED' },
+        { path: 'completedAt', header: 'COMPLETED' },
+        { path: 'findingsCount', header: 'FINDINGS' },
+        { path: 'pendingWorkflowProposalsCount', header: 'PENDING_PROPOSALS' },
+      ],
       examples: ['agnt onboarding list', 'agnt onboarding list -o id'],
     },
     {
@@ -60,7 +67,7 @@ export const onboarding: AreaSpec = {
         { name: 'userEdits', description: 'your corrections' },
       ],
       render,
-      examples: ['agnt onboarding findings review obs_123 fnd_1 --state confirmed', "agnt onboarding findings review obs_123 fnd_2 --state edited --user-edits '{\"value\": \"Europe/Paris\"}'"],
+      examples: ['agnt onboarding findings review obs_123 fnd_1 --state confirmed', 'agnt onboarding findings review obs_123 fnd_2 --state edited --user-edits \'{"value": "Europe/Paris"}\''],
     },
     {
       command: 'onboarding week-labels set',
@@ -109,7 +116,10 @@ export const onboarding: AreaSpec = {
         { name: 'userEditedSentence', flag: 'sentence', description: 'the proposal as you want it (with --state edited)' },
       ],
       render,
-      examples: ['agnt onboarding proposals review obs_123 wfp_1 --state accepted', 'agnt onboarding proposals review obs_123 wfp_2 --state edited --sentence "Draft replies to investors every Friday"'],
+      examples: [
+        'agnt onboarding proposals review obs_123 wfp_1 --state accepted',
+        'agnt onboarding proposals review obs_123 wfp_2 --state edited --sentence "Draft replies to investors every Friday"',
+      ],
     },
     {
       command: 'onboarding finalize',

@@ -8,6 +8,26 @@ const E = endpointsOf(api);
 
 const org: ArgSpec = { name: 'orgId', description: 'organization id', resource: 'organizations' };
 type OrgHandlers = typeof import('../src/workflows/org.ts');
+type CodeHandlers = typeof import('../src/workflows/org-as-code/handlers.ts');
+const code = (name: keyof CodeHandlers) => async () => (await import('../src/workflows/org-as-code/handlers.ts'))[name];
+const optionalOrg: ArgSpec = { ...org, default: '', description: 'organization id (default: the organization the file names)' };
+const docFile = { flags: '-f, --file <file>', description: 'the organization document (YAML or JSON)', file: true };
+const stateFile = { flags: '--state <file>', description: 'where agnt records the objects it created (default: $AGNT_CONFIG_DIR/org-state/<host>/<org>.json)', file: true };
+const exitCode = { flags: '--exit-code', description: `exit ${7} when something differs, 0 when nothing does` };
+// Every read an organization document needs (catalogue rows of export, plan and drift).
+const READS = [
+  { method: 'GET', path: '/organizations/{orgId}/domains' },
+  { method: 'GET', path: '/organizations/{orgId}/members' },
+  { method: 'GET', path: '/organizations/{orgId}/settings/model-tiers' },
+  { method: 'GET', path: '/organizations/{orgId}/audit-logging' },
+  { method: 'GET', path: '/orgs/{id}/profile' },
+  { method: 'GET', path: '/teams' },
+  { method: 'GET', path: '/teams/{teamId}/members' },
+  { method: 'GET', path: '/teams/{teamId}/profile' },
+  { method: 'GET', path: '/team-invitations' },
+  { method: 'GET', path: '/backup-routing-rules' },
+  { method: 'GET', path: '/manager-assignments' },
+] as const;
 // Handlers load only when their command runs.
 const h = (name: keyof OrgHandlers) => async () => (await import('../src/workflows/org.ts'))[name];
 
@@ -42,7 +62,14 @@ export const orgArea: AreaSpec = {
       aliases: ['ls'],
       summary: 'List organizations',
       endpoint: E('orgs.list'),
-      columns: [{ path: 'id' }, { path: 'name' }, { path: 'defaultTeam', header: 'DEFAULT_TEAM' }, { path: 'sso.enabled', header: 'SSO' }, { path: 'sso.enforced', header: 'ENFORCED' }, { path: 'createdAt' }],
+      columns: [
+        { path: 'id' },
+        { path: 'name' },
+        { path: 'defaultTeam', header: 'DEFAULT_TEAM' },
+        { path: 'sso.enabled', header: 'SSO' },
+        { path: 'sso.enforced', header: 'ENFORCED' },
+        { path: 'createdAt' },
+      ],
       examples: ['agnt org list', `agnt org list --all --query "[?name=='Acme Labs'].id | [0]"`],
     },
     {
@@ -73,7 +100,7 @@ export const orgArea: AreaSpec = {
     {
       command: 'org delete',
       aliases: ['rm'],
-      summary: "Delete an organization (on a terminal you type its name to confirm; --yes in scripts)",
+      summary: 'Delete an organization (on a terminal you type its name to confirm; --yes in scripts)',
       endpoint: E('orgs.delete'),
       also: [{ method: 'GET', path: '/organizations/{orgId}' }],
       args: [org],
@@ -88,7 +115,14 @@ export const orgArea: AreaSpec = {
       summary: "List an organization's domains",
       endpoint: E('orgs.domains.list'),
       args: [org],
-      columns: [{ path: 'id' }, { path: 'domain' }, { path: 'verified' }, { path: 'autoJoin', header: 'AUTO_JOIN' }, { path: 'verification.name', header: 'TXT_NAME' }, { path: 'verification.value', header: 'TXT_VALUE' }],
+      columns: [
+        { path: 'id' },
+        { path: 'domain' },
+        { path: 'verified' },
+        { path: 'autoJoin', header: 'AUTO_JOIN' },
+        { path: 'verification.name', header: 'TXT_NAME' },
+        { path: 'verification.value', header: 'TXT_VALUE' },
+      ],
       examples: ['agnt org domains list org_acme', `agnt org domains list org_acme --query "[?domain=='labs.acme.test'].id | [0]"`],
     },
     {
@@ -96,9 +130,7 @@ export const orgArea: AreaSpec = {
       summary: 'Add a domain (then publish its TXT record and verify it)',
       endpoint: E('orgs.domains.create'),
       args: [org],
-      fields: [
-        { name: 'autoJoin', description: 'users with an e-mail address at this domain join automatically' },
-      ],
+      fields: [{ name: 'autoJoin', description: 'users with an e-mail address at this domain join automatically' }],
       examples: ['agnt org domains add org_acme --domain labs.acme.test --auto-join', "agnt org domains add org_acme --domain labs.acme.test --query 'verification'"],
     },
     {
@@ -129,7 +161,7 @@ export const orgArea: AreaSpec = {
     },
     {
       command: 'org domains verify',
-      summary: "Verify a domain by its TXT record (verifying a verified domain changes nothing)",
+      summary: 'Verify a domain by its TXT record (verifying a verified domain changes nothing)',
       endpoint: E('orgs.domains.verify'),
       args: [org, { name: 'domainId', description: 'domain id', resource: 'domains' }],
       examples: ['agnt org domains verify org_acme dom_0001'],
@@ -231,7 +263,11 @@ export const orgArea: AreaSpec = {
       options: [{ flags: '--since <when>', description: 'short for --after: 24h, 7d, or a time' }],
       handler: h('auditEvents'),
       columns: [{ path: 'createdAt' }, { path: 'actor' }, { path: 'action' }, { path: 'entityType', header: 'ENTITY' }, { path: 'entityId', header: 'ENTITY_ID' }],
-      examples: ['agnt org audit-events list org_acme --since 24h', 'agnt org audit-events list org_acme --action "domain.*" --all -o jsonl', 'agnt org audit-events list org_acme --actor usr_admin --after 2026-01-01 --before 7d'],
+      examples: [
+        'agnt org audit-events list org_acme --since 24h',
+        'agnt org audit-events list org_acme --action "domain.*" --all -o jsonl',
+        'agnt org audit-events list org_acme --actor usr_admin --after 2026-01-01 --before 7d',
+      ],
     },
     {
       command: 'org audit-logging get',
@@ -250,7 +286,10 @@ export const orgArea: AreaSpec = {
         { name: 'roleArn', description: 'role ARN the platform assumes to write' },
         { name: 'storagePrefix', description: 'key prefix inside the bucket' },
       ],
-      examples: ['agnt org audit-logging set org_acme --enabled --storage-bucket-arn arn:aws:s3:::acme-audit --role-arn arn:aws:iam::123456789012:role/agnt-audit --region us-east-1', 'agnt org audit-logging set org_acme --file audit-logging.yaml'],
+      examples: [
+        'agnt org audit-logging set org_acme --enabled --storage-bucket-arn arn:aws:s3:::acme-audit --role-arn arn:aws:iam::123456789012:role/agnt-audit --region us-east-1',
+        'agnt org audit-logging set org_acme --file audit-logging.yaml',
+      ],
     },
     {
       command: 'org audit-logging deliver',
@@ -326,11 +365,106 @@ export const orgArea: AreaSpec = {
       hints: {
         own_company_conflict:
           'your account already has its own organization profile, for a different company, and an account has only one. Edit that one instead (see `agnt org profile get <your organization id>`).',
-        company_already_claimed: 'another account has already claimed this company as its own organization, so you cannot claim or edit its profile. If that is wrong, ask platform support to release the claim.',
+        company_already_claimed:
+          'another account has already claimed this company as its own organization, so you cannot claim or edit its profile. If that is wrong, ask platform support to release the claim.',
         org_admin_required: 'the profile is already claimed and only users with the org_admin role change it; the person who first set it holds that role. Ask them to make the change.',
         '403': 'only organization members with the org_admin role change the organization profile.',
       },
       examples: ['agnt org profile set co_acme --file profile.yaml', 'agnt org profile set co_acme --industry Robotics --set ownOrgProfile.mission="Build things"'],
+    },
+    // ---- organization as code (docs/org-as-code.md) ----
+    {
+      command: 'org export',
+      summary: 'Write an organization as one document (YAML, or JSON with -o json): domains, SSO, teams, members, rules',
+      description: `Server-set fields are left out; secrets are never written (each becomes a \${env:NAME} reference). Users are named by e-mail, teams by name. Two exports of the same organization are byte-identical.`,
+      endpoint: E('orgs.get'),
+      also: [...READS],
+      args: [org],
+      handler: code('exportOrg'),
+      examples: ['agnt org export org_acme > org.yaml', 'agnt org export org_acme -o json > org.json'],
+    },
+    {
+      command: 'org validate',
+      summary: 'Check an organization document offline against its schema (line, column and field of every problem)',
+      description: 'Sends no request. Exit 0 when the file is valid, 2 with one line per problem (FILE:LINE:COLUMN: field: message) when not. The schema is schemas/org.schema.json in the package.',
+      // Sends nothing; the endpoint anchors the command in the catalogue.
+      endpoint: E('orgs.get'),
+      args: [{ name: 'file', description: 'the organization document (YAML or JSON)' }],
+      handler: code('validateOrg'),
+      examples: ['agnt org validate org.yaml', 'agnt org validate org.yaml -o json'],
+    },
+    {
+      command: 'org plan',
+      summary: 'Show, field by field, what apply would change to make the organization match the file (sends no write)',
+      description: `Reads the live organization and prints each create, update and delete with old and new values, grouped by resource (secrets masked). -o json gives the plan as data; --out saves it for apply --plan. With --exit-code: 0 when nothing would change, 7 when something would.`,
+      endpoint: E('orgs.get'),
+      also: [...READS],
+      args: [optionalOrg],
+      options: [docFile, { flags: '--out <file>', description: 'save the plan as JSON (for apply --plan)', file: true }, exitCode, stateFile],
+      handler: code('planOrg'),
+      examples: ['agnt org plan -f org.yaml', 'agnt org plan -f org.yaml org_acme --out plan.json --exit-code', 'agnt org plan -f org.yaml -o json'],
+    },
+    {
+      command: 'org apply',
+      summary: 'Make the organization match the file, in dependency order; a second run changes nothing',
+      description:
+        'Order: organization, domains, SSO, teams, members, invitations, rules; one request per changed object. On a terminal it shows the plan and asks; in scripts it needs --yes. With --plan it refuses, writing nothing, when the organization or the file changed since the plan. It stops at the first failure, saying what was done and what remains; running it again continues. Deletes happen only with --prune, only for the kinds named in --allow-delete, and only for objects agnt created from a file (recorded in the --state file).',
+      endpoint: E('orgs.update'),
+      // The document gives the body, through the handler: no flags or --file body of the endpoint's own.
+      omit: 'all',
+      bodyInput: false,
+      also: [
+        ...READS,
+        { method: 'GET', path: '/users/me' },
+        { method: 'POST', path: '/organizations/{orgId}/domains' },
+        { method: 'PUT', path: '/organizations/{orgId}/domains/{domainId}' },
+        { method: 'POST', path: '/organizations/{orgId}/domains/{domainId}/verify' },
+        { method: 'DELETE', path: '/organizations/{orgId}/domains/{domainId}' },
+        { method: 'PUT', path: '/organizations/{orgId}/sso' },
+        { method: 'PUT', path: '/organizations/{orgId}/audit-logging' },
+        { method: 'PATCH', path: '/organizations/{orgId}/settings/model-tiers' },
+        { method: 'PATCH', path: '/orgs/{id}/profile' },
+        { method: 'POST', path: '/organizations/{orgId}/members' },
+        { method: 'DELETE', path: '/organizations/{orgId}/members/{userId}' },
+        { method: 'PUT', path: '/users/{userId}' },
+        { method: 'POST', path: '/teams' },
+        { method: 'PUT', path: '/teams/{teamId}' },
+        { method: 'DELETE', path: '/teams/{teamId}' },
+        { method: 'POST', path: '/teams/{teamId}/members' },
+        { method: 'PUT', path: '/teams/{teamId}/members/{memberId}' },
+        { method: 'DELETE', path: '/teams/{teamId}/members/{memberId}' },
+        { method: 'PATCH', path: '/teams/{teamId}/profile' },
+        { method: 'POST', path: '/team-invitations' },
+        { method: 'DELETE', path: '/team-invitations/{invitationId}' },
+        { method: 'POST', path: '/backup-routing-rules' },
+        { method: 'DELETE', path: '/backup-routing-rules/{ruleId}' },
+        { method: 'POST', path: '/manager-assignments' },
+      ],
+      args: [optionalOrg],
+      options: [
+        docFile,
+        { flags: '--plan <file>', description: 'apply this saved plan (agnt org plan --out); refused when the organization changed since', file: true },
+        { flags: '--prune', description: 'delete objects agnt created from a file that the file no longer lists (with --allow-delete)' },
+        { flags: '--allow-delete <kinds>', description: 'kinds --prune may delete: domains, members, teams, team-members, invitations, backup-rules (comma-separated)', repeatable: true },
+        stateFile,
+      ],
+      handler: code('applyOrg'),
+      examples: ['agnt org apply -f org.yaml --yes', 'agnt org apply -f org.yaml --plan plan.json --yes', 'agnt org apply -f org.yaml --prune --allow-delete teams,invitations --yes'],
+    },
+    {
+      command: 'org drift',
+      summary: 'Like plan, and names who changed each drifted field and when, from the audit events',
+      description:
+        'For each field that differs from the file: the live and file values, and the newest audit event that explains it (actor, action, event id, time). -o jsonl gives one line per field for CI; --exit-code: 0 when nothing drifted, 7 when something did.',
+      endpoint: E('orgs.audit-events.list'),
+      also: [{ method: 'GET', path: '/organizations/{orgId}' }, ...READS],
+      args: [optionalOrg],
+      omit: 'all',
+      list: false,
+      options: [docFile, exitCode, stateFile],
+      handler: code('driftOrg'),
+      columns: [{ path: 'path' }, { path: 'live' }, { path: 'file' }, { path: 'actor' }, { path: 'eventId', header: 'EVENT' }, { path: 'at' }],
+      examples: ['agnt org drift -f org.yaml', 'agnt org drift -f org.yaml org_acme -o jsonl --exit-code'],
     },
   ],
 };

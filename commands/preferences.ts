@@ -10,7 +10,12 @@ const E = endpointsOf(api);
 const user: ArgSpec = { name: 'userId', flag: 'user', default: 'me', description: 'whose preferences (a user id)', resource: 'users' };
 const identifier: ArgSpec = { name: 'identifierId', description: 'identifier id', resource: 'identifiers' };
 
-const cellFields: FieldOverride[] = MATRIX_CELLS.map((cell) => ({ name: cell, type: 'object', keys: CELL_KEYS, description: `${cell} cell {mode, timeBoxedWindowMin, timeBoxedExpiry, undoDelaySec}` }));
+const cellFields: FieldOverride[] = MATRIX_CELLS.map((cell) => ({
+  name: cell,
+  type: 'object',
+  keys: CELL_KEYS,
+  description: `${cell} cell {mode, timeBoxedWindowMin, timeBoxedExpiry, undoDelaySec}`,
+}));
 
 export const preferences: AreaSpec = {
   name: 'preferences',
@@ -62,7 +67,10 @@ export const preferences: AreaSpec = {
       endpoint: E('preferences.scheduling.set'),
       args: [user],
       bodyKey: 'schedulingPreferences',
-      examples: ['agnt preferences scheduling set --file scheduling.yaml', 'agnt preferences scheduling get --yaml > s.yaml && agnt preferences scheduling set --file s.yaml --set buffers.bufferLength=15'],
+      examples: [
+        'agnt preferences scheduling set --file scheduling.yaml',
+        'agnt preferences scheduling get --yaml > s.yaml && agnt preferences scheduling set --file s.yaml --set buffers.bufferLength=15',
+      ],
     },
     {
       command: 'preferences reminders get',
@@ -78,9 +86,7 @@ export const preferences: AreaSpec = {
       endpoint: E('preferences.reminders.update'),
       args: [user],
       bodyKey: 'preferences',
-      fields: [
-        { name: 'appchatA', flag: 'appchat-a' },
-        ],
+      fields: [{ name: 'appchatA', flag: 'appchat-a' }],
       examples: ['agnt preferences reminders update --level agnt-events', 'agnt preferences reminders update --file reminders.yaml', 'agnt preferences reminders update --set email.enabled=true'],
     },
     {
@@ -99,15 +105,11 @@ export const preferences: AreaSpec = {
       endpoint: E('preferences.matrix.update'),
       args: [user],
       bodyKey: 'matrix',
-      fields: [
-        ...cellFields,
-        { name: 'locked', description: 'cells locked against loosening' },
-        { name: 'exceptions', description: 'recipient exceptions' },
-      ],
+      fields: [...cellFields, { name: 'locked', description: 'cells locked against loosening' }, { name: 'exceptions', description: 'recipient exceptions' }],
       render: async () => (await import('../src/render/matrix-grid.ts')).renderMatrix,
       examples: [
         'agnt preferences matrix patch --set email_as_user.mode=manual',
-        "agnt preferences matrix patch --calendar '{\"mode\": \"time-boxed\", \"timeBoxedWindowMin\": 30, \"timeBoxedExpiry\": \"execute\"}'",
+        'agnt preferences matrix patch --calendar \'{"mode": "time-boxed", "timeBoxedWindowMin": 30, "timeBoxedExpiry": "execute"}\'',
         'agnt preferences matrix patch --file matrix.yaml',
       ],
     },
@@ -131,7 +133,10 @@ export const preferences: AreaSpec = {
         { name: 'appliesTo', description: 'cells it applies to' },
       ],
       columns: [{ path: 'id' }, { path: 'label' }, { path: 'match.kind', header: 'KIND' }, { path: 'match.value', header: 'VALUE' }, { path: 'mode' }],
-      examples: ["agnt preferences exceptions add --match '{\"kind\": \"domain\", \"value\": \"acme.com\"}' --mode manual", 'agnt preferences exceptions add --set match.kind=tag --set match.value=vip --mode manual --label VIPs'],
+      examples: [
+        'agnt preferences exceptions add --match \'{"kind": "domain", "value": "acme.com"}\' --mode manual',
+        'agnt preferences exceptions add --set match.kind=tag --set match.value=vip --mode manual --label VIPs',
+      ],
     },
     {
       command: 'preferences exceptions remove',

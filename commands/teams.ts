@@ -72,9 +72,7 @@ export const teams: AreaSpec = {
       summary: 'List the members of a team',
       endpoint: E('teams.members.list'),
       args: [team],
-      fields: [
-        { name: 'search', description: 'match name or e-mail' },
-      ],
+      fields: [{ name: 'search', description: 'match name or e-mail' }],
       columns: memberColumns,
       examples: ['agnt teams members list team_acme', 'agnt teams members list team_acme --status active -o id'],
     },
@@ -83,9 +81,7 @@ export const teams: AreaSpec = {
       summary: 'Add a user to a team (role owner hands ownership on)',
       endpoint: E('teams.members.create'),
       args: [team],
-      fields: [
-        { name: 'role', description: 'default member' },
-      ],
+      fields: [{ name: 'role', description: 'default member' }],
       columns: memberColumns,
       examples: ['agnt teams members add team_acme --user-id usr_0001 --role admin'],
     },
@@ -148,9 +144,7 @@ export const invitations: AreaSpec = {
       command: 'invitations create',
       summary: 'Invite someone to a team by e-mail',
       endpoint: E('invitations.create'),
-      fields: [
-        { name: 'taskId', description: 'hold a seat for this task' },
-      ],
+      fields: [{ name: 'taskId', description: 'hold a seat for this task' }],
       columns: invitationColumns,
       examples: ['agnt invitations create --team-id team_acme --email new@acme.test', 'agnt invitations create --team-id team_acme --email new@acme.test -o id'],
     },
@@ -173,7 +167,7 @@ export const invitations: AreaSpec = {
     },
     {
       command: 'invitations accept',
-      summary: "Accept an invitation (--new-owner hands your current team on when you own it)",
+      summary: 'Accept an invitation (--new-owner hands your current team on when you own it)',
       description:
         'If you own a team that has other active members, the team needs a new owner before you leave it: the API answers 400 (requiresOwnershipTransfer). Name the member who takes it over with --new-owner.',
       endpoint: E('invitations.accept'),
@@ -202,9 +196,7 @@ export const orgRequests: AreaSpec = {
       command: 'org-requests create',
       summary: 'Ask for an organization for your team',
       endpoint: E('org-requests.create'),
-      fields: [
-        { name: 'name', description: 'name of the organization' },
-        ],
+      fields: [{ name: 'name', description: 'name of the organization' }],
       examples: ['agnt org-requests create --name "Acme Research" --team-id team_acme --notes "for the lab"'],
     },
     {

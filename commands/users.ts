@@ -5,7 +5,6 @@ import { endpointsOf } from '../src/api/endpoint.ts';
 
 const E = endpointsOf(api);
 
-
 export const userColumns: Column[] = [
   { path: 'id' },
   { path: 'name' },
@@ -53,18 +52,14 @@ export const users: AreaSpec = {
       summary: 'List users',
       endpoint: E('users.list'),
       columns: userColumns,
-      fields: [
-        { name: 'search', description: 'match name or email' },
-      ],
+      fields: [{ name: 'search', description: 'match name or email' }],
       examples: ['agnt users list', 'agnt users list --status active --all -o jsonl', 'agnt users list --search ada -o id'],
     },
     {
       command: 'users create',
       summary: 'Create a user',
       endpoint: E('users.create'),
-      fields: [
-        { name: 'assistantEmail', description: 'e-mail of the assistant to give the user' },
-        ],
+      fields: [{ name: 'assistantEmail', description: 'e-mail of the assistant to give the user' }],
       examples: ['agnt users create --email new@acme.test --first-name New --last-name Person', 'agnt users create --file user.yaml'],
     },
     {
@@ -83,7 +78,7 @@ export const users: AreaSpec = {
       fields: [
         { name: 'organization', description: 'organization id' },
         { name: 'managerRoles', description: 'e.g. ea_manager' },
-        ],
+      ],
       examples: ['agnt users update usr_member --status suspended', 'agnt users update usr_member --manager-roles ea_manager'],
     },
     {
@@ -106,16 +101,23 @@ export const users: AreaSpec = {
     {
       command: 'users provision',
       summary: 'Find or create a user by e-mail and add them to a team',
-      description: 'Answers 201 when a user was created, 200 when one existed. The result says whether a team membership was added, the user was already a member, or the team join was skipped (the user owns another team with active members and must transfer it first).',
+      description:
+        'Answers 201 when a user was created, 200 when one existed. The result says whether a team membership was added, the user was already a member, or the team join was skipped (the user owns another team with active members and must transfer it first).',
       endpoint: E('users.provision'),
       fields: [
         { name: 'id', description: 'id for a new user' },
         { name: 'teamId', description: "team to join (default: the caller's team)" },
-        ],
+      ],
       render: async () => (data) => {
         const d = data as { user: { id: string; email?: string }; teamId: string; created: boolean; addedToTeam: boolean; alreadyMember: boolean; joinSkipped: boolean };
         const what = d.created ? 'created' : 'found';
-        const team = d.addedToTeam ? `added to team ${d.teamId}` : d.alreadyMember ? `already a member of team ${d.teamId}` : d.joinSkipped ? `team join skipped: they own another team with active members (transfer its ownership first)` : `team ${d.teamId} unchanged`;
+        const team = d.addedToTeam
+          ? `added to team ${d.teamId}`
+          : d.alreadyMember
+            ? `already a member of team ${d.teamId}`
+            : d.joinSkipped
+              ? `team join skipped: they own another team with active members (transfer its ownership first)`
+              : `team ${d.teamId} unchanged`;
         return `${d.user.id}\t${d.user.email ?? ''}\t${what}; ${team}`;
       },
       examples: ['agnt users provision --email new@acme.test --team-id team_acme', 'agnt users provision --email new@acme.test --json'],
@@ -143,7 +145,13 @@ export const workspace: AreaSpec = {
       command: 'workspace snapshots',
       summary: 'List resource snapshots, oldest first',
       endpoint: E('workspace.snapshots'),
-      columns: [{ path: 'timestamp' }, { path: 'memoryUsedBytes', header: 'MEMORY_USED' }, { path: 'diskUsedBytes', header: 'DISK_USED' }, { path: 'cpuLoadAvg', header: 'CPU_LOAD' }, { path: 'activeMcpSlugs', header: 'MCP' }],
+      columns: [
+        { path: 'timestamp' },
+        { path: 'memoryUsedBytes', header: 'MEMORY_USED' },
+        { path: 'diskUsedBytes', header: 'DISK_USED' },
+        { path: 'cpuLoadAvg', header: 'CPU_LOAD' },
+        { path: 'activeMcpSlugs', header: 'MCP' },
+      ],
       examples: ['agnt workspace snapshots', 'agnt workspace snapshots --all -o csv'],
     },
     {

@@ -10,7 +10,10 @@ import { join, resolve } from 'node:path';
 import { once } from 'node:events';
 
 const BIN = resolve(import.meta.dirname, '..', 'bin', 'agnt.js');
-const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
 const SIZES = sizes.length ? sizes : [10_000, 100_000, 1_000_000];
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const dir = mkdtempSync(join(tmpdir(), 'agnt-bench-import-'));
@@ -84,9 +87,18 @@ try {
     try {
       const r = await runImport(sb, file);
       if (r.summary.created !== rows || r.summary.failed !== 0) throw new Error(`unexpected summary ${JSON.stringify(r.summary)}`);
-      const line = { rows, mb: +(statSync(file).size / 1e6).toFixed(1), seconds: +r.secs.toFixed(2), rowsPerSecond: Math.round(rows / r.secs), peakMemoryMb: +r.peakMb.toFixed(1), measuredWith: r.source };
+      const line = {
+        rows,
+        mb: +(statSync(file).size / 1e6).toFixed(1),
+        seconds: +r.secs.toFixed(2),
+        rowsPerSecond: Math.round(rows / r.secs),
+        peakMemoryMb: +r.peakMb.toFixed(1),
+        measuredWith: r.source,
+      };
       results.push(line);
-      console.log(`${String(rows).padStart(9)} rows  ${String(line.mb).padStart(6)} MB  ${line.seconds.toFixed(2).padStart(7)} s  ${String(line.rowsPerSecond).padStart(7)} rows/s  peak ${line.peakMemoryMb.toFixed(1)} MB (${r.source})`);
+      console.log(
+        `${String(rows).padStart(9)} rows  ${String(line.mb).padStart(6)} MB  ${line.seconds.toFixed(2).padStart(7)} s  ${String(line.rowsPerSecond).padStart(7)} rows/s  peak ${line.peakMemoryMb.toFixed(1)} MB (${r.source})`,
+      );
     } finally {
       sb.child.kill('SIGTERM');
       await once(sb.child, 'exit');

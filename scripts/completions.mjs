@@ -23,7 +23,7 @@ export async function writeGenerated() {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('AGNT_') && k !== 'NO_COLOR' && k !== 'FORCE_COLOR'));
   const outputs = await Promise.all(GENERATED.map(({ args }) => run(process.execPath, [bin, ...args], { env, maxBuffer: 64 * 1024 * 1024 })));
   mkdirSync(new URL('completions', root), { recursive: true });
-  GENERATED.forEach(({ file }, i) => writeFileSync(new URL(file, root), outputs[i].stdout));
+  for (const [i, { file }] of GENERATED.entries()) writeFileSync(new URL(file, root), outputs[i].stdout);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await writeGenerated();

@@ -1,6 +1,6 @@
 // The commands that are not API endpoints: auth, config, sandbox, api, commands. Their
 // definitions are eager (cheap); their implementations load when they run.
-import { Argument, Command, Option } from 'commander';
+import { Argument, type Command, Option } from 'commander';
 import type { ContextFactory } from './core/builder.ts';
 
 function lazy(makeContext: ContextFactory, load: () => Promise<(ctx: import('./core/context.ts').Context, ...args: unknown[]) => Promise<void>>) {
@@ -20,10 +20,15 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
   const auth = program.command('auth').description('Log in, check and log out of a server').summary('log in, check and log out of a server');
   auth
     .command('login')
-    .description('Save a server and token in a profile, after checking the token with GET /users/me.\nOn a terminal it asks for both (the token masked); in scripts pass --with-token and the token on stdin.')
+    .description(
+      'Save a server and token in a profile, after checking the token with GET /users/me.\nOn a terminal it asks for both (the token masked); in scripts pass --with-token and the token on stdin.',
+    )
     .summary('log in to a server')
     .option('--with-token', 'read the token from standard input')
-    .addHelpText('after', `\nEndpoint:\n  GET /users/me\n${examples('agnt auth login', 'agnt auth login --base-url https://api.example.com --with-token < token.txt', 'agnt auth login --profile staging --base-url https://staging.example.com --with-token < token.txt')}`)
+    .addHelpText(
+      'after',
+      `\nEndpoint:\n  GET /users/me\n${examples('agnt auth login', 'agnt auth login --base-url https://api.example.com --with-token < token.txt', 'agnt auth login --profile staging --base-url https://staging.example.com --with-token < token.txt')}`,
+    )
     .action(lazy(makeContext, async () => (await import('./builtin/auth.ts')).login));
   auth
     .command('status')
@@ -117,7 +122,15 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     .addOption(new Option('-f, --raw-field <key=value>', 'string field (repeatable)').argParser((v: string, p: string[] = []) => [...p, v]))
     .option('--file <path>', "request body from a JSON or YAML file, or '-' for stdin")
     .option('--paginate', 'follow page/perPage/total until every page is read')
-    .addHelpText('after', examples('agnt api GET /users/me', 'agnt api GET /users -F perPage=5 --paginate --jsonl', 'agnt api POST /identifiers -f type=email -f value=a@example.com', 'agnt api PUT /users/usr_1 --file body.yaml'))
+    .addHelpText(
+      'after',
+      examples(
+        'agnt api GET /users/me',
+        'agnt api GET /users -F perPage=5 --paginate --jsonl',
+        'agnt api POST /identifiers -f type=email -f value=a@example.com',
+        'agnt api PUT /users/usr_1 --file body.yaml',
+      ),
+    )
     .action(lazy(makeContext, async () => (await import('./builtin/api.ts')).api));
 
   program
@@ -135,7 +148,7 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
   program
     .command('completion')
     .description(
-      'Print a completion script for bash, zsh or fish, generated from the command tree: commands, flags,\nflag values, file paths, and ids of the active profile\'s server (asked with a short timeout, cached for a minute).',
+      "Print a completion script for bash, zsh or fish, generated from the command tree: commands, flags,\nflag values, file paths, and ids of the active profile's server (asked with a short timeout, cached for a minute).",
     )
     .summary('print a shell completion script')
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(['bash', 'zsh', 'fish']))
@@ -143,6 +156,7 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
       'after',
       examples(
         'agnt completion bash > ~/.local/share/bash-completion/completions/agnt',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh syntax in an example, not a template
         'agnt completion zsh > "${fpath[1]}/_agnt"',
         'agnt completion fish > ~/.config/fish/completions/agnt.fish',
         'source <(agnt completion bash)',

@@ -4,7 +4,7 @@ import { Command, CommanderError, Help, Option } from 'commander';
 import { AREA_INDEX, loadArea } from '../commands/index.ts';
 import { buildArea, hinted, type ContextFactory } from './core/builder.ts';
 import { Context, type GlobalOptions } from './core/context.ts';
-import { AgntError, ApiError, EXIT, UsageError } from './core/errors.ts';
+import { AgntError, ApiError, ChangesFound, EXIT, UsageError } from './core/errors.ts';
 import { escapeControls, FORMATS, parseFormat, safeJson } from './core/output.ts';
 import { redactUrls, redactValue } from './core/redact.ts';
 import { VERSION } from './core/version.ts';
@@ -98,18 +98,14 @@ function applyToAll(cmd: Command, fn: (c: Command) => void): void {
 
 export async function buildProgram(argv: string[], makeContext: ContextFactory, onlyArea?: string | null): Promise<Command> {
   const program = new Command('agnt');
-  program
-    .description('Command-line administration for the Assistant Platform API')
-    .version(VERSION, '-v, --version', 'print the version')
-    .helpCommand(false)
-    .addHelpText('after', ROOT_EXAMPLES);
+  program.description('Command-line administration for the Assistant Platform API').version(VERSION, '-v, --version', 'print the version').helpCommand(false).addHelpText('after', ROOT_EXAMPLES);
   globalOptions(program);
   const word = onlyArea === undefined ? firstWord(argv) : onlyArea;
   // Only the invoked area's records (and its API model) are loaded; the others get their group
   // (name, aliases, summary) from the index, for the root help and unknown-command errors.
   const full = (e: (typeof AREA_INDEX)[number]) => word != null && (alwaysFull(word) || word === e.name || Boolean(e.aliases?.includes(word)));
   const loaded = await Promise.all(AREA_INDEX.map((e) => (full(e) ? loadArea(e) : undefined)));
-  AREA_INDEX.forEach((e, i) => buildArea(program, loaded[i] ?? e, makeContext, loaded[i] !== undefined));
+  for (const [i, e] of AREA_INDEX.entries()) buildArea(program, loaded[i] ?? e, makeContext, loaded[i] !== undefined);
   addBuiltins(program, makeContext);
   applyToAll(program, (c) => {
     c.exitOverride();
@@ -152,6 +148,11 @@ export function printError(e: unknown, global: GlobalOptions): number {
   if (e instanceof CommanderError) {
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
     return e.exitCode === 0 ? 0 : EXIT.usage;
+  }
+  if (e instanceof ChangesFound) {
+    // Not an error: the plan was printed; the code tells a script that there is something to do.
+    process.stderr.write(`${escapeLine(e.message)}\n`);
+    return e.exitCode;
   }
   if (e instanceof AgntError) {
     let line = `error: ${e.message}`;

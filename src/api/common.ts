@@ -34,8 +34,7 @@ export const personRef: Shape = nul(oneOf([idOf('users'), person]));
 
 const sync = bool();
 const slots = arr(obj({ start: str({ description: 'HH:MM' }), end: str({ description: 'HH:MM' }) }));
-const titles = (solo: boolean) =>
-  obj({ useCustomTitles: bool(), ...(solo ? { solo: str() } : {}), oneAttendee: str(), twoAttendees: str(), manyAttendees: str() });
+const titles = (solo: boolean) => obj({ useCustomTitles: bool(), ...(solo ? { solo: str() } : {}), oneAttendee: str(), twoAttendees: str(), manyAttendees: str() });
 
 export const schedulingPreferences: ObjectShape = obj({
   sync,

@@ -93,8 +93,14 @@ export function endpoint(e: EndpointInput): Endpoint {
 
 /** The query parameters a paging style adds to a list endpoint. */
 export function pagingParams(paging: Paging | undefined): Record<string, Shape> {
-  if (paging === 'page') return { page: { kind: 'integer', description: 'page number, from 1' }, perPage: { kind: 'integer', description: 'records per page' }, limit: { kind: 'integer', description: 'records per page (when perPage is absent)' } };
-  if (paging === 'before') return { limit: { kind: 'integer', description: 'at most this many records' }, before: { kind: 'string', hint: 'timestamp', description: 'cursor: records older than this' } };
+  if (paging === 'page')
+    return {
+      page: { kind: 'integer', description: 'page number, from 1' },
+      perPage: { kind: 'integer', description: 'records per page' },
+      limit: { kind: 'integer', description: 'records per page (when perPage is absent)' },
+    };
+  if (paging === 'before')
+    return { limit: { kind: 'integer', description: 'at most this many records' }, before: { kind: 'string', hint: 'timestamp', description: 'cursor: records older than this' } };
   return {};
 }
 

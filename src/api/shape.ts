@@ -183,7 +183,8 @@ function walk(s: Shape, v: unknown, path: string, o: CheckOptions, out: Problem[
       if (typeof v !== 'boolean') bad();
       return;
     case 'enum':
-      if (typeof v !== 'string' || !s.values.includes(v)) out.push({ path, message: `invalid value ${typeof v === 'string' ? `'${v}'` : shown(v)} (allowed: ${s.values.join(', ')}${s.nullable ? ', null' : ''})` });
+      if (typeof v !== 'string' || !s.values.includes(v))
+        out.push({ path, message: `invalid value ${typeof v === 'string' ? `'${v}'` : shown(v)} (allowed: ${s.values.join(', ')}${s.nullable ? ', null' : ''})` });
       return;
     case 'array':
       if (!Array.isArray(v)) {
@@ -295,7 +296,11 @@ export function secretPaths(shape: Shape, path = ''): string[] {
 export function writable(shape: Shape): Shape {
   switch (shape.kind) {
     case 'object': {
-      const fields = Object.fromEntries(Object.entries(shape.fields).filter(([, f]) => !f.serverSet).map(([k, f]) => [k, writable(f)]));
+      const fields = Object.fromEntries(
+        Object.entries(shape.fields)
+          .filter(([, f]) => !f.serverSet)
+          .map(([k, f]) => [k, writable(f)]),
+      );
       return { ...shape, fields, required: shape.required?.filter((r) => r in fields) };
     }
     case 'array':

@@ -3,8 +3,18 @@
 import { arr, enumOf, idOf, int, nul, num, obj, ro, stamp, str, type ObjectShape, type Shape } from './shape.ts';
 
 export const MATRIX_CELLS = [
-  'email_as_user', 'email_as_assistant', 'messaging', 'voice_call', 'voice_call_as_assistant', 'voice_call_as_user',
-  'calendar', 'files', 'drive', 'contacts', 'third_party_skills', 'website',
+  'email_as_user',
+  'email_as_assistant',
+  'messaging',
+  'voice_call',
+  'voice_call_as_assistant',
+  'voice_call_as_user',
+  'calendar',
+  'files',
+  'drive',
+  'contacts',
+  'third_party_skills',
+  'website',
 ] as const;
 export type MatrixCell = (typeof MATRIX_CELLS)[number];
 export const CELL_MODES = ['auto', 'time-boxed', 'manual'] as const;
@@ -41,19 +51,13 @@ const exceptionFields = {
 };
 
 /** A recipient exception as the server returns it. */
-export const recipientException: ObjectShape = obj(
-  { id: ro(idOf('recipient-exceptions')), ...exceptionFields, createdAt: stamp(), createdBy: ro(nul(str())) },
-  { required: ['match', 'mode'] },
-);
+export const recipientException: ObjectShape = obj({ id: ro(idOf('recipient-exceptions')), ...exceptionFields, createdAt: stamp(), createdBy: ro(nul(str())) }, { required: ['match', 'mode'] });
 
 /**
  * A recipient exception inside a matrix update: the id names an existing one to keep; the
  * server sets createdAt and createdBy.
  */
-const exceptionInMatrix: ObjectShape = obj(
-  { id: idOf('recipient-exceptions'), ...exceptionFields, createdAt: stamp(), createdBy: ro(nul(str())) },
-  { required: ['match', 'mode'] },
-);
+const exceptionInMatrix: ObjectShape = obj({ id: idOf('recipient-exceptions'), ...exceptionFields, createdAt: stamp(), createdBy: ro(nul(str())) }, { required: ['match', 'mode'] });
 
 const cells = Object.fromEntries(MATRIX_CELLS.map((c) => [c, cell])) as Record<MatrixCell, Shape>;
 

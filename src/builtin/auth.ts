@@ -100,7 +100,11 @@ export async function login(ctx: Context, rawOpts: unknown): Promise<void> {
   // A token left in the keyring by an earlier login must not outlive this one.
   if (!inKeyring && existing?.tokenStore === 'keyring') keyringDelete(profile);
   ctx.io.info(`Logged in to ${url} as ${me.email ?? me.id}${me.name ? ` (${me.name})` : ''}; profile '${profile}' is active.`);
-  ctx.io.info(inKeyring ? 'The token is stored in the OS keyring.' : `The token is stored in ${resolveSettings({}, process.env, {}).configPath} (mode 0600)${process.env.AGNT_KEYRING && /^(0|off|false|no)$/i.test(process.env.AGNT_KEYRING) ? ' (AGNT_KEYRING=off)' : ': no OS keyring is available'}.`);
+  ctx.io.info(
+    inKeyring
+      ? 'The token is stored in the OS keyring.'
+      : `The token is stored in ${resolveSettings({}, process.env, {}).configPath} (mode 0600)${process.env.AGNT_KEYRING && /^(0|off|false|no)$/i.test(process.env.AGNT_KEYRING) ? ' (AGNT_KEYRING=off)' : ': no OS keyring is available'}.`,
+  );
 }
 
 export async function status(ctx: Context): Promise<void> {
@@ -125,7 +129,13 @@ export async function status(ctx: Context): Promise<void> {
     baseUrlSource: s.baseUrl.value ? where(s.baseUrl.source) : null,
     user: user ?? null,
     token: token ? maskToken(token) : null,
-    tokenSource: token ? (s.tokenStorage === 'environment' ? 'environment (AGNT_TOKEN)' : s.tokenStorage === 'keyring' ? `OS keyring (service agnt, account ${s.profile.name})` : `config file ${s.configPath}`) : null,
+    tokenSource: token
+      ? s.tokenStorage === 'environment'
+        ? 'environment (AGNT_TOKEN)'
+        : s.tokenStorage === 'keyring'
+          ? `OS keyring (service agnt, account ${s.profile.name})`
+          : `config file ${s.configPath}`
+      : null,
     tokenStorage: token ? (s.tokenStorage === 'keyring' ? 'keyring' : s.tokenStorage === 'environment' ? 'environment' : 'file (mode 0600)') : null,
     output: s.output.value ?? 'table',
     outputSource: where(s.output.source),
@@ -135,7 +145,8 @@ export async function status(ctx: Context): Promise<void> {
   };
   const printer = await ctx.printer();
   await printer.value(data, false);
-  if (!token && s.tokenStorage === 'keyring') throw new AgntError(`the token of profile '${s.profile.name}' is in the OS keyring, which cannot be read now`, EXIT.auth, 'unlock the keyring, or run `agnt auth login` again (or set AGNT_TOKEN)');
+  if (!token && s.tokenStorage === 'keyring')
+    throw new AgntError(`the token of profile '${s.profile.name}' is in the OS keyring, which cannot be read now`, EXIT.auth, 'unlock the keyring, or run `agnt auth login` again (or set AGNT_TOKEN)');
   if (!token) throw new AgntError('not logged in', EXIT.auth, 'run `agnt auth login` or set AGNT_TOKEN');
   if (problem) {
     problem.message = `the token was not accepted: ${problem.message}`;

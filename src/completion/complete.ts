@@ -41,7 +41,11 @@ export async function candidates(program: Command, words: string[], started = Da
     case 'commands':
       return byPrefix(state.node.children.filter((c) => !c.hidden).map((c) => [c.name, c.summary]));
     case 'flags':
-      return byPrefix(offeredFlags(root, state.node).filter((f) => !f.hidden && f.long).map((f) => [f.long!, f.description]));
+      return byPrefix(
+        offeredFlags(root, state.node)
+          .filter((f) => !f.hidden && f.long)
+          .map((f) => [f.long!, f.description]),
+      );
     case 'nothing':
       return [];
   }
@@ -69,10 +73,12 @@ function localResource(resource: string): Candidate[] {
 function knownParams(leaf: Node, state: LineState): Record<string, string> {
   const out: Record<string, string> = {};
   const args = leaf.spec?.args ?? [];
-  args.filter((a) => !a.flag).forEach((a, i) => {
-    const v = a.multi ? undefined : (state.positionals[i] ?? a.default);
-    if (v !== undefined && v !== '-') out[a.name] = v;
-  });
+  args
+    .filter((a) => !a.flag)
+    .forEach((a, i) => {
+      const v = a.multi ? undefined : (state.positionals[i] ?? a.default);
+      if (v !== undefined && v !== '-') out[a.name] = v;
+    });
   for (const a of args) {
     if (!a.flag) continue;
     const v = state.flagValues.get(`--${a.flag}`) ?? a.default;
@@ -112,7 +118,10 @@ async function remoteIds(root: Node, state: LineState, resource: string, started
   const ac = new AbortController();
   const client = new HttpClient({ baseUrl, token, timeoutMs: remaining, retries: 1, signal: ac.signal, userAgent: 'agnt-complete' });
   const requestPath = client.target({ path: listSpec.path, params: target.params, query });
-  const key = createHash('sha256').update(`${client.base.origin}\0${createHash('sha256').update(token).digest('hex')}\0${requestPath}`).digest('hex').slice(0, 32);
+  const key = createHash('sha256')
+    .update(`${client.base.origin}\0${createHash('sha256').update(token).digest('hex')}\0${requestPath}`)
+    .digest('hex')
+    .slice(0, 32);
 
   const ttl = positiveNumber(process.env.AGNT_COMPLETE_TTL, true) ?? DEFAULT_TTL_SECONDS;
   const cached = ttl > 0 ? readCache()[key] : undefined;
@@ -155,7 +164,10 @@ function dig(record: unknown, path: string): unknown {
 
 /** Control characters, tabs and newlines would break the line format or reach the terminal. */
 function clean(s: string): string {
-  const flat = s.replace(/[\x00-\x1f\x7f-\x9f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = s
+    .replace(/[\x00-\x1f\x7f-\x9f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > 60 ? `${flat.slice(0, 59)}…` : flat;
 }
 

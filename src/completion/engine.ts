@@ -11,12 +11,7 @@ export interface LineState {
   flagValues: Map<string, string>;
   /** Positional words given so far at this command. */
   positionals: string[];
-  target:
-    | { kind: 'commands' }
-    | { kind: 'flags' }
-    | { kind: 'flag-value'; flag: FlagInfo }
-    | { kind: 'positional'; index: number; positional: PositionalInfo }
-    | { kind: 'nothing' };
+  target: { kind: 'commands' } | { kind: 'flags' } | { kind: 'flag-value'; flag: FlagInfo } | { kind: 'positional'; index: number; positional: PositionalInfo } | { kind: 'nothing' };
 }
 
 export function globalFlags(root: Node): FlagInfo[] {

@@ -91,7 +91,16 @@ function flagInfo(o: Option): FlagInfo {
   };
 }
 
-const HELP_FLAG: FlagInfo = { long: '--help', short: '-h', flags: '-h, --help', description: 'show help for a command', takesValue: false, optionalValue: false, value: { kind: 'none' }, hidden: false };
+const HELP_FLAG: FlagInfo = {
+  long: '--help',
+  short: '-h',
+  flags: '-h, --help',
+  description: 'show help for a command',
+  takesValue: false,
+  optionalValue: false,
+  value: { kind: 'none' },
+  hidden: false,
+};
 
 function firstLine(s: string): string {
   return (s.split('\n')[0] ?? '').trim();

@@ -98,7 +98,10 @@ function positionalLines(list: PositionalInfo[]): string[] {
 
 /** GitHub's anchor for a `## <words>` heading. */
 function anchor(words: string[]): string {
-  return words.join('-').toLowerCase().replace(/[^a-z0-9_-]/g, '');
+  return words
+    .join('-')
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]/g, '');
 }
 
 function leafSection(node: Node): string[] {
@@ -145,5 +148,8 @@ export function commandReference(program: Command): string {
     }
   };
   for (const area of visible(root)) emit(area);
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }

@@ -105,7 +105,12 @@ function oneLine(s: string): string {
 }
 
 const HEADER = (shell: string, how: string) =>
-  [`# ${shell} completion for agnt. Generated from the command tree by \`agnt completion ${shell}\``, '# (npm run build writes completions/); do not edit by hand.', `# Install: ${how}`, '# Ids are listed by `agnt __complete`, from the active profile\'s server (cached for a minute).'].join('\n');
+  [
+    `# ${shell} completion for agnt. Generated from the command tree by \`agnt completion ${shell}\``,
+    '# (npm run build writes completions/); do not edit by hand.',
+    `# Install: ${how}`,
+    "# Ids are listed by `agnt __complete`, from the active profile's server (cached for a minute).",
+  ].join('\n');
 
 // ---------------------------------------------------------------------------------------------
 // bash
@@ -183,7 +188,11 @@ function bash(root: Node): string {
   );
   return `${HEADER('bash', 'source this file from ~/.bashrc, or copy it to ~/.local/share/bash-completion/completions/agnt')}
 
-_agnt_gflags=${sq(visibleFlags(g).map((f) => f.long).join(' '))}
+_agnt_gflags=${sq(
+    visibleFlags(g)
+      .map((f) => f.long)
+      .join(' '),
+  )}
 _agnt_gvflags=${sq(valueFlagNames(g).join(' '))}
 
 # Sets what the command at a path offers: child commands, flags (_agnt_all: the global ones
@@ -303,7 +312,9 @@ function zsh(root: Node): string {
   return `#compdef agnt
 ${HEADER('zsh', 'copy this file as _agnt into a folder of $fpath before compinit runs, or `source <(agnt completion zsh)` after it')}
 
-_agnt_gflags=(${visibleFlags(g).map((f) => described(f.long!, f.description)).join(' ')})
+_agnt_gflags=(${visibleFlags(g)
+    .map((f) => described(f.long!, f.description))
+    .join(' ')})
 _agnt_gvflags=${sq(valueFlagNames(g).join(' '))}
 
 # Sets what the command at a path offers: child commands and flags (name:description; _agnt_all:

@@ -44,8 +44,32 @@ export function hinted(option: Option, hints: OptionHints): Option {
 
 /** Flags every leaf gets from the root program; a field may not reuse them. */
 export const RESERVED_FLAGS = new Set([
-  'output', 'json', 'yaml', 'jsonl', 'fields', 'query', 'dry-run', 'profile', 'base-url', 'yes', 'no-input', 'input', 'debug',
-  'quiet', 'no-color', 'color', 'timeout', 'help', 'version', 'all', 'limit', 'page', 'per-page', 'data', 'file', 'set',
+  'output',
+  'json',
+  'yaml',
+  'jsonl',
+  'fields',
+  'query',
+  'dry-run',
+  'profile',
+  'base-url',
+  'yes',
+  'no-input',
+  'input',
+  'debug',
+  'quiet',
+  'no-color',
+  'color',
+  'timeout',
+  'help',
+  'version',
+  'all',
+  'limit',
+  'page',
+  'per-page',
+  'data',
+  'file',
+  'set',
 ]);
 
 function collect(value: string, previous: string[] | undefined): string[] {
@@ -305,7 +329,16 @@ async function run(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<vo
     return;
   }
   const client = ctx.client({ tokenOptional: spec.public });
-  const request = { method: spec.method, path: spec.path, params: inv.args, query: inv.query, body: inv.body, resultKey: spec.resultKey, envelope: spec.envelope, shape: spec.list ? ('list' as const) : spec.resultKey ? ('record' as const) : undefined };
+  const request = {
+    method: spec.method,
+    path: spec.path,
+    params: inv.args,
+    query: inv.query,
+    body: inv.body,
+    resultKey: spec.resultKey,
+    envelope: spec.envelope,
+    shape: spec.list ? ('list' as const) : spec.resultKey ? ('record' as const) : undefined,
+  };
 
   if (spec.list) {
     const printer = await ctx.printer(spec.columns);
@@ -320,7 +353,10 @@ async function run(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<vo
       }));
     } catch (e) {
       // Ctrl-C in a long --all: say how far it got, and whether those records were printed.
-      if (ctx.signal.aborted && !ctx.dryRun) ctx.io.err(`interrupted after ${records} records (${pages} page${pages === 1 ? '' : 's'})${printer.streaming || !records ? '' : '; none printed: use -o jsonl, csv or id to print records as they arrive'}`);
+      if (ctx.signal.aborted && !ctx.dryRun)
+        ctx.io.err(
+          `interrupted after ${records} records (${pages} page${pages === 1 ? '' : 's'})${printer.streaming || !records ? '' : '; none printed: use -o jsonl, csv or id to print records as they arrive'}`,
+        );
       throw e;
     }
     if (ctx.dryRun) return;

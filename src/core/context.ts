@@ -3,9 +3,8 @@
 import { AgntError, EXIT, UsageError } from './errors.ts';
 import { HttpClient } from './http.ts';
 import { createIO, type IO } from './io.ts';
-import { parseFormat, Printer, loadQuery, type Format, type OutputOptions } from './output.ts';
+import { type Column, parseFormat, Printer, loadQuery, type Format, type OutputOptions } from './output.ts';
 import { resolveSettings, type Settings } from './config.ts';
-import type { Column } from './spec.ts';
 import { VERSION } from './version.ts';
 
 export interface GlobalOptions {
@@ -65,7 +64,11 @@ export class Context {
       throw new AgntError('no server configured', EXIT.auth, 'run `agnt auth login`, or `agnt sandbox start` for a local one, or set AGNT_BASE_URL');
     }
     if (!s.token.value && !this.dryRun && !opts.tokenOptional && s.tokenStorage === 'keyring') {
-      throw new AgntError(`the token of profile '${s.profile.name}' is in the OS keyring, which cannot be read now`, EXIT.auth, 'unlock the keyring, or run `agnt auth login` again (or set AGNT_TOKEN)');
+      throw new AgntError(
+        `the token of profile '${s.profile.name}' is in the OS keyring, which cannot be read now`,
+        EXIT.auth,
+        'unlock the keyring, or run `agnt auth login` again (or set AGNT_TOKEN)',
+      );
     }
     if (!s.token.value && !this.dryRun && !opts.tokenOptional) {
       throw new AgntError(`not logged in${s.profile.exists ? ` (profile '${s.profile.name}' has no token)` : ''}`, EXIT.auth, 'run `agnt auth login` or set AGNT_TOKEN');

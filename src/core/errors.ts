@@ -9,6 +9,8 @@ export const EXIT = {
   auth: 4,
   rejected: 5,
   partial: 6,
+  /** `org plan` / `org drift` with --exit-code: the organization differs from the file. */
+  changes: 7,
   interrupted: 130,
 } as const;
 
@@ -94,5 +96,13 @@ export class Interrupted extends AgntError {
   constructor(message = 'interrupted') {
     super(message, EXIT.interrupted);
     this.name = 'Interrupted';
+  }
+}
+
+/** plan/drift --exit-code found changes: not a failure, a signal for scripts (exit 7). */
+export class ChangesFound extends AgntError {
+  constructor(message: string) {
+    super(message, EXIT.changes);
+    this.name = 'ChangesFound';
   }
 }

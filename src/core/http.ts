@@ -72,7 +72,10 @@ const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_C
 export class RetryBudget {
   private sent = 0;
   private retried = 0;
-  constructor(private base = 10, private ratio = 0.1) {}
+  constructor(
+    private base = 10,
+    private ratio = 0.1,
+  ) {}
   noteRequest(): void {
     this.sent++;
   }
@@ -85,9 +88,7 @@ export class RetryBudget {
     return this.retried;
   }
 }
-export const retryBudget = new RetryBudget(
-  Number(process.env.AGNT_RETRY_BUDGET ?? 10),
-);
+export const retryBudget = new RetryBudget(Number(process.env.AGNT_RETRY_BUDGET ?? 10));
 
 export function isLoopback(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
@@ -170,7 +171,10 @@ function describeBody(text: string, contentType: string): string {
   const title = /<title[^>]*>([^<]{1,120})<\/title>/i.exec(text)?.[1];
   if (title) return `an HTML page ("${title.trim()}")`;
   if (/html/i.test(contentType) || /^\s*</.test(text)) return 'an HTML page';
-  const first = text.slice(0, 80).replace(/[\x00-\x1f\x7f-\x9f]/g, ' ').trim();
+  const first = text
+    .slice(0, 80)
+    .replace(/[\x00-\x1f\x7f-\x9f]/g, ' ')
+    .trim();
   return `a body that is not JSON (${contentType || 'no content-type'}: "${first}${text.length > 80 ? '…' : ''}")`;
 }
 
@@ -191,11 +195,19 @@ function errorBodyFrom(status: number, statusText: string, text: string, content
 }
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 408: 'Request Timeout',
-  409: 'Conflict', 422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error',
-  502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
-
 
 interface Raw {
   status: number;
@@ -283,7 +295,11 @@ export class HttpClient {
     const display = `${this.base.origin}${rawPath}`;
 
     if (this.opts.dryRun) {
-      const text = JSON.stringify({ method: spec.method, url: redactUrl(display), headers: this.masked(headers), body: hasBody ? redactValue(spec.json !== undefined ? JSON.parse(spec.json) : spec.body) : null }, null, 2);
+      const text = JSON.stringify(
+        { method: spec.method, url: redactUrl(display), headers: this.masked(headers), body: hasBody ? redactValue(spec.json !== undefined ? JSON.parse(spec.json) : spec.body) : null },
+        null,
+        2,
+      );
       this.opts.dryRun(scrub(text, [this.opts.token]));
       return { status: 0, headers: {}, body: undefined, data: undefined as T, meta: {}, dryRun: true };
     }
@@ -417,7 +433,11 @@ export class HttpClient {
    * idempotent request until its headers arrive; the body is the caller's to stream, with
    * --timeout as the longest silence (a large transfer may take longer than that in total).
    */
-  async external(method: 'GET' | 'PUT', url: string, init: { headers?: Record<string, string>; body?: Dispatcher.DispatchOptions['body']; signal?: AbortSignal } = {}): Promise<Dispatcher.ResponseData> {
+  async external(
+    method: 'GET' | 'PUT',
+    url: string,
+    init: { headers?: Record<string, string>; body?: Dispatcher.DispatchOptions['body']; signal?: AbortSignal } = {},
+  ): Promise<Dispatcher.ResponseData> {
     const u = new URL(url);
     if (u.protocol !== 'https:' && !(u.protocol === 'http:' && isLoopback(u.hostname))) {
       throw new NetworkError(`refusing a presigned URL over ${u.protocol} to a non-loopback host`);
@@ -507,7 +527,9 @@ function checkShape(data: unknown, spec: RequestSpec, path: string): void {
   const ok = spec.shape === 'list' ? Array.isArray(data) : typeof data === 'object';
   if (ok) return;
   const what = spec.resultKey ? `'${spec.resultKey}'` : 'the result';
-  throw new NetworkError(`the server's answer is not of the documented shape: ${what} is ${kindOf(data)} where ${spec.shape === 'list' ? 'a list' : 'an object'} was expected (${spec.method} ${redactUrl(path)})`);
+  throw new NetworkError(
+    `the server's answer is not of the documented shape: ${what} is ${kindOf(data)} where ${spec.shape === 'list' ? 'a list' : 'an object'} was expected (${spec.method} ${redactUrl(path)})`,
+  );
 }
 
 function formatSeconds(ms: number): string {

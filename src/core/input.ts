@@ -7,7 +7,10 @@ import { check, type CheckOptions, type Problem, type Shape } from '../api/shape
 import { loadYaml } from './yaml.ts';
 
 export function kebab(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/_/g, '-').toLowerCase();
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/_/g, '-')
+    .toLowerCase();
 }
 
 export function flagOf(f: FieldSpec): string {
@@ -89,10 +92,10 @@ export function jsonErrorOffset(text: string): number {
         else fail();
       }
     }
-    if (c === '"') return string();
-    if (c === 't') return literal('true');
-    if (c === 'f') return literal('false');
-    if (c === 'n') return literal('null');
+    if (c === '"') return void string();
+    if (c === 't') return void literal('true');
+    if (c === 'f') return void literal('false');
+    if (c === 'n') return void literal('null');
     const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
     if (!m) fail();
     i += m![0].length;
@@ -178,7 +181,10 @@ export async function parseFlagValue(f: FieldSpec, raw: unknown): Promise<unknow
   const where = `--${flagOf(f)}`;
   if (f.type === 'boolean') return Boolean(raw);
   if (f.type === 'string[]') {
-    const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => String(v).split(',')).map((s) => s.trim()).filter(Boolean);
+    const parts = (Array.isArray(raw) ? raw : [raw])
+      .flatMap((v) => String(v).split(','))
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (f.nullable && parts.length === 1 && parts[0] === 'null') return null;
     for (const p of parts) checkEnum(where, p, f.enum);
     return parts;
@@ -221,7 +227,10 @@ export function checkShape(where: string, shape: Shape, value: unknown, options:
 
 /** Checks a value from a file or JSON text against the field's shape (or its declared type). */
 export function checkType(where: string, value: unknown, f: FieldSpec): void {
-  if (f.shape) return checkShape(where, f.nullable ? { ...f.shape, nullable: true } : f.shape, value);
+  if (f.shape) {
+    checkShape(where, f.nullable ? { ...f.shape, nullable: true } : f.shape, value);
+    return;
+  }
   if (value === null) {
     if (f.nullable || f.type === 'any') return;
     throw new UsageError(`${where}: must be ${typeName(f.type)}, not null`);

@@ -1,9 +1,15 @@
 // One output layer: handlers return data (and column definitions); this module decides how it
 // looks in each format. Server strings are escaped here so that no escape sequence from the
 // server reaches a terminal.
-import type { Column } from './spec.ts';
 import { UsageError } from './errors.ts';
 import { loadYaml } from './yaml.ts';
+
+/** A table column: a dotted path into the record, and its header (default: the last key, in SNAKE_CASE). */
+export interface Column {
+  /** Dotted path into the record. */
+  path: string;
+  header?: string;
+}
 
 export const FORMATS = ['table', 'json', 'yaml', 'jsonl', 'csv', 'id'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -142,8 +148,21 @@ function columnsFor(records: unknown[], fields?: string[], defaults?: Column[]):
 }
 
 const BORDERLESS = {
-  top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-  left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '   ',
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: '',
+  'left-mid': '',
+  mid: '',
+  'mid-mid': '',
+  right: '',
+  'right-mid': '',
+  middle: '   ',
 };
 
 /** Borderless, kubectl-style aligned columns (cli-table3 measures wide characters right). */

@@ -38,12 +38,7 @@ export function parsePageOptions(opts: Record<string, unknown>): PageOptions {
 }
 
 /** Returns how many records were handed to onPage and the server's total when it gave one. */
-export async function paginate(
-  client: HttpClient,
-  spec: RequestSpec,
-  opts: PageOptions,
-  onPage: (items: unknown[]) => void,
-): Promise<{ count: number; total?: number }> {
+export async function paginate(client: HttpClient, spec: RequestSpec, opts: PageOptions, onPage: (items: unknown[]) => void): Promise<{ count: number; total?: number }> {
   const limit = opts.limit;
   let count = 0;
   const emit = (items: unknown[]): boolean => {

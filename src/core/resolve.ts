@@ -39,18 +39,18 @@ function enumOfShape(s: Shape): readonly string[] | undefined {
 export function flagObject(rec: Pick<CommandRecord, 'endpoint' | 'bodyKey'>): ObjectShape | undefined {
   const e = rec.endpoint;
   const base = e.method === 'GET' || e.method === 'DELETE' ? e.query : e.body;
-  if (!base || base.kind !== 'object') return undefined;
+  if (base?.kind !== 'object') return undefined;
   if (!rec.bodyKey) return base;
   const inner = base.fields[rec.bodyKey];
   if (inner?.kind === 'map') return { kind: 'object', fields: {}, open: true };
-  return inner && inner.kind === 'object' ? inner : undefined;
+  return inner?.kind === 'object' ? inner : undefined;
 }
 
 function nested(root: ObjectShape | undefined, dotted: string): { shape: Shape; required: boolean } | undefined {
   let cur: Shape | undefined = root;
   let required = false;
   for (const key of dotted.split('.')) {
-    if (!cur || cur.kind !== 'object') return undefined;
+    if (cur?.kind !== 'object') return undefined;
     required = Boolean(cur.required?.includes(key));
     cur = cur.fields[key];
   }
@@ -70,7 +70,7 @@ function fromShape(name: string, shape: Shape, required: boolean): FieldSpec {
 export function resolveFields(rec: CommandRecord): FieldSpec[] {
   const root = flagObject(rec);
   const overrides = new Map((rec.fields ?? []).map((o) => [o.name, o]));
-  const omit = new Set(rec.omit ?? []);
+  const omit = new Set(rec.omit === 'all' ? Object.keys(root?.fields ?? {}) : (rec.omit ?? []));
   const out: FieldSpec[] = [];
   for (const [name, shape] of Object.entries(root?.fields ?? {})) {
     if (omit.has(name)) continue;

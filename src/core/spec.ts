@@ -5,6 +5,7 @@
 // fields with their types and nested shapes) and turns it into a commander command.
 import type { Method } from './http.ts';
 import type { Context } from './context.ts';
+import type { Column } from './output.ts';
 import type { Endpoint } from '../api/endpoint.ts';
 import type { Shape } from '../api/shape.ts';
 
@@ -56,11 +57,8 @@ export interface ArgSpec {
   enum?: readonly string[];
 }
 
-export interface Column {
-  /** Dotted path into the record. */
-  path: string;
-  header?: string;
-}
+// Column is the output layer's type (output.ts), named here too for the command records.
+export type { Column };
 
 export interface Result {
   data: unknown;
@@ -115,8 +113,8 @@ export interface CommandRecord {
   args?: ArgSpec[];
   /** Changes to the flags the endpoint's query or body fields give (flag names, descriptions...), and extra flags. */
   fields?: FieldOverride[];
-  /** Fields of the endpoint that get no flag (a handler fills them). */
-  omit?: readonly string[];
+  /** Fields of the endpoint that get no flag (a handler fills them); 'all': none does. */
+  omit?: readonly string[] | 'all';
   /** Extra flags read by a handler. */
   options?: OptionSpec[];
   /** The envelope key shown, when not the endpoint's own. */

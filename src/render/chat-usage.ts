@@ -5,8 +5,20 @@ import { escapeControls, renderTable } from '../core/output.ts';
 
 type Num = number | null | undefined;
 interface Row {
-  runId?: string | null; runLabel?: string | null; runType?: string | null; seq?: number; model?: string | null; modelTier?: string | null;
-  inputTokens?: number; outputTokens?: number; cacheReadTokens?: number; cacheCreationTokens?: number; totalTokens?: number; costUsd?: number; turns?: number; startedAt?: string | null;
+  runId?: string | null;
+  runLabel?: string | null;
+  runType?: string | null;
+  seq?: number;
+  model?: string | null;
+  modelTier?: string | null;
+  inputTokens?: number;
+  outputTokens?: number;
+  cacheReadTokens?: number;
+  cacheCreationTokens?: number;
+  totalTokens?: number;
+  costUsd?: number;
+  turns?: number;
+  startedAt?: string | null;
 }
 interface Rollup {
   total?: Row & { runs?: number };
@@ -33,20 +45,57 @@ export default async function renderUsage(data: unknown, ctx: Context): Promise<
       ['Runs', `${int(t.runs)} (${int(t.turns)} turns)`],
       ['Tokens', `${int(t.totalTokens)} total: ${int(t.inputTokens)} in, ${int(t.outputTokens)} out, ${int(t.cacheReadTokens)} cache read, ${int(t.cacheCreationTokens)} cache write`],
       ['Cost', usd(t.costUsd)],
-      ...(d.credits ? ([['Credits', `${int(d.credits.total)}${d.credits.costsByType && Object.keys(d.credits.costsByType).length ? ` (${Object.entries(d.credits.costsByType).map(([k, v]) => `${k} ${plain(v)}`).join(', ')})` : ''}`]] as Array<[string, string]>) : []),
+      ...(d.credits
+        ? ([
+            [
+              'Credits',
+              `${int(d.credits.total)}${
+                d.credits.costsByType && Object.keys(d.credits.costsByType).length
+                  ? ` (${Object.entries(d.credits.costsByType)
+                      .map(([k, v]) => `${k} ${plain(v)}`)
+                      .join(', ')})`
+                  : ''
+              }`,
+            ],
+          ] as Array<[string, string]>)
+        : []),
     ]),
   );
   const rows = d.rows ?? [];
   if (rows.length) {
     const opts = ctx.outputOptions();
     const headers = ['SEQ', 'RUN', 'TYPE', 'MODEL', 'TIER', 'IN', 'OUT', 'CACHE_READ', 'CACHE_WRITE', 'TOTAL', 'COST', 'TURNS', 'STARTED'];
-    const cells = rows.map((r) => [plain(r.seq), plain(r.runLabel ?? r.runId), plain(r.runType), plain(r.model), plain(r.modelTier), int(r.inputTokens), int(r.outputTokens), int(r.cacheReadTokens), int(r.cacheCreationTokens), int(r.totalTokens), usd(r.costUsd), int(r.turns), plain(r.startedAt)]);
+    const cells = rows.map((r) => [
+      plain(r.seq),
+      plain(r.runLabel ?? r.runId),
+      plain(r.runType),
+      plain(r.model),
+      plain(r.modelTier),
+      int(r.inputTokens),
+      int(r.outputTokens),
+      int(r.cacheReadTokens),
+      int(r.cacheCreationTokens),
+      int(r.totalTokens),
+      usd(r.costUsd),
+      int(r.turns),
+      plain(r.startedAt),
+    ]);
     out.push('', await renderTable(cells, headers, opts));
   }
   const s = d.runShape;
   if (s) {
-    const tier = s.tierMix && typeof s.tierMix === 'object' ? Object.entries(s.tierMix).map(([k, v]) => `${k} ${plain(v)}`).join(', ') : '-';
-    const spawns = s.subtaskSpawnsByProfile && typeof s.subtaskSpawnsByProfile === 'object' ? Object.entries(s.subtaskSpawnsByProfile).map(([k, v]) => `${k} ${plain(v)}`).join(', ') : '-';
+    const tier =
+      s.tierMix && typeof s.tierMix === 'object'
+        ? Object.entries(s.tierMix)
+            .map(([k, v]) => `${k} ${plain(v)}`)
+            .join(', ')
+        : '-';
+    const spawns =
+      s.subtaskSpawnsByProfile && typeof s.subtaskSpawnsByProfile === 'object'
+        ? Object.entries(s.subtaskSpawnsByProfile)
+            .map(([k, v]) => `${k} ${plain(v)}`)
+            .join(', ')
+        : '-';
     out.push(
       '',
       'Run shape',

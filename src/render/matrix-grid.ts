@@ -10,7 +10,14 @@ type Obj = Record<string, any>;
 export function grid(headers: string[], rows: string[][]): string {
   const all = [headers, ...rows].map((r) => r.map((c) => escapeControls(c)));
   const widths = headers.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
-  return all.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('   ').trimEnd()).join('\n');
+  return all
+    .map((r) =>
+      r
+        .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!)))
+        .join('   ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 function text(v: unknown): string {
@@ -38,7 +45,13 @@ export function renderMatrix(data: unknown, _ctx?: Context): string | undefined 
     out.push(
       grid(
         ['ID', 'LABEL', 'MATCH', 'MODE', 'APPLIES_TO'],
-        exceptions.map((e) => [text(e.id), text(e.label), e.match ? `${text(e.match.kind)}=${text(e.match.value)}` : '', text(e.mode), Array.isArray(e.appliesTo) && e.appliesTo.length ? e.appliesTo.join(',') : 'all']),
+        exceptions.map((e) => [
+          text(e.id),
+          text(e.label),
+          e.match ? `${text(e.match.kind)}=${text(e.match.value)}` : '',
+          text(e.mode),
+          Array.isArray(e.appliesTo) && e.appliesTo.length ? e.appliesTo.join(',') : 'all',
+        ]),
       ),
     );
   }

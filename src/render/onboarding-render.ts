@@ -14,12 +14,22 @@ export function session(data: unknown): string | undefined {
   const findings = arr(b.findings);
   out.push('', `Findings (${findings.length}):`);
   if (findings.length) {
-    out.push(grid(['ID', 'REVIEW', 'CATEGORY', 'FINDING'], findings.map((f) => [cellText(f.id ?? f.findingId), cellText(f.reviewState ?? 'pending'), cellText(f.category), cellText(f.summary ?? f.title ?? f.text ?? f.value)])));
+    out.push(
+      grid(
+        ['ID', 'REVIEW', 'CATEGORY', 'FINDING'],
+        findings.map((f) => [cellText(f.id ?? f.findingId), cellText(f.reviewState ?? 'pending'), cellText(f.category), cellText(f.summary ?? f.title ?? f.text ?? f.value)]),
+      ),
+    );
   }
   const proposals = arr(b.workflowProposals);
   out.push('', `Workflow proposals (${proposals.length}):`);
   if (proposals.length) {
-    out.push(grid(['ID', 'REVIEW', 'CATEGORY', 'SENTENCE'], proposals.map((p) => [cellText(p.proposalId), cellText(p.reviewState ?? 'pending'), cellText(p.category), cellText(p.userEditedSentence ?? p.sentence)])));
+    out.push(
+      grid(
+        ['ID', 'REVIEW', 'CATEGORY', 'SENTENCE'],
+        proposals.map((p) => [cellText(p.proposalId), cellText(p.reviewState ?? 'pending'), cellText(p.category), cellText(p.userEditedSentence ?? p.sentence)]),
+      ),
+    );
   }
   const labels = arr(b.weekLabels);
   out.push('', `Week labels: ${labels.length}`, `Staged memories: ${arr(b.stagedMemories).length}`);
@@ -51,7 +61,12 @@ export function finalize(data: unknown): string | undefined {
   const jobs = arr(sum.asyncWorkflowJobs);
   if (jobs.length) {
     out.push('', 'Workflow jobs:');
-    out.push(grid(['PROPOSAL', 'STATUS', 'SKILL', 'ERROR'], jobs.map((j) => [cellText(j.proposalId), cellText(j.status), cellText(j.skillId), cellText(j.error)])).replace(/^/gm, '  '));
+    out.push(
+      grid(
+        ['PROPOSAL', 'STATUS', 'SKILL', 'ERROR'],
+        jobs.map((j) => [cellText(j.proposalId), cellText(j.status), cellText(j.skillId), cellText(j.error)]),
+      ).replace(/^/gm, '  '),
+    );
   }
   const notes = Array.isArray(sum.notes) ? sum.notes : [];
   if (notes.length) out.push('', 'Notes:', ...notes.map((n: unknown) => `  - ${s(n)}`));

@@ -22,7 +22,11 @@ export function table(rows: unknown[], cols: Col[], ctx: Context): string {
   const cells = rows.map((r) => cols.map(([, v]) => clip(escapeControls(cellText(typeof v === 'function' ? v(r) : getPath(r, v))), max)));
   const heads = cols.map(([h]) => (ctx.io.color ? h : h));
   const widths = heads.map((h, i) => Math.max(width(h), ...cells.map((c) => width(c[i]!))));
-  const line = (c: string[]) => c.map((x, i) => (i === c.length - 1 ? x : x + ' '.repeat(widths[i]! - width(x)))).join('   ').trimEnd();
+  const line = (c: string[]) =>
+    c
+      .map((x, i) => (i === c.length - 1 ? x : x + ' '.repeat(widths[i]! - width(x))))
+      .join('   ')
+      .trimEnd();
   const head = line(heads);
   return [ctx.io.color ? `\x1b[1m${head}\x1b[0m` : head, ...cells.map(line)].join('\n');
 }

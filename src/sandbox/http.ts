@@ -84,7 +84,10 @@ export function list(key: string, items: unknown[], q: Record<string, string>, e
 
 export type Check = (v: unknown, path: string) => string | undefined;
 
-const is = (pred: (v: unknown) => boolean, what: string): Check => (v, p) => (pred(v) ? undefined : `${p} must be ${what}`);
+const is =
+  (pred: (v: unknown) => boolean, what: string): Check =>
+  (v, p) =>
+    pred(v) ? undefined : `${p} must be ${what}`;
 
 export const t = {
   string: is((v) => typeof v === 'string', 'a string'),

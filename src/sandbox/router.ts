@@ -2,9 +2,10 @@
 // an encoded '/' or '..' inside an id stays inside its segment. Static segments win over
 // parameters ('/users/me' before '/users/{userId}').
 import type { Req, Reply } from './http.ts';
-import type { Sandbox } from './server.ts';
 
-export type RouteHandler = (req: Req, sb: Sandbox) => Reply | Promise<Reply>;
+// Generic over what handlers receive besides the request (the Sandbox), so that this module
+// does not import the server that imports it.
+export type RouteHandler<C> = (req: Req, sb: C) => Reply | Promise<Reply>;
 
 export interface RouteOptions {
   /** No bearer token needed (presigned URLs, the public invitation page). */
@@ -18,19 +19,19 @@ export interface RouteOptions {
   stream?: boolean;
 }
 
-interface Route {
+interface Route<C> {
   method: string;
   template: string;
   parts: string[];
-  handler: RouteHandler;
+  handler: RouteHandler<C>;
   options: RouteOptions;
   score: number;
 }
 
-export class Router {
-  private routes: Route[] = [];
+export class Router<C> {
+  private routes: Route<C>[] = [];
 
-  add(method: string, template: string, handler: RouteHandler, options: RouteOptions = {}): void {
+  add(method: string, template: string, handler: RouteHandler<C>, options: RouteOptions = {}): void {
     const parts = template.split('/').filter(Boolean);
     // Static segments earlier in the path weigh more, so '/a/b/{x}' beats '/a/{y}/c'.
     const score = parts.reduce((acc, p, i) => acc + (p.startsWith('{') ? 0 : 2 ** (20 - i)), 0);
@@ -38,24 +39,24 @@ export class Router {
     this.routes.sort((a, b) => b.score - a.score);
   }
 
-  get(t: string, h: RouteHandler, o?: RouteOptions) {
+  get(t: string, h: RouteHandler<C>, o?: RouteOptions) {
     this.add('GET', t, h, o);
   }
-  post(t: string, h: RouteHandler, o?: RouteOptions) {
+  post(t: string, h: RouteHandler<C>, o?: RouteOptions) {
     this.add('POST', t, h, o);
   }
-  put(t: string, h: RouteHandler, o?: RouteOptions) {
+  put(t: string, h: RouteHandler<C>, o?: RouteOptions) {
     this.add('PUT', t, h, o);
   }
-  patch(t: string, h: RouteHandler, o?: RouteOptions) {
+  patch(t: string, h: RouteHandler<C>, o?: RouteOptions) {
     this.add('PATCH', t, h, o);
   }
-  delete(t: string, h: RouteHandler, o?: RouteOptions) {
+  delete(t: string, h: RouteHandler<C>, o?: RouteOptions) {
     this.add('DELETE', t, h, o);
   }
 
   /** The matched route, 'method' when the path exists with another method, or undefined. */
-  match(method: string, rawSegments: string[]): { route: Route; params: Record<string, string> } | 'method' | undefined {
+  match(method: string, rawSegments: string[]): { route: Route<C>; params: Record<string, string> } | 'method' | undefined {
     let pathMatched = false;
     for (const r of this.routes) {
       if (r.parts.length !== rawSegments.length) continue;

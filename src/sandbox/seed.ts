@@ -7,8 +7,24 @@ import { ACCOUNT, ORG, TEAM, issueToken, makeContact, makeUser } from './model.t
 
 export function seedBase(store: Store): void {
   store.insert('organizations', 'org', { id: ORG, account: ACCOUNT, name: 'Acme Corp', defaultTeam: TEAM, defaultAssistant: 'ast_ava', sso: { enabled: false, enforced: false, provider: null } });
-  store.insert('organizations', 'org', { id: 'org_globex', account: 'acc_globex', name: 'Globex', defaultTeam: null, defaultAssistant: null, sso: { enabled: false, enforced: false, provider: null } });
-  store.insert('teams', 'team', { id: TEAM, account: ACCOUNT, name: 'Acme Executive Team', organization: ORG, status: 'active', owner: 'usr_admin', brandingOnEvents: false, brandingOnMessages: false });
+  store.insert('organizations', 'org', {
+    id: 'org_globex',
+    account: 'acc_globex',
+    name: 'Globex',
+    defaultTeam: null,
+    defaultAssistant: null,
+    sso: { enabled: false, enforced: false, provider: null },
+  });
+  store.insert('teams', 'team', {
+    id: TEAM,
+    account: ACCOUNT,
+    name: 'Acme Executive Team',
+    organization: ORG,
+    status: 'active',
+    owner: 'usr_admin',
+    brandingOnEvents: false,
+    brandingOnMessages: false,
+  });
 
   const base = { organization: ORG, team: TEAM, timezone: 'America/New_York' };
   const users = [
@@ -31,10 +47,39 @@ export function seedBase(store: Store): void {
 
   const writingStyle = { professionalism: 0.8, humor: 0.2, emojiUse: 0, characterInspiration: '', externalCommunication: 'concise', oneOnOneCommunication: 'warm' };
   const assistant = {
-    account: ACCOUNT, organization: ORG, team: null, user: null, member: null, avatarUrl: null, signature: null, signatureEditorMode: 'visual',
-    personality: 'Calm and precise', tagline: null, backstory: null, role: null, displayPersonality: null, tag1: null, tag2: null, pronouns: null,
-    country: null, gender: null, signaturePhrases: [], writingStyle, voice: null, status: 'active', isSystemTemplate: false, talkToStrangers: false,
-    metadata: {}, inboxPlatform: null, inboxAuthError: false, channels: {}, appearanceDescription: '', tags: {}, deletedAt: null, retiredEmail: null, emailReleasedAt: null,
+    account: ACCOUNT,
+    organization: ORG,
+    team: null,
+    user: null,
+    member: null,
+    avatarUrl: null,
+    signature: null,
+    signatureEditorMode: 'visual',
+    personality: 'Calm and precise',
+    tagline: null,
+    backstory: null,
+    role: null,
+    displayPersonality: null,
+    tag1: null,
+    tag2: null,
+    pronouns: null,
+    country: null,
+    gender: null,
+    signaturePhrases: [],
+    writingStyle,
+    voice: null,
+    status: 'active',
+    isSystemTemplate: false,
+    talkToStrangers: false,
+    metadata: {},
+    inboxPlatform: null,
+    inboxAuthError: false,
+    channels: {},
+    appearanceDescription: '',
+    tags: {},
+    deletedAt: null,
+    retiredEmail: null,
+    emailReleasedAt: null,
   };
   store.insert('assistants', 'ast', { ...assistant, id: 'ast_ava', scope: 'organization', name: 'Ava', email: 'ava@assistants.acme.test' });
   store.insert('assistants', 'ast', { ...assistant, id: 'ast_private', scope: 'user', organization: null, user: 'usr_member', name: 'Mo', email: 'mo@assistants.acme.test' });
@@ -48,7 +93,11 @@ export function seedBase(store: Store): void {
   for (const c of contacts) {
     const slug = c.company.toLowerCase().replace(/\W+/g, '-');
     makeContact(store, {
-      user: 'usr_admin', name: c.name, email: c.email, title: c.title, tags: c.tags,
+      user: 'usr_admin',
+      name: c.name,
+      email: c.email,
+      title: c.title,
+      tags: c.tags,
       company: { id: `co_${slug.replace(/-/g, '')}`, name: c.company, slug, domain: c.email.split('@')[1] },
     });
   }

@@ -9,6 +9,9 @@ import { Router } from './router.ts';
 import { HttpError, type Reply, type Req } from './http.ts';
 import { seedBase } from './seed.ts';
 import { sandboxAreas } from './areas/index.ts';
+import type { LoggedRequest, Sandbox } from './types.ts';
+
+export type { Fault, LoggedRequest, Sandbox } from './types.ts';
 
 export interface SandboxOptions {
   port?: number;
@@ -17,41 +20,6 @@ export interface SandboxOptions {
   dataFile?: string;
   /** Milliseconds since the epoch, for tests that move the clock. */
   clock?: () => number;
-}
-
-export interface Fault {
-  method?: string;
-  /** Matched against the path (without query). */
-  path?: RegExp;
-  /** How many matching requests get the fault. */
-  times: number;
-  status: number;
-  headers?: Record<string, string>;
-  body?: string;
-}
-
-export interface LoggedRequest {
-  method: string;
-  path: string;
-  url: string;
-  authorization?: string;
-  status: number;
-  body?: unknown;
-}
-
-export interface Sandbox {
-  baseUrl: string;
-  port: number;
-  tokens: Record<string, string>;
-  store: Store;
-  router: Router;
-  /** Every request served, in order (tests assert what was, or was not, sent). */
-  requests: LoggedRequest[];
-  /** Queued failures, for retry tests. */
-  faults: Fault[];
-  /** HMAC key for presigned URLs. */
-  secret: string;
-  close(): Promise<void>;
 }
 
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
@@ -94,7 +62,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const store = new Store(opts.dataFile);
   if (opts.clock) store.clock = opts.clock;
-  const router = new Router();
+  const router = new Router<Sandbox>();
   const loaded = store.load();
   if (!loaded) {
     store.meta.secret = randomBytes(32).toString('hex');

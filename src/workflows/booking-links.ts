@@ -26,7 +26,7 @@ async function fromCsv(text: string, where: string): Promise<Array<{ name: strin
     throw new UsageError(`${where}: invalid CSV: ${(e as Error).message}`);
   }
   let [nameCol, emailCol] = [0, 1];
-  if (rows[0] && rows[0].some((c) => /^e-?mail$/i.test(c))) {
+  if (rows[0]?.some((c) => /^e-?mail$/i.test(c))) {
     emailCol = rows[0].findIndex((c) => /^e-?mail$/i.test(c));
     nameCol = rows[0].findIndex((c) => /^name$/i.test(c));
     rows = rows.slice(1);
@@ -66,17 +66,32 @@ export const addInvitees: Handler = async (ctx, inv) => {
   let message = `${added.length} invitee(s) on ${link.id ?? inv.args.bookingLinkId}`;
   if (o.send) {
     const sendable = added.filter((x) => x.status !== 'booked');
-    const { failed } = await eachId(ctx, sendable.map((x) => x.id), async (id) => {
-      await client.request({ method: 'POST', path: '/booking-links/{bookingLinkId}/invitees/{inviteeId}/invite', params: { bookingLinkId: String(link.id ?? inv.args.bookingLinkId), inviteeId: id } });
-      return id;
-    });
+    const { failed } = await eachId(
+      ctx,
+      sendable.map((x) => x.id),
+      async (id) => {
+        await client.request({
+          method: 'POST',
+          path: '/booking-links/{bookingLinkId}/invitees/{inviteeId}/invite',
+          params: { bookingLinkId: String(link.id ?? inv.args.bookingLinkId), inviteeId: id },
+        });
+        return id;
+      },
+    );
     message += `; sent ${sendable.length - failed.length} link(s)`;
     if (failed.length) return { data: link, text: table(all, INVITEE_COLS, ctx), exitCode: 6, message: `${failed.length} of ${sendable.length} invitations failed: ${failed.join(', ')}` };
   }
   return { data: link, text: table(all, INVITEE_COLS, ctx), message };
 };
 
-const INVITEE_COLS: Array<[string, string]> = [['ID', 'id'], ['NAME', 'name'], ['EMAIL', 'email'], ['STATUS', 'status'], ['INVITED_AT', 'invitedAt'], ['BOOKED_AT', 'bookedAt']];
+const INVITEE_COLS: Array<[string, string]> = [
+  ['ID', 'id'],
+  ['NAME', 'name'],
+  ['EMAIL', 'email'],
+  ['STATUS', 'status'],
+  ['INVITED_AT', 'invitedAt'],
+  ['BOOKED_AT', 'bookedAt'],
+];
 
 export const invite: Handler = async (ctx, inv) => {
   const client = ctx.client();

@@ -20,4 +20,3 @@ export async function eachId<T>(ctx: Context, ids: string[], run: (id: string) =
   }
   return { results, failed };
 }
-

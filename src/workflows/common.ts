@@ -41,7 +41,6 @@ export function explain(e: unknown, hints: Record<string, string | ((err: ApiErr
   throw e;
 }
 
-
 export interface Spinner {
   update(text: string): void;
   stop(): void;

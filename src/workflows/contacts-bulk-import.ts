@@ -12,7 +12,8 @@ interface BulkImport {
 const handler: Handler = async (ctx, inv) => {
   const contacts = inv.body?.contacts;
   if (!Array.isArray(contacts)) throw new UsageError('contacts must be a list');
-  if (contacts.length > MAX_BATCH) throw new UsageError(`at most ${MAX_BATCH} contacts per request, got ${contacts.length}`, 'use `agnt contacts import` (CSV), which sends any number of rows in batches');
+  if (contacts.length > MAX_BATCH)
+    throw new UsageError(`at most ${MAX_BATCH} contacts per request, got ${contacts.length}`, 'use `agnt contacts import` (CSV), which sends any number of rows in batches');
   const res = await ctx.client().request<BulkImport>({ method: 'POST', path: inv.spec.path, body: inv.body, resultKey: 'bulkImport' });
   if (res.dryRun) return;
   const data = res.data;

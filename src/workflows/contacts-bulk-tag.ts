@@ -20,7 +20,9 @@ const handler: Handler = async (ctx, inv) => {
   const data = res.data as BulkTag;
   const failed = data.failed ?? [];
   for (const f of failed) ctx.io.err(escapeControls(`${f.id ?? '?'}: error: ${f.reason ?? 'failed'}`));
-  const text = escapeControls(`updated ${data.updated ?? 0} of ${data.total ?? (body.ids as string[]).length} contacts${failed.length ? `; ${failed.length} failed: ${failed.map((f) => f.id).join(', ')}` : ''}`);
+  const text = escapeControls(
+    `updated ${data.updated ?? 0} of ${data.total ?? (body.ids as string[]).length} contacts${failed.length ? `; ${failed.length} failed: ${failed.map((f) => f.id).join(', ')}` : ''}`,
+  );
   if (!failed.length) return { data, text };
   return { data, text, exitCode: EXIT.partial, message: `${failed.length} of ${data.total ?? '?'} contacts were not tagged` };
 };

@@ -21,7 +21,10 @@ const handler: Handler = async (ctx, inv) => {
   const opts = {
     file,
     map: list(o.map),
-    propertiesFrom: list(o.propertiesFrom).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean),
+    propertiesFrom: list(o.propertiesFrom)
+      .flatMap((s) => s.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean),
     tags: list(o.tags),
     batchSize: positive('--batch-size', o.batchSize, DEFAULT_BATCH, MAX_BATCH),
     concurrency: positive('--concurrency', o.concurrency, DEFAULT_CONCURRENCY, 32),

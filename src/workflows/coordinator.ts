@@ -15,16 +15,87 @@ export function renderDashboard(data: unknown, ctx: Context): string {
   const d = (data ?? {}) as Rec;
   const hw = (d.healthWarnings ?? {}) as Rec;
   const warnings: string[] = [];
-  for (const x of arr(hw.degradedDelegations)) warnings.push(`  access ${x.accessHealth} for ${nameOf(x.principal)} (delegation ${x.delegationId}, checked ${x.lastAccessCheckAt ?? 'never'}): run agnt delegations reverify ${x.delegationId}`);
+  for (const x of arr(hw.degradedDelegations))
+    warnings.push(`  access ${x.accessHealth} for ${nameOf(x.principal)} (delegation ${x.delegationId}, checked ${x.lastAccessCheckAt ?? 'never'}): run agnt delegations reverify ${x.delegationId}`);
   for (const x of arr(hw.recentRevocations)) warnings.push(`  ${nameOf(x.principal)} revoked delegation ${x.delegationId} at ${x.revokedAt}${x.revokedBy ? ` (by ${x.revokedBy})` : ''}`);
   if (typeof hw.pendingInvitesCount === 'number' && hw.pendingInvitesCount > 0) warnings.push(`  ${hw.pendingInvitesCount} pending invite(s): agnt coordinator pending-invites`);
   return sections(
     [
-      ['Active principals', table(arr(d.activePrincipals), [['PRINCIPAL', 'principal'], ['DELEGATION', 'delegationId'], ['ASSISTANT', 'assistant'], ['ACCESS', 'accessHealth'], ['SOURCE', 'delegationSource'], ['PROVIDER', 'calendarProvider'], ['DEFAULT', 'isDefault']], ctx)],
-      ['My active coverage', table(arr(d.myActiveCoverage), [['SPAN', 'spanId'], ['PRINCIPAL', 'principal'], ['FOR', 'primaryCoordinator'], ['REASON', 'reason'], ['UNTIL', 'endAt']], ctx)],
-      ['Handoffs out', table(arr(d.myHandoffsOut), [['SPAN', 'id'], ['STATUS', 'status'], ['REASON', 'reason'], ['START', 'startAt'], ['END', 'endAt']], ctx)],
-      ['Upcoming coverage', table(arr(d.upcomingCoverage), [['SPAN', 'id'], ['ROLE', 'role'], ['STATUS', 'status'], ['REASON', 'reason'], ['START', 'startAt'], ['END', 'endAt'], ['PRIMARY', 'primaryCoordinator']], ctx)],
-      ['Recent tasks', table(arr(d.recentTasks), [['TASK', 'id'], ['TYPE', 'type'], ['STATUS', 'status'], ['OWNER', 'owner'], ['SUMMARY', 'summary'], ['UPDATED', 'updatedAt']], ctx)],
+      [
+        'Active principals',
+        table(
+          arr(d.activePrincipals),
+          [
+            ['PRINCIPAL', 'principal'],
+            ['DELEGATION', 'delegationId'],
+            ['ASSISTANT', 'assistant'],
+            ['ACCESS', 'accessHealth'],
+            ['SOURCE', 'delegationSource'],
+            ['PROVIDER', 'calendarProvider'],
+            ['DEFAULT', 'isDefault'],
+          ],
+          ctx,
+        ),
+      ],
+      [
+        'My active coverage',
+        table(
+          arr(d.myActiveCoverage),
+          [
+            ['SPAN', 'spanId'],
+            ['PRINCIPAL', 'principal'],
+            ['FOR', 'primaryCoordinator'],
+            ['REASON', 'reason'],
+            ['UNTIL', 'endAt'],
+          ],
+          ctx,
+        ),
+      ],
+      [
+        'Handoffs out',
+        table(
+          arr(d.myHandoffsOut),
+          [
+            ['SPAN', 'id'],
+            ['STATUS', 'status'],
+            ['REASON', 'reason'],
+            ['START', 'startAt'],
+            ['END', 'endAt'],
+          ],
+          ctx,
+        ),
+      ],
+      [
+        'Upcoming coverage',
+        table(
+          arr(d.upcomingCoverage),
+          [
+            ['SPAN', 'id'],
+            ['ROLE', 'role'],
+            ['STATUS', 'status'],
+            ['REASON', 'reason'],
+            ['START', 'startAt'],
+            ['END', 'endAt'],
+            ['PRIMARY', 'primaryCoordinator'],
+          ],
+          ctx,
+        ),
+      ],
+      [
+        'Recent tasks',
+        table(
+          arr(d.recentTasks),
+          [
+            ['TASK', 'id'],
+            ['TYPE', 'type'],
+            ['STATUS', 'status'],
+            ['OWNER', 'owner'],
+            ['SUMMARY', 'summary'],
+            ['UPDATED', 'updatedAt'],
+          ],
+          ctx,
+        ),
+      ],
       ['Health warnings', warnings.map(escapeControls).join('\n')],
     ],
     ctx,
@@ -51,8 +122,34 @@ export function renderPrincipal(data: unknown, ctx: Context): string {
     '',
     sections(
       [
-        ['Supervision', table(cells, [['CELL', 'cell'], ['MODE', 'mode'], ['WINDOW_MIN', 'timeBoxedWindowMin'], ['EXPIRY', 'timeBoxedExpiry'], ['LOCKED', 'locked']], ctx)],
-        ['Recent tasks', table(arr(d.recentTasks), [['TASK', 'id'], ['TYPE', 'type'], ['STATUS', 'status'], ['SUMMARY', 'summary'], ['UPDATED', 'updatedAt']], ctx)],
+        [
+          'Supervision',
+          table(
+            cells,
+            [
+              ['CELL', 'cell'],
+              ['MODE', 'mode'],
+              ['WINDOW_MIN', 'timeBoxedWindowMin'],
+              ['EXPIRY', 'timeBoxedExpiry'],
+              ['LOCKED', 'locked'],
+            ],
+            ctx,
+          ),
+        ],
+        [
+          'Recent tasks',
+          table(
+            arr(d.recentTasks),
+            [
+              ['TASK', 'id'],
+              ['TYPE', 'type'],
+              ['STATUS', 'status'],
+              ['SUMMARY', 'summary'],
+              ['UPDATED', 'updatedAt'],
+            ],
+            ctx,
+          ),
+        ],
       ],
       ctx,
     ),
@@ -79,7 +176,9 @@ export function timeline(events: Rec[], from: number, to: number, tz: string, ct
       const en = Math.min(Date.parse(e.endAt), next);
       const hours = s === day && en === next ? 'all day    ' : `${formatLocal(s, tz).slice(11)}-${en === next ? '24:00' : formatLocal(en, tz).slice(11)}`;
       const who = e.role === 'backup' ? `covering ${nameOf(e.principal)} for ${nameOf(e.primaryCoordinator)}` : `${nameOf(e.principal)} -> ${nameOf(e.backupCoordinator)}`;
-      out.push(`  ${hours}  ${String(e.role ?? '').padEnd(7)}  ${who}  [${escapeControls(String(e.status ?? ''))}, ${escapeControls(String(e.reason ?? ''))}]  ${escapeControls(String(e.spanId ?? ''))}`);
+      out.push(
+        `  ${hours}  ${String(e.role ?? '').padEnd(7)}  ${who}  [${escapeControls(String(e.status ?? ''))}, ${escapeControls(String(e.reason ?? ''))}]  ${escapeControls(String(e.spanId ?? ''))}`,
+      );
     }
     day = next;
   }

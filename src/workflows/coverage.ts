@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Handler, Invocation } from '../core/spec.ts';
 import type { Context } from '../core/context.ts';
-import { AgntError, Interrupted, UsageError } from '../core/errors.ts';
+import { type AgntError, Interrupted, UsageError } from '../core/errors.ts';
 import { readStructured } from '../core/input.ts';
 import { addDuration, formatLocal, iso, parseDuration, parseWhen, resolveZone, startOfLocalDay, addLocalDays } from '../core/time.ts';
 import { nameOf, sections, table, who } from '../render/render.ts';
@@ -74,7 +74,12 @@ async function rowsFromFile(ctx: Context, path: string): Promise<Row[]> {
   return list.map((x, i) => {
     if (typeof x === 'string') return { principal: x };
     if (!x || typeof x !== 'object' || typeof x.principal !== 'string') throw new UsageError(`${path}[${i}]: principal is required`);
-    return { principal: x.principal, backupCoordinator: x.backupCoordinator ?? x.backup, primaryFollower: bool(x.primaryFollower, `${path}[${i}]`), backupFollower: bool(x.backupFollower, `${path}[${i}]`) };
+    return {
+      principal: x.principal,
+      backupCoordinator: x.backupCoordinator ?? x.backup,
+      primaryFollower: bool(x.primaryFollower, `${path}[${i}]`),
+      backupFollower: bool(x.backupFollower, `${path}[${i}]`),
+    };
   });
 }
 
@@ -116,7 +121,7 @@ async function fetchMe(ctx: Context): Promise<Rec | undefined> {
 async function principalChoices(ctx: Context): Promise<Array<{ name: string; value: string }>> {
   const client = ctx.client();
   const res = await client.request<Rec[]>({ method: 'GET', path: '/delegations', query: { role: 'coordinator', status: 'active', perPage: 100 }, resultKey: 'delegations' });
-  const dels = (res.data ?? []).filter((d) => d && d.principal);
+  const dels = (res.data ?? []).filter((d) => d?.principal);
   if (!dels.length) throw new UsageError('you have no active delegations to pick principals from; give --principal');
   const names = new Map<string, string>();
   try {
@@ -135,9 +140,7 @@ async function principalChoices(ctx: Context): Promise<Array<{ name: string; val
 async function suggestedBackup(me: string | undefined, principal: string, rules: Lazy<Rec[]>): Promise<string | undefined> {
   const all = await rules.get();
   const r =
-    all.find((x) => x.primaryCoordinator === me && x.principal === principal) ??
-    all.find((x) => x.primaryCoordinator === me && !x.principal && !x.isOrgDefault) ??
-    all.find((x) => x.isOrgDefault);
+    all.find((x) => x.primaryCoordinator === me && x.principal === principal) ?? all.find((x) => x.primaryCoordinator === me && !x.principal && !x.isOrgDefault) ?? all.find((x) => x.isOrgDefault);
   return r?.backupCoordinator ?? undefined;
 }
 
@@ -169,7 +172,7 @@ export const create: Handler = async (ctx, inv) => {
   if (missing.length && !interactive) throw new UsageError(`missing ${missing.join(', ')}`, ctx.io.noInput ? undefined : 'run it on a terminal to be asked for them');
 
   const me = new Lazy(() => fetchMe(ctx));
-  const zone = new Lazy(async () => (typeof o.tz === 'string' ? resolveZone(ctx, o.tz) : ((await me.get())?.timezone as string | undefined) ?? resolveZone(ctx, undefined)));
+  const zone = new Lazy(async () => (typeof o.tz === 'string' ? resolveZone(ctx, o.tz) : (((await me.get())?.timezone as string | undefined) ?? resolveZone(ctx, undefined))));
   const rules = new Lazy(async () => {
     try {
       return (await ctx.client().request<Rec[]>({ method: 'GET', path: '/backup-routing-rules', query: { perPage: 100 }, resultKey: 'backupRoutingRules' })).data ?? [];
@@ -195,14 +198,10 @@ export const create: Handler = async (ctx, inv) => {
       ).trim();
     }
     if (body.startAt === undefined) {
-      body.startAt = await ask(ctx, (p, c) =>
-        p.input({ message: `Start (YYYY-MM-DD HH:MM, ISO, 'tomorrow 09:00')`, required: true, validate: (v) => tryWhen(v, tz, now, false) }, c),
-      );
+      body.startAt = await ask(ctx, (p, c) => p.input({ message: `Start (YYYY-MM-DD HH:MM, ISO, 'tomorrow 09:00')`, required: true, validate: (v) => tryWhen(v, tz, now, false) }, c));
     }
     if (body.endAt === undefined && !duration) {
-      const answer = await ask(ctx, (p, c) =>
-        p.input({ message: 'End (a time, or a length like 5d)', required: true, validate: (v) => (parseDuration(v) ? true : tryWhen(v, tz, now, true)) }, c),
-      );
+      const answer = await ask(ctx, (p, c) => p.input({ message: 'End (a time, or a length like 5d)', required: true, validate: (v) => (parseDuration(v) ? true : tryWhen(v, tz, now, true)) }, c));
       const d = parseDuration(answer);
       if (d) body.endAt = iso(addDuration(parseWhen(String(body.startAt), tz, now, { flag: '--start' }), d, tz));
       else body.endAt = answer;
@@ -255,7 +254,15 @@ async function normaliseTimes(ctx: Context, inv: Invocation, keys: Array<[string
 export const update: Handler = async (ctx, inv) => {
   const body: Rec = { ...(inv.body ?? {}) };
   if (!Object.keys(body).length) throw new UsageError('nothing to change: give --start, --end, --reason, --manager-approval, --notify or --audit-tag');
-  await normaliseTimes(ctx, inv, [['startAt', '--start', false], ['endAt', '--end', true]], body);
+  await normaliseTimes(
+    ctx,
+    inv,
+    [
+      ['startAt', '--start', false],
+      ['endAt', '--end', true],
+    ],
+    body,
+  );
   const res = await ctx.client().request({ method: 'PATCH', path: inv.spec.path, params: inv.args, body, resultKey: 'coverageSpan' });
   if (res.dryRun) return;
   return { data: res.data };
@@ -321,12 +328,50 @@ export function renderDashboard(data: unknown, ctx: Context): string {
     '',
     sections(
       [
-        ['Covered now', table(arr('coverageMap'), [['PRINCIPAL', 'principal'], ['COORDINATOR', 'primaryCoordinator'], ['COVERED_BY', 'coveredBy'], ['SPAN', 'spanId'], ['UNTIL', 'endAt']], ctx)],
+        [
+          'Covered now',
+          table(
+            arr('coverageMap'),
+            [
+              ['PRINCIPAL', 'principal'],
+              ['COORDINATOR', 'primaryCoordinator'],
+              ['COVERED_BY', 'coveredBy'],
+              ['SPAN', 'spanId'],
+              ['UNTIL', 'endAt'],
+            ],
+            ctx,
+          ),
+        ],
         ['Active spans', table(arr('activeSpans'), spanCols(), ctx)],
         ['Pending spans', table(arr('pendingSpans'), spanCols(), ctx)],
         ['Upcoming spans', table(arr('upcomingSpans'), spanCols(), ctx)],
-        ['Coverage gaps', table(arr('coverageGaps'), [['PRINCIPAL', 'principal'], ['COORDINATOR', 'primaryCoordinator'], ['SPAN', 'spanId'], ['END', 'endAt']], ctx)],
-        ['Delegate access', table(arr('delegateAccess'), [['DELEGATION', (r) => r.delegationId ?? r.id], ['COORDINATOR', 'coordinator'], ['PRINCIPAL', 'principal'], ['ACCESS', 'accessHealth'], ['CHECKED', 'lastAccessCheckAt']], ctx)],
+        [
+          'Coverage gaps',
+          table(
+            arr('coverageGaps'),
+            [
+              ['PRINCIPAL', 'principal'],
+              ['COORDINATOR', 'primaryCoordinator'],
+              ['SPAN', 'spanId'],
+              ['END', 'endAt'],
+            ],
+            ctx,
+          ),
+        ],
+        [
+          'Delegate access',
+          table(
+            arr('delegateAccess'),
+            [
+              ['DELEGATION', (r) => r.delegationId ?? r.id],
+              ['COORDINATOR', 'coordinator'],
+              ['PRINCIPAL', 'principal'],
+              ['ACCESS', 'accessHealth'],
+              ['CHECKED', 'lastAccessCheckAt'],
+            ],
+            ctx,
+          ),
+        ],
       ],
       ctx,
     ),

@@ -21,7 +21,11 @@ export const reverify: Handler = async (ctx, inv) => {
     if (res.dryRun) return undefined;
     const d = res.data ?? {};
     const change = before && before !== d.accessHealth ? `${before} -> ${d.accessHealth}` : `${d.accessHealth} (unchanged)`;
-    lines.push(escapeControls(`${d.id ?? id}  ${typeof d.principal === 'object' && d.principal ? d.principal.id : (d.principal ?? '')}  access: ${change}  checked at ${d.lastAccessCheckAt ?? '?'}  status: ${d.status ?? '?'}`));
+    lines.push(
+      escapeControls(
+        `${d.id ?? id}  ${typeof d.principal === 'object' && d.principal ? d.principal.id : (d.principal ?? '')}  access: ${change}  checked at ${d.lastAccessCheckAt ?? '?'}  status: ${d.status ?? '?'}`,
+      ),
+    );
     return d;
   });
   if (ctx.dryRun) return;

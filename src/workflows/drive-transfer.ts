@@ -49,7 +49,12 @@ export function safeFileName(name: unknown, fallback: string): string {
 class Progress {
   private last = 0;
   private readonly started = Date.now();
-  constructor(private ctx: Context, private label: string, private total: number, private enabled: boolean) {}
+  constructor(
+    private ctx: Context,
+    private label: string,
+    private total: number,
+    private enabled: boolean,
+  ) {}
 
   static for(ctx: Context, label: string, total: number): Progress {
     const env = process.env;
@@ -118,7 +123,6 @@ function streamError(e: AgntError): AgntError {
 function aborted(ctx: Context, e: unknown): boolean {
   return ctx.signal.aborted || (e as Error)?.name === 'AbortError' || e instanceof Interrupted;
 }
-
 
 const CHUNK = 256 * 1024;
 

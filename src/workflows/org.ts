@@ -114,11 +114,8 @@ export const auditEvents: Handler = async (ctx, inv) => {
   if (query.after !== undefined) query.after = parseWhen(String(query.after), inv.opts.since !== undefined ? '--since' : '--after', now);
   if (query.before !== undefined) query.before = parseWhen(String(query.before), '--before', now);
   const printer = await ctx.printer(inv.spec.columns);
-  const { count } = await paginate(
-    ctx.client(),
-    { method: 'GET', path: inv.spec.path, params: inv.args, query, resultKey: inv.spec.resultKey },
-    parsePageOptions(inv.opts),
-    (items) => printer.records(items),
+  const { count } = await paginate(ctx.client(), { method: 'GET', path: inv.spec.path, params: inv.args, query, resultKey: inv.spec.resultKey }, parsePageOptions(inv.opts), (items) =>
+    printer.records(items),
   ).catch((e) => explain(e, { '403': 'only organization admins read audit events' }));
   if (ctx.dryRun) return;
   await printer.endList();
@@ -138,7 +135,11 @@ async function waitForJob(ctx: Context, orgId: string, first: Rec, opts: Rec): P
   try {
     while (!FINAL.has(job.status)) {
       if (Date.now() - started >= maxWait) {
-        throw new AgntError(`gave up waiting after ${maxWait / 1000}s: delivery job ${job.id} is still ${job.status}`, EXIT.failure, `check later: agnt org audit-logging job ${orgId} ${job.id} --wait`);
+        throw new AgntError(
+          `gave up waiting after ${maxWait / 1000}s: delivery job ${job.id} is still ${job.status}`,
+          EXIT.failure,
+          `check later: agnt org audit-logging job ${orgId} ${job.id} --wait`,
+        );
       }
       await sleep(interval, ctx.signal);
       const res = await ctx.client().request<Rec>({ method: 'GET', path: '/organizations/{orgId}/audit-logging/deliver/{jobId}', params: { orgId, jobId: job.id }, resultKey: 'deliveryJob' });

@@ -120,7 +120,10 @@ describe('auth', () => {
     expect((await agnt(['config', 'use', 'default'], { configDir: dir })).exitCode).toBe(0);
     expect(JSON.parse((await agnt(['users', 'me', '--json'], { configDir: dir })).stdout).id).toBe('usr_admin');
     const profiles = JSON.parse((await agnt(['config', 'profiles', '--json'], { configDir: dir })).stdout);
-    expect(profiles.map((p: any) => [p.name, p.active])).toEqual([['default', true], ['second', false]]);
+    expect(profiles.map((p: any) => [p.name, p.active])).toEqual([
+      ['default', true],
+      ['second', false],
+    ]);
     const refused = await agnt(['config', 'remove', 'second'], { configDir: dir });
     expect(refused.exitCode).toBe(2);
     expect((await agnt(['config', 'remove', 'second', '--yes'], { configDir: dir })).exitCode).toBe(0);

@@ -22,9 +22,19 @@ describe('booking links', () => {
   it('creates an invite-only link with scheduling preferences from a YAML file', async () => {
     const prefs = join(dir, 'prefs.yaml');
     writeFileSync(prefs, 'availability:\n  workingHours:\n    MO: [{start: "09:00", end: "12:00"}]\nbuffers:\n  bufferType: meeting\n  bufferLength: 15\n');
-    const link = await agntJson(['booking-links', 'create', '--slug', 'pat-intro', '--title', 'Intro with Pat', '--access-mode', 'invite_only', '--scheduling-preferences', `@${prefs}`], { sb, as: 'principal' });
+    const link = await agntJson(['booking-links', 'create', '--slug', 'pat-intro', '--title', 'Intro with Pat', '--access-mode', 'invite_only', '--scheduling-preferences', `@${prefs}`], {
+      sb,
+      as: 'principal',
+    });
     linkId = link.id;
-    expect(link).toMatchObject({ slug: 'pat-intro', user: 'usr_principal', accessMode: 'invite_only', active: true, invitees: [], schedulingPreferences: { buffers: { bufferType: 'meeting', bufferLength: 15 } } });
+    expect(link).toMatchObject({
+      slug: 'pat-intro',
+      user: 'usr_principal',
+      accessMode: 'invite_only',
+      active: true,
+      invitees: [],
+      schedulingPreferences: { buffers: { bufferType: 'meeting', bufferLength: 15 } },
+    });
     expect(link.shareToken).toMatch(/^shr_/);
     const dup = await agnt(['booking-links', 'create', '--slug', 'pat-intro'], { sb, as: 'member' });
     expect(dup.exitCode).toBe(5);
@@ -38,7 +48,10 @@ describe('booking links', () => {
   it('adds invitees from flags and a CSV, once each, and sends them their links', async () => {
     const csv = join(dir, 'invitees.csv');
     writeFileSync(csv, 'name,email\nErin Partner,erin@partner.test\n"Dan, Vendor",dan@vendor.test\n');
-    const r = await agnt(['booking-links', 'add-invitees', linkId, '--invitee', 'Carol Client <carol@client.test>', '--invitee', 'Dan Vendor,dan@vendor.test', '--csv', csv, '--send'], { sb, as: 'principal' });
+    const r = await agnt(['booking-links', 'add-invitees', linkId, '--invitee', 'Carol Client <carol@client.test>', '--invitee', 'Dan Vendor,dan@vendor.test', '--csv', csv, '--send'], {
+      sb,
+      as: 'principal',
+    });
     expect(r.exitCode).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^ID\s+NAME\s+EMAIL\s+STATUS\s+INVITED_AT\s+BOOKED_AT$/);
@@ -53,7 +66,7 @@ describe('booking links', () => {
     expect(sends).toHaveLength(3);
   });
 
-  it('re-sends one invitee\'s link; an unknown invitee fails alone (exit 6)', async () => {
+  it("re-sends one invitee's link; an unknown invitee fails alone (exit 6)", async () => {
     const link = sb.store.get('bookingLinks', linkId)!;
     const carol = link.invitees[0].id;
     const one = await agnt(['booking-links', 'invite', linkId, carol, '--json'], { sb, as: 'principal' });
@@ -83,7 +96,7 @@ describe('booking links', () => {
 });
 
 describe('calendars', () => {
-  it('lists your calendars, and a principal\'s for their coordinator only', async () => {
+  it("lists your calendars, and a principal's for their coordinator only", async () => {
     const mine = await agnt(['calendars', 'list'], { sb, as: 'principal' });
     expect(mine.exitCode).toBe(0);
     expect(mine.stdout).toMatch(/^cal_principal\s+Pat Principal\s+provider1\s+America\/New_York\s+true\s+owner\s+18\s/m);
@@ -102,7 +115,10 @@ describe('calendars', () => {
       ['Weekly leadership sync', '2026-11-30T14:00:00+00:00'],
       ['Quarterly review with Client Co', '2026-12-02T16:00:00+00:00'],
     ]);
-    const ny = await agntJson(['calendars', 'events', 'cal_principal', '--timezone', 'America/New_York', '--starts-at', '2026-11-30T00:00:00Z', '--ends-at', '2026-11-30T23:59:00Z'], { sb, as: 'principal' });
+    const ny = await agntJson(['calendars', 'events', 'cal_principal', '--timezone', 'America/New_York', '--starts-at', '2026-11-30T00:00:00Z', '--ends-at', '2026-11-30T23:59:00Z'], {
+      sb,
+      as: 'principal',
+    });
     expect(ny.map((e: any) => e.startsAt)).toEqual(['2026-11-30T09:00:00-05:00']);
     const bad = await agnt(['calendars', 'events', 'cal_principal', '--timezone', 'Mars/Olympus'], { sb, as: 'principal' });
     expect(bad.exitCode).toBe(2);

@@ -66,7 +66,7 @@ describe('chats process flow', () => {
     const table = await agnt(['chats', 'usage', id], { sb });
     expect(table.exitCode).toBe(0);
     expect(table.stderr).toBe('');
-    expect(table.stdout).toMatch(new RegExp(`^Runs\\s+2 \\(2 turns\\)$`, 'm'));
+    expect(table.stdout).toMatch(/^Runs\s+2 \(2 turns\)$/m);
     expect(table.stdout).toMatch(new RegExp(`^Tokens\\s+${usage.total.totalTokens.toLocaleString('en-US')} total: ${usage.total.inputTokens} in, ${usage.total.outputTokens} out`, 'm'));
     expect(table.stdout).toMatch(/^Credits\s+\d+ \(llm \d+\)$/m);
     expect(table.stdout).toMatch(/^SEQ\s+RUN\s+TYPE\s+MODEL\s+TIER\s+IN\s+OUT\s+CACHE_READ\s+CACHE_WRITE\s+TOTAL\s+COST\s+TURNS\s+STARTED$/m);
@@ -83,10 +83,16 @@ describe('chats process flow', () => {
     const id = await newChat();
     const dir = tempDir();
     writeFileSync(join(dir, 'brief.txt'), 'Line one\nLine two\n');
-    const r = await agntJson(['chats', 'process', id, '--content-file', join(dir, 'brief.txt'), '--to', 'ops@acme.test', '--to', 'cfo@acme.test', '--cc', 'x@acme.test', '--triggering-activity-id', 'act_1'], { sb });
+    const r = await agntJson(
+      ['chats', 'process', id, '--content-file', join(dir, 'brief.txt'), '--to', 'ops@acme.test', '--to', 'cfo@acme.test', '--cc', 'x@acme.test', '--triggering-activity-id', 'act_1'],
+      { sb },
+    );
     expect(r.taskIds).toHaveLength(1);
     expect(r.message.role).toBe('assistant');
-    expect(sent('POST', new RegExp(`^/chats/${id}/process$`)).at(-1)?.body).toEqual({ triggeringActivityId: 'act_1', message: { content: 'Line one\nLine two', to: ['ops@acme.test', 'cfo@acme.test'], cc: ['x@acme.test'] } });
+    expect(sent('POST', new RegExp(`^/chats/${id}/process$`)).at(-1)?.body).toEqual({
+      triggeringActivityId: 'act_1',
+      message: { content: 'Line one\nLine two', to: ['ops@acme.test', 'cfo@acme.test'], cc: ['x@acme.test'] },
+    });
 
     writeFileSync(join(dir, 'body.yaml'), 'message:\n  content: From a file\n  subject: Hello\n');
     const f = await agntJson(['chats', 'process', id, '--file', join(dir, 'body.yaml')], { sb });

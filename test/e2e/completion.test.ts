@@ -3,10 +3,10 @@
 // from a sandbox; a stopped or silent server, or no login, completes nothing and prints nothing.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer, type Server, type Socket } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeServer, fakeServer, hang } from '../support/fake-server.ts';
 import { agnt, agntJson, BIN, cleanEnv, hasCommand, IN_CI, removeDir, shellAvailable, tempDir, withSandbox } from '../support/helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -17,8 +17,7 @@ let sb: Awaited<ReturnType<typeof withSandbox>>;
 let work: string;
 let configDir: string;
 let env: Record<string, string | undefined>;
-let hung: Server;
-const sockets: Socket[] = [];
+let hung: FakeServer;
 let stoppedUrl: string;
 let hungUrl: string;
 let userIds: string[];
@@ -40,9 +39,8 @@ beforeAll(async () => {
   stoppedUrl = stopped.baseUrl;
   await stopped.dispose();
   // Accepts connections and never answers: the slow server a TAB must not wait for.
-  hung = createServer((s) => sockets.push(s));
-  await new Promise<void>((r) => hung.listen(0, '127.0.0.1', r));
-  hungUrl = `http://127.0.0.1:${(hung.address() as { port: number }).port}`;
+  hung = await fakeServer(hang);
+  hungUrl = hung.url;
 
   work = tempDir('agnt-completion-');
   const bin = join(work, 'bin');
@@ -67,8 +65,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const s of sockets) s.destroy();
-  await new Promise((r) => hung.close(r));
+  await hung.close();
   await sb.dispose();
   removeDir(work);
 });
@@ -92,7 +89,8 @@ async function shell(file: string, args: string[], extra: Record<string, string 
 
 const bash = (line: string, extra?: Record<string, string | undefined>) => shell('bash', ['--norc', '--noprofile', join(FIXTURES, 'bash-complete.bash'), SCRIPTS.bash, line], extra);
 /** zsh loads _agnt from $fpath (or, with sourced, runs `source _agnt` after compinit). */
-const zsh = (line: string, extra?: Record<string, string | undefined>, sourced = false) => shell('zsh', ['-f', join(FIXTURES, 'zsh-complete.zsh'), sourced ? SCRIPTS.zsh : dirname(SCRIPTS.zsh), line], extra);
+const zsh = (line: string, extra?: Record<string, string | undefined>, sourced = false) =>
+  shell('zsh', ['-f', join(FIXTURES, 'zsh-complete.zsh'), sourced ? SCRIPTS.zsh : dirname(SCRIPTS.zsh), line], extra);
 const fish = (line: string, extra?: Record<string, string | undefined>) => shell('fish', ['--no-config', '-c', 'source $argv[1]; complete -C $argv[2]', SCRIPTS.fish, line], extra);
 /** The first word of each line (zsh prints `word -- display`, fish `word<TAB>description`). */
 const words = (r: ShellResult) => r.lines.map((l) => l.split(/\t| -- /)[0]!);
@@ -174,7 +172,13 @@ describe('agnt completion and agnt __complete', () => {
   });
 
   it('__complete prints nothing and exits 0 for odd input', async () => {
-    for (const args of [['__complete'], ['__complete', '--'], ['__complete', '--', 'nosuch', 'x', ''], ['__complete', '--', '--profile', 'nosuch', 'users', 'get', ''], ['__complete', '--', '-o', 'bogus', 'users', 'get', '--help', '']]) {
+    for (const args of [
+      ['__complete'],
+      ['__complete', '--'],
+      ['__complete', '--', 'nosuch', 'x', ''],
+      ['__complete', '--', '--profile', 'nosuch', 'users', 'get', ''],
+      ['__complete', '--', '-o', 'bogus', 'users', 'get', '--help', ''],
+    ]) {
       const r = await agnt(args, { configDir: tempDir() });
       expect(r.stderr, args.join(' ')).toBe('');
       expect(r.exitCode, args.join(' ')).toBe(0);

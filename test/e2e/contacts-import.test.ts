@@ -40,24 +40,26 @@ const ledgerRows = (path: string) =>
     .map((l) => JSON.parse(l))
     .filter((r) => r.type === 'row');
 
-const GOOGLE = [
-  'First Name,Middle Name,Last Name,Nickname,Organization Name,Organization Title,Birthday,Notes,Labels,E-mail 1 - Label,E-mail 1 - Value,E-mail 2 - Label,E-mail 2 - Value,Phone 1 - Label,Phone 1 - Value',
-  'Ann,,Lee,Annie,Acme,CTO,,"Met at the conference.\nLikes tea, not coffee.",* myContacts ::: Friends,* Work,ann@acme.test,Home,ann@home.test,Mobile,+1 555 0100',
-  'Bob,,Stone,,Globex,,,,* myContacts,* Work,bob@globex,,,,',
-  'Cara,,Okafor,,Initech,Engineer,,,* myContacts ::: Clients,* Work,cara@initech.test,,,Work,+1 555 0101',
-  'Ann,,Lee,Annie,Acme,CTO,,"Met at the conference.\nLikes tea, not coffee.",* myContacts ::: Friends,* Work,ANN@acme.test,Home,ann@home.test,Mobile,+1 555 0100',
-  'Dev,,Null,,,,,No address at all,,,,,,,',
-  'Cara,,Okafor,,Initech,Manager,,,* myContacts,* Work,cara@initech.test,,,,',
-  ',,,,,,,,,,,,,,',
-  'Eli,,Park,,,,,,,* Work,eli@park.test,,,,',
-].join('\n') + '\n';
+const GOOGLE =
+  [
+    'First Name,Middle Name,Last Name,Nickname,Organization Name,Organization Title,Birthday,Notes,Labels,E-mail 1 - Label,E-mail 1 - Value,E-mail 2 - Label,E-mail 2 - Value,Phone 1 - Label,Phone 1 - Value',
+    'Ann,,Lee,Annie,Acme,CTO,,"Met at the conference.\nLikes tea, not coffee.",* myContacts ::: Friends,* Work,ann@acme.test,Home,ann@home.test,Mobile,+1 555 0100',
+    'Bob,,Stone,,Globex,,,,* myContacts,* Work,bob@globex,,,,',
+    'Cara,,Okafor,,Initech,Engineer,,,* myContacts ::: Clients,* Work,cara@initech.test,,,Work,+1 555 0101',
+    'Ann,,Lee,Annie,Acme,CTO,,"Met at the conference.\nLikes tea, not coffee.",* myContacts ::: Friends,* Work,ANN@acme.test,Home,ann@home.test,Mobile,+1 555 0100',
+    'Dev,,Null,,,,,No address at all,,,,,,,',
+    'Cara,,Okafor,,Initech,Manager,,,* myContacts,* Work,cara@initech.test,,,,',
+    ',,,,,,,,,,,,,,',
+    'Eli,,Park,,,,,,,* Work,eli@park.test,,,,',
+  ].join('\n') + '\n';
 
-const OUTLOOK = [
-  'First Name,Middle Name,Last Name,Title,Suffix,Nickname,E-mail Address,E-mail 2 Address,E-mail Display Name,Home Phone,Business Phone,Mobile Phone,Job Title,Department,Company,Categories,Notes',
-  'Fay,,Nguyen,Dr.,,,fay@hospital.test,,Fay Nguyen (fay@hospital.test),,+1 555 0200,,Surgeon,Cardiology,General Hospital,VIP;Doctors,',
-  'Gus,,Smith,Mr.,,Gussie,gus@smith.test,gus.smith@personal.test,Gus Smith,+1 555 0300,,+1 555 0301,Owner,,Smith & Sons,,"Line one\r\nLine two"',
-  'Hana,,Kowalski,Ms.,,,hana(at)example.test,,,,,,,,,,',
-].join('\r\n') + '\r\n';
+const OUTLOOK =
+  [
+    'First Name,Middle Name,Last Name,Title,Suffix,Nickname,E-mail Address,E-mail 2 Address,E-mail Display Name,Home Phone,Business Phone,Mobile Phone,Job Title,Department,Company,Categories,Notes',
+    'Fay,,Nguyen,Dr.,,,fay@hospital.test,,Fay Nguyen (fay@hospital.test),,+1 555 0200,,Surgeon,Cardiology,General Hospital,VIP;Doctors,',
+    'Gus,,Smith,Mr.,,Gussie,gus@smith.test,gus.smith@personal.test,Gus Smith,+1 555 0300,,+1 555 0301,Owner,,Smith & Sons,,"Line one\r\nLine two"',
+    'Hana,,Kowalski,Ms.,,,hana(at)example.test,,,,,,,,,,',
+  ].join('\r\n') + '\r\n';
 
 describe('contacts import', () => {
   it('imports a Google Contacts export: right contacts, failed rows exactly the bad ones, then the fixed file completes the set', async () => {
@@ -70,7 +72,10 @@ describe('contacts import', () => {
 
     const ann = one('ann@acme.test');
     expect(ann).toMatchObject({ name: 'Ann Lee', preferredName: 'Annie', title: 'CTO', tags: ['Friends'], company: { name: 'Acme' }, source: { type: 'imported' } });
-    expect(ann.emails.map((e: Rec) => [e.address, e.type])).toEqual([['ann@acme.test', 'work'], ['ann@home.test', 'personal']]);
+    expect(ann.emails.map((e: Rec) => [e.address, e.type])).toEqual([
+      ['ann@acme.test', 'work'],
+      ['ann@home.test', 'personal'],
+    ]);
     expect(ann.phones).toMatchObject([{ number: '+1 555 0100', type: 'mobile', primary: true }]);
     expect(one('cara@initech.test')).toMatchObject({ title: 'Engineer', tags: ['Clients'] });
     expect(one('eli@park.test').name).toBe('Eli Park');
@@ -87,11 +92,25 @@ describe('contacts import', () => {
 
     // The ledger holds every row once, in order, with its outcome.
     const ledger = ledgerRows(`${file}.ledger.jsonl`);
-    expect(ledger.map((x) => [x.row, x.outcome])).toEqual([[2, 'created'], [3, 'failed'], [4, 'created'], [5, 'skipped'], [6, 'failed'], [7, 'failed'], [8, 'skipped'], [9, 'created']]);
+    expect(ledger.map((x) => [x.row, x.outcome])).toEqual([
+      [2, 'created'],
+      [3, 'failed'],
+      [4, 'created'],
+      [5, 'skipped'],
+      [6, 'failed'],
+      [7, 'failed'],
+      [8, 'skipped'],
+      [9, 'created'],
+    ]);
     expect(ledger[3].error).toBe('duplicate of row 2');
 
     // Fix the failed-rows file (and drop the conflicting duplicate), import it as it is.
-    const fixed = readFileSync(failed, 'utf8').replace('bob@globex,', 'bob@globex.test,').replace('No address at all,,,', 'No address at all,,,dev@null.test').split('\n').filter((l) => !l.startsWith('Cara,')).join('\n');
+    const fixed = readFileSync(failed, 'utf8')
+      .replace('bob@globex,', 'bob@globex.test,')
+      .replace('No address at all,,,', 'No address at all,,,dev@null.test')
+      .split('\n')
+      .filter((l) => !l.startsWith('Cara,'))
+      .join('\n');
     const fixedFile = write('fixed.csv', fixed);
     const again = await agnt(['contacts', 'import', fixedFile, '-o', 'json'], { sb });
     expect(again.stderr).toBe('');
@@ -101,22 +120,32 @@ describe('contacts import', () => {
     expect(one('dev@null.test').name).toBe('Dev Null');
   });
 
-  it("imports an Outlook export (CRLF): Job Title not Title, categories as tags, typed phones", async () => {
+  it('imports an Outlook export (CRLF): Job Title not Title, categories as tags, typed phones', async () => {
     const file = write('outlook.csv', OUTLOOK);
     const r = await agnt(['contacts', 'import', file, '--tags', 'outlook', '-o', 'json'], { sb });
     expect(r.exitCode).toBe(6);
     expect(JSON.parse(r.stdout)).toMatchObject({ total: 3, created: 2, failed: 1 });
     expect(r.stderr).toMatch(/^error: 1 of 3 rows failed \(see .*outlook\.csv\.ledger\.jsonl, or add --errors-out FILE\)\n$/);
-    expect(one('fay@hospital.test')).toMatchObject({ name: 'Fay Nguyen', title: 'Surgeon', company: { name: 'General Hospital' }, tags: ['VIP', 'Doctors', 'outlook'], phones: [{ number: '+1 555 0200', type: 'work' }] });
+    expect(one('fay@hospital.test')).toMatchObject({
+      name: 'Fay Nguyen',
+      title: 'Surgeon',
+      company: { name: 'General Hospital' },
+      tags: ['VIP', 'Doctors', 'outlook'],
+      phones: [{ number: '+1 555 0200', type: 'work' }],
+    });
     const gus = one('gus@smith.test');
     expect(gus).toMatchObject({ preferredName: 'Gussie', title: 'Owner', company: { name: 'Smith & Sons' } });
     expect(gus.emails.map((e: Rec) => e.address)).toEqual(['gus@smith.test', 'gus.smith@personal.test']);
-    expect(gus.phones.map((p: Rec) => [p.number, p.type])).toEqual([['+1 555 0300', 'home'], ['+1 555 0301', 'mobile']]);
+    expect(gus.phones.map((p: Rec) => [p.number, p.type])).toEqual([
+      ['+1 555 0300', 'home'],
+      ['+1 555 0301', 'mobile'],
+    ]);
     expect(ledgerRows(`${file}.ledger.jsonl`).find((x) => x.row === 4)).toMatchObject({ outcome: 'failed', email: 'hana(at)example.test' });
   });
 
   it('imports a semicolon file with a BOM, CRLF and quoted multi-line fields; the failed file keeps the dialect', async () => {
-    const text = '\ufeffLast Name;First Name;E-mail;Phone;Company;Fonction;Notes\r\n' +
+    const text =
+      '\ufeffLast Name;First Name;E-mail;Phone;Company;Fonction;Notes\r\n' +
       'Müller;Jürgen;juergen@mueller.test;+49 30 1234;"Müller; Söhne GmbH";Geschäftsführer;"Zeile 1\r\nZeile 2"\r\n' +
       'Dupont;Jean;jean.dupont@;;;;\r\n' +
       '\r\n' +
@@ -126,9 +155,17 @@ describe('contacts import', () => {
     const r = await agnt(['contacts', 'import', file, '--map', 'Fonction=title', '--properties-from', 'Notes', '--errors-out', failed, '-o', 'json'], { sb });
     expect(r.exitCode).toBe(6);
     expect(JSON.parse(r.stdout)).toMatchObject({ total: 4, created: 2, skipped: 1, failed: 1 });
-    expect(one('juergen@mueller.test')).toMatchObject({ name: 'Jürgen Müller', title: 'Geschäftsführer', company: { name: 'Müller; Söhne GmbH' }, properties: { notes: 'Zeile 1\r\nZeile 2' }, phones: [{ number: '+49 30 1234' }] });
+    expect(one('juergen@mueller.test')).toMatchObject({
+      name: 'Jürgen Müller',
+      title: 'Geschäftsführer',
+      company: { name: 'Müller; Söhne GmbH' },
+      properties: { notes: 'Zeile 1\r\nZeile 2' },
+      phones: [{ number: '+49 30 1234' }],
+    });
     expect(one('lucia@garcia.test')).toMatchObject({ name: 'Lucía García', title: 'Directora' });
-    expect(readFileSync(failed, 'utf8')).toBe("\ufeffLast Name;First Name;E-mail;Phone;Company;Fonction;Notes;import_error\r\nDupont;Jean;jean.dupont@;;;;;'jean.dupont@' in column 'E-mail' is not a valid e-mail address\r\n");
+    expect(readFileSync(failed, 'utf8')).toBe(
+      "\ufeffLast Name;First Name;E-mail;Phone;Company;Fonction;Notes;import_error\r\nDupont;Jean;jean.dupont@;;;;;'jean.dupont@' in column 'E-mail' is not a valid e-mail address\r\n",
+    );
   });
 
   it('decodes UTF-16 (Excel "Unicode text", tab-separated) and Windows-1252 files', async () => {
@@ -145,13 +182,17 @@ describe('contacts import', () => {
   });
 
   it('skips the notes above the header of a LinkedIn export; row numbers count them', async () => {
-    const text = 'Notes:\n"When exporting your connection data, you may notice that some of the email addresses are missing."\n\nFirst Name,Last Name,URL,Email Address,Company,Position,Connected On\nLin,Ked,https://www.linkedin.com/in/linked,lin@linkedin.test,Social Co,Recruiter,01 Jan 2024\nNo,Mail,https://www.linkedin.com/in/nomail,,Hidden Co,CEO,02 Jan 2024\n';
+    const text =
+      'Notes:\n"When exporting your connection data, you may notice that some of the email addresses are missing."\n\nFirst Name,Last Name,URL,Email Address,Company,Position,Connected On\nLin,Ked,https://www.linkedin.com/in/linked,lin@linkedin.test,Social Co,Recruiter,01 Jan 2024\nNo,Mail,https://www.linkedin.com/in/nomail,,Hidden Co,CEO,02 Jan 2024\n';
     const file = write('Connections.csv', text);
     const r = await agnt(['contacts', 'import', file, '--properties-from', 'URL', '-o', 'json'], { sb });
     expect(r.exitCode).toBe(6);
     expect(JSON.parse(r.stdout)).toMatchObject({ total: 2, created: 1, failed: 1 });
     expect(one('lin@linkedin.test')).toMatchObject({ name: 'Lin Ked', title: 'Recruiter', company: { name: 'Social Co' }, properties: { url: 'https://www.linkedin.com/in/linked' } });
-    expect(ledgerRows(`${file}.ledger.jsonl`).map((x) => [x.row, x.outcome])).toEqual([[5, 'created'], [6, 'failed']]);
+    expect(ledgerRows(`${file}.ledger.jsonl`).map((x) => [x.row, x.outcome])).toEqual([
+      [5, 'created'],
+      [6, 'failed'],
+    ]);
   });
 
   it('--dry-run sends nothing and reports what would happen', async () => {
@@ -160,7 +201,14 @@ describe('contacts import', () => {
     const r = await agnt(['contacts', 'import', file, '--dry-run', '-o', 'json'], { sb });
     expect(r.stderr).toBe('error: 3 of 8 rows failed\n');
     expect(r.exitCode).toBe(6);
-    expect(JSON.parse(r.stdout)).toMatchObject({ dryRun: true, total: 8, toImport: 3, skipped: 2, failed: 3, mapping: { 'E-mail 1 - Value': "e-mail (type from 'E-mail 1 - Label')", Notes: '(ignored)' } });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      dryRun: true,
+      total: 8,
+      toImport: 3,
+      skipped: 2,
+      failed: 3,
+      mapping: { 'E-mail 1 - Value': "e-mail (type from 'E-mail 1 - Label')", Notes: '(ignored)' },
+    });
     expect(bulkPosts().length).toBe(before);
     expect(existsSync(`${file}.ledger.jsonl`)).toBe(false);
   });
@@ -209,7 +257,10 @@ describe('contacts import', () => {
     expect(killed.signal).toBe('SIGKILL');
 
     // What the first run knew was finished, from its ledger.
-    const first = readFileSync(ledger, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const first = readFileSync(ledger, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const batches = new Map<number, string[]>(first.filter((x) => x.type === 'batch').map((x) => [x.batch, x.emails]));
     const finished = new Set(first.filter((x) => x.type === 'done').flatMap((x) => batches.get(x.batch)!));
     expect(finished.size).toBeGreaterThan(0);
@@ -305,11 +356,20 @@ describe('contacts import', () => {
     for (let i = 0; i < 120; i++) lines.push(`split${i}@example.test`);
     const file = write('split.csv', lines.join('\n') + '\n');
     const postsBefore = bulkPosts().length;
-    sb.faults.push({ method: 'POST', path: /^\/contacts\/bulk-import$/, times: 1, status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 400, error_code: 'AGNT_E_BATCH_TOO_LARGE', error: 'too many contacts', maxBatchSize: 50 }) });
+    sb.faults.push({
+      method: 'POST',
+      path: /^\/contacts\/bulk-import$/,
+      times: 1,
+      status: 400,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 400, error_code: 'AGNT_E_BATCH_TOO_LARGE', error: 'too many contacts', maxBatchSize: 50 }),
+    });
     const r = await agnt(['contacts', 'import', file, '--concurrency', '1', '-o', 'json'], { sb });
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ total: 120, created: 120 });
-    const sizes = bulkPosts().slice(postsBefore).map((p) => (p.status === 200 ? (p.body as { contacts: unknown[] }).contacts.length : p.status));
+    const sizes = bulkPosts()
+      .slice(postsBefore)
+      .map((p) => (p.status === 200 ? (p.body as { contacts: unknown[] }).contacts.length : p.status));
     expect(sizes).toEqual([400, 50, 50, 20]);
   });
 
@@ -319,7 +379,15 @@ describe('contacts import', () => {
     const insert = sb.store.insert.bind(sb.store);
     let inserted = 0;
     sb.store.insert = (name, prefix, rec) => {
-      if (name === 'contacts' && ++inserted === 2) sb.faults.push({ method: 'POST', path: /^\/contacts\/bulk-import$/, times: 1, status: 401, headers: { 'content-type': 'application/json' }, body: '{"status":401,"error_code":"AGNT_E_UNAUTHORIZED","error":"token revoked"}' });
+      if (name === 'contacts' && ++inserted === 2)
+        sb.faults.push({
+          method: 'POST',
+          path: /^\/contacts\/bulk-import$/,
+          times: 1,
+          status: 401,
+          headers: { 'content-type': 'application/json' },
+          body: '{"status":401,"error_code":"AGNT_E_UNAUTHORIZED","error":"token revoked"}',
+        });
       return insert(name, prefix, rec);
     };
     let r;
@@ -365,18 +433,33 @@ describe('contacts import', () => {
     expect(r.exitCode).toBe(6);
     expect(JSON.parse(r.stdout)).toMatchObject({ total: 3, created: 2, failed: 1 });
     expect(readFileSync(failed, 'utf8')).toBe("Email,Name,Phone,import_error\nsrv2@example.test,Two,n/a,phone 'n/a' has no digits\n");
-    expect(ledgerRows(`${file}.ledger.jsonl`).map((x) => [x.row, x.outcome, x.batch, x.error])).toEqual([[2, 'created', 1, undefined], [3, 'failed', 1, "phone 'n/a' has no digits"], [4, 'created', 1, undefined]]);
+    expect(ledgerRows(`${file}.ledger.jsonl`).map((x) => [x.row, x.outcome, x.batch, x.error])).toEqual([
+      [2, 'created', 1, undefined],
+      [3, 'failed', 1, "phone 'n/a' has no digits"],
+      [4, 'created', 1, undefined],
+    ]);
     expect(contactsOf('srv2@example.test')).toHaveLength(0);
   });
 
   it('a batch refused as a whole (400) is halved until the refused row is alone; the others go in', async () => {
     const file = write('bisect.csv', 'Email\nbis1@example.test\nbis2@example.test\nbis3@example.test\nbis4@example.test\n');
     const postsBefore = bulkPosts().length;
-    sb.faults.push({ method: 'POST', path: /^\/contacts\/bulk-import$/, times: 3, status: 400, headers: { 'content-type': 'application/json' }, body: '{"status":400,"error_code":"AGNT_E_VALIDATION","error":"contacts[0].name must be a string"}' });
+    sb.faults.push({
+      method: 'POST',
+      path: /^\/contacts\/bulk-import$/,
+      times: 3,
+      status: 400,
+      headers: { 'content-type': 'application/json' },
+      body: '{"status":400,"error_code":"AGNT_E_VALIDATION","error":"contacts[0].name must be a string"}',
+    });
     const r = await agnt(['contacts', 'import', file, '--concurrency', '1', '-o', 'json'], { sb });
     expect(r.exitCode).toBe(6);
     expect(JSON.parse(r.stdout)).toMatchObject({ total: 4, created: 3, failed: 1 });
-    expect(bulkPosts().slice(postsBefore).map((p) => (p.status === 200 ? (p.body as { contacts: unknown[] }).contacts.length : p.status))).toEqual([400, 400, 400, 1, 2]);
+    expect(
+      bulkPosts()
+        .slice(postsBefore)
+        .map((p) => (p.status === 200 ? (p.body as { contacts: unknown[] }).contacts.length : p.status)),
+    ).toEqual([400, 400, 400, 1, 2]);
     expect(ledgerRows(`${file}.ledger.jsonl`).find((x) => x.row === 2)).toMatchObject({ outcome: 'failed', error: 'contacts[0].name must be a string (HTTP 400, AGNT_E_VALIDATION)' });
     expect(contactsOf('bis1@example.test')).toHaveLength(0);
     for (const e of ['bis2', 'bis3', 'bis4']) one(`${e}@example.test`);
@@ -407,12 +490,21 @@ describe('contacts bulk-import', () => {
     const file = write('c.yaml', 'contacts:\n  - email: yaml1@example.test\n    name: Yaml One\n    tags: [a]\n  - email: not-an-email\n');
     const r = await agnt(['contacts', 'bulk-import', '--file', file, '-o', 'json'], { sb });
     expect(r.exitCode).toBe(6);
-    expect(JSON.parse(r.stdout)).toEqual({ success: false, total: 2, created: 1, updated: 0, skipped: 0, errors: [{ index: 1, email: 'not-an-email', error: "email 'not-an-email' is not a valid e-mail address" }] });
+    expect(JSON.parse(r.stdout)).toEqual({
+      success: false,
+      total: 2,
+      created: 1,
+      updated: 0,
+      skipped: 0,
+      errors: [{ index: 1, email: 'not-an-email', error: "email 'not-an-email' is not a valid e-mail address" }],
+    });
     expect(r.stderr).toBe("  #1 not-an-email: email 'not-an-email' is not a valid e-mail address\nerror: 1 of 2 contacts refused\n");
     expect(one('yaml1@example.test')).toMatchObject({ name: 'Yaml One', tags: ['a'] });
 
     // Upsert: the same row again changes nothing (skipped), a change is an update.
-    const same = await agnt(['contacts', 'bulk-import', '--data', '{"contacts":[{"email":"YAML1@example.test","name":"Yaml One"},{"email":"yaml1@example.test","title":"Boss"}]}', '-o', 'json'], { sb });
+    const same = await agnt(['contacts', 'bulk-import', '--data', '{"contacts":[{"email":"YAML1@example.test","name":"Yaml One"},{"email":"yaml1@example.test","title":"Boss"}]}', '-o', 'json'], {
+      sb,
+    });
     expect(same.exitCode).toBe(0);
     expect(JSON.parse(same.stdout)).toMatchObject({ success: true, created: 0, skipped: 1, updated: 1 });
     expect(one('yaml1@example.test').title).toBe('Boss');
@@ -420,7 +512,11 @@ describe('contacts bulk-import', () => {
 
   it('the sandbox refuses more than 1000 contacts in one request; the CLI checks first', async () => {
     const contacts = Array.from({ length: 1001 }, (_, i) => ({ email: `max${i}@example.test` }));
-    const res = await fetch(`${sb.baseUrl}/contacts/bulk-import`, { method: 'POST', headers: { authorization: `Bearer ${sb.tokens.admin}`, 'content-type': 'application/json' }, body: JSON.stringify({ contacts }) });
+    const res = await fetch(`${sb.baseUrl}/contacts/bulk-import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sb.tokens.admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ contacts }),
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ status: 400, error_code: 'AGNT_E_BATCH_TOO_LARGE', error: 'too many contacts in one request: 1001 (at most 1000)', maxBatchSize: 1000 });
     const r = await agnt(['contacts', 'bulk-import', '--file', write('big.json', JSON.stringify({ contacts }))], { sb });

@@ -24,20 +24,56 @@ describe('contacts', () => {
   it('creates a contact with phones, e-mails, external ids, properties, tags, scope and priority', async () => {
     const c = await agntJson(
       [
-        'contacts', 'create', '--email', 'jo@example.test', '--name', 'Jo Doe', '--company', 'Example Inc', '--title', 'COO',
-        '--phones', '[{"number":"+15551230000","type":"mobile"}]', '--emails', '- {address: jo.home@example.test, type: personal}',
-        '--external-ids', '[{"integration":"crm","externalId":"J-1"}]', '--properties', '{"tier":"gold"}',
-        '--tags', 'vip', '--tags', 'board', '--scope', 'team', '--priority', '2', '--source', 'crm',
+        'contacts',
+        'create',
+        '--email',
+        'jo@example.test',
+        '--name',
+        'Jo Doe',
+        '--company',
+        'Example Inc',
+        '--title',
+        'COO',
+        '--phones',
+        '[{"number":"+15551230000","type":"mobile"}]',
+        '--emails',
+        '- {address: jo.home@example.test, type: personal}',
+        '--external-ids',
+        '[{"integration":"crm","externalId":"J-1"}]',
+        '--properties',
+        '{"tier":"gold"}',
+        '--tags',
+        'vip',
+        '--tags',
+        'board',
+        '--scope',
+        'team',
+        '--priority',
+        '2',
+        '--source',
+        'crm',
       ],
       { sb },
     );
     expect(c).toMatchObject({
-      name: 'Jo Doe', email: 'jo@example.test', title: 'COO', company: { name: 'Example Inc', slug: 'example-inc', domain: 'example.test' },
+      name: 'Jo Doe',
+      email: 'jo@example.test',
+      title: 'COO',
+      company: { name: 'Example Inc', slug: 'example-inc', domain: 'example.test' },
       phones: [{ number: '+15551230000', type: 'mobile', primary: true }],
-      emails: [{ address: 'jo@example.test', primary: true }, { address: 'jo.home@example.test', type: 'personal', primary: false }],
+      emails: [
+        { address: 'jo@example.test', primary: true },
+        { address: 'jo.home@example.test', type: 'personal', primary: false },
+      ],
       externalIds: [{ integration: 'crm', externalId: 'J-1', syncedAt: null }],
-      properties: { tier: 'gold' }, tags: ['vip', 'board'], scope: 'team', team: 'team_acme', priority: 2, source: { type: 'crm' },
-      outgoingRelationships: [], incomingRelationships: [],
+      properties: { tier: 'gold' },
+      tags: ['vip', 'board'],
+      scope: 'team',
+      team: 'team_acme',
+      priority: 2,
+      source: { type: 'crm' },
+      outgoingRelationships: [],
+      incomingRelationships: [],
     });
     // A team contact is visible to the rest of the team.
     const seen = await agntJson(['contacts', 'get', c.id], { sb, as: 'member' });
@@ -118,7 +154,16 @@ describe('contacts', () => {
 
   it('merges: e-mails and phones are joined, relationships move, the merged contact is deleted', async () => {
     const keep = await newContact('pat@merge.test', ['--name', 'Pat', '--phones', '[{"number":"+15550000001"}]', '--tags', 'x']);
-    const dup = await newContact('pat.private@merge.test', ['--name', 'Pat P.', '--title', 'Founder', '--phones', '[{"number":"+1 555 000 0001"},{"number":"+15550000002","type":"work"}]', '--tags', 'y']);
+    const dup = await newContact('pat.private@merge.test', [
+      '--name',
+      'Pat P.',
+      '--title',
+      'Founder',
+      '--phones',
+      '[{"number":"+1 555 000 0001"},{"number":"+15550000002","type":"work"}]',
+      '--tags',
+      'y',
+    ]);
     const other = await newContact('friend@merge.test');
     const r1 = await agntJson(['contacts', 'relationships', 'add', other, '--to-contact-id', dup, '--type', 'partner'], { sb });
     const r2 = await agntJson(['contacts', 'relationships', 'add', dup, '--to-contact-id', other, '--type', 'other'], { sb });
@@ -181,7 +226,17 @@ describe('contacts', () => {
 
   it('upserts property definitions by entity type and key, and lists them by entity type', async () => {
     const first = await agntJson(['contacts', 'properties', 'set', 'company', 'industry', '--label', 'Industry', '--type', 'select', '--options', 'saas,retail'], { sb });
-    expect(first).toMatchObject({ entityType: 'company', key: 'industry', label: 'Industry', type: 'select', options: ['saas', 'retail'], showForAll: false, scope: 'user', team: null, user: 'usr_admin' });
+    expect(first).toMatchObject({
+      entityType: 'company',
+      key: 'industry',
+      label: 'Industry',
+      type: 'select',
+      options: ['saas', 'retail'],
+      showForAll: false,
+      scope: 'user',
+      team: null,
+      user: 'usr_admin',
+    });
     const again = await agntJson(['contacts', 'properties', 'set', 'company', 'industry', '--options', 'saas,retail,health', '--show-for-all'], { sb });
     expect(again).toMatchObject({ id: first.id, label: 'Industry', options: ['saas', 'retail', 'health'], showForAll: true });
 

@@ -1,10 +1,9 @@
 // A week of coverage against the sandbox, with the sandbox's clock moved by the test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execa } from 'execa';
-import { resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { agnt, agntJson, BIN, cleanEnv, tempDir, withSandbox } from '../support/helpers.ts';
+import { agnt, agntJson, tempDir, withSandbox } from '../support/helpers.ts';
+import { plain, runInPty } from '../support/pty.ts';
 
 const T0 = Date.parse('2026-11-30T12:00:00Z'); // Monday, before the week starts
 let now = T0;
@@ -40,7 +39,26 @@ describe('a week of coverage', () => {
 
   it('the coordinator creates a span for two principals in local time', async () => {
     const r = await agnt(
-      ['coverage', 'create', '--principal', 'usr_principal', '--backup', 'usr_backup', '--principal', 'usr_principal2', '--backup', 'usr_backup', '--start', '2026-12-01 09:00', '--for', '5d', '--reason', 'pto', '--notify', '--json'],
+      [
+        'coverage',
+        'create',
+        '--principal',
+        'usr_principal',
+        '--backup',
+        'usr_backup',
+        '--principal',
+        'usr_principal2',
+        '--backup',
+        'usr_backup',
+        '--start',
+        '2026-12-01 09:00',
+        '--for',
+        '5d',
+        '--reason',
+        'pto',
+        '--notify',
+        '--json',
+      ],
       { sb, as: 'coordinator' },
     );
     expect(r.exitCode).toBe(0);
@@ -48,7 +66,15 @@ describe('a week of coverage', () => {
     const span = JSON.parse(r.stdout);
     spanId = span.id;
     // usr_coord's time zone is America/New_York: 09:00 there is 14:00 UTC.
-    expect(span).toMatchObject({ status: 'draft', startAt: '2026-12-01T14:00:00.000Z', endAt: '2026-12-06T14:00:00.000Z', reason: 'pto', primaryCoordinator: 'usr_coord', requireManagerApproval: true, notifyPrincipal: true });
+    expect(span).toMatchObject({
+      status: 'draft',
+      startAt: '2026-12-01T14:00:00.000Z',
+      endAt: '2026-12-06T14:00:00.000Z',
+      reason: 'pto',
+      primaryCoordinator: 'usr_coord',
+      requireManagerApproval: true,
+      notifyPrincipal: true,
+    });
     const rows = await agntJson(['coverage', 'principals', spanId], { sb, as: 'coordinator' });
     expect(rows.map((x: any) => [x.principal, x.backupCoordinator])).toEqual([
       ['usr_principal', 'usr_backup'],
@@ -123,7 +149,10 @@ describe('a week of coverage', () => {
   });
 
   it('a second span is declined by the backup', async () => {
-    const r = await agnt(['coverage', 'create', '--principal', 'usr_principal', '--backup', 'usr_backup', '--start', '2026-12-08T14:00:00Z', '--end', '2026-12-09T22:00:00Z', '--submit', '-o', 'id'], { sb, as: 'coordinator' });
+    const r = await agnt(['coverage', 'create', '--principal', 'usr_principal', '--backup', 'usr_backup', '--start', '2026-12-08T14:00:00Z', '--end', '2026-12-09T22:00:00Z', '--submit', '-o', 'id'], {
+      sb,
+      as: 'coordinator',
+    });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toMatch(/created and submitted coverage span cov_\w+ \(pending_acceptance\)/);
     const id = r.stdout.trim();
@@ -244,7 +273,10 @@ describe('coverage create input', () => {
   });
 
   it('refuses a mismatched pairing and an unreadable time', async () => {
-    const pairs = await agnt(['coverage', 'create', '--principal', 'a', '--principal', 'b', '--principal', 'c', '--backup', 'x', '--backup', 'y', '--start', 'now', '--for', '1d'], { sb, as: 'coordinator' });
+    const pairs = await agnt(['coverage', 'create', '--principal', 'a', '--principal', 'b', '--principal', 'c', '--backup', 'x', '--backup', 'y', '--start', 'now', '--for', '1d'], {
+      sb,
+      as: 'coordinator',
+    });
     expect(pairs.exitCode).toBe(2);
     expect(pairs.stderr).toContain('3 --principal but 2 --backup');
     const when = await agnt(['coverage', 'create', '--principal', 'usr_principal', '--backup', 'usr_backup', '--start', 'next tuesday', '--for', '1d', '--tz', 'UTC'], { sb, as: 'coordinator' });
@@ -256,7 +288,10 @@ describe('coverage create input', () => {
     const dir = tempDir();
     const file = join(dir, 'handover.csv');
     writeFileSync(file, 'principal,backup,primaryFollower\nusr_principal,usr_backup,true\nusr_principal2,usr_manager,false\n');
-    const span = await agntJson(['coverage', 'create', '--principals-file', file, '--start', '2026-12-21T14:00:00Z', '--end', '2026-12-22', '--tz', 'UTC', '--no-manager-approval'], { sb, as: 'coordinator' });
+    const span = await agntJson(['coverage', 'create', '--principals-file', file, '--start', '2026-12-21T14:00:00Z', '--end', '2026-12-22', '--tz', 'UTC', '--no-manager-approval'], {
+      sb,
+      as: 'coordinator',
+    });
     expect(span).toMatchObject({ endAt: '2026-12-23T00:00:00.000Z', requireManagerApproval: false });
     const rows = await agntJson(['coverage', 'principals', span.id], { sb, as: 'coordinator' });
     expect(rows.map((x: any) => [x.principal, x.backupCoordinator, x.primaryFollower])).toEqual([
@@ -267,46 +302,46 @@ describe('coverage create input', () => {
 
   it('--dry-run prints the request with ISO times and sends nothing', async () => {
     const before = sb.requests.length;
-    const r = await agnt(['coverage', 'create', '--principal', 'usr_principal', '--backup', 'usr_backup', '--start', '2026-12-01T09:00:00-05:00', '--for', '36h', '--dry-run'], { sb, as: 'coordinator' });
+    const r = await agnt(['coverage', 'create', '--principal', 'usr_principal', '--backup', 'usr_backup', '--start', '2026-12-01T09:00:00-05:00', '--for', '36h', '--dry-run'], {
+      sb,
+      as: 'coordinator',
+    });
     expect(r.exitCode).toBe(0);
     const req = JSON.parse(r.stdout);
-    expect(req).toMatchObject({ method: 'POST', body: { startAt: '2026-12-01T14:00:00.000Z', endAt: '2026-12-03T02:00:00.000Z', principals: [{ principal: 'usr_principal', backupCoordinator: 'usr_backup' }] } });
+    expect(req).toMatchObject({
+      method: 'POST',
+      body: { startAt: '2026-12-01T14:00:00.000Z', endAt: '2026-12-03T02:00:00.000Z', principals: [{ principal: 'usr_principal', backupCoordinator: 'usr_backup' }] },
+    });
     expect(sb.requests.length).toBe(before);
   });
 
-  const ptyEnv = () => ({ ...Object.fromEntries(Object.entries(cleanEnv()).map(([k]) => [k, null])), AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.coordinator, AGNT_CONFIG_DIR: tempDir(), TERM: 'xterm-256color', NO_COLOR: '1' });
-  const inPty = async (spec: object) => {
-    const py = await execa('python3', [resolve(import.meta.dirname, '..', 'support', 'pty_driver.py'), JSON.stringify(spec)], { reject: false, timeout: 40_000 });
-    return JSON.parse(py.stdout) as { output: string; exitCode: number; error: string | null };
-  };
+  const ptyEnv = () => ({ AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.coordinator, AGNT_CONFIG_DIR: tempDir(), TERM: 'xterm-256color', NO_COLOR: '1' });
 
   it('on a terminal, Ctrl-C at a prompt exits 130 and --no-input never asks', async () => {
     const before = sb.store.all('coverageSpans').length;
-    const stopped = await inPty({ cmd: [process.execPath, BIN, 'coverage', 'create', '--principal', 'usr_principal'], env: ptyEnv(), steps: [['Backup coordinator for usr_principal', ['\x03']]], timeout: 20 });
+    const stopped = await runInPty(['coverage', 'create', '--principal', 'usr_principal'], [{ expect: /Backup coordinator for usr_principal/, send: '\x03' }], ptyEnv());
     expect(stopped.exitCode, stopped.output).toBe(130);
-    expect(stopped.output).toContain('error: interrupted');
-    const noInput = await inPty({ cmd: [process.execPath, BIN, 'coverage', 'create', '--principal', 'usr_principal', '--no-input'], env: ptyEnv(), steps: [], timeout: 20 });
+    expect(plain(stopped.output)).toContain('error: interrupted');
+    const noInput = await runInPty(['coverage', 'create', '--principal', 'usr_principal', '--no-input'], [], ptyEnv());
     expect(noInput.exitCode, noInput.output).toBe(2);
-    expect(noInput.output).toContain('error: missing --backup, --start, --end (or --for)');
+    expect(plain(noInput.output)).toContain('error: missing --backup, --start, --end (or --for)');
     expect(sb.store.all('coverageSpans').length).toBe(before);
   }, 45_000);
 
   it('asks for the missing values on a terminal, picking principals from delegations', async () => {
-    const spec = {
-      cmd: [process.execPath, BIN, 'coverage', 'create', '--json'],
-      env: ptyEnv(),
-      steps: [
-        ['Principals to hand over', [' ', '\x1b[B', ' ', '\r']],
-        ['Backup coordinator for usr_principal\\b', ['\r']],
-        ['Backup coordinator for usr_principal2', ['\r']],
-        ['Start', ['2026-12-28 09:00', '\r']],
-        ['End', ['3d', '\r']],
-        ['Reason', ['\x1b[B', '\r']],
+    const res = await runInPty(
+      ['coverage', 'create', '--json'],
+      [
+        { expect: /Principals to hand over/, send: [' ', '\x1b[B', ' ', '\r'] },
+        { expect: /Backup coordinator for usr_principal\b/, send: '\r' },
+        { expect: /Backup coordinator for usr_principal2/, send: '\r' },
+        { expect: /Start/, send: ['2026-12-28 09:00', '\r'] },
+        { expect: /End/, send: ['3d', '\r'] },
+        { expect: /Reason/, send: ['\x1b[B', '\r'] },
       ],
-      timeout: 25,
-    };
-    const out = await inPty(spec);
-    expect(out.error, out.output).toBeNull();
+      ptyEnv(),
+    );
+    const out = { ...res, output: plain(res.output) };
     expect(out.exitCode, out.output).toBe(0);
     expect(out.output).toContain('times in America/New_York');
     expect(out.output).toMatch(/Pat Principal \(usr_principal\)/);

@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 describe('delegations', () => {
-  it('lists the coordinator\'s delegations as a table', async () => {
+  it("lists the coordinator's delegations as a table", async () => {
     const r = await agnt(['delegations', 'list', '--role', 'coordinator'], { sb, as: 'coordinator' });
     expect(r.exitCode).toBe(0);
     const [header, ...rows] = r.stdout.trim().split('\n');
@@ -43,7 +43,10 @@ describe('delegations', () => {
   });
 
   it('create, confirm only by the principal, then revoke; reverify of a revoked delegation keeps it revoked', async () => {
-    const created = await agntJson(['delegations', 'create', '--principal-id', 'usr_member', '--delegation-source', 'calendar_provider', '--calendar-provider', 'provider1', '--approval-mode', 'auto'], { sb, as: 'coordinator' });
+    const created = await agntJson(
+      ['delegations', 'create', '--principal-id', 'usr_member', '--delegation-source', 'calendar_provider', '--calendar-provider', 'provider1', '--approval-mode', 'auto'],
+      { sb, as: 'coordinator' },
+    );
     expect(created).toMatchObject({ status: 'pending', coordinator: 'usr_coord', principal: 'usr_member', initiatedBy: 'coordinator', approvalMode: 'auto', confirmedAt: null });
     const dup = await agnt(['delegations', 'create', '--principal-id', 'usr_member', '--delegation-source', 'platform'], { sb, as: 'coordinator' });
     expect(dup.exitCode).toBe(5);
@@ -69,7 +72,7 @@ describe('delegations', () => {
 });
 
 describe('coordinator views', () => {
-  it('pending invites and a principal\'s detail', async () => {
+  it("pending invites and a principal's detail", async () => {
     const invites = await agntJson(['coordinator', 'pending-invites'], { sb, as: 'coordinator' });
     expect(invites).toEqual([expect.objectContaining({ id: 'del_ghost', principal: expect.objectContaining({ id: 'usr_ghost', name: 'Gus Ghost' }), delegationSource: 'platform' })]);
     expect(invites[0].confirmationTokenExpiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
@@ -91,7 +94,11 @@ describe('coordinator views', () => {
   });
 
   it('manager views are forbidden to a plain coordinator (403, exit 4)', async () => {
-    for (const args of [['coordinator', 'manager-overview'], ['coordinator', 'audit-events'], ['coverage', 'dashboard']]) {
+    for (const args of [
+      ['coordinator', 'manager-overview'],
+      ['coordinator', 'audit-events'],
+      ['coverage', 'dashboard'],
+    ]) {
       const r = await agnt(args, { sb, as: 'coordinator' });
       expect(r.exitCode, args.join(' ')).toBe(4);
       expect(r.stdout).toBe('');
@@ -144,7 +151,10 @@ describe('backup routing and manager assignments', () => {
 
   it('`coverage who` follows backup routing rules when the backup is away too', async () => {
     const span = (as: string, backup: string) =>
-      agntJson(['coverage', 'create', '--principal', 'usr_principal', '--backup', backup, '--start', '2027-01-04T14:00:00Z', '--end', '2027-01-08T22:00:00Z', '--no-manager-approval', '--submit'], { sb, as });
+      agntJson(['coverage', 'create', '--principal', 'usr_principal', '--backup', backup, '--start', '2027-01-04T14:00:00Z', '--end', '2027-01-08T22:00:00Z', '--no-manager-approval', '--submit'], {
+        sb,
+        as,
+      });
     const a = await span('coordinator', 'usr_backup');
     const b = await span('backup', 'usr_manager');
     await agntJson(['coverage', 'accept', a.id], { sb, as: 'backup' });

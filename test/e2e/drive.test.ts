@@ -230,7 +230,10 @@ describe('drive upload failures', () => {
     expect(r.exitCode).toBe(6);
     expect(r.stderr).toMatch(/one\.txt: error: upload to the presigned URL failed: denied \(fil_\w+ was not confirmed/);
     expect(r.stderr).toMatch(/error: 1 of 2 uploads failed: .*one\.txt/);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((f) => [f.name, f.status])).toEqual([['two.txt', 'ready']]);
   });
 

@@ -24,7 +24,7 @@ describe('onboarding', () => {
     const json = await agnt(['onboarding', 'current', '--json'], { sb, as: 'backup' });
     expect(json.exitCode).toBe(0);
     expect(json.stdout).toBe('');
-    expect((await agntJson(['onboarding', 'list'], { sb, as: 'backup' }))).toEqual([]);
+    expect(await agntJson(['onboarding', 'list'], { sb, as: 'backup' })).toEqual([]);
   });
 
   it('runs the whole pipeline from run to finalize', async () => {
@@ -77,7 +77,10 @@ describe('onboarding', () => {
 
     // week labels from a file replace all labels
     const labels = join(dir, 'labels.yaml');
-    writeFileSync(labels, '- eventId: evt_standup\n  weekStart: "2026-11-16"\n  label: could-have-been-async\n- eventId: evt_board\n  weekStart: "2026-11-16"\n  label: protected\n  priority: 1\n- eventId: evt_lunch\n  weekStart: "2026-11-16"\n  label: flexible\n');
+    writeFileSync(
+      labels,
+      '- eventId: evt_standup\n  weekStart: "2026-11-16"\n  label: could-have-been-async\n- eventId: evt_board\n  weekStart: "2026-11-16"\n  label: protected\n  priority: 1\n- eventId: evt_lunch\n  weekStart: "2026-11-16"\n  label: flexible\n',
+    );
     const withLabels = await agntJson(['onboarding', 'week-labels', 'set', id, '--labels', `@${labels}`], { sb, as });
     expect(withLabels.briefing.weekLabels.map((l: { eventId: string }) => l.eventId)).toEqual(['evt_standup', 'evt_board', 'evt_lunch']);
     writeFileSync(labels, '- eventId: evt_x\n  weekStart: "2026-11-16"\n  label: urgent\n');

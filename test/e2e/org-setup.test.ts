@@ -43,7 +43,16 @@ describe('examples/org-setup.sh', () => {
     expect(first.stdout + first.stderr).not.toContain(token);
     // The last step prints the run's audit events as a table.
     expect(first.stdout).toMatch(/^CREATED_AT\s+ACTOR\s+ACTION/);
-    for (const action of ['organization.created', 'domain.added', 'domain.verified', 'sso.updated', 'scim_token.rotated', 'member.added', 'audit_logging.updated', 'audit_logging.delivery_requested']) {
+    for (const action of [
+      'organization.created',
+      'domain.added',
+      'domain.verified',
+      'sso.updated',
+      'scim_token.rotated',
+      'member.added',
+      'audit_logging.updated',
+      'audit_logging.delivery_requested',
+    ]) {
       expect(first.stdout).toContain(action);
     }
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execa } from 'execa';
 import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { agnt, agntJson, BIN, cleanEnv, tempDir, withSandbox } from '../support/helpers.ts';
+import { join } from 'node:path';
+import { agnt, agntJson, tempDir, withSandbox } from '../support/helpers.ts';
+import { type PtyStep, plain, runInPty } from '../support/pty.ts';
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;
 let org: string;
@@ -16,17 +16,12 @@ afterAll(async () => {
   await sb.dispose();
 });
 
-const PTY = resolve(import.meta.dirname, '..', 'support', 'terminal.py');
-
-/** Runs agnt in a pseudo-terminal, typing each answer when its prompt shows. */
+/** Runs agnt in a pseudo-terminal: `steps` alternate a prompt's text and the answer typed (then Enter) when it shows. */
 async function inTerminal(args: string[], steps: string[], env: Record<string, string | undefined> = { NO_COLOR: '1' }) {
-  const r = await execa('python3', [PTY, ...steps, '--', process.execPath, BIN, ...args], {
-    env: { ...cleanEnv(), AGNT_CONFIG_DIR: tempDir(), AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin, ...env },
-    extendEnv: true,
-    reject: false,
-    timeout: 30_000,
-  });
-  return { out: String(r.stdout), exitCode: r.exitCode ?? -1 };
+  const answers: PtyStep[] = [];
+  for (let k = 0; k < steps.length; k += 2) answers.push({ expect: new RegExp(steps[k]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), send: `${steps[k + 1]}\r` });
+  const r = await runInPty(args, answers, { AGNT_CONFIG_DIR: tempDir(), AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin, ...env });
+  return { out: plain(r.output), exitCode: r.exitCode };
 }
 
 describe('organizations', () => {
@@ -90,7 +85,13 @@ describe('organizations', () => {
     expect(r.out).toMatch(/About to send \(save it as sso.yaml/);
     expect(r.exitCode).toBe(0);
     const sent = sb.requests.filter((q) => q.method === 'PUT' && q.path === `/organizations/${org}/sso`).pop();
-    expect(sent?.body).toEqual({ provider: 'saml', saml: { entityId: 'https://idp.test/guided', ssoUrl: 'https://idp.test/sso', certificateFingerprint: 'AB:CD:EF' }, scim: { enabled: true }, enabled: true, enforced: false });
+    expect(sent?.body).toEqual({
+      provider: 'saml',
+      saml: { entityId: 'https://idp.test/guided', ssoUrl: 'https://idp.test/sso', certificateFingerprint: 'AB:CD:EF' },
+      scim: { enabled: true },
+      enabled: true,
+      enforced: false,
+    });
   });
 
   it('sso set with nothing to set and no terminal is a usage error, sent nothing', async () => {
@@ -207,8 +208,19 @@ describe('organizations', () => {
   it('sets the delivery config, then delivers and waits for completion', { timeout: 90_000 }, async () => {
     const bad = await agnt(['org', 'audit-logging', 'set', org, '--storage-bucket-arn', 'acme-bucket'], { sb });
     expect(bad.exitCode).toBe(5);
-    const cfg = await agntJson(['org', 'audit-logging', 'set', org, '--enabled', '--storage-bucket-arn', 'arn:aws:s3:::acme-audit', '--role-arn', 'arn:aws:iam::1:role/audit', '--region', 'us-east-1'], { sb });
-    expect(cfg).toEqual({ enabled: true, storageBucketArn: 'arn:aws:s3:::acme-audit', storagePrefix: '', roleArn: 'arn:aws:iam::1:role/audit', region: 'us-east-1', lastDeliveredAt: null, deliveryConfigured: true });
+    const cfg = await agntJson(
+      ['org', 'audit-logging', 'set', org, '--enabled', '--storage-bucket-arn', 'arn:aws:s3:::acme-audit', '--role-arn', 'arn:aws:iam::1:role/audit', '--region', 'us-east-1'],
+      { sb },
+    );
+    expect(cfg).toEqual({
+      enabled: true,
+      storageBucketArn: 'arn:aws:s3:::acme-audit',
+      storagePrefix: '',
+      roleArn: 'arn:aws:iam::1:role/audit',
+      region: 'us-east-1',
+      lastDeliveredAt: null,
+      deliveryConfigured: true,
+    });
     const started = await agnt(['org', 'audit-logging', 'deliver', org, '--json'], { sb });
     expect(started.exitCode).toBe(0);
     const pending = JSON.parse(started.stdout);

@@ -61,10 +61,13 @@ describe('the npm package', () => {
     expect(install.exitCode, String(install.stderr)).toBe(0);
     const installed = join(prefix, 'lib', 'node_modules', 'agnt');
     // agnt's own node_modules holds only the external dependencies and their platform packages.
-    const deps = readdirSync(join(installed, 'node_modules'), { recursive: false }).flatMap((d) =>
-      String(d).startsWith('@') ? readdirSync(join(installed, 'node_modules', String(d))).map((s) => `${d}/${s}`) : [String(d)],
-    ).filter((d) => !d.startsWith('.'));
-    expect(deps.every((d) => EXTERNAL.some((e) => d === e || d.startsWith('@napi-rs/keyring-'))), deps.join(', ')).toBe(true);
+    const deps = readdirSync(join(installed, 'node_modules'), { recursive: false })
+      .flatMap((d) => (String(d).startsWith('@') ? readdirSync(join(installed, 'node_modules', String(d))).map((s) => `${d}/${s}`) : [String(d)]))
+      .filter((d) => !d.startsWith('.'));
+    expect(
+      deps.every((d) => EXTERNAL.some((e) => d === e || d.startsWith('@napi-rs/keyring-'))),
+      deps.join(', '),
+    ).toBe(true);
 
     const bin = join(prefix, 'bin', 'agnt');
     const config = tempDir('agnt-pack-config-');

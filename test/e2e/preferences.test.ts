@@ -111,8 +111,18 @@ describe('supervision matrix', () => {
     const lines = r.stdout.split('\n');
     expect(lines[0]).toMatch(/^CELL\s+MODE\s+WINDOW_MIN\s+EXPIRY\s+UNDO_SEC\s+LOCK$/);
     expect(lines.slice(1, 13).map((l) => l.split(/\s+/)[0])).toEqual([
-      'email_as_user', 'email_as_assistant', 'messaging', 'voice_call', 'voice_call_as_assistant', 'voice_call_as_user',
-      'calendar', 'files', 'drive', 'contacts', 'third_party_skills', 'website',
+      'email_as_user',
+      'email_as_assistant',
+      'messaging',
+      'voice_call',
+      'voice_call_as_assistant',
+      'voice_call_as_user',
+      'calendar',
+      'files',
+      'drive',
+      'contacts',
+      'third_party_skills',
+      'website',
     ]);
     expect(r.stdout).toMatch(/^email_as_assistant\s+default\s+locked \(parent\)$/m);
     expect(r.stdout).toContain('Exceptions: none');
@@ -149,7 +159,10 @@ describe('supervision matrix', () => {
   });
 
   it('adds and removes recipient exceptions', async () => {
-    const ex = await agntJson(['preferences', 'exceptions', 'add', '--match', '{"kind": "domain", "value": "client.test"}', '--mode', 'manual', '--label', 'Clients', '--applies-to', 'email_as_user,calendar'], { sb, as: 'member' });
+    const ex = await agntJson(
+      ['preferences', 'exceptions', 'add', '--match', '{"kind": "domain", "value": "client.test"}', '--mode', 'manual', '--label', 'Clients', '--applies-to', 'email_as_user,calendar'],
+      { sb, as: 'member' },
+    );
     expect(ex).toMatchObject({ label: 'Clients', match: { kind: 'domain', value: 'client.test' }, mode: 'manual', appliesTo: ['email_as_user', 'calendar'], createdBy: 'usr_member' });
     const grid = (await agnt(['preferences', 'matrix', 'get'], { sb, as: 'member' })).stdout;
     expect(grid).toMatch(new RegExp(`^${ex.id}\\s+Clients\\s+domain=client\\.test\\s+manual\\s+email_as_user,calendar$`, 'm'));

@@ -46,12 +46,29 @@ const CASES: Case[] = [
   { name: 'contacts', id: () => firstId(['contacts', 'list', '--search', 'carol']), get: (id) => ['contacts', 'get', id], update: (id, f) => ['contacts', 'update', id, '--file', f] },
   { name: 'assistants', id: async () => 'ast_ava', get: (id) => ['assistants', 'get', id], update: (id, f) => ['assistants', 'update', id, '--file', f] },
   { name: 'users', id: async () => 'usr_member', get: (id) => ['users', 'get', id], update: (id, f) => ['users', 'update', id, '--file', f] },
-  { name: 'identifiers', id: () => firstId(['identifiers', 'list', '--user-id', 'usr_member']), get: (id) => ['identifiers', 'get', id], update: (id, f) => ['identifiers', 'update', id, '--file', f] },
-  { name: 'delegations', as: 'coordinator', id: () => firstId(['delegations', 'list', '--role', 'coordinator'], 'coordinator'), get: (id) => ['delegations', 'get', id], update: (id, f) => ['delegations', 'update', id, '--file', f] },
+  {
+    name: 'identifiers',
+    id: () => firstId(['identifiers', 'list', '--user-id', 'usr_member']),
+    get: (id) => ['identifiers', 'get', id],
+    update: (id, f) => ['identifiers', 'update', id, '--file', f],
+  },
+  {
+    name: 'delegations',
+    as: 'coordinator',
+    id: () => firstId(['delegations', 'list', '--role', 'coordinator'], 'coordinator'),
+    get: (id) => ['delegations', 'get', id],
+    update: (id, f) => ['delegations', 'update', id, '--file', f],
+  },
   {
     name: 'coverage drafts',
     as: 'coordinator',
-    id: async () => (await agnt(['coverage', 'create', '--principal', 'usr_principal', '--backup', 'usr_backup', '--start', '2031-03-02T09:00:00Z', '--end', '2031-03-04T17:00:00Z', '-o', 'id'], { sb, as: 'coordinator' })).stdout.trim(),
+    id: async () =>
+      (
+        await agnt(['coverage', 'create', '--principal', 'usr_principal', '--backup', 'usr_backup', '--start', '2031-03-02T09:00:00Z', '--end', '2031-03-04T17:00:00Z', '-o', 'id'], {
+          sb,
+          as: 'coordinator',
+        })
+      ).stdout.trim(),
     get: (id) => ['coverage', 'get', id],
     update: (id, f) => ['coverage', 'update', id, '--file', f],
   },

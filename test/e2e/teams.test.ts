@@ -77,9 +77,19 @@ describe('teams', () => {
   it('team profile: members read it, team admins set it from a file', async () => {
     const dir = tempDir();
     const file = join(dir, 'team.yaml');
-    writeFileSync(file, 'tagline: We run the week\nworkingHours: {start: "09:00", end: "17:00", days: [MO, TU, WE, TH, FR], tz: America/New_York}\nrituals:\n  - {name: Standup, cadence: daily}\nvalues: [clarity]\nleadUserId: usr_manager\n');
+    writeFileSync(
+      file,
+      'tagline: We run the week\nworkingHours: {start: "09:00", end: "17:00", days: [MO, TU, WE, TH, FR], tz: America/New_York}\nrituals:\n  - {name: Standup, cadence: daily}\nvalues: [clarity]\nleadUserId: usr_manager\n',
+    );
     const set = await agntJson(['teams', 'profile', 'set', 'team_acme', '--file', file, '--kpis', 'response-time,nps'], { sb, as: 'manager' });
-    expect(set).toMatchObject({ tagline: 'We run the week', rituals: [{ name: 'Standup', cadence: 'daily' }], kpis: ['response-time', 'nps'], leadUserId: 'usr_manager', mission: null, docsLinks: [] });
+    expect(set).toMatchObject({
+      tagline: 'We run the week',
+      rituals: [{ name: 'Standup', cadence: 'daily' }],
+      kpis: ['response-time', 'nps'],
+      leadUserId: 'usr_manager',
+      mission: null,
+      docsLinks: [],
+    });
     expect(await agntJson(['teams', 'profile', 'get', 'team_acme'], { sb, as: 'member' })).toEqual(set);
     const memberSet = await agnt(['teams', 'profile', 'set', 'team_acme', '--tagline', 'nope'], { sb, as: 'member' });
     expect(memberSet.exitCode).toBe(4);

@@ -34,7 +34,10 @@ async function inEveryFormat(args: string[], expectIds: string[], as = 'admin') 
         break;
       }
       case 'jsonl':
-        ids = out.trim().split('\n').map((l) => JSON.parse(l).id);
+        ids = out
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l).id);
         break;
       case 'csv': {
         const [header, ...rows] = out.trim().split('\n');
@@ -59,7 +62,10 @@ describe('users', () => {
 
   it('list, in every output format, with the default table columns', async () => {
     const all = await agntJson<any[]>(['users', 'list'], { sb });
-    await inEveryFormat(['users', 'list'], all.map((u) => u.id));
+    await inEveryFormat(
+      ['users', 'list'],
+      all.map((u) => u.id),
+    );
     const r = await agnt(['users', 'list'], { sb });
     const [header, ...rows] = r.stdout.trim().split('\n');
     expect(header).toMatch(/^ID\s+NAME\s+EMAIL\s+ORG_ROLE\s+TEAM_ROLE\s+STATUS$/);
@@ -75,7 +81,12 @@ describe('users', () => {
     const pages = sb.requests.filter((q) => q.path === '/users').map((q) => new URL(q.url, 'http://x').searchParams.get('page'));
     expect(pages.sort()).toEqual(Array.from({ length: Math.ceil(all.length / 2) }, (_, i) => String(i + 1)).sort());
     const limited = await agnt(['users', 'list', '--limit', '3', '-o', 'jsonl'], { sb });
-    expect(limited.stdout.trim().split('\n').map((l) => JSON.parse(l).id)).toEqual(all.slice(0, 3).map((u) => u.id));
+    expect(
+      limited.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual(all.slice(0, 3).map((u) => u.id));
     const page2 = await agntJson<any[]>(['users', 'list', '--page', '2', '--per-page', '3'], { sb });
     expect(page2.map((u) => u.id)).toEqual(all.slice(3, 6).map((u) => u.id));
   });
@@ -205,7 +216,10 @@ describe('users', () => {
     const none = await agnt(['workspace', 'profile', '--json'], { sb, as: 'member' });
     expect(none.stdout).toBe('null\n');
     const snaps = await agnt(['workspace', 'snapshots', '--all', '-o', 'jsonl'], { sb });
-    const lines = snaps.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = snaps.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.length).toBe(48);
     expect(lines.map((l) => l.timestamp)).toEqual([...lines.map((l) => l.timestamp)].sort());
     const c = await agntJson(['workspace', 'cleanup', '--scope', 'sites'], { sb });

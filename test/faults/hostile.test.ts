@@ -4,17 +4,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type FakeServer, fakeServer, json } from '../support/fake-server.ts';
 import { tempDir } from '../support/helpers.ts';
 import { runInPty } from '../support/pty.ts';
-import { recorder, type Recorder } from './server.ts';
 import { hits, rig, type Rig } from './setup.ts';
 
 let r: Rig;
-let other: Recorder;
+/** Another origin: records every request (and whether a token came with it) and answers 200. */
+let other: FakeServer;
 let dir: string;
 beforeAll(async () => {
   r = await rig();
-  other = await recorder();
+  other = await fakeServer(json(200, { ok: true, user: { id: 'usr_elsewhere' }, users: [] }));
   dir = tempDir('agnt-hostile-');
 });
 afterAll(async () => {
@@ -157,13 +158,18 @@ describe('the token stays with the configured server', () => {
     r.fs.rules.push({ method: 'GET', path: /\/download$/, fault: { kind: 'rewrite', fn: moved } });
     await r.run(['drive', 'download', id, '-o', '-']);
     expect(other.seen.map((s) => s.method).sort()).toEqual(['GET', 'PUT']);
-    for (const s of other.seen) expect(s.authorization).toBeUndefined();
+    for (const s of other.seen) expect(s.headers.authorization).toBeUndefined();
   });
 
   it('a redirect to another origin, for a GET, a PUT and a DELETE, is never followed', async () => {
     other.seen.length = 0;
     r.fs.rules.push({ fault: { kind: 'redirect', to: `${other.url}/users/usr_member`, status: 307 } });
-    for (const args of [['users', 'get', 'usr_member'], ['users', 'update', 'usr_member', '--timezone', 'UTC'], ['users', 'delete', 'usr_member', '--yes'], ['users', 'list', '--all']]) {
+    for (const args of [
+      ['users', 'get', 'usr_member'],
+      ['users', 'update', 'usr_member', '--timezone', 'UTC'],
+      ['users', 'delete', 'usr_member', '--yes'],
+      ['users', 'list', '--all'],
+    ]) {
       const res = await r.run(args);
       expect(res.exitCode).toBe(1);
       expect(res.stderr).toContain(`redirected to another origin (${other.url})`);

@@ -44,7 +44,9 @@ describe('retry budget', () => {
     r.fs.rules.push({ method: 'POST', path: BULK, skip: 20, fault: { kind: 'status', status: 503, headers: { 'retry-after': '0' } } });
     const res = await r.run(['contacts', 'import', file, '--batch-size', '10', '--concurrency', '8', '--json']);
     expect(res.exitCode).toBe(1);
-    expect(res.stderr).toMatch(/^error: import stopped: HTTP 503 Service Unavailable with an empty body \(after \d+ attempts?\)|^error: import stopped: HTTP 503 Service Unavailable with an empty body/);
+    expect(res.stderr).toMatch(
+      /^error: import stopped: HTTP 503 Service Unavailable with an empty body \(after \d+ attempts?\)|^error: import stopped: HTTP 503 Service Unavailable with an empty body/,
+    );
     expect(res.stderr).toMatch(/rows not finished: run the same command with --resume to finish/);
     const refused = r.fs.seen.filter((s) => BULK.test(s.path) && s.status === 503).length;
     const sent = hits(r.fs, 'POST', BULK);

@@ -3,16 +3,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type FakeServer, fakeServer, json } from '../support/fake-server.ts';
 import { tempDir } from '../support/helpers.ts';
-import { recorder, type Recorder } from './server.ts';
 import { hits, rig, type Rig } from './setup.ts';
 
 let r: Rig;
-let other: Recorder;
+/** Another origin: records every request (and whether a token came with it) and answers 200. */
+let other: FakeServer;
 let dir: string;
 beforeAll(async () => {
   r = await rig();
-  other = await recorder();
+  other = await fakeServer(json(200, { ok: true, user: { id: 'usr_elsewhere' }, users: [] }));
   dir = tempDir('agnt-faults-');
 });
 afterAll(async () => {
@@ -94,8 +95,16 @@ describe('get', () => {
   });
 
   it.each([
-    ['an HTML error page', { kind: 'status', status: 502, headers: { 'content-type': 'text/html' }, body: '<html><head><title>502 Bad Gateway</title></head><body><h1>nginx</h1></body></html>' }, /^error: HTTP 502 Bad Gateway: the server sent an HTML page \("502 Bad Gateway"\) \(after 3 attempts\) \(HTTP 502\)\n$/],
-    ['an HTML page with status 200', { kind: 'status', status: 200, headers: { 'content-type': 'text/html' }, body: '<html><title>Sign in</title></html>' }, /^error: HTTP 200: the server sent an HTML page \("Sign in"\) where JSON was expected\n$/],
+    [
+      'an HTML error page',
+      { kind: 'status', status: 502, headers: { 'content-type': 'text/html' }, body: '<html><head><title>502 Bad Gateway</title></head><body><h1>nginx</h1></body></html>' },
+      /^error: HTTP 502 Bad Gateway: the server sent an HTML page \("502 Bad Gateway"\) \(after 3 attempts\) \(HTTP 502\)\n$/,
+    ],
+    [
+      'an HTML page with status 200',
+      { kind: 'status', status: 200, headers: { 'content-type': 'text/html' }, body: '<html><title>Sign in</title></html>' },
+      /^error: HTTP 200: the server sent an HTML page \("Sign in"\) where JSON was expected\n$/,
+    ],
     ['an empty 500', { kind: 'status', status: 500, body: '' }, /^error: HTTP 500 Internal Server Error with an empty body \(after 3 attempts\) \(HTTP 500\)\n$/],
     ['truncated JSON', { kind: 'truncated' }, /^error: HTTP 200: the server sent a body that is not JSON \(application\/json: "\{"ok": true, "user": \{"id": "usr_adm"\) where JSON was expected\n$/],
   ] as const)('%s exits 1 with one clear line', async (_name, fault, message) => {
@@ -280,7 +289,10 @@ describe('drive transfer', () => {
     const out = tempDir('agnt-faults-dl-');
 
     r.fs.reset();
-    r.fs.rules.push({ method: 'GET', path: new RegExp(`/drive-files/${id}$`), times: 1, fault: { kind: 'status', status: 503 } }, { method: 'GET', path: PRESIGNED, times: 1, fault: { kind: 'status', status: 502 } });
+    r.fs.rules.push(
+      { method: 'GET', path: new RegExp(`/drive-files/${id}$`), times: 1, fault: { kind: 'status', status: 503 } },
+      { method: 'GET', path: PRESIGNED, times: 1, fault: { kind: 'status', status: 502 } },
+    );
     const ok = await r.run(['drive', 'download', id, '-o', out]);
     expect(ok.exitCode).toBe(0);
     expect(readdirSync(out)).toEqual(['faults-dl.txt']);

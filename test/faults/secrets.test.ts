@@ -81,11 +81,7 @@ function argv(spec: CommandSpec): string[] {
 
 function leaks(res: RunResult, files: string[]): string[] {
   const found: string[] = [];
-  const texts: Array<[string, string]> = [
-    ['stdout', res.stdout],
-    ['stderr', res.stderr],
-    ...files.map((f): [string, string] => [f, readFileSync(f, 'utf8')]),
-  ];
+  const texts: Array<[string, string]> = [['stdout', res.stdout], ['stderr', res.stderr], ...files.map((f): [string, string] => [f, readFileSync(f, 'utf8')])];
   for (const [where, text] of texts) for (const [name, s] of Object.entries(SECRETS)) if (text.includes(s)) found.push(`${name} in ${where}`);
   return found;
 }
@@ -113,7 +109,8 @@ async function eachCommand(specs: CommandSpec[], run: (spec: CommandSpec) => Pro
       }
     }),
   );
-  for (const f of [...filesUnder(work), ...filesUnder(config)]) for (const [name, s] of Object.entries(SECRETS)) if (readFileSync(f, 'utf8').includes(s) && !f.endsWith('body.json')) problems.push(`${name} in ${f}`);
+  for (const f of [...filesUnder(work), ...filesUnder(config)])
+    for (const [name, s] of Object.entries(SECRETS)) if (readFileSync(f, 'utf8').includes(s) && !f.endsWith('body.json')) problems.push(`${name} in ${f}`);
   return { problems, codes };
 }
 
@@ -121,9 +118,7 @@ describe('secrets never printed', () => {
   it('--dry-run of every command masks the token and credentials', async () => {
     const specs = await catalogue();
     expect(specs.length).toBeGreaterThan(150);
-    const { problems, codes } = await eachCommand(specs, (spec) =>
-      agnt([...argv(spec), '--dry-run'], { cwd: work, configDir: config, env: { AGNT_BASE_URL: r.fs.url, AGNT_TOKEN: TOKEN } }),
-    );
+    const { problems, codes } = await eachCommand(specs, (spec) => agnt([...argv(spec), '--dry-run'], { cwd: work, configDir: config, env: { AGNT_BASE_URL: r.fs.url, AGNT_TOKEN: TOKEN } }));
     expect(problems).toEqual([]);
     // The run is only worth something if most commands got as far as the request.
     expect(codes.get(0) ?? 0).toBeGreaterThan(specs.length * 0.9);
@@ -138,7 +133,16 @@ describe('secrets never printed', () => {
       fault: {
         kind: 'json',
         status: 500,
-        body: { status: 500, error_code: 'AGNT_E_INTERNAL', error: `failed for Bearer ${TOKEN} at ${SIGNED}`, token: TOKEN, scimToken: SCIM, scim: { token: SCIM }, carrierCCredentials: { accessToken: CC }, url: SIGNED },
+        body: {
+          status: 500,
+          error_code: 'AGNT_E_INTERNAL',
+          error: `failed for Bearer ${TOKEN} at ${SIGNED}`,
+          token: TOKEN,
+          scimToken: SCIM,
+          scim: { token: SCIM },
+          carrierCCredentials: { accessToken: CC },
+          url: SIGNED,
+        },
       },
     });
     const { problems, codes } = await eachCommand(specs, (spec) =>
@@ -167,7 +171,16 @@ describe('secrets never printed', () => {
     const down = await r.run(['drive', 'download', id, '-o', '-', '--debug']);
     expect(down.exitCode).toBe(0);
     // A presigned download that fails, with the signed URL in the error message.
-    r.fs.rules.push({ method: 'GET', path: /^\/_presigned\//, fault: { kind: 'status', status: 403, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 403, error: `signature mismatch for ${r.fs.url}/_presigned/x?signature=${SIG}` }) } });
+    r.fs.rules.push({
+      method: 'GET',
+      path: /^\/_presigned\//,
+      fault: {
+        kind: 'status',
+        status: 403,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 403, error: `signature mismatch for ${r.fs.url}/_presigned/x?signature=${SIG}` }),
+      },
+    });
     const bad = await r.run(['drive', 'download', id, '-o', '-']);
     expect(bad.exitCode).toBe(4);
     for (const x of [up, down, bad]) {
@@ -182,7 +195,12 @@ describe('secrets never printed', () => {
   it('an import whose answers echo the token keeps it out of the ledger and the failed-rows file', async () => {
     const csv = join(work, 'echo.csv');
     writeFileSync(csv, 'email,name\none@secrets.test,One\ntwo@secrets.test,Two\n');
-    r.fs.rules.push({ method: 'POST', path: /^\/contacts\/bulk-import$/, times: 1, fault: { kind: 'rewrite', fn: (b) => ({ ...b, bulkImport: { created: 1, updated: 0, skipped: 0, errors: [{ index: 1, error: `refused for ${r.sb.tokens.admin}` }] } }) } });
+    r.fs.rules.push({
+      method: 'POST',
+      path: /^\/contacts\/bulk-import$/,
+      times: 1,
+      fault: { kind: 'rewrite', fn: (b) => ({ ...b, bulkImport: { created: 1, updated: 0, skipped: 0, errors: [{ index: 1, error: `refused for ${r.sb.tokens.admin}` }] } }) },
+    });
     const failed = join(work, 'echo-failed.csv');
     const res = await r.run(['contacts', 'import', csv, '--errors-out', failed, '--debug']);
     expect(res.exitCode).toBe(6);

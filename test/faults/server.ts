@@ -138,7 +138,13 @@ export async function faultServer(sb: Sandbox): Promise<FaultServer> {
     return undefined;
   };
 
-  const forward = (req: IncomingMessage, res: ServerResponse, seen: Seen, deliver: (status: number, headers: IncomingMessage['headers'], body: Buffer | IncomingMessage) => void, onError: (e: Error) => void, readBody?: Buffer) => {
+  const forward = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    deliver: (status: number, headers: IncomingMessage['headers'], body: Buffer | IncomingMessage) => void,
+    onError: (e: Error) => void,
+    readBody?: Buffer,
+  ) => {
     const headers = { ...req.headers, host: upstream.host };
     const up = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, (ures) => {
       const type = String(ures.headers['content-type'] ?? '');
@@ -194,7 +200,6 @@ export async function faultServer(sb: Sandbox): Promise<FaultServer> {
         forward(
           req,
           res,
-          seen,
           (status, headers, body) => {
             if (res.destroyed) return;
             if (fault?.kind === 'rewrite' && Buffer.isBuffer(body)) {
@@ -278,27 +283,4 @@ export async function faultServer(sb: Sandbox): Promise<FaultServer> {
   fs.url = await listen(server);
   fs.close = closer(server, sockets);
   return fs;
-}
-
-/** Another origin: records every request (and whether a token came with it) and answers 200. */
-export interface Recorder {
-  url: string;
-  seen: Array<{ method: string; url: string; authorization?: string }>;
-  close(): Promise<void>;
-}
-
-export async function recorder(): Promise<Recorder> {
-  const rec: Recorder = { url: '', seen: [], close: async () => undefined };
-  const server = createServer((req, res) => {
-    rec.seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization });
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ ok: true, user: { id: 'usr_elsewhere' }, users: [] }));
-    });
-  });
-  const sockets = track(server);
-  rec.url = await listen(server);
-  rec.close = closer(server, sockets);
-  return rec;
 }

@@ -1,13 +1,24 @@
-// A programmable HTTP server for unit tests of the HTTP core: each request is answered by the
-// next queued responder, and every request is recorded.
+// The one fake HTTP server of the tests: each request is answered by the next queued responder
+// (else by `fallback`), and every request is recorded. It stands in for the API in unit tests of
+// the HTTP core, for "another origin" that must never see the token, and for a server that never
+// answers. (test/faults/server.ts is a different tool: a fault-injecting proxy in front of a
+// real sandbox.)
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type Responder = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
+export interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+  at: number;
+}
+
 export interface FakeServer {
   url: string;
-  seen: Array<{ method: string; url: string; headers: IncomingMessage['headers']; body: string; at: number }>;
+  seen: Seen[];
   queue: Responder[];
   /** Used when the queue is empty. */
   fallback: Responder;
@@ -28,12 +39,15 @@ export const text =
     res.end(body);
   };
 
-export async function fakeServer(): Promise<FakeServer> {
+/** Takes the request and never answers: the slow server a client must not wait for. */
+export const hang: Responder = () => undefined;
+
+export async function fakeServer(fallback: Responder = json(200, { ok: true })): Promise<FakeServer> {
   const fs: FakeServer = {
     url: '',
     seen: [],
     queue: [],
-    fallback: json(200, { ok: true }),
+    fallback,
     close: async () => undefined,
   };
   const server = createServer((req, res) => {

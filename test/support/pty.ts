@@ -1,16 +1,21 @@
 // Runs agnt in a real pseudo-terminal (util-linux `script`), answering prompts as they
-// appear, so that terminal-only behaviour (prompts, masked input) is tested for real.
+// appear, so that terminal-only behaviour (prompts, masked input, Ctrl-C, escaping of what a
+// terminal shows) is tested for real. The one pseudo-terminal driver of the tests.
 import { execa } from 'execa';
 import { BIN, cleanEnv } from './helpers.ts';
 
 export interface PtyStep {
-  /** Wait until the screen output matches this. */
+  /** Wait until the screen text since the previous step (escape sequences removed) matches this. */
   expect: RegExp;
-  /** Then type this (use \r for Enter). */
-  send: string;
+  /**
+   * Then type this (use \r for Enter, \x03 for Ctrl-C). A list is typed one key at a time, so
+   * that a prompt sees arrow keys and spaces as separate key presses.
+   */
+  send: string | string[];
 }
 
 export interface PtyResult {
+  /** Everything the terminal showed, escape sequences included. */
   output: string;
   exitCode: number;
 }
@@ -19,7 +24,15 @@ function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-export async function runInPty(args: string[], steps: PtyStep[], env: Record<string, string | undefined> = {}, timeoutMs = 20_000): Promise<PtyResult> {
+// A short pause before each key lets the prompt library switch the terminal mode and draw
+// before input arrives; it is not a wait for a result (each step waits for its text).
+const KEY_PAUSE_MS = 150;
+
+/**
+ * Runs `agnt ARGS` in a pseudo-terminal with a clean environment plus `env` (an undefined value
+ * removes a variable). Throws if a step's text never shows before the command ends.
+ */
+export async function runInPty(args: string[], steps: PtyStep[], env: Record<string, string | undefined> = {}, timeoutMs = 25_000): Promise<PtyResult> {
   const command = [process.execPath, BIN, ...args].map(shellQuote).join(' ');
   const child = execa('script', ['-qfec', command, '/dev/null'], {
     env: { ...cleanEnv(), TERM: 'xterm', COLUMNS: '100', LINES: '40', ...env },
@@ -31,17 +44,22 @@ export async function runInPty(args: string[], steps: PtyStep[], env: Record<str
   let output = '';
   let step = 0;
   let seenUpTo = 0;
+  // Keys are typed in order, each after the pause, even when several steps match at once.
+  let typing = Promise.resolve();
+  const type = (keys: string[]) => {
+    for (const k of keys) {
+      typing = typing.then(() => new Promise<void>((r) => setTimeout(r, KEY_PAUSE_MS))).then(() => void child.stdin?.write(k));
+    }
+  };
   const advance = () => {
+    const screen = plain(output);
     while (step < steps.length) {
       const s = steps[step]!;
-      const fresh = output.slice(seenUpTo);
-      const m = s.expect.exec(fresh);
+      const m = s.expect.exec(screen.slice(seenUpTo));
       if (!m) return;
       seenUpTo += m.index + m[0].length;
       step++;
-      // A short pause lets the prompt library switch the terminal mode before input arrives.
-      const text = s.send;
-      setTimeout(() => child.stdin?.write(text), 150);
+      type(typeof s.send === 'string' ? [s.send] : s.send);
     }
   };
   child.stdout?.on('data', (d: Buffer) => {
@@ -57,5 +75,9 @@ export async function runInPty(args: string[], steps: PtyStep[], env: Record<str
 
 /** Terminal output without colour and cursor sequences, for assertions. */
 export function plain(s: string): string {
-  return s.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').replace(/\x1b\][^\x07]*\x07/g, '').replace(/\r/g, '');
+  return s
+    .replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '')
+    .replace(/\x1b\][^\x07]*\x07/g, '')
+    .replace(/\x1b[()][A-Za-z0-9]|\x1b[=>]/g, '')
+    .replace(/\r/g, '');
 }

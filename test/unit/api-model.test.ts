@@ -31,7 +31,12 @@ describe('the API model', async () => {
   });
 
   it('marks the three endpoints without `ok`, and the lists and how they page', () => {
-    expect(endpoints.filter((e) => e.envelope === 'none').map((e) => e.path).sort()).toEqual(['/assistants/generate', '/chats/{chatId}/usage', '/coverage-spans/active-for-principal/{principalId}']);
+    expect(
+      endpoints
+        .filter((e) => e.envelope === 'none')
+        .map((e) => e.path)
+        .sort(),
+    ).toEqual(['/assistants/generate', '/chats/{chatId}/usage', '/coverage-spans/active-for-principal/{principalId}']);
     expect(endpoints.find((e) => e.path === '/coordinator/manager-audit-events')!.paging).toBe('before');
     expect(endpoints.find((e) => e.path === '/users')!.paging).toBe('page');
     for (const e of endpoints) if (e.paging) expect(e.method, e.id).toBe('GET');

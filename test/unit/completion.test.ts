@@ -1,7 +1,6 @@
 // The completion model, line analysis and id-list lookup against a made-up tree shaped like the
 // areas other branches add (nested ids, ids behind a flag with a default, a resource without a
 // list at its own path), so that they are covered before those areas exist.
-import { createServer } from 'node:http';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +11,7 @@ import { buildArea, type ContextFactory } from '../../src/core/builder.ts';
 import type { AreaSpec, CommandRecord, FieldOverride } from '../../src/core/spec.ts';
 import { endpoint } from '../../src/api/endpoint.ts';
 import type { Method } from '../../src/core/http.ts';
+import { type FakeServer, fakeServer, json, type Responder } from '../support/fake-server.ts';
 import { analyze } from '../../src/completion/engine.ts';
 import { candidates, complete } from '../../src/completion/complete.ts';
 import type { Context } from '../../src/core/context.ts';
@@ -42,11 +42,49 @@ const chats: AreaSpec = {
   commands: [
     cmd({ command: 'chats list', aliases: ['ls'], method: 'GET', path: '/chats', list: true, columns: [{ path: 'id' }, { path: 'title' }] }),
     cmd({ command: 'chats get', method: 'GET', path: '/chats/{chatId}', args: [{ name: 'chatId', resource: 'chats' }] }),
-    cmd({ command: 'chats process', method: 'POST', path: '/chats/{id}/process', args: [{ name: 'id', resource: 'chats', multi: true }], fields: [{ name: 'mode', type: 'string', enum: ['fast', 'full'] }] }),
-    cmd({ command: 'chats archive', method: 'POST', path: '/chats/{chatId}/archive', args: [{ name: 'chatId' }], fields: [{ name: 'folderId', type: 'string' }, { name: 'userId', type: 'string' }, { name: 'teamId', type: 'string' }] }),
-    cmd({ command: 'chats export', method: 'GET', path: '/chats/export/{format}', args: [{ name: 'format', enum: ['pdf', 'txt'] }], options: [{ flags: '-o, --offline', description: 'a boolean -o' }] }),
-    cmd({ command: 'chats messages list', method: 'GET', path: '/chats/{chatId}/messages', args: [{ name: 'chatId', resource: 'chats' }], list: true, resultKey: 'messages', columns: [{ path: 'id' }, { path: 'text' }] }),
-    cmd({ command: 'chats messages get', method: 'GET', path: '/chats/{chatId}/messages/{messageId}', args: [{ name: 'chatId', resource: 'chats' }, { name: 'messageId', resource: 'messages' }] }),
+    cmd({
+      command: 'chats process',
+      method: 'POST',
+      path: '/chats/{id}/process',
+      args: [{ name: 'id', resource: 'chats', multi: true }],
+      fields: [{ name: 'mode', type: 'string', enum: ['fast', 'full'] }],
+    }),
+    cmd({
+      command: 'chats archive',
+      method: 'POST',
+      path: '/chats/{chatId}/archive',
+      args: [{ name: 'chatId' }],
+      fields: [
+        { name: 'folderId', type: 'string' },
+        { name: 'userId', type: 'string' },
+        { name: 'teamId', type: 'string' },
+      ],
+    }),
+    cmd({
+      command: 'chats export',
+      method: 'GET',
+      path: '/chats/export/{format}',
+      args: [{ name: 'format', enum: ['pdf', 'txt'] }],
+      options: [{ flags: '-o, --offline', description: 'a boolean -o' }],
+    }),
+    cmd({
+      command: 'chats messages list',
+      method: 'GET',
+      path: '/chats/{chatId}/messages',
+      args: [{ name: 'chatId', resource: 'chats' }],
+      list: true,
+      resultKey: 'messages',
+      columns: [{ path: 'id' }, { path: 'text' }],
+    }),
+    cmd({
+      command: 'chats messages get',
+      method: 'GET',
+      path: '/chats/{chatId}/messages/{messageId}',
+      args: [
+        { name: 'chatId', resource: 'chats' },
+        { name: 'messageId', resource: 'messages' },
+      ],
+    }),
   ],
 };
 const drive: AreaSpec = {
@@ -54,9 +92,32 @@ const drive: AreaSpec = {
   summary: 'Drive',
   commands: [
     cmd({ command: 'drive list', method: 'GET', path: '/users/{userId}/drive/files', args: [{ name: 'userId', flag: 'user', default: 'me', resource: 'users' }], list: true }),
-    cmd({ command: 'drive get', method: 'GET', path: '/users/{userId}/drive/files/{fileId}', args: [{ name: 'userId', flag: 'user', default: 'me', resource: 'users' }, { name: 'fileId', resource: 'drive' }] }),
-    cmd({ command: 'drive download', method: 'GET', path: '/users/{userId}/drive/files/{fileId}/content', args: [{ name: 'userId', flag: 'user', default: 'me' }, { name: 'fileId', resource: 'drive' }], options: [{ flags: '-o, --output <path>', description: 'where to save' }] }),
-    cmd({ command: 'drive upload', method: 'POST', path: '/users/{userId}/drive/files', args: [{ name: 'userId', flag: 'user', default: 'me', resource: 'users' }], options: [{ flags: '--source <path>', description: 'file to upload', file: true }] }),
+    cmd({
+      command: 'drive get',
+      method: 'GET',
+      path: '/users/{userId}/drive/files/{fileId}',
+      args: [
+        { name: 'userId', flag: 'user', default: 'me', resource: 'users' },
+        { name: 'fileId', resource: 'drive' },
+      ],
+    }),
+    cmd({
+      command: 'drive download',
+      method: 'GET',
+      path: '/users/{userId}/drive/files/{fileId}/content',
+      args: [
+        { name: 'userId', flag: 'user', default: 'me' },
+        { name: 'fileId', resource: 'drive' },
+      ],
+      options: [{ flags: '-o, --output <path>', description: 'where to save' }],
+    }),
+    cmd({
+      command: 'drive upload',
+      method: 'POST',
+      path: '/users/{userId}/drive/files',
+      args: [{ name: 'userId', flag: 'user', default: 'me', resource: 'users' }],
+      options: [{ flags: '--source <path>', description: 'file to upload', file: true }],
+    }),
   ],
 };
 const people: AreaSpec = {
@@ -70,7 +131,15 @@ const teams: AreaSpec = {
   groups: { 'teams members': 'Team members' },
   commands: [
     cmd({ command: 'teams list', method: 'GET', path: '/teams', list: true, fields: [{ name: 'org', type: 'string', required: true }] }),
-    cmd({ command: 'teams members remove', method: 'DELETE', path: '/teams/{teamId}/members/{userId}', args: [{ name: 'teamId', resource: 'teams' }, { name: 'userId', resource: 'users' }] }),
+    cmd({
+      command: 'teams members remove',
+      method: 'DELETE',
+      path: '/teams/{teamId}/members/{userId}',
+      args: [
+        { name: 'teamId', resource: 'teams' },
+        { name: 'userId', resource: 'users' },
+      ],
+    }),
   ],
 };
 
@@ -155,33 +224,34 @@ describe('candidates without a server', () => {
     p.command('__hidden', { hidden: true });
     expect(await candidates(p, ['ch'])).toEqual([['chats', 'Chats']]);
     expect(await candidates(p, ['_'])).toEqual([]);
-    expect(await candidates(p, ['chats', 'process', '--mode', 'f'])).toEqual([['fast', ''], ['full', '']]);
+    expect(await candidates(p, ['chats', 'process', '--mode', 'f'])).toEqual([
+      ['fast', ''],
+      ['full', ''],
+    ]);
     expect((await candidates(p, ['chats', 'list', '--'])).map(([v]) => v)).toEqual(['--all', '--limit', '--page', '--per-page', '--help', '--output', '--profile']);
   });
 });
 
 describe('candidates from a server', () => {
-  const asked: string[] = [];
-  const server = createServer((req, res) => {
-    asked.push(req.url!);
-    res.setHeader('content-type', 'application/json');
+  // Answers the two lists asked below, and 404 for anything else.
+  const answer: Responder = (req, res) => {
     if (req.url!.startsWith('/chats/c1/messages?')) {
-      res.end(JSON.stringify({ ok: true, messages: [{ id: 'm1', text: 'hello\tworld\u001b[31m' }, { id: 'bad id' }, { id: 'm2' }], page: 1, perPage: 100, total: 3 }));
+      json(200, { ok: true, messages: [{ id: 'm1', text: 'hello\tworld\u001b[31m' }, { id: 'bad id' }, { id: 'm2' }], page: 1, perPage: 100, total: 3 })(req, res, '');
     } else if (req.url!.startsWith('/users/usr_x/drive/files?')) {
-      res.end(JSON.stringify({ ok: true, files: [{ id: 'f1', name: 'a.txt' }] }));
+      json(200, { ok: true, files: [{ id: 'f1', name: 'a.txt' }] })(req, res, '');
     } else {
-      res.statusCode = 404;
-      res.end(JSON.stringify({ status: 404, error: 'not found' }));
+      json(404, { status: 404, error: 'not found' })(req, res, '');
     }
-  });
+  };
+  let server: FakeServer;
   const saved = { ...process.env };
   let dir: string;
   beforeAll(async () => {
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    server = await fakeServer(answer);
     dir = mkdtempSync(join(tmpdir(), 'agnt-unit-'));
     Object.assign(process.env, {
       AGNT_CONFIG_DIR: dir,
-      AGNT_BASE_URL: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+      AGNT_BASE_URL: server.url,
       AGNT_TOKEN: 'tok',
       AGNT_COMPLETE_TTL: '0',
     });
@@ -189,26 +259,29 @@ describe('candidates from a server', () => {
   afterAll(async () => {
     process.env = saved;
     rmSync(dir, { recursive: true, force: true });
-    await new Promise((r) => server.close(r));
+    await server.close();
   });
 
   it('asks the nested list of the parent id on the line, and cleans what it prints', async () => {
     const got = await candidates(program(), ['chats', 'messages', 'get', 'c1', '']);
-    expect(asked.pop()).toBe('/chats/c1/messages?page=1&perPage=100');
+    expect(server.seen.pop()?.url).toBe('/chats/c1/messages?page=1&perPage=100');
     // The id with a space is dropped; control characters never reach the shell.
-    expect(got).toEqual([['m1', 'hello world [31m'], ['m2', '']]);
+    expect(got).toEqual([
+      ['m1', 'hello world [31m'],
+      ['m2', ''],
+    ]);
   });
 
   it('fills an id flag of the list from the line', async () => {
     expect(await candidates(program(), ['drive', 'get', '--user', 'usr_x', ''])).toEqual([['f1', 'a.txt']]);
-    expect(asked.pop()).toBe('/users/usr_x/drive/files?page=1&perPage=100');
+    expect(server.seen.pop()?.url).toBe('/users/usr_x/drive/files?page=1&perPage=100');
   });
 
   it('prints nothing for an error answer', async () => {
     const printed: string[] = [];
     const ctx = { io: { out: (s: string) => printed.push(s) } } as unknown as Context;
     await complete(ctx, program(), ['drive', 'get', ''], Date.now());
-    expect(asked.pop()).toBe('/users/me/drive/files?page=1&perPage=100');
+    expect(server.seen.pop()?.url).toBe('/users/me/drive/files?page=1&perPage=100');
     expect(printed).toEqual([]);
     await complete(ctx, program(), ['drive', 'get', '--user', 'usr_x', ''], Date.now());
     expect(printed).toEqual(['f1\ta.txt']);
@@ -240,7 +313,10 @@ describe('a command that redefines a global flag', () => {
 
   it('reads a redefined flag as the command defines it (here -o takes no value)', async () => {
     expect(analyze(modelOf(program()), ['chats', 'export', '-o', '']).target).toMatchObject({ kind: 'positional', index: 0 });
-    expect(await candidates(program(), ['chats', 'export', '-o', ''])).toEqual([['pdf', ''], ['txt', '']]);
+    expect(await candidates(program(), ['chats', 'export', '-o', ''])).toEqual([
+      ['pdf', ''],
+      ['txt', ''],
+    ]);
     expect(run(shells.bash, join(dir, 'agnt.bash'), 'agnt chats export -o ')).toEqual(['pdf', 'txt']);
     if (shellAvailable('zsh')) expect(run(['zsh', '-f', join(FIXTURES, 'zsh-complete.zsh')], join(dir, 'zsh'), 'agnt chats export -o ').sort()).toEqual(['pdf', 'txt']);
   });

@@ -74,7 +74,9 @@ describe('request basics', () => {
 describe('errors', () => {
   it('maps the error body to an ApiError with status, code and exit code', async () => {
     srv.queue.push(json(404, { status: 404, error_code: 'AGNT_E_NOT_FOUND', error: 'no such user' }));
-    const e = (await client().request({ method: 'GET', path: '/users/x' }).catch((x) => x)) as ApiError;
+    const e = (await client()
+      .request({ method: 'GET', path: '/users/x' })
+      .catch((x) => x)) as ApiError;
     expect(e).toBeInstanceOf(ApiError);
     expect([e.status, e.code, e.message, e.exitCode]).toEqual([404, 'AGNT_E_NOT_FOUND', 'no such user', 3]);
   });
@@ -87,7 +89,9 @@ describe('errors', () => {
     [422, 5],
   ])('status %i exits %i', async (status, code) => {
     srv.queue.push(json(status, { status, error: 'nope' }));
-    const e = (await client().request({ method: 'POST', path: '/x' }).catch((x) => x)) as ApiError;
+    const e = (await client()
+      .request({ method: 'POST', path: '/x' })
+      .catch((x) => x)) as ApiError;
     expect(e.exitCode).toBe(code);
   });
 
@@ -97,7 +101,9 @@ describe('errors', () => {
     srv.queue.push(text(409, ''));
     await expect(client().request({ method: 'POST', path: '/x' })).rejects.toThrow('HTTP 409 Conflict with an empty body');
     srv.queue.push(text(200, '{"ok": true, "user": {"id"', { 'content-type': 'application/json' }));
-    const e = (await client().request({ method: 'POST', path: '/x' }).catch((x) => x)) as NetworkError;
+    const e = (await client()
+      .request({ method: 'POST', path: '/x' })
+      .catch((x) => x)) as NetworkError;
     expect(e).toBeInstanceOf(NetworkError);
     expect(e.message).toMatch(/^HTTP 200: the server sent a body that is not JSON/);
     expect(e.exitCode).toBe(1);
@@ -114,7 +120,9 @@ describe('errors', () => {
 
   it('a timeout ends the request and names the limit', async () => {
     srv.queue.push((_req, res) => setTimeout(() => res.end('{}'), 1500));
-    const e = (await client({ timeoutMs: 200, retries: 1 }).request({ method: 'GET', path: '/slow' }).catch((x) => x)) as TimeoutError;
+    const e = (await client({ timeoutMs: 200, retries: 1 })
+      .request({ method: 'GET', path: '/slow' })
+      .catch((x) => x)) as TimeoutError;
     expect(e).toBeInstanceOf(TimeoutError);
     expect(e.message).toMatch(/^request timed out after 0\.2s \(--timeout 0\.2\)/);
   });
@@ -139,7 +147,9 @@ describe('retries', () => {
 
   it.each(['PUT', 'DELETE'] as const)('retries %s on 500, 502, 504 up to the attempt limit, then fails with the last status', async (method) => {
     srv.queue.push(text(500, ''), text(502, ''), text(504, ''));
-    const e = (await client().request({ method, path: '/x' }).catch((x) => x)) as ApiError;
+    const e = (await client()
+      .request({ method, path: '/x' })
+      .catch((x) => x)) as ApiError;
     expect(srv.seen.length).toBe(3);
     expect(e.status).toBe(504);
     expect(e.attempts).toBe(3);

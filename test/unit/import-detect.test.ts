@@ -32,7 +32,8 @@ describe('sniff', () => {
   });
 
   it('skips the notes before the header row (LinkedIn)', () => {
-    const text = 'Notes:\n"When exporting your connection data, you may notice that some of the email addresses are missing."\n\nFirst Name,Last Name,URL,Email Address,Company,Position,Connected On\nAnn,Lee,https://x,ann@example.com,Acme,CTO,01 Jan 2024\n';
+    const text =
+      'Notes:\n"When exporting your connection data, you may notice that some of the email addresses are missing."\n\nFirst Name,Last Name,URL,Email Address,Company,Position,Connected On\nAnn,Lee,https://x,ann@example.com,Acme,CTO,01 Jan 2024\n';
     const d = sniff(bytes(text));
     expect(d.skipLines).toBe(3);
     expect(d.delimiter).toBe(',');

@@ -3,8 +3,41 @@ import { buildMapping, describeRole, normalizeHeader, propertyKey, recognize } f
 import { cleanEmail, isEmail } from '../../src/workflows/import/validate.ts';
 import { SeenEmails } from '../../src/workflows/import/seen.ts';
 
-const GOOGLE = ['First Name', 'Middle Name', 'Last Name', 'Nickname', 'Organization Name', 'Organization Title', 'Labels', 'E-mail 1 - Label', 'E-mail 1 - Value', 'E-mail 2 - Label', 'E-mail 2 - Value', 'Phone 1 - Label', 'Phone 1 - Value', 'Notes'];
-const OUTLOOK = ['First Name', 'Middle Name', 'Last Name', 'Title', 'Suffix', 'Nickname', 'E-mail Address', 'E-mail 2 Address', 'E-mail Display Name', 'Home Phone', 'Business Phone', 'Mobile Phone', 'Business Fax', 'Job Title', 'Department', 'Company', 'Categories'];
+const GOOGLE = [
+  'First Name',
+  'Middle Name',
+  'Last Name',
+  'Nickname',
+  'Organization Name',
+  'Organization Title',
+  'Labels',
+  'E-mail 1 - Label',
+  'E-mail 1 - Value',
+  'E-mail 2 - Label',
+  'E-mail 2 - Value',
+  'Phone 1 - Label',
+  'Phone 1 - Value',
+  'Notes',
+];
+const OUTLOOK = [
+  'First Name',
+  'Middle Name',
+  'Last Name',
+  'Title',
+  'Suffix',
+  'Nickname',
+  'E-mail Address',
+  'E-mail 2 Address',
+  'E-mail Display Name',
+  'Home Phone',
+  'Business Phone',
+  'Mobile Phone',
+  'Business Fax',
+  'Job Title',
+  'Department',
+  'Company',
+  'Categories',
+];
 
 function roles(headers: string[]): Record<string, string> {
   const m = buildMapping(headers);
@@ -19,17 +52,38 @@ describe('header recognition', () => {
 
   it('maps a Google Contacts export', () => {
     expect(roles(GOOGLE)).toEqual({
-      'First Name': 'name (first)', 'Middle Name': 'name (middle)', 'Last Name': 'name (last)', Nickname: 'preferred name',
-      'Organization Name': 'company', 'Organization Title': 'title', Labels: 'tags',
-      'E-mail 1 - Label': 'type of email 1', 'E-mail 1 - Value': "e-mail (type from 'E-mail 1 - Label')",
-      'E-mail 2 - Label': 'type of email 2', 'E-mail 2 - Value': "e-mail (type from 'E-mail 2 - Label')",
-      'Phone 1 - Label': 'type of phone 1', 'Phone 1 - Value': "phone (type from 'Phone 1 - Label')", Notes: '(ignored)',
+      'First Name': 'name (first)',
+      'Middle Name': 'name (middle)',
+      'Last Name': 'name (last)',
+      Nickname: 'preferred name',
+      'Organization Name': 'company',
+      'Organization Title': 'title',
+      Labels: 'tags',
+      'E-mail 1 - Label': 'type of email 1',
+      'E-mail 1 - Value': "e-mail (type from 'E-mail 1 - Label')",
+      'E-mail 2 - Label': 'type of email 2',
+      'E-mail 2 - Value': "e-mail (type from 'E-mail 2 - Label')",
+      'Phone 1 - Label': 'type of phone 1',
+      'Phone 1 - Value': "phone (type from 'Phone 1 - Label')",
+      Notes: '(ignored)',
     });
   });
 
   it("maps an Outlook export, where 'Title' is the honorific", () => {
     const r = roles(OUTLOOK);
-    expect(r).toMatchObject({ Title: '(ignored)', 'Job Title': 'title', 'E-mail Address': 'e-mail', 'E-mail 2 Address': 'e-mail', 'E-mail Display Name': '(ignored)', 'Home Phone': 'phone (home)', 'Business Phone': 'phone (work)', 'Mobile Phone': 'phone (mobile)', 'Business Fax': '(ignored)', Company: 'company', Categories: 'tags' });
+    expect(r).toMatchObject({
+      Title: '(ignored)',
+      'Job Title': 'title',
+      'E-mail Address': 'e-mail',
+      'E-mail 2 Address': 'e-mail',
+      'E-mail Display Name': '(ignored)',
+      'Home Phone': 'phone (home)',
+      'Business Phone': 'phone (work)',
+      'Mobile Phone': 'phone (mobile)',
+      'Business Fax': '(ignored)',
+      Company: 'company',
+      Categories: 'tags',
+    });
     expect(recognize('Title', ['Title', 'Email'])).toEqual({ kind: 'title' });
   });
 
@@ -46,8 +100,17 @@ describe('rows', () => {
       kind: 'ok',
       email: 'ann@acme.com',
       contact: {
-        email: 'ann@acme.com', name: 'Ann B. Lee', preferredName: 'Annie', company: 'Acme', title: 'CTO', tags: ['Friends', 'imported'],
-        emails: [{ address: 'ann@acme.com', type: 'work', primary: true }, { address: 'ann@home.org', type: 'personal', primary: false }, { address: 'ann2@home.org', type: 'personal', primary: false }],
+        email: 'ann@acme.com',
+        name: 'Ann B. Lee',
+        preferredName: 'Annie',
+        company: 'Acme',
+        title: 'CTO',
+        tags: ['Friends', 'imported'],
+        emails: [
+          { address: 'ann@acme.com', type: 'work', primary: true },
+          { address: 'ann@home.org', type: 'personal', primary: false },
+          { address: 'ann2@home.org', type: 'personal', primary: false },
+        ],
         phones: [{ number: '+1 555 0100', type: 'mobile', primary: true }],
       },
     });
@@ -69,11 +132,21 @@ describe('rows', () => {
   });
 
   it('applies --map and --properties-from', () => {
-    const m = buildMapping(['Work Email', 'Personal Email', 'Lead Source', 'Owner', 'Notes', 'import_error'], { map: ['Personal Email=email', 'Owner=properties.accountOwner'], propertiesFrom: ['*'] });
+    const m = buildMapping(['Work Email', 'Personal Email', 'Lead Source', 'Owner', 'Notes', 'import_error'], {
+      map: ['Personal Email=email', 'Owner=properties.accountOwner'],
+      propertiesFrom: ['*'],
+    });
     expect(m.row(['w@x.com', 'p@y.com', 'web', 'Sam', 'hi', 'old error'])).toEqual({
       kind: 'ok',
       email: 'p@y.com',
-      contact: { email: 'p@y.com', emails: [{ address: 'p@y.com', primary: true }, { address: 'w@x.com', type: 'work', primary: false }], properties: { leadSource: 'web', accountOwner: 'Sam', notes: 'hi' } },
+      contact: {
+        email: 'p@y.com',
+        emails: [
+          { address: 'p@y.com', primary: true },
+          { address: 'w@x.com', type: 'work', primary: false },
+        ],
+        properties: { leadSource: 'web', accountOwner: 'Sam', notes: 'hi' },
+      },
     });
     expect(() => buildMapping(['Email'], { map: ['Nope=email'] })).toThrow(/no column 'Nope'/);
     expect(() => buildMapping(['Email', 'X'], { map: ['X=favourite'] })).toThrow(/unknown target 'favourite'/);

@@ -14,22 +14,39 @@ const dashboard = obj(
   {
     activePrincipals: arr(
       obj(
-        { delegationId: idOf('delegations'), principal: nul(person), assistant: assistantRef, accessHealth: health, delegationSource: str(), calendarProvider: provider, isDefault: bool(), confirmedAt: timestamp({ nullable: true }), lastAccessCheckAt: timestamp({ nullable: true }) },
+        {
+          delegationId: idOf('delegations'),
+          principal: nul(person),
+          assistant: assistantRef,
+          accessHealth: health,
+          delegationSource: str(),
+          calendarProvider: provider,
+          isDefault: bool(),
+          confirmedAt: timestamp({ nullable: true }),
+          lastAccessCheckAt: timestamp({ nullable: true }),
+        },
         { required: ['delegationId', 'principal', 'assistant', 'accessHealth', 'delegationSource', 'calendarProvider', 'isDefault'] },
       ),
     ),
-    myActiveCoverage: arr(obj({ spanId: str(), status: str(), startAt: timestamp(), endAt: timestamp(), reason: str(), primaryCoordinator: nul(person), principal: nul(person) }, { required: ['reason'] })),
-    myHandoffsOut: arr(obj({ id: str(), status: str(), reason: str(), startAt: timestamp(), endAt: timestamp(), primaryCoordinator: nul(person) }, { required: ['id', 'status', 'reason', 'startAt', 'endAt'] })),
+    myActiveCoverage: arr(
+      obj({ spanId: str(), status: str(), startAt: timestamp(), endAt: timestamp(), reason: str(), primaryCoordinator: nul(person), principal: nul(person) }, { required: ['reason'] }),
+    ),
+    myHandoffsOut: arr(
+      obj({ id: str(), status: str(), reason: str(), startAt: timestamp(), endAt: timestamp(), primaryCoordinator: nul(person) }, { required: ['id', 'status', 'reason', 'startAt', 'endAt'] }),
+    ),
     principals: arr(obj({ id: str(), principal: personRef, backupCoordinator: personRef }, { required: ['id', 'principal', 'backupCoordinator'] })),
     upcomingCoverage: arr(any()),
-    recentTasks: arr(obj({ id: str(), type: str(), status: str(), summary: orNull, owner: nul(person), ownerEmail: orNull, scheduledAt: timestamp({ nullable: true }), createdAt: timestamp(), updatedAt: timestamp() }, { required: ['status', 'summary', 'updatedAt'] })),
-    healthWarnings: obj(
-      {
-        degradedDelegations: arr(obj({ delegationId: str(), principal: personRef, accessHealth: health, lastAccessCheckAt: timestamp({ nullable: true }) })),
-        recentRevocations: arr(obj({ delegationId: str(), principal: personRef, revokedAt: timestamp(), revokedBy: orNull }, { required: ['revokedAt'] })),
-        pendingInvitesCount: int(),
-      },
+    recentTasks: arr(
+      obj(
+        { id: str(), type: str(), status: str(), summary: orNull, owner: nul(person), ownerEmail: orNull, scheduledAt: timestamp({ nullable: true }), createdAt: timestamp(), updatedAt: timestamp() },
+        { required: ['status', 'summary', 'updatedAt'] },
+      ),
     ),
+    healthWarnings: obj({
+      degradedDelegations: arr(obj({ delegationId: str(), principal: personRef, accessHealth: health, lastAccessCheckAt: timestamp({ nullable: true }) })),
+      recentRevocations: arr(obj({ delegationId: str(), principal: personRef, revokedAt: timestamp(), revokedBy: orNull }, { required: ['revokedAt'] })),
+      pendingInvitesCount: int(),
+    }),
     generatedAt: stamp(),
   },
   { required: ['healthWarnings', 'generatedAt'] },
@@ -44,11 +61,26 @@ const principalDetail = obj({
   recentTasks: arr(any()),
 });
 
-const pendingInvite = obj({ id: idOf('delegations'), principal: nul(person), delegationSource: str(), calendarProvider: provider, createdAt: timestamp(), confirmationTokenExpiresAt: timestamp({ nullable: true }) });
+const pendingInvite = obj({
+  id: idOf('delegations'),
+  principal: nul(person),
+  delegationSource: str(),
+  calendarProvider: provider,
+  createdAt: timestamp(),
+  confirmationTokenExpiresAt: timestamp({ nullable: true }),
+});
 
 const scheduleEvent = obj({
-  id: str(), spanId: idOf('coverage-spans'), role: enumOf(['primary', 'backup']), status: str(), startAt: timestamp(), endAt: timestamp(), reason: str(),
-  principal: nul(person), primaryCoordinator: nul(person), backupCoordinator: nul(person),
+  id: str(),
+  spanId: idOf('coverage-spans'),
+  role: enumOf(['primary', 'backup']),
+  status: str(),
+  startAt: timestamp(),
+  endAt: timestamp(),
+  reason: str(),
+  principal: nul(person),
+  primaryCoordinator: nul(person),
+  backupCoordinator: nul(person),
 });
 
 const overview = obj({
@@ -64,21 +96,43 @@ export const area: ApiArea = defineArea({
   endpoints: [
     endpoint({ id: 'coordinator.dashboard', method: 'GET', path: '/coordinator/dashboard', summary: 'Your coordinator dashboard: principals, coverage, handoffs, tasks, warnings', result: dashboard }),
     endpoint({
-      id: 'coordinator.principal', method: 'GET', path: '/coordinator/principals/{id}', params: { id: oneOf([idOf('users'), idOf('delegations')], { description: "principal's user id (or the delegation id)" }) },
-      summary: 'One principal in detail', result: principalDetail,
+      id: 'coordinator.principal',
+      method: 'GET',
+      path: '/coordinator/principals/{id}',
+      params: { id: oneOf([idOf('users'), idOf('delegations')], { description: "principal's user id (or the delegation id)" }) },
+      summary: 'One principal in detail',
+      result: principalDetail,
     }),
-    endpoint({ id: 'coordinator.pending-invites', method: 'GET', path: '/coordinator/pending-invites', summary: 'Delegations waiting for their principal', resultKey: 'pendingInvites', result: arr(pendingInvite), paging: 'page' }),
     endpoint({
-      id: 'coordinator.coverage-schedule', method: 'GET', path: '/coordinator/coverage-schedule', summary: 'Coverage events in a range, one per span and principal',
+      id: 'coordinator.pending-invites',
+      method: 'GET',
+      path: '/coordinator/pending-invites',
+      summary: 'Delegations waiting for their principal',
+      resultKey: 'pendingInvites',
+      result: arr(pendingInvite),
+      paging: 'page',
+    }),
+    endpoint({
+      id: 'coordinator.coverage-schedule',
+      method: 'GET',
+      path: '/coordinator/coverage-schedule',
+      summary: 'Coverage events in a range, one per span and principal',
       query: obj({ from: timestamp({ description: 'range start' }), to: timestamp({ description: 'range end' }) }, { required: ['from', 'to'] }),
       result: obj({ from: timestamp(), to: timestamp(), events: arr(scheduleEvent) }),
     }),
     endpoint({
-      id: 'coordinator.manager-overview', method: 'GET', path: '/coordinator/manager-overview', summary: 'Your coordinators at a glance (ea_manager or organization admin)', result: overview,
+      id: 'coordinator.manager-overview',
+      method: 'GET',
+      path: '/coordinator/manager-overview',
+      summary: 'Your coordinators at a glance (ea_manager or organization admin)',
+      result: overview,
       errors: [{ status: 403, when: 'the caller has neither ea_manager in managerRoles nor organization admin', hint: 'ask an organization admin for the ea_manager role' }],
     }),
     endpoint({
-      id: 'coordinator.manager-audit-events', method: 'GET', path: '/coordinator/manager-audit-events', summary: "Audit events (coordinator.*) of the coordinators you oversee",
+      id: 'coordinator.manager-audit-events',
+      method: 'GET',
+      path: '/coordinator/manager-audit-events',
+      summary: 'Audit events (coordinator.*) of the coordinators you oversee',
       query: obj({
         from: timestamp({ description: 'events at or after this time' }),
         to: timestamp({ description: 'events before this time' }),
@@ -86,7 +140,9 @@ export const area: ApiArea = defineArea({
         coordinatorId: idOf('users'),
         action: str({ description: 'e.g. coordinator.delegation.reverify' }),
       }),
-      resultKey: 'events', result: arr(auditEvent), paging: 'before',
+      resultKey: 'events',
+      result: arr(auditEvent),
+      paging: 'before',
     }),
   ],
 });

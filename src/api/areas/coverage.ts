@@ -38,7 +38,9 @@ const coverageSpan = obj(
     createdAt: stamp(),
     updatedAt: stamp(),
   },
-  { required: ['id', 'account', 'primaryCoordinator', 'status', 'startAt', 'endAt', 'reason', 'initiatedBy', 'requireManagerApproval', 'notifyPrincipal', 'endGracePeriodMs', 'createdAt', 'updatedAt'] },
+  {
+    required: ['id', 'account', 'primaryCoordinator', 'status', 'startAt', 'endAt', 'reason', 'initiatedBy', 'requireManagerApproval', 'notifyPrincipal', 'endGracePeriodMs', 'createdAt', 'updatedAt'],
+  },
 );
 
 const spanPrincipal = obj(
@@ -119,7 +121,16 @@ const MOVES: Array<[Exclude<Move, 'cancel'>, string]> = [
 ];
 
 const moveEndpoint = ([verb, summary]: (typeof MOVES)[number]): Endpoint =>
-  endpoint({ id: `coverage.spans.${verb}`, method: 'POST', path: `/coverage-spans/{spanId}/${verb}`, params: { spanId }, summary, resultKey: 'coverageSpan', result: coverageSpan, errors: transitionErrors });
+  endpoint({
+    id: `coverage.spans.${verb}`,
+    method: 'POST',
+    path: `/coverage-spans/{spanId}/${verb}`,
+    params: { spanId },
+    summary,
+    resultKey: 'coverageSpan',
+    result: coverageSpan,
+    errors: transitionErrors,
+  });
 
 const chainPerson = obj({ ...person.fields, depth: num() }, { required: ['id'] });
 
@@ -129,12 +140,21 @@ export const area: ApiArea = defineArea({
   resources: { coverageSpan, coverageSpanPrincipal: spanPrincipal, backupRoutingRule, managerAssignment, coverageEvent: spanEvent },
   endpoints: [
     endpoint({
-      id: 'coverage.spans.list', method: 'GET', path: '/coverage-spans', summary: 'List coverage spans',
+      id: 'coverage.spans.list',
+      method: 'GET',
+      path: '/coverage-spans',
+      summary: 'List coverage spans',
       query: obj({ role: str({ description: 'your role in the span: primary, backup, manager, principal' }), status: enumOf(SPAN_STATUSES) }),
-      resultKey: 'coverageSpans', result: arr(coverageSpan), paging: 'page', resource: 'coverageSpan',
+      resultKey: 'coverageSpans',
+      result: arr(coverageSpan),
+      paging: 'page',
+      resource: 'coverageSpan',
     }),
     endpoint({
-      id: 'coverage.spans.create', method: 'POST', path: '/coverage-spans', summary: 'Create a coverage span (a draft)',
+      id: 'coverage.spans.create',
+      method: 'POST',
+      path: '/coverage-spans',
+      summary: 'Create a coverage span (a draft)',
       body: obj(
         {
           ...draftFields,
@@ -143,23 +163,61 @@ export const area: ApiArea = defineArea({
         },
         { required: ['startAt', 'endAt', 'principals'] },
       ),
-      status: [201], resultKey: 'coverageSpan', result: coverageSpan, resource: 'coverageSpan',
+      status: [201],
+      resultKey: 'coverageSpan',
+      result: coverageSpan,
+      resource: 'coverageSpan',
     }),
-    endpoint({ id: 'coverage.spans.get', method: 'GET', path: '/coverage-spans/{spanId}', params: { spanId }, summary: 'Show a coverage span', resultKey: 'coverageSpan', result: coverageSpan, resource: 'coverageSpan' }),
     endpoint({
-      id: 'coverage.spans.update', method: 'PATCH', path: '/coverage-spans/{spanId}', params: { spanId }, summary: 'Change a draft span',
-      body: obj(draftFields), resultKey: 'coverageSpan', result: coverageSpan, resource: 'coverageSpan',
+      id: 'coverage.spans.get',
+      method: 'GET',
+      path: '/coverage-spans/{spanId}',
+      params: { spanId },
+      summary: 'Show a coverage span',
+      resultKey: 'coverageSpan',
+      result: coverageSpan,
+      resource: 'coverageSpan',
+    }),
+    endpoint({
+      id: 'coverage.spans.update',
+      method: 'PATCH',
+      path: '/coverage-spans/{spanId}',
+      params: { spanId },
+      summary: 'Change a draft span',
+      body: obj(draftFields),
+      resultKey: 'coverageSpan',
+      result: coverageSpan,
+      resource: 'coverageSpan',
       errors: [{ status: 409, code: 'AGNT_E_INVALID_TRANSITION', when: 'the span is not a draft', hint: 'only drafts can be changed; cancel it and create a new one' }],
     }),
-    endpoint({ id: 'coverage.spans.cancel', method: 'DELETE', path: '/coverage-spans/{spanId}', params: { spanId }, summary: 'Cancel a coverage span', resultKey: 'coverageSpan', result: coverageSpan, errors: transitionErrors }),
+    endpoint({
+      id: 'coverage.spans.cancel',
+      method: 'DELETE',
+      path: '/coverage-spans/{spanId}',
+      params: { spanId },
+      summary: 'Cancel a coverage span',
+      resultKey: 'coverageSpan',
+      result: coverageSpan,
+      errors: transitionErrors,
+    }),
     ...MOVES.map(moveEndpoint),
     endpoint({
-      id: 'coverage.spans.active-for-principal', method: 'GET', path: '/coverage-spans/active-for-principal/{principalId}', params: { principalId: idOf('users', { description: 'principal user id' }) },
-      summary: "Who covers a principal now (chained resolution)", envelope: 'none',
-      result: obj({ active: bool(), span: nul(coverageSpan), primaryCoordinator: nul(person), backupCoordinator: nul(person), chain: arr(chainPerson) }, { required: ['active', 'primaryCoordinator', 'backupCoordinator'] }),
+      id: 'coverage.spans.active-for-principal',
+      method: 'GET',
+      path: '/coverage-spans/active-for-principal/{principalId}',
+      params: { principalId: idOf('users', { description: 'principal user id' }) },
+      summary: 'Who covers a principal now (chained resolution)',
+      envelope: 'none',
+      result: obj(
+        { active: bool(), span: nul(coverageSpan), primaryCoordinator: nul(person), backupCoordinator: nul(person), chain: arr(chainPerson) },
+        { required: ['active', 'primaryCoordinator', 'backupCoordinator'] },
+      ),
     }),
     endpoint({
-      id: 'coverage.spans.dashboard', method: 'GET', path: '/coverage-spans/dashboard', summary: 'Coverage dashboard (admins: the account; managers: their coordinators)',
+      id: 'coverage.spans.dashboard',
+      method: 'GET',
+      path: '/coverage-spans/dashboard',
+      summary: 'Coverage dashboard (admins: the account; managers: their coordinators)',
       result: obj(
         {
           scope: enumOf(['admin', 'manager']),
@@ -176,15 +234,43 @@ export const area: ApiArea = defineArea({
       ),
     }),
     endpoint({
-      id: 'coverage.spans.events', method: 'GET', path: '/coverage-spans/events', summary: 'Coverage events in a range, one per span and principal',
-      query: obj({ rangeStart: timestamp({ description: 'range start' }), rangeEnd: timestamp({ description: 'range end' }), status: enumOf(['scheduled', 'active']) }, { required: ['rangeStart', 'rangeEnd'] }),
-      resultKey: 'events', result: arr(spanEvent),
+      id: 'coverage.spans.events',
+      method: 'GET',
+      path: '/coverage-spans/events',
+      summary: 'Coverage events in a range, one per span and principal',
+      query: obj(
+        { rangeStart: timestamp({ description: 'range start' }), rangeEnd: timestamp({ description: 'range end' }), status: enumOf(['scheduled', 'active']) },
+        { required: ['rangeStart', 'rangeEnd'] },
+      ),
+      resultKey: 'events',
+      result: arr(spanEvent),
     }),
-    endpoint({ id: 'coverage.spans.principals', method: 'GET', path: '/coverage-spans/{spanId}/principals', params: { spanId }, summary: "List a span's principals and their backups", resultKey: 'coverageSpanPrincipals', result: arr(spanPrincipal), paging: 'page' }),
-
-    endpoint({ id: 'backup-rules.list', method: 'GET', path: '/backup-routing-rules', summary: 'List backup routing rules', resultKey: 'backupRoutingRules', result: arr(backupRoutingRule), paging: 'page', resource: 'backupRoutingRule' }),
     endpoint({
-      id: 'backup-rules.create', method: 'POST', path: '/backup-routing-rules', summary: 'Add a backup routing rule',
+      id: 'coverage.spans.principals',
+      method: 'GET',
+      path: '/coverage-spans/{spanId}/principals',
+      params: { spanId },
+      summary: "List a span's principals and their backups",
+      resultKey: 'coverageSpanPrincipals',
+      result: arr(spanPrincipal),
+      paging: 'page',
+    }),
+
+    endpoint({
+      id: 'backup-rules.list',
+      method: 'GET',
+      path: '/backup-routing-rules',
+      summary: 'List backup routing rules',
+      resultKey: 'backupRoutingRules',
+      result: arr(backupRoutingRule),
+      paging: 'page',
+      resource: 'backupRoutingRule',
+    }),
+    endpoint({
+      id: 'backup-rules.create',
+      method: 'POST',
+      path: '/backup-routing-rules',
+      summary: 'Add a backup routing rule',
       body: obj(
         {
           backupCoordinator: idOf('users', { description: 'backup coordinator user id' }),
@@ -194,19 +280,46 @@ export const area: ApiArea = defineArea({
         },
         { required: ['backupCoordinator'] },
       ),
-      status: [201], resultKey: 'backupRoutingRule', result: backupRoutingRule,
+      status: [201],
+      resultKey: 'backupRoutingRule',
+      result: backupRoutingRule,
     }),
-    endpoint({ id: 'backup-rules.delete', method: 'DELETE', path: '/backup-routing-rules/{ruleId}', params: { ruleId: idOf('backup-routing-rules', { description: 'rule id' }) }, summary: 'Remove a backup routing rule', resultKey: 'backupRoutingRule', result: deletedResult }),
+    endpoint({
+      id: 'backup-rules.delete',
+      method: 'DELETE',
+      path: '/backup-routing-rules/{ruleId}',
+      params: { ruleId: idOf('backup-routing-rules', { description: 'rule id' }) },
+      summary: 'Remove a backup routing rule',
+      resultKey: 'backupRoutingRule',
+      result: deletedResult,
+    }),
 
     endpoint({
-      id: 'manager-assignments.list', method: 'GET', path: '/manager-assignments', summary: 'List manager assignments',
+      id: 'manager-assignments.list',
+      method: 'GET',
+      path: '/manager-assignments',
+      summary: 'List manager assignments',
       query: obj({ role: enumOf(['coordinator']), manager: idOf('users', { description: 'manager user id' }), managedUser: idOf('users', { description: 'managed user id' }) }),
-      resultKey: 'managerAssignments', result: arr(managerAssignment), paging: 'page',
+      resultKey: 'managerAssignments',
+      result: arr(managerAssignment),
+      paging: 'page',
     }),
     endpoint({
-      id: 'manager-assignments.create', method: 'POST', path: '/manager-assignments', summary: 'Assign a manager to a coordinator (organization admins)',
-      body: obj({ manager: idOf('users', { description: 'manager user id' }), role: enumOf(['coordinator'], { description: 'the managed role' }), managedUser: idOf('users', { description: 'coordinator user id' }) }, { required: ['manager', 'role', 'managedUser'] }),
-      status: [201], resultKey: 'managerAssignment', result: managerAssignment,
+      id: 'manager-assignments.create',
+      method: 'POST',
+      path: '/manager-assignments',
+      summary: 'Assign a manager to a coordinator (organization admins)',
+      body: obj(
+        {
+          manager: idOf('users', { description: 'manager user id' }),
+          role: enumOf(['coordinator'], { description: 'the managed role' }),
+          managedUser: idOf('users', { description: 'coordinator user id' }),
+        },
+        { required: ['manager', 'role', 'managedUser'] },
+      ),
+      status: [201],
+      resultKey: 'managerAssignment',
+      result: managerAssignment,
     }),
   ],
 });

@@ -1,5 +1,5 @@
 // Part 1, section 4.6: assistants, a user's assistant, generate and hire.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { badRequest, conflict, deleted, fail, forbidden, list, notFound, ok, pick, t, validate, type Check, type Reply } from '../http.ts';
 import { assistantVisible, isOrgAdmin, resolveUserId, sameOrg, userView } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
@@ -10,21 +10,65 @@ const writingStyle = t.shape({ professionalism: t.number, humor: t.number, emoji
 const voice = t.nullable(t.shape({ voiceId: nstr, provider: t.string }));
 
 const common: Record<string, Check> = {
-  name: t.string, email: t.string, personality: t.string, signature: nstr, signatureEditorMode: t.enum('visual', 'html'), writingStyle,
-  avatar: t.string, appearanceDescription: t.string, tagline: nstr, backstory: nstr, displayPersonality: nstr, tag1: nstr, tag2: nstr,
-  pronouns: nstr, country: nstr, gender: t.enum('male', 'female', 'other', null), metadata: t.object, talkToStrangers: t.boolean, voice,
-  scope: t.enum(...SCOPES), organization: nstr, team: nstr,
+  name: t.string,
+  email: t.string,
+  personality: t.string,
+  signature: nstr,
+  signatureEditorMode: t.enum('visual', 'html'),
+  writingStyle,
+  avatar: t.string,
+  appearanceDescription: t.string,
+  tagline: nstr,
+  backstory: nstr,
+  displayPersonality: nstr,
+  tag1: nstr,
+  tag2: nstr,
+  pronouns: nstr,
+  country: nstr,
+  gender: t.enum('male', 'female', 'other', null),
+  metadata: t.object,
+  talkToStrangers: t.boolean,
+  voice,
+  scope: t.enum(...SCOPES),
+  organization: nstr,
+  team: nstr,
 };
-const COMMON_KEYS = ['name', 'email', 'personality', 'signature', 'signatureEditorMode', 'appearanceDescription', 'tagline', 'backstory', 'displayPersonality', 'tag1', 'tag2', 'pronouns', 'country', 'gender', 'metadata', 'talkToStrangers', 'voice'];
+const COMMON_KEYS = [
+  'name',
+  'email',
+  'personality',
+  'signature',
+  'signatureEditorMode',
+  'appearanceDescription',
+  'tagline',
+  'backstory',
+  'displayPersonality',
+  'tag1',
+  'tag2',
+  'pronouns',
+  'country',
+  'gender',
+  'metadata',
+  'talkToStrangers',
+  'voice',
+];
 
 // The writable parts of `channels` (2.6); the voice channel is provisioned by the platform.
 const channels = t.shape({
-  appmsgB: nstr, sms: nstr, smsProvider: t.enum('carrierA', 'carrierB'), appmsgA: nstr, appmsgAProvider: t.enum('carrierA', 'carrierC'), appmsgAPhoneNumberId: nstr,
+  appmsgB: nstr,
+  sms: nstr,
+  smsProvider: t.enum('carrierA', 'carrierB'),
+  appmsgA: nstr,
+  appmsgAProvider: t.enum('carrierA', 'carrierC'),
+  appmsgAPhoneNumberId: nstr,
   appmsgACarrierB: t.shape({ enabled: t.boolean, number: nstr, phoneNumberId: nstr }),
   appmsgACarrierA: t.shape({ enabled: t.boolean, number: nstr }),
 });
 const update: Record<string, Check> = {
-  ...common, status: t.enum('active', 'inactive'), inboxPlatform: t.enum('bulkmail', 'provider1', 'provider2mail', null), channels,
+  ...common,
+  status: t.enum('active', 'inactive'),
+  inboxPlatform: t.enum('bulkmail', 'provider1', 'provider2mail', null),
+  channels,
   carrierCCredentials: t.shape({ accessToken: nstr }),
 };
 
@@ -41,10 +85,13 @@ function find(store: Store, caller: Rec, id: string): Rec {
 function mayManage(caller: Rec, scope: string, org: string | null, team: string | null, user: string | null): void {
   const teamAdmin = !!team && team === caller.team && ['admin', 'owner'].includes(caller.teamRole);
   const allowed =
-    scope === 'user' ? user === caller.id || (isOrgAdmin(caller) && !!org && org === caller.organization) :
-    scope === 'team' ? teamAdmin || (isOrgAdmin(caller) && !!org && org === caller.organization) :
-    scope === 'organization' ? isOrgAdmin(caller) && org === caller.organization :
-    isOrgAdmin(caller);
+    scope === 'user'
+      ? user === caller.id || (isOrgAdmin(caller) && !!org && org === caller.organization)
+      : scope === 'team'
+        ? teamAdmin || (isOrgAdmin(caller) && !!org && org === caller.organization)
+        : scope === 'organization'
+          ? isOrgAdmin(caller) && org === caller.organization
+          : isOrgAdmin(caller);
   if (!allowed) forbidden(`you may not manage ${scope}-scope assistants${scope === 'user' ? ' of other users' : ''}`);
 }
 
@@ -58,7 +105,12 @@ function domainFor(caller: Rec): string {
 
 /** Free e-mail addresses for an assistant name. */
 function candidates(store: Store, caller: Rec, name: string, count = 3): string[] {
-  const slug = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '.').replace(/^\.|\.$/g, '') || 'assistant';
+  const slug =
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '.')
+      .replace(/^\.|\.$/g, '') || 'assistant';
   const out: string[] = [];
   for (let i = 0; out.length < count && i < 100; i++) {
     const e = `${slug}${i ? i + 1 : ''}@${domainFor(caller)}`;
@@ -69,7 +121,7 @@ function candidates(store: Store, caller: Rec, name: string, count = 3): string[
 
 function create(store: Store, caller: Rec, b: Rec, owner?: Rec): Rec {
   const scope = owner ? 'user' : (b.scope ?? 'user');
-  const organization = scope === 'account' ? null : (b.organization !== undefined ? b.organization : caller.organization ?? null);
+  const organization = scope === 'account' ? null : b.organization !== undefined ? b.organization : (caller.organization ?? null);
   const team = scope === 'team' ? (b.team ?? caller.team ?? null) : null;
   const user = scope === 'user' ? (owner?.id ?? caller.id) : null;
   if (scope === 'team' && !team) badRequest('a team-scope assistant needs a team', 'AGNT_E_VALIDATION');
@@ -78,10 +130,39 @@ function create(store: Store, caller: Rec, b: Rec, owner?: Rec): Rec {
   if (!EMAIL.test(email)) badRequest('email is not a valid e-mail address', 'AGNT_E_VALIDATION');
   if (emailTaken(store, email)) badRequest(`an assistant with email ${email} already exists`, 'AGNT_E_DUPLICATE');
   return store.insert('assistants', 'ast', {
-    account: caller.account, organization, team, user, member: user, scope, avatarUrl: b.avatar ?? null, signature: null, signatureEditorMode: 'visual',
-    personality: '', tagline: null, backstory: null, role: null, displayPersonality: null, tag1: null, tag2: null, pronouns: null, country: null, gender: null,
-    signaturePhrases: [], voice: null, status: 'active', isSystemTemplate: false, talkToStrangers: false, metadata: {}, inboxPlatform: null, inboxAuthError: false,
-    channels: {}, appearanceDescription: '', tags: {}, deletedAt: null, retiredEmail: null, emailReleasedAt: null,
+    account: caller.account,
+    organization,
+    team,
+    user,
+    member: user,
+    scope,
+    avatarUrl: b.avatar ?? null,
+    signature: null,
+    signatureEditorMode: 'visual',
+    personality: '',
+    tagline: null,
+    backstory: null,
+    role: null,
+    displayPersonality: null,
+    tag1: null,
+    tag2: null,
+    pronouns: null,
+    country: null,
+    gender: null,
+    signaturePhrases: [],
+    voice: null,
+    status: 'active',
+    isSystemTemplate: false,
+    talkToStrangers: false,
+    metadata: {},
+    inboxPlatform: null,
+    inboxAuthError: false,
+    channels: {},
+    appearanceDescription: '',
+    tags: {},
+    deletedAt: null,
+    retiredEmail: null,
+    emailReleasedAt: null,
     ...pick(b, COMMON_KEYS),
     email,
     writingStyle: { ...defaultStyle(), ...(b.writingStyle ?? {}) },
@@ -143,13 +224,21 @@ const area: SandboxArea = {
 
     r.get('/assistants', (req) => {
       const email = req.query.email?.toLowerCase();
-      return list('assistants', store.filter('assistants', (a) => assistantVisible(req.user, a) && (!email || a.email.toLowerCase() === email)), req.query);
+      return list(
+        'assistants',
+        store.filter('assistants', (a) => assistantVisible(req.user, a) && (!email || a.email.toLowerCase() === email)),
+        req.query,
+      );
     });
 
     // Chosen: every live assistant of the account, whatever its scope; organization admins only.
     r.get('/assistants/all', (req) => {
       if (!isOrgAdmin(req.user)) forbidden('organization admin required');
-      return list('assistants', store.filter('assistants', (a) => a.account === req.user.account && !a.deletedAt), req.query);
+      return list(
+        'assistants',
+        store.filter('assistants', (a) => a.account === req.user.account && !a.deletedAt),
+        req.query,
+      );
     });
 
     // No `ok` (spec); without a name, one is chosen.
@@ -179,7 +268,8 @@ const area: SandboxArea = {
       const u = targetUser(store, req.user, req.params.userId!);
       const b = validate(req.body, common, ['name']);
       const current = u.assistant ? store.get('assistants', u.assistant) : undefined;
-      if (current && !current.deletedAt && current.scope === 'user' && current.user === u.id) conflict(`user ${u.id} already has an assistant (${current.id}); update it instead`, 'AGNT_E_ASSISTANT_EXISTS');
+      if (current && !current.deletedAt && current.scope === 'user' && current.user === u.id)
+        conflict(`user ${u.id} already has an assistant (${current.id}); update it instead`, 'AGNT_E_ASSISTANT_EXISTS');
       const a = create(store, req.user, b, u);
       store.update('users', u.id, { assistant: a.id, assistantName: a.name });
       return ok('assistant', a, 201);

@@ -1,5 +1,5 @@
 // Part 2, section 4.7: booking links and their invitees.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { randomBytes } from 'node:crypto';
 import { badRequest, conflict, forbidden, notFound, ok, t, validate } from '../http.ts';
 import { isOrgAdmin } from '../model.ts';
@@ -27,9 +27,24 @@ const area: SandboxArea = {
   name: 'booking-links',
   seed(store) {
     store.insert('bookingLinks', 'bkl', {
-      id: 'bkl_principal', account: 'acc_acme', user: 'usr_principal', slug: 'pat', isPrimary: true, title: 'Meet Pat', active: true, meetingType: 'virtual',
-      timezone: 'America/New_York', offerTimesStartingDays: 1, notSoonerThanMinutes: 240, atLatestDays: 30, instructions: null, chatEnabled: true,
-      accessMode: 'invite_only', shareToken: 'shr_pat0001', invitees: [], schedulingPreferences: {},
+      id: 'bkl_principal',
+      account: 'acc_acme',
+      user: 'usr_principal',
+      slug: 'pat',
+      isPrimary: true,
+      title: 'Meet Pat',
+      active: true,
+      meetingType: 'virtual',
+      timezone: 'America/New_York',
+      offerTimesStartingDays: 1,
+      notSoonerThanMinutes: 240,
+      atLatestDays: 30,
+      instructions: null,
+      chatEnabled: true,
+      accessMode: 'invite_only',
+      shareToken: 'shr_pat0001',
+      invitees: [],
+      schedulingPreferences: {},
     });
   },
   register(r, sb) {
@@ -39,8 +54,17 @@ const area: SandboxArea = {
       const b = validate(
         req.body,
         {
-          slug: t.string, title: t.string, active: t.boolean, meetingType: t.enum('virtual', 'in_person'), offerTimesStartingDays: t.number, notSoonerThanMinutes: t.number,
-          atLatestDays: t.number, instructions: t.nullable(t.string), chatEnabled: t.boolean, accessMode: t.enum('public', 'anyone_with_link', 'invite_only'), schedulingPreferences,
+          slug: t.string,
+          title: t.string,
+          active: t.boolean,
+          meetingType: t.enum('virtual', 'in_person'),
+          offerTimesStartingDays: t.number,
+          notSoonerThanMinutes: t.number,
+          atLatestDays: t.number,
+          instructions: t.nullable(t.string),
+          chatEnabled: t.boolean,
+          accessMode: t.enum('public', 'anyone_with_link', 'invite_only'),
+          schedulingPreferences,
         },
         ['slug'],
       );

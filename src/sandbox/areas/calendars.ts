@@ -1,5 +1,5 @@
 // Part 2, section 4.8: calendars (read access to connected calendars) and their events.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { badRequest, forbidden, list, notFound, ok, okMany, pick } from '../http.ts';
 import { isOrgAdmin } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
@@ -14,8 +14,26 @@ function seedCalendars(store: Store): void {
   const week = Math.floor((store.clock() - monday) / (7 * DAY)) * 7 * DAY + monday;
   const cals = [
     { id: 'cal_principal', user: 'usr_principal', platform: 'provider1', name: 'Pat Principal', timezone: 'America/New_York', isPrimary: true, role: 'owner', ownerEmail: 'principal@acme.test' },
-    { id: 'cal_principal_team', user: 'usr_principal', platform: 'provider1', name: 'Leadership offsites', timezone: 'America/New_York', isPrimary: false, role: 'reader', ownerEmail: 'offsites@acme.test' },
-    { id: 'cal_principal2', user: 'usr_principal2', platform: 'provider2cloud', name: 'Quinn Principal', timezone: 'Europe/London', isPrimary: true, role: 'owner', ownerEmail: 'principal2@acme.test' },
+    {
+      id: 'cal_principal_team',
+      user: 'usr_principal',
+      platform: 'provider1',
+      name: 'Leadership offsites',
+      timezone: 'America/New_York',
+      isPrimary: false,
+      role: 'reader',
+      ownerEmail: 'offsites@acme.test',
+    },
+    {
+      id: 'cal_principal2',
+      user: 'usr_principal2',
+      platform: 'provider2cloud',
+      name: 'Quinn Principal',
+      timezone: 'Europe/London',
+      isPrimary: true,
+      role: 'owner',
+      ownerEmail: 'principal2@acme.test',
+    },
     { id: 'cal_coord', user: 'usr_coord', platform: 'provider3', name: 'Cory (work)', timezone: 'America/New_York', isPrimary: true, role: 'owner', ownerEmail: 'coordinator@acme.test' },
   ];
   for (const c of cals) {
@@ -37,7 +55,16 @@ function seedCalendars(store: Store): void {
   }
   const ev = (calendar: string, day: number, h: number, dur: number, title: string, attendees: string[] = [], location: string | null = null) => {
     const start = week + day * DAY + h * HOUR;
-    store.insert('calendarEvents', 'evt', { calendar, title, startsAt: new Date(start).toISOString(), endsAt: new Date(start + dur * HOUR).toISOString(), allDay: false, status: 'confirmed', location, attendees });
+    store.insert('calendarEvents', 'evt', {
+      calendar,
+      title,
+      startsAt: new Date(start).toISOString(),
+      endsAt: new Date(start + dur * HOUR).toISOString(),
+      allDay: false,
+      status: 'confirmed',
+      location,
+      attendees,
+    });
   };
   for (let w = -1; w <= 4; w++) {
     const d = w * 7;
@@ -97,7 +124,11 @@ const area: SandboxArea = {
       const owner = store.get('users', userId);
       if (!owner || owner.account !== req.user.account) notFound('user', userId);
       if (userId !== req.user.id && !isOrgAdmin(req.user) && !delegatedBy(store, req.user, userId)) forbidden(`you may list only your own calendars or those of your principals`);
-      return list('calendars', store.filter('calendars', (c) => c.user === userId).map((c) => calendarView(store, c)), req.query);
+      return list(
+        'calendars',
+        store.filter('calendars', (c) => c.user === userId).map((c) => calendarView(store, c)),
+        req.query,
+      );
     });
 
     r.get('/calendars/{calendarId}', (req) => {

@@ -1,5 +1,5 @@
 // Part 1, section 4.1: chats, their messages, processing and the usage rollup.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { deleted, forbidden, list, matchesSearch, notFound, ok, okMany, pick, t, validate } from '../http.ts';
 import { assistantVisible, isOrgAdmin, sameOrg } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
@@ -7,8 +7,16 @@ import type { Rec, Store } from '../store.ts';
 const PLATFORMS = ['chat', 'email', 'appchatA', 'teams', 'sms', 'appmsgA', 'appmsgB', 'phone', 'appmsgC', 'appmsgD', 'task_activity'];
 
 const messageFields = {
-  referenceId: t.string, role: t.string, from: t.string, subject: t.string, platform: t.enum(...PLATFORMS),
-  to: t.stringOrArray, cc: t.stringOrArray, content: t.string, files: t.array, metadata: t.object,
+  referenceId: t.string,
+  role: t.string,
+  from: t.string,
+  subject: t.string,
+  platform: t.enum(...PLATFORMS),
+  to: t.stringOrArray,
+  cc: t.stringOrArray,
+  content: t.string,
+  files: t.array,
+  metadata: t.object,
 };
 
 const zeroUsage = () => ({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0, costUsd: 0, runs: 0, turns: 0 });
@@ -70,16 +78,34 @@ function recordRun(store: Store, chat: Rec, prompt: string, reply: string): Rec 
   const cacheCreationTokens = seq === 1 ? 150 : 0;
   const costUsd = Number(((inputTokens * 3 + outputTokens * 15 + cacheReadTokens * 0.3 + cacheCreationTokens * 3.75) / 1_000_000).toFixed(6));
   const run = {
-    runId: store.newId('run'), runType: 'chat', runLabel: 'reply', seq, model: 'model-medium', provider: 'provider-a',
-    inputTokens, outputTokens, cacheReadTokens, cacheCreationTokens, totalTokens: inputTokens + outputTokens + cacheReadTokens + cacheCreationTokens,
-    costUsd, turns: 1, startedAt: store.now(), modelTier: chat.modelTier ?? 'medium', northStarProduct: 1,
+    runId: store.newId('run'),
+    runType: 'chat',
+    runLabel: 'reply',
+    seq,
+    model: 'model-medium',
+    provider: 'provider-a',
+    inputTokens,
+    outputTokens,
+    cacheReadTokens,
+    cacheCreationTokens,
+    totalTokens: inputTokens + outputTokens + cacheReadTokens + cacheCreationTokens,
+    costUsd,
+    turns: 1,
+    startedAt: store.now(),
+    modelTier: chat.modelTier ?? 'medium',
+    northStarProduct: 1,
     chargedCredits: Math.max(1, Math.round(costUsd * 1000)),
   };
   const runs = [...(chat.runs ?? []), run];
   const u = chat.usage ?? zeroUsage();
   const usage = {
-    inputTokens: u.inputTokens + inputTokens, outputTokens: u.outputTokens + outputTokens, cacheReadTokens: u.cacheReadTokens + cacheReadTokens,
-    cacheCreationTokens: u.cacheCreationTokens + cacheCreationTokens, costUsd: Number((u.costUsd + costUsd).toFixed(6)), runs: u.runs + 1, turns: u.turns + 1,
+    inputTokens: u.inputTokens + inputTokens,
+    outputTokens: u.outputTokens + outputTokens,
+    cacheReadTokens: u.cacheReadTokens + cacheReadTokens,
+    cacheCreationTokens: u.cacheCreationTokens + cacheCreationTokens,
+    costUsd: Number((u.costUsd + costUsd).toFixed(6)),
+    runs: u.runs + 1,
+    turns: u.turns + 1,
   };
   store.update('chats', chat.id, { runs, usage, creditUsage: { consumed: runs.reduce((s, r) => s + r.chargedCredits, 0) } });
   return run;
@@ -95,7 +121,12 @@ function rollup(chat: Rec): Rec {
   const total: Rec = { runs: rows.length, turns: rows.reduce((s, r) => s + r.turns, 0) };
   for (const k of TOKEN_KEYS) total[k] = Number(rows.reduce((s, r) => s + r[k], 0).toFixed(6));
   const creditRuns = runs.map((r) => ({
-    runKind: r.runType, multiplier: 1, chargedCredits: r.chargedCredits, hardCogsUsd: r.costUsd, isBillable: true, createdAt: r.startedAt,
+    runKind: r.runType,
+    multiplier: 1,
+    chargedCredits: r.chargedCredits,
+    hardCogsUsd: r.costUsd,
+    isBillable: true,
+    createdAt: r.startedAt,
     costsByType: { llm: r.chargedCredits },
   }));
   const creditTotal = creditRuns.reduce((s, r) => s + r.chargedCredits, 0);
@@ -105,11 +136,25 @@ function rollup(chat: Rec): Rec {
     rows,
     credits: { total: creditTotal, costsByType: { llm: creditTotal }, runs: creditRuns },
     runShape: {
-      runs: n, turnsPerRun: n ? total.turns / n : 0, toolCallsPerTurn: 0, toolCallSum: 0, toolTurnCount: 0,
+      runs: n,
+      turnsPerRun: n ? total.turns / n : 0,
+      toolCallsPerTurn: 0,
+      toolCallSum: 0,
+      toolTurnCount: 0,
       subtaskSpawnsByProfile: { research: 0, worker: 0, custom: 0 },
       tierMix: { low: rows.filter((r) => r.modelTier === 'low').length, medium: rows.filter((r) => r.modelTier === 'medium').length, high: rows.filter((r) => r.modelTier === 'high').length },
-      continueCount: 0, subtaskDepth: 0, researchNoteCount: 0, researchNoteChars: 0, releasedBigResults: 0, unreleasedBigResults: 0, autoManagedBigResults: 0,
-      releaseRatio: null, status: n ? 'completed' : null, wallClockMs: n ? n * 1800 : null, costUsd: total.costUsd, northStarProduct: n,
+      continueCount: 0,
+      subtaskDepth: 0,
+      researchNoteCount: 0,
+      researchNoteChars: 0,
+      releasedBigResults: 0,
+      unreleasedBigResults: 0,
+      autoManagedBigResults: 0,
+      releaseRatio: null,
+      status: n ? 'completed' : null,
+      wallClockMs: n ? n * 1800 : null,
+      costUsd: total.costUsd,
+      northStarProduct: n,
     },
   };
 }
@@ -189,7 +234,11 @@ const area: SandboxArea = {
         )
         // Chosen: most recently active first.
         .sort((a, b) => String(b.lastMessageAt ?? b.createdAt).localeCompare(String(a.lastMessageAt ?? a.createdAt)));
-      return list('chats', items.map((c) => chatView(store, c)), q);
+      return list(
+        'chats',
+        items.map((c) => chatView(store, c)),
+        q,
+      );
     });
 
     r.post('/chats', (req) => {

@@ -1,6 +1,6 @@
 // Part 1, section 4.3: POST /contacts/bulk-import. The other contacts endpoints live in
 // contacts.ts; this one upserts the caller's contacts by e-mail and reports per-row errors.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { fail, ok, t, type Check } from '../http.ts';
 import { contactVisible, makeContact } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
@@ -75,7 +75,10 @@ function fieldsOf(row: Rec, email: string, existing: Rec | undefined): Rec {
   const f: Rec = {};
   for (const k of ['name', 'preferredName', 'title', 'timezone']) if (typeof row[k] === 'string' && row[k].trim()) f[k] = row[k].trim();
   if (typeof row.company === 'string' && row.company.trim()) f.company = companyOf(row.company.trim(), email);
-  const emails = [{ address: email, type: 'work', primary: true, source: 'imported' }, ...((row.emails ?? []) as Rec[]).map((e) => ({ address: String(e.address).trim(), type: e.type ?? 'other', primary: Boolean(e.primary), source: 'imported' }))];
+  const emails = [
+    { address: email, type: 'work', primary: true, source: 'imported' },
+    ...((row.emails ?? []) as Rec[]).map((e) => ({ address: String(e.address).trim(), type: e.type ?? 'other', primary: Boolean(e.primary), source: 'imported' })),
+  ];
   const phones = [
     ...(typeof row.phone === 'string' && row.phone.trim() ? [{ number: row.phone.trim(), type: 'other', primary: true, source: 'imported' }] : []),
     ...((row.phones ?? []) as Rec[]).map((p) => ({ number: String(p.number).trim(), type: p.type ?? 'other', primary: Boolean(p.primary), source: 'imported' })),

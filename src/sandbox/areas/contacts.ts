@@ -1,6 +1,6 @@
 // Part 1, section 4.3: contacts, their relationships and external ids, bulk tagging, and
 // property definitions. (POST /contacts/bulk-import lives in contacts-import.ts.)
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { badRequest, conflict, deleted, forbidden, list, matchesSearch, notFound, ok, pick, t, validate, type Check } from '../http.ts';
 import { contactVisible, makeContact } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
@@ -12,7 +12,11 @@ const REL_TYPES = ['coordinates', 'partner', 'assistant', 'parent', 'other'];
 const SOURCE_TYPES = ['manual', 'teammate', 'teammate_archived', 'imported', 'emailimport', 'enrichment_tool', 'crm', 'ats', 'hris', 'voice', 'onboarding', 'calendar', 'other', null];
 const source: Check = (v, p) => (v === null || typeof v === 'string' ? undefined : t.shape({ type: t.enum(...SOURCE_TYPES), userId: t.nullable(t.string) })(v, p));
 
-const slugOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** A company given by name becomes a company reference (the sandbox keeps no company records). */
 function companyRef(name: string | null | undefined, email?: string | null): Rec | null {
@@ -69,7 +73,11 @@ function normalizeEmails(main: string | undefined, emails: Rec[] | undefined): R
 }
 
 function normalizePhones(phones: Rec[] | undefined): Rec[] {
-  return unionBy([], (phones ?? []).map((p) => ({ number: p.number, type: p.type ?? 'mobile', primary: p.primary ?? false, source: p.source ?? 'manual' })), phoneKey);
+  return unionBy(
+    [],
+    (phones ?? []).map((p) => ({ number: p.number, type: p.type ?? 'mobile', primary: p.primary ?? false, source: p.source ?? 'manual' })),
+    phoneKey,
+  );
 }
 
 function merge(store: Store, target: Rec, other: Rec, preferredEmail: string | undefined): Rec {
@@ -123,7 +131,16 @@ const area: SandboxArea = {
   name: 'contacts',
   seed(store) {
     store.insert('propertyDefinitions', 'prop', {
-      account: 'acc_acme', user: 'usr_admin', entityType: 'contact', key: 'tier', label: 'Tier', type: 'select', options: ['gold', 'silver', 'bronze'], showForAll: true, scope: 'team', team: 'team_acme',
+      account: 'acc_acme',
+      user: 'usr_admin',
+      entityType: 'contact',
+      key: 'tier',
+      label: 'Tier',
+      type: 'select',
+      options: ['gold', 'silver', 'bronze'],
+      showForAll: true,
+      scope: 'team',
+      team: 'team_acme',
     });
   },
   register(r, sb) {
@@ -132,7 +149,12 @@ const area: SandboxArea = {
     r.get('/contacts', (req) => {
       const q = req.query;
       if (q.scope) validate({ scope: q.scope }, { scope });
-      const tags = q.tags ? q.tags.split(',').map((s) => s.trim()).filter(Boolean) : [];
+      const tags = q.tags
+        ? q.tags
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [];
       const items = store.filter(
         'contacts',
         (c) =>
@@ -145,7 +167,10 @@ const area: SandboxArea = {
           tags.every((tag) => c.tags?.includes(tag)) &&
           matchesSearch([c.name, c.preferredName, c.email, c.company?.name], q.search) &&
           // Chosen: `q` is the broader search, also over every e-mail, phone, title and tag.
-          matchesSearch([c.name, c.preferredName, c.email, c.company?.name, c.title, ...(c.emails ?? []).map((e: Rec) => e.address), ...(c.phones ?? []).map((p: Rec) => p.number), ...(c.tags ?? [])], q.q),
+          matchesSearch(
+            [c.name, c.preferredName, c.email, c.company?.name, c.title, ...(c.emails ?? []).map((e: Rec) => e.address), ...(c.phones ?? []).map((p: Rec) => p.number), ...(c.tags ?? [])],
+            q.q,
+          ),
       );
       return list('contacts', items, q);
     });
@@ -154,9 +179,23 @@ const area: SandboxArea = {
       const b = validate(
         req.body,
         {
-          email: t.string, name: t.string, preferredName: t.string, company: t.string, title: t.string, timezone: t.string, consumerEmail: t.string,
-          phones: t.arrayOf(phone), emails: t.arrayOf(email), source, externalIds: t.arrayOf(t.shape({ integration: t.string, externalId: t.string }, ['integration', 'externalId'])),
-          properties: t.object, scope, team: t.string, tags: t.stringArray, priority: t.integer, inheritCompanyPriority: t.boolean,
+          email: t.string,
+          name: t.string,
+          preferredName: t.string,
+          company: t.string,
+          title: t.string,
+          timezone: t.string,
+          consumerEmail: t.string,
+          phones: t.arrayOf(phone),
+          emails: t.arrayOf(email),
+          source,
+          externalIds: t.arrayOf(t.shape({ integration: t.string, externalId: t.string }, ['integration', 'externalId'])),
+          properties: t.object,
+          scope,
+          team: t.string,
+          tags: t.stringArray,
+          priority: t.integer,
+          inheritCompanyPriority: t.boolean,
         },
         ['email'],
       );
@@ -213,13 +252,46 @@ const area: SandboxArea = {
       const b = validate(req.body, {
         // null name or timezone, and the company as the contact holds it, are accepted (src/api's
         // choice: a contact read back from `contacts get -o yaml` can be sent as it is).
-        name: nstr, timezone: nstr, status: t.string, preferredName: nstr, company: (v, p) => (v && typeof v === 'object' && !Array.isArray(v) ? t.shape({ name: t.string }, ['name'])(v, p) : nstr(v, p)), title: nstr, website: nstr, bookingLink: nstr, introducedBy: nstr,
-        phones: t.arrayOf(phone), emails: t.arrayOf(email),
+        name: nstr,
+        timezone: nstr,
+        status: t.string,
+        preferredName: nstr,
+        company: (v, p) => (v && typeof v === 'object' && !Array.isArray(v) ? t.shape({ name: t.string }, ['name'])(v, p) : nstr(v, p)),
+        title: nstr,
+        website: nstr,
+        bookingLink: nstr,
+        introducedBy: nstr,
+        phones: t.arrayOf(phone),
+        emails: t.arrayOf(email),
         social: t.shape({ profNetA: t.string, microblogA: t.string, other: t.string }),
         address: t.shape({ line1: t.string, line2: t.string, city: t.string, state: t.string, zip: t.string, country: t.string }),
-        lastContactedAt: nstr, enrichedAt: nstr, properties: t.object, scope, team: nstr, tags: t.stringArray, priority: t.integer, inheritCompanyPriority: t.boolean,
+        lastContactedAt: nstr,
+        enrichedAt: nstr,
+        properties: t.object,
+        scope,
+        team: nstr,
+        tags: t.stringArray,
+        priority: t.integer,
+        inheritCompanyPriority: t.boolean,
       });
-      const patch = pick(b, ['name', 'timezone', 'status', 'preferredName', 'title', 'website', 'bookingLink', 'introducedBy', 'social', 'address', 'lastContactedAt', 'enrichedAt', 'properties', 'tags', 'priority', 'inheritCompanyPriority']);
+      const patch = pick(b, [
+        'name',
+        'timezone',
+        'status',
+        'preferredName',
+        'title',
+        'website',
+        'bookingLink',
+        'introducedBy',
+        'social',
+        'address',
+        'lastContactedAt',
+        'enrichedAt',
+        'properties',
+        'tags',
+        'priority',
+        'inheritCompanyPriority',
+      ]);
       if (b.company !== undefined) patch.company = companyRef(b.company && typeof b.company === 'object' ? b.company.name : b.company, c.email);
       if (b.phones) patch.phones = normalizePhones(b.phones);
       if (b.emails) {
@@ -259,7 +331,14 @@ const area: SandboxArea = {
         conflict(`${from.id} already has a ${b.type} relationship to ${to.id}`);
       }
       const rel = store.insert('contactRelationships', 'rel', {
-        account: from.account, user: req.user.id, fromContact: from.id, toContact: to.id, type: b.type, role: b.role ?? null, isPrimary: b.isPrimary ?? false, notes: b.notes ?? null,
+        account: from.account,
+        user: req.user.id,
+        fromContact: from.id,
+        toContact: to.id,
+        type: b.type,
+        role: b.role ?? null,
+        isPrimary: b.isPrimary ?? false,
+        notes: b.notes ?? null,
       });
       onlyPrimary(store, rel);
       return ok('relationship', rel);
@@ -285,7 +364,10 @@ const area: SandboxArea = {
       const c = findContact(store, req.user, req.params.contactId!);
       const integration = req.params.integration!;
       const b = validate(req.body, { externalId: t.string }, ['externalId']);
-      const holder = store.find('contacts', (x) => x.id !== c.id && contactVisible(req.user, x) && (x.externalIds ?? []).some((e: Rec) => e.integration === integration && e.externalId === b.externalId));
+      const holder = store.find(
+        'contacts',
+        (x) => x.id !== c.id && contactVisible(req.user, x) && (x.externalIds ?? []).some((e: Rec) => e.integration === integration && e.externalId === b.externalId),
+      );
       if (holder) conflict(`${integration} id ${b.externalId} already belongs to contact ${holder.id}`);
       const rest = (c.externalIds ?? []).filter((e: Rec) => e.integration !== integration);
       const updated = store.update('contacts', c.id, { externalIds: [...rest, { integration, externalId: b.externalId, syncedAt: store.now() }] })!;
@@ -295,7 +377,11 @@ const area: SandboxArea = {
     r.get('/property-definitions', (req) => {
       const q = req.query;
       if (q.entityType) validate({ entityType: q.entityType }, { entityType: t.enum('contact', 'company') });
-      return list('propertyDefinitions', store.filter('propertyDefinitions', (d) => definitionVisible(req.user, d) && (!q.entityType || d.entityType === q.entityType)), q);
+      return list(
+        'propertyDefinitions',
+        store.filter('propertyDefinitions', (d) => definitionVisible(req.user, d) && (!q.entityType || d.entityType === q.entityType)),
+        q,
+      );
     });
 
     r.put('/property-definitions/{entityType}/{key}', (req) => {
@@ -303,7 +389,12 @@ const area: SandboxArea = {
       validate({ entityType }, { entityType: t.enum('contact', 'company') });
       if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(key)) badRequest('key must start with a letter and hold only letters, digits, _ and - (64 at most)', 'AGNT_E_VALIDATION');
       const b = validate(req.body, {
-        label: t.string, type: t.enum('text', 'number', 'date', 'boolean', 'select', 'url'), options: t.stringArray, showForAll: t.boolean, scope, team: t.nullable(t.string),
+        label: t.string,
+        type: t.enum('text', 'number', 'date', 'boolean', 'select', 'url'),
+        options: t.stringArray,
+        showForAll: t.boolean,
+        scope,
+        team: t.nullable(t.string),
       });
       // Upserted by (entityType, key) among the definitions the caller can see.
       const existing = store.find('propertyDefinitions', (d) => definitionVisible(req.user, d) && d.entityType === entityType && d.key === key);

@@ -7,7 +7,8 @@ import { isManager, isOrgAdmin } from '../model.ts';
 export function person(store: Store, id: string | null | undefined, withType = false): Rec | null {
   if (!id) return null;
   const u = store.get('users', id);
-  if (!u) return withType ? { id, type: 'user', name: null, firstName: null, lastName: null, email: null, avatar: null } : { id, name: null, firstName: null, lastName: null, email: null, avatar: null };
+  if (!u)
+    return withType ? { id, type: 'user', name: null, firstName: null, lastName: null, email: null, avatar: null } : { id, name: null, firstName: null, lastName: null, email: null, avatar: null };
   const ref: Rec = { id: u.id, name: u.name ?? null, firstName: u.firstName ?? null, lastName: u.lastName ?? null, email: u.email ?? null, avatar: u.avatarUrl ?? null };
   return withType ? { ...ref, type: 'user' } : ref;
 }

@@ -1,6 +1,6 @@
 // Part 2, section 4.4: coordinator views (dashboard, principal detail, pending invites,
 // coverage schedule, manager overview, manager audit events).
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { badRequest, forbidden, list, notFound, okMany } from '../http.ts';
 import { isOrgAdmin } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
@@ -11,7 +11,17 @@ const DAY = 86_400_000;
 
 function taskView(store: Store, tk: Rec): Rec {
   const owner = store.get('users', tk.owner);
-  return { id: tk.id, type: tk.type, status: tk.status, summary: tk.summary ?? null, owner: person(store, tk.owner), ownerEmail: owner?.email ?? null, scheduledAt: tk.scheduledAt ?? null, createdAt: tk.createdAt, updatedAt: tk.updatedAt };
+  return {
+    id: tk.id,
+    type: tk.type,
+    status: tk.status,
+    summary: tk.summary ?? null,
+    owner: person(store, tk.owner),
+    ownerEmail: owner?.email ?? null,
+    scheduledAt: tk.scheduledAt ?? null,
+    createdAt: tk.createdAt,
+    updatedAt: tk.updatedAt,
+  };
 }
 
 function recentTasks(store: Store, principals: string[], limit = 10): Rec[] {
@@ -51,12 +61,33 @@ const area: SandboxArea = {
       { owner: 'usr_principal2', type: 'travel', status: 'in_progress', summary: 'Flights for the Berlin offsite', scheduledAt: at(9) },
       { owner: 'usr_principal2', type: 'scheduling', status: 'failed', summary: 'Reschedule 1:1 with Erin Partner (no common slot)', scheduledAt: null },
     ];
-    tasks.forEach((tk, i) => store.insert('coordinatorTasks', 'tsk', { ...tk, createdAt: at(-3 + i, 10), updatedAt: at(-2 + i, 11) }));
+    for (const [i, tk] of tasks.entries()) store.insert('coordinatorTasks', 'tsk', { ...tk, createdAt: at(-3 + i, 10), updatedAt: at(-2 + i, 11) });
     // Some history for the manager audit view.
     const past = [
-      { actor: 'usr_coord', action: 'coordinator.delegation.create', entityType: 'delegation', entityId: 'del_ghost', metadata: { coordinatorId: 'usr_coord', principalId: 'usr_ghost' }, createdAt: at(-2, 15) },
-      { actor: 'usr_coord', action: 'coordinator.delegation.reverify', entityType: 'delegation', entityId: 'del_principal2', metadata: { coordinatorId: 'usr_coord', principalId: 'usr_principal2', accessHealth: 'calendar_degraded', previous: 'ok' }, createdAt: at(-6, 8) },
-      { actor: 'usr_backup', action: 'coordinator.delegation.confirm', entityType: 'delegation', entityId: 'del_backup', metadata: { coordinatorId: 'usr_backup', principalId: 'usr_principal' }, createdAt: at(-10, 12) },
+      {
+        actor: 'usr_coord',
+        action: 'coordinator.delegation.create',
+        entityType: 'delegation',
+        entityId: 'del_ghost',
+        metadata: { coordinatorId: 'usr_coord', principalId: 'usr_ghost' },
+        createdAt: at(-2, 15),
+      },
+      {
+        actor: 'usr_coord',
+        action: 'coordinator.delegation.reverify',
+        entityType: 'delegation',
+        entityId: 'del_principal2',
+        metadata: { coordinatorId: 'usr_coord', principalId: 'usr_principal2', accessHealth: 'calendar_degraded', previous: 'ok' },
+        createdAt: at(-6, 8),
+      },
+      {
+        actor: 'usr_backup',
+        action: 'coordinator.delegation.confirm',
+        entityType: 'delegation',
+        entityId: 'del_backup',
+        metadata: { coordinatorId: 'usr_backup', principalId: 'usr_principal' },
+        createdAt: at(-10, 12),
+      },
     ];
     for (const e of past) store.insert('auditEvents', 'aud', { account: 'acc_acme', organization: 'org_acme', ...e, updatedAt: e.createdAt });
   },
@@ -73,22 +104,50 @@ const area: SandboxArea = {
       const handoffs = spans.filter((s) => s.primaryCoordinator === me && !['ended', 'cancelled'].includes(s.status));
       const upcoming = spans
         .filter((s) => s.status === 'scheduled' && ms(s.startAt) > now && (s.primaryCoordinator === me || backupOf(s).length))
-        .map((s) => ({ id: s.id, status: s.status, reason: s.reason, startAt: s.startAt, endAt: s.endAt, primaryCoordinator: person(store, s.primaryCoordinator), role: s.primaryCoordinator === me ? 'primary' : 'backup' }));
+        .map((s) => ({
+          id: s.id,
+          status: s.status,
+          reason: s.reason,
+          startAt: s.startAt,
+          endAt: s.endAt,
+          primaryCoordinator: person(store, s.primaryCoordinator),
+          role: s.primaryCoordinator === me ? 'primary' : 'backup',
+        }));
       const recentRevocations = mine
         .filter((d) => d.status === 'revoked' && d.revokedAt && now - ms(d.revokedAt) < 30 * DAY)
         .map((d) => ({ delegationId: d.id, principal: person(store, d.principal), revokedAt: d.revokedAt, revokedBy: d.revokedBy ?? null }));
       return okMany({
         activePrincipals: activeDelegations.map((d) => ({
-          delegationId: d.id, principal: person(store, d.principal), assistant: assistantRef(store, d.assistant), accessHealth: d.accessHealth,
-          delegationSource: d.delegationSource, calendarProvider: d.calendarProvider ?? null, isDefault: d.isDefault, confirmedAt: d.confirmedAt ?? null, lastAccessCheckAt: d.lastAccessCheckAt ?? null,
+          delegationId: d.id,
+          principal: person(store, d.principal),
+          assistant: assistantRef(store, d.assistant),
+          accessHealth: d.accessHealth,
+          delegationSource: d.delegationSource,
+          calendarProvider: d.calendarProvider ?? null,
+          isDefault: d.isDefault,
+          confirmedAt: d.confirmedAt ?? null,
+          lastAccessCheckAt: d.lastAccessCheckAt ?? null,
         })),
         myActiveCoverage: spans
           .filter((s) => s.status === 'active')
-          .flatMap((s) => backupOf(s).map((row) => ({ spanId: s.id, status: s.status, startAt: s.startAt, endAt: s.endAt, reason: s.reason, primaryCoordinator: person(store, s.primaryCoordinator), principal: person(store, row.principal) }))),
+          .flatMap((s) =>
+            backupOf(s).map((row) => ({
+              spanId: s.id,
+              status: s.status,
+              startAt: s.startAt,
+              endAt: s.endAt,
+              reason: s.reason,
+              primaryCoordinator: person(store, s.primaryCoordinator),
+              principal: person(store, row.principal),
+            })),
+          ),
         myHandoffsOut: handoffs.map((s) => ({ id: s.id, status: s.status, reason: s.reason, startAt: s.startAt, endAt: s.endAt, primaryCoordinator: person(store, s.primaryCoordinator) })),
         principals: handoffs.flatMap((s) => rowsOf(store, s.id).map((row) => ({ id: row.id, principal: person(store, row.principal), backupCoordinator: person(store, row.backupCoordinator) }))),
         upcomingCoverage: upcoming,
-        recentTasks: recentTasks(store, activeDelegations.map((d) => d.principal)),
+        recentTasks: recentTasks(
+          store,
+          activeDelegations.map((d) => d.principal),
+        ),
         healthWarnings: {
           degradedDelegations: activeDelegations
             .filter((d) => d.accessHealth !== 'ok')
@@ -121,7 +180,14 @@ const area: SandboxArea = {
     r.get('/coordinator/pending-invites', (req) => {
       const items = store
         .filter('delegations', (d) => d.coordinator === req.user.id && d.status === 'pending')
-        .map((d) => ({ id: d.id, principal: person(store, d.principal), delegationSource: d.delegationSource, calendarProvider: d.calendarProvider ?? null, createdAt: d.createdAt, confirmationTokenExpiresAt: d._confirmationTokenExpiresAt ?? null }));
+        .map((d) => ({
+          id: d.id,
+          principal: person(store, d.principal),
+          delegationSource: d.delegationSource,
+          calendarProvider: d.calendarProvider ?? null,
+          createdAt: d.createdAt,
+          confirmationTokenExpiresAt: d._confirmationTokenExpiresAt ?? null,
+        }));
       return list('pendingInvites', items, req.query);
     });
 
@@ -169,7 +235,12 @@ const area: SandboxArea = {
       const from = q.from ? Date.parse(q.from) : NaN;
       const to = q.to ? Date.parse(q.to) : NaN;
       const before = q.before ? Date.parse(q.before) : NaN;
-      for (const [k, v] of [['from', from], ['to', to], ['before', before]] as const) if (q[k] && Number.isNaN(v)) badRequest(`${k} must be an ISO 8601 timestamp`, 'AGNT_E_VALIDATION');
+      for (const [k, v] of [
+        ['from', from],
+        ['to', to],
+        ['before', before],
+      ] as const)
+        if (q[k] && Number.isNaN(v)) badRequest(`${k} must be an ISO 8601 timestamp`, 'AGNT_E_VALIDATION');
       const touches = (e: Rec, principal: string) => e.metadata?.principalId === principal || (Array.isArray(e.metadata?.principalIds) && e.metadata.principalIds.includes(principal));
       const items = store
         .filter('auditEvents', (e) => {

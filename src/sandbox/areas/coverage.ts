@@ -1,5 +1,5 @@
 // Part 2, section 4.5: coverage spans, backup routing rules, manager assignments.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { badRequest, conflict, deleted, fail, forbidden, list, notFound, ok, okMany, pick, t, validate, type Req } from '../http.ts';
 import { isOrgAdmin } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
@@ -102,8 +102,14 @@ function refuseOverlap(store: Store, span: Rec): void {
     const status = effective(store, other).status;
     if (status === 'draft' || FINAL.includes(status)) continue;
     if (!overlaps(other.startAt, other.endAt, ms(span.startAt), ms(span.endAt))) continue;
-    const both = rowsOf(store, other.id).filter((r) => mine.has(r.principal)).map((r) => r.principal);
-    if (both.length) fail(409, `cannot submit coverage span ${span.id}: ${both.join(', ')} already handed over in ${other.id} (${status}) at an overlapping time`, 'AGNT_E_OVERLAP', { conflictingSpan: other.id, principals: both });
+    const both = rowsOf(store, other.id)
+      .filter((r) => mine.has(r.principal))
+      .map((r) => r.principal);
+    if (both.length)
+      fail(409, `cannot submit coverage span ${span.id}: ${both.join(', ')} already handed over in ${other.id} (${status}) at an overlapping time`, 'AGNT_E_OVERLAP', {
+        conflictingSpan: other.id,
+        principals: both,
+      });
   }
 }
 
@@ -210,9 +216,14 @@ export function createSpan(store: Store, caller: Rec, body: unknown): Rec {
   const b = validate(
     body,
     {
-      startAt: t.string, endAt: t.string, primaryCoordinator: t.string, reason: t.enum('pto', 'sick', 'emergency', 'manual'),
+      startAt: t.string,
+      endAt: t.string,
+      primaryCoordinator: t.string,
+      reason: t.enum('pto', 'sick', 'emergency', 'manual'),
       principals: t.arrayOf(t.shape({ principal: t.string, backupCoordinator: t.string, primaryFollower: t.boolean, backupFollower: t.boolean }, ['principal', 'backupCoordinator'])),
-      requireManagerApproval: t.boolean, notifyPrincipal: t.boolean, auditTag: t.nullable(t.string),
+      requireManagerApproval: t.boolean,
+      notifyPrincipal: t.boolean,
+      auditTag: t.nullable(t.string),
     },
     ['startAt', 'endAt', 'principals'],
   );
@@ -280,8 +291,24 @@ const area: SandboxArea = {
     const a = 'acc_acme';
     store.insert('managerAssignments', 'mga', { id: 'mga_coord', account: a, manager: 'usr_manager', role: 'coordinator', managedUser: 'usr_coord', createdBy: 'usr_admin' });
     store.insert('managerAssignments', 'mga', { id: 'mga_backup', account: a, manager: 'usr_manager', role: 'coordinator', managedUser: 'usr_backup', createdBy: 'usr_admin' });
-    store.insert('backupRoutingRules', 'brr', { id: 'brr_coord', account: a, primaryCoordinator: 'usr_coord', principal: null, backupCoordinator: 'usr_backup', isOrgDefault: false, createdBy: 'usr_coord' });
-    store.insert('backupRoutingRules', 'brr', { id: 'brr_default', account: a, primaryCoordinator: null, principal: null, backupCoordinator: 'usr_manager', isOrgDefault: true, createdBy: 'usr_admin' });
+    store.insert('backupRoutingRules', 'brr', {
+      id: 'brr_coord',
+      account: a,
+      primaryCoordinator: 'usr_coord',
+      principal: null,
+      backupCoordinator: 'usr_backup',
+      isOrgDefault: false,
+      createdBy: 'usr_coord',
+    });
+    store.insert('backupRoutingRules', 'brr', {
+      id: 'brr_default',
+      account: a,
+      primaryCoordinator: null,
+      principal: null,
+      backupCoordinator: 'usr_manager',
+      isOrgDefault: true,
+      createdBy: 'usr_admin',
+    });
   },
   register(r, sb) {
     const store = sb.store;
@@ -316,14 +343,18 @@ const area: SandboxArea = {
     r.get('/coverage-spans/dashboard', (req) => {
       if (!mayViewAsManager(req.user)) forbidden('the coverage dashboard needs ea_manager in your managerRoles, or an organization admin', 'AGNT_E_MANAGER_REQUIRED');
       const managed = managedCoordinators(store, req.user);
-      const spans = store
-        .filter('coverageSpans', (s) => s.account === req.user.account && (managed === null || managed.includes(s.primaryCoordinator)))
-        .map((s) => effective(store, s));
+      const spans = store.filter('coverageSpans', (s) => s.account === req.user.account && (managed === null || managed.includes(s.primaryCoordinator))).map((s) => effective(store, s));
       const now = store.clock();
       const brief = (s: Rec) => ({ ...publicView(s), principals: rowsOf(store, s.id).map((r) => ({ principal: person(store, r.principal), backupCoordinator: person(store, r.backupCoordinator) })) });
       const active = spans.filter((s) => s.status === 'active');
       const coverageMap = active.flatMap((s) =>
-        rowsOf(store, s.id).map((r) => ({ principal: person(store, r.principal), primaryCoordinator: person(store, s.primaryCoordinator), coveredBy: person(store, r.backupCoordinator), spanId: s.id, endAt: s.endAt })),
+        rowsOf(store, s.id).map((r) => ({
+          principal: person(store, r.principal),
+          primaryCoordinator: person(store, s.primaryCoordinator),
+          coveredBy: person(store, r.backupCoordinator),
+          spanId: s.id,
+          endAt: s.endAt,
+        })),
       );
       // A gap: a coordinator is away in an active span, but one of their active principals is
       // not in it, so nobody covers that principal.
@@ -371,10 +402,18 @@ const area: SandboxArea = {
 
     r.patch('/coverage-spans/{spanId}', (req) => {
       const span = findSpan(store, req.user, req.params.spanId!);
-      const b = validate(req.body, { startAt: t.string, endAt: t.string, reason: t.enum('pto', 'sick', 'emergency', 'manual'), requireManagerApproval: t.boolean, notifyPrincipal: t.boolean, auditTag: t.nullable(t.string) });
+      const b = validate(req.body, {
+        startAt: t.string,
+        endAt: t.string,
+        reason: t.enum('pto', 'sick', 'emergency', 'manual'),
+        requireManagerApproval: t.boolean,
+        notifyPrincipal: t.boolean,
+        auditTag: t.nullable(t.string),
+      });
       if (!allowed(store, req.user, span, 'primary')) forbidden(`only ${ACTOR_WORDS.primary} may change coverage span ${span.id}`);
       const status = effective(store, span).status;
-      if (status !== 'draft') fail(409, `cannot update coverage span ${span.id}: status is ${status} (only drafts can be changed)`, 'AGNT_E_INVALID_TRANSITION', { currentStatus: status, allowedFrom: ['draft'] });
+      if (status !== 'draft')
+        fail(409, `cannot update coverage span ${span.id}: status is ${status} (only drafts can be changed)`, 'AGNT_E_INVALID_TRANSITION', { currentStatus: status, allowedFrom: ['draft'] });
       const patch = pick(b, ['reason', 'requireManagerApproval', 'notifyPrincipal', 'auditTag']);
       if (b.startAt !== undefined) patch.startAt = parseTime(b.startAt, 'startAt');
       if (b.endAt !== undefined) patch.endAt = parseTime(b.endAt, 'endAt');
@@ -398,7 +437,9 @@ const area: SandboxArea = {
     r.get('/backup-routing-rules', (req) => {
       const items = store.filter(
         'backupRoutingRules',
-        (x) => x.account === req.user.account && (isOrgAdmin(req.user) || x.isOrgDefault || x.primaryCoordinator === req.user.id || x.backupCoordinator === req.user.id || manages(store, req.user, x.primaryCoordinator)),
+        (x) =>
+          x.account === req.user.account &&
+          (isOrgAdmin(req.user) || x.isOrgDefault || x.primaryCoordinator === req.user.id || x.backupCoordinator === req.user.id || manages(store, req.user, x.primaryCoordinator)),
       );
       return list('backupRoutingRules', items, req.query);
     });
@@ -414,9 +455,19 @@ const area: SandboxArea = {
       if (b.principal) userIn(store, req.user, b.principal, 'principal');
       if (primary && b.backupCoordinator === primary) badRequest('backupCoordinator must differ from primaryCoordinator', 'AGNT_E_VALIDATION');
       const principal = b.principal ?? null;
-      const dup = store.find('backupRoutingRules', (x) => x.account === req.user.account && (isDefault ? x.isOrgDefault : !x.isOrgDefault && x.primaryCoordinator === primary && (x.principal ?? null) === principal));
+      const dup = store.find(
+        'backupRoutingRules',
+        (x) => x.account === req.user.account && (isDefault ? x.isOrgDefault : !x.isOrgDefault && x.primaryCoordinator === primary && (x.principal ?? null) === principal),
+      );
       if (dup) conflict(`a backup routing rule for this ${isDefault ? 'organization default' : 'coordinator and principal'} exists already (${dup.id}); delete it first`, 'AGNT_E_DUPLICATE');
-      const rule = store.insert('backupRoutingRules', 'brr', { account: req.user.account, primaryCoordinator: primary, principal, backupCoordinator: b.backupCoordinator, isOrgDefault: isDefault, createdBy: req.user.id });
+      const rule = store.insert('backupRoutingRules', 'brr', {
+        account: req.user.account,
+        primaryCoordinator: primary,
+        principal,
+        backupCoordinator: b.backupCoordinator,
+        isOrgDefault: isDefault,
+        createdBy: req.user.id,
+      });
       audit(store, req.user, 'backup_routing_rule.create', 'backup_routing_rule', rule.id, { coordinatorId: primary, principalId: principal, backupCoordinatorId: b.backupCoordinator });
       return ok('backupRoutingRule', rule, 201);
     });
@@ -436,7 +487,10 @@ const area: SandboxArea = {
     r.get('/manager-assignments', (req) => {
       const q = req.query;
       if (q.role && q.role !== 'coordinator') badRequest('role must be one of: coordinator', 'AGNT_E_VALIDATION');
-      const items = store.filter('managerAssignments', (m) => m.account === req.user.account && (!q.role || m.role === q.role) && (!q.manager || m.manager === q.manager) && (!q.managedUser || m.managedUser === q.managedUser));
+      const items = store.filter(
+        'managerAssignments',
+        (m) => m.account === req.user.account && (!q.role || m.role === q.role) && (!q.manager || m.manager === q.manager) && (!q.managedUser || m.managedUser === q.managedUser),
+      );
       return list('managerAssignments', items.map(assignmentView), q);
     });
 

@@ -1,11 +1,24 @@
 // Part 2, section 4.6: delegations (a principal lets a coordinator act for them).
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { badRequest, conflict, fail, forbidden, list, notFound, ok, pick, t, validate } from '../http.ts';
 import { isOrgAdmin } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 import { audit, publicView } from './coordination.ts';
 
-const CELLS = ['email_as_user', 'email_as_assistant', 'messaging', 'voice_call', 'voice_call_as_assistant', 'voice_call_as_user', 'calendar', 'files', 'drive', 'contacts', 'third_party_skills', 'website'];
+const CELLS = [
+  'email_as_user',
+  'email_as_assistant',
+  'messaging',
+  'voice_call',
+  'voice_call_as_assistant',
+  'voice_call_as_user',
+  'calendar',
+  'files',
+  'drive',
+  'contacts',
+  'third_party_skills',
+  'website',
+];
 const HEALTH = ['ok', 'calendar_degraded', 'calendar_lost'];
 const INVITE_DAYS = 7;
 
@@ -66,26 +79,66 @@ const area: SandboxArea = {
   seed(store) {
     const past = (days: number) => new Date(store.clock() - days * 86_400_000).toISOString();
     makeDelegation(store, {
-      id: 'del_principal', coordinator: 'usr_coord', principal: 'usr_principal', assistant: 'ast_ava', status: 'active', initiatedBy: 'coordinator',
-      delegationSource: 'calendar_provider', calendarProvider: 'provider1', privateEventAccess: true, isDefault: true, approvalMode: 'auto',
-      confirmedAt: past(30), lastVerifiedAt: past(1), lastAccessCheckAt: past(1), createdAt: past(31),
+      id: 'del_principal',
+      coordinator: 'usr_coord',
+      principal: 'usr_principal',
+      assistant: 'ast_ava',
+      status: 'active',
+      initiatedBy: 'coordinator',
+      delegationSource: 'calendar_provider',
+      calendarProvider: 'provider1',
+      privateEventAccess: true,
+      isDefault: true,
+      approvalMode: 'auto',
+      confirmedAt: past(30),
+      lastVerifiedAt: past(1),
+      lastAccessCheckAt: past(1),
+      createdAt: past(31),
     });
     // Access looked degraded at the last check; the provider is fine now, so a reverify clears it.
     makeDelegation(store, {
-      id: 'del_principal2', coordinator: 'usr_coord', principal: 'usr_principal2', assistant: 'ast_ava', status: 'active', initiatedBy: 'principal',
-      delegationSource: 'calendar_provider', calendarProvider: 'provider2', isDefault: true, confirmedAt: past(20), lastVerifiedAt: past(6),
-      accessHealth: 'calendar_degraded', lastAccessCheckAt: past(6), createdAt: past(21),
+      id: 'del_principal2',
+      coordinator: 'usr_coord',
+      principal: 'usr_principal2',
+      assistant: 'ast_ava',
+      status: 'active',
+      initiatedBy: 'principal',
+      delegationSource: 'calendar_provider',
+      calendarProvider: 'provider2',
+      isDefault: true,
+      confirmedAt: past(20),
+      lastVerifiedAt: past(6),
+      accessHealth: 'calendar_degraded',
+      lastAccessCheckAt: past(6),
+      createdAt: past(21),
     });
     makeDelegation(store, {
-      id: 'del_backup', coordinator: 'usr_backup', principal: 'usr_principal', assistant: 'ast_ava', status: 'active', initiatedBy: 'admin',
-      delegationSource: 'platform', confirmedAt: past(10), lastAccessCheckAt: past(2), createdAt: past(11),
+      id: 'del_backup',
+      coordinator: 'usr_backup',
+      principal: 'usr_principal',
+      assistant: 'ast_ava',
+      status: 'active',
+      initiatedBy: 'admin',
+      delegationSource: 'platform',
+      confirmedAt: past(10),
+      lastAccessCheckAt: past(2),
+      createdAt: past(11),
     });
     // A pending invitation to a principal who never signed up.
     makeDelegation(store, { id: 'del_ghost', coordinator: 'usr_coord', principal: 'usr_ghost', status: 'pending', delegationSource: 'platform', createdAt: past(2) });
     // A calendar whose access the provider has lost since the last check.
     makeDelegation(store, {
-      id: 'del_member', coordinator: 'usr_manager', principal: 'usr_member', status: 'active', delegationSource: 'calendar_provider', calendarProvider: 'provider1',
-      isDefault: true, confirmedAt: past(40), lastAccessCheckAt: past(3), _providerAccess: 'calendar_lost', createdAt: past(41),
+      id: 'del_member',
+      coordinator: 'usr_manager',
+      principal: 'usr_member',
+      status: 'active',
+      delegationSource: 'calendar_provider',
+      calendarProvider: 'provider1',
+      isDefault: true,
+      confirmedAt: past(40),
+      lastAccessCheckAt: past(3),
+      _providerAccess: 'calendar_lost',
+      createdAt: past(41),
     });
   },
   register(r, sb) {
@@ -101,13 +154,7 @@ const area: SandboxArea = {
       if (q.role && !['coordinator', 'principal'].includes(q.role)) badRequest('role must be one of: coordinator, principal', 'AGNT_E_VALIDATION');
       const statuses = q.status ? q.status.split(',') : [];
       for (const s of statuses) if (!['pending', 'active', 'revoked'].includes(s)) badRequest('status must be one of: pending, active, revoked', 'AGNT_E_VALIDATION');
-      const items = store.filter(
-        'delegations',
-        (d) =>
-          visible(req.user, d) &&
-          (!q.role || d[q.role] === req.user.id) &&
-          (!statuses.length || statuses.includes(d.status)),
-      );
+      const items = store.filter('delegations', (d) => visible(req.user, d) && (!q.role || d[q.role] === req.user.id) && (!statuses.length || statuses.includes(d.status)));
       return list('delegations', items.map(view), q);
     });
 
@@ -127,9 +174,15 @@ const area: SandboxArea = {
       if (dup) conflict(`you already have a ${dup.status} delegation from ${p!.id} (${dup.id})`, 'AGNT_E_DUPLICATE');
       const first = !store.find('delegations', (d) => d.principal === p!.id && d.status !== 'revoked');
       const d = makeDelegation(store, {
-        account: req.user.account, coordinator: req.user.id, principal: p!.id, assistant: b.assistant ?? p!.assistant ?? null,
-        initiatedBy: 'coordinator', delegationSource: b.delegationSource, calendarProvider: b.calendarProvider ?? null,
-        isDefault: first, ...pick(b, ['approvalMode', 'threadInclusion', 'visibility']),
+        account: req.user.account,
+        coordinator: req.user.id,
+        principal: p!.id,
+        assistant: b.assistant ?? p!.assistant ?? null,
+        initiatedBy: 'coordinator',
+        delegationSource: b.delegationSource,
+        calendarProvider: b.calendarProvider ?? null,
+        isDefault: first,
+        ...pick(b, ['approvalMode', 'threadInclusion', 'visibility']),
       });
       audit(store, req.user, 'delegation.create', 'delegation', d.id, { coordinatorId: req.user.id, principalId: p!.id });
       return ok('delegation', view(d), 201);
@@ -143,7 +196,8 @@ const area: SandboxArea = {
       if (d.status === 'revoked') conflict(`delegation ${d.id} is revoked`, 'AGNT_E_INVALID_TRANSITION');
       const patch = pick(b, ['approvalMode', 'threadInclusion', 'visibility', 'isDefault']);
       // One default delegation per principal: setting it moves it here.
-      if (b.isDefault === true) for (const o of store.filter('delegations', (x) => x.principal === d.principal && x.id !== d.id && x.isDefault)) store.update('delegations', o.id, { isDefault: false });
+      if (b.isDefault === true)
+        for (const o of store.filter('delegations', (x) => x.principal === d.principal && x.id !== d.id && x.isDefault)) store.update('delegations', o.id, { isDefault: false });
       const u = store.update('delegations', d.id, patch)!;
       audit(store, req.user, 'delegation.update', 'delegation', d.id, { coordinatorId: d.coordinator, principalId: d.principal, fields: Object.keys(patch) });
       return ok('delegation', view(u));
@@ -152,7 +206,8 @@ const area: SandboxArea = {
     r.post('/delegations/{id}/confirm', (req) => {
       const d = findDelegation(store, req.user, req.params.id!);
       if (d.principal !== req.user.id) forbidden(`only the principal (${d.principal}) may confirm delegation ${d.id}`, 'AGNT_E_NOT_PRINCIPAL');
-      if (d.status !== 'pending') fail(409, `cannot confirm delegation ${d.id}: status is ${d.status} (only pending delegations can be confirmed)`, 'AGNT_E_INVALID_TRANSITION', { currentStatus: d.status });
+      if (d.status !== 'pending')
+        fail(409, `cannot confirm delegation ${d.id}: status is ${d.status} (only pending delegations can be confirmed)`, 'AGNT_E_INVALID_TRANSITION', { currentStatus: d.status });
       // Chosen (the spec leaves the status after confirm open): a confirmed delegation is active.
       const u = store.update('delegations', d.id, { status: 'active', confirmedAt: store.now(), lastVerifiedAt: store.now() })!;
       audit(store, req.user, 'delegation.confirm', 'delegation', d.id, { coordinatorId: d.coordinator, principalId: d.principal });

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { SandboxArea } from './index.ts';
-import type { Sandbox } from '../server.ts';
+import type { SandboxArea } from '../types.ts';
+import type { Sandbox } from '../types.ts';
 import { HttpError, badRequest, deleted, fail, forbidden, list, notFound, ok, okMany, t, validate, type Req } from '../http.ts';
 import { pathUser } from './access.ts';
 import type { Rec, Store } from '../store.ts';
@@ -135,10 +135,34 @@ function activity(store: Store, f: Rec, type: string, role: string, content: unk
 
 export function makeDriveFile(store: Store, fields: Rec): Rec {
   return store.insert('driveFiles', 'fil', {
-    account: fields.account, user: fields.user, team: null, organization: null, kind: 'file', folder: null, event: null, noteType: undefined,
-    isPrivate: false, attendees: [], externalShare: null, summaryStatus: 'none', tags: [], storageKey: '', name: '', mimeType: null, size: 0,
-    status: 'pending', assistant: null, source: null, importSource: null, remoteRef: null, preview: null, relatedTasks: [], activities: [],
-    versions: [], metadata: {}, ...fields,
+    account: fields.account,
+    user: fields.user,
+    team: null,
+    organization: null,
+    kind: 'file',
+    folder: null,
+    event: null,
+    noteType: undefined,
+    isPrivate: false,
+    attendees: [],
+    externalShare: null,
+    summaryStatus: 'none',
+    tags: [],
+    storageKey: '',
+    name: '',
+    mimeType: null,
+    size: 0,
+    status: 'pending',
+    assistant: null,
+    source: null,
+    importSource: null,
+    remoteRef: null,
+    preview: null,
+    relatedTasks: [],
+    activities: [],
+    versions: [],
+    metadata: {},
+    ...fields,
   });
 }
 
@@ -182,8 +206,15 @@ const area: SandboxArea = {
     for (const n of notes) {
       const size = Buffer.byteLength(n.text);
       makeDriveFile(store, {
-        ...base, kind: 'note', name: n.name, noteType: n.noteType, size, storageKey: `seed/${n.noteType}`,
-        event: { calendarId: 'cal_admin', eventId: n.eventId }, attendees: ['carol@client.test'], tags: ['board'],
+        ...base,
+        kind: 'note',
+        name: n.name,
+        noteType: n.noteType,
+        size,
+        storageKey: `seed/${n.noteType}`,
+        event: { calendarId: 'cal_admin', eventId: n.eventId },
+        attendees: ['carol@client.test'],
+        tags: ['board'],
         // Content written to disk when the sandbox starts (the seed has no blob folder yet).
         metadata: { seedText: n.text },
       });
@@ -205,7 +236,12 @@ const area: SandboxArea = {
       if (q.status) validate({ status: q.status }, { status: t.enum('pending', 'ready') });
       if (q.kind) validate({ kind: q.kind }, { kind: t.enum('file', 'note') });
       if (q.noteType) validate({ noteType: q.noteType }, { noteType: t.enum(...NOTE_TYPES) });
-      const tags = q.tags ? q.tags.split(',').map((x) => x.trim()).filter(Boolean) : [];
+      const tags = q.tags
+        ? q.tags
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean)
+        : [];
       const items = store.filter(
         'driveFiles',
         (f) =>
@@ -261,8 +297,18 @@ const area: SandboxArea = {
         store.update('driveFiles', existing.id, { upload });
       } else {
         makeDriveFile(store, {
-          id: fileId, account: u.account, user: u.id, organization: null, name: b.name, folder, size: b.size, mimeType, storageKey, status: 'pending',
-          source: { type: 'upload', id: fileId }, upload,
+          id: fileId,
+          account: u.account,
+          user: u.id,
+          organization: null,
+          name: b.name,
+          folder,
+          size: b.size,
+          mimeType,
+          storageKey,
+          status: 'pending',
+          source: { type: 'upload', id: fileId },
+          upload,
         });
       }
       return okMany({ url: presign(sb, 'PUT', storageKey, mimeType), fileId, contentType: mimeType });

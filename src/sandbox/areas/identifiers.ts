@@ -1,5 +1,5 @@
 // Part 1, section 4.5: identifiers.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { badRequest, deleted, list, notFound, ok, pick, t, validate } from '../http.ts';
 import { makeUser, userView } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
@@ -53,14 +53,23 @@ const area: SandboxArea = {
       const q = req.query;
       if (q.type) validate({ type: q.type }, { type: t.enum(...TYPES) });
       const items = store.filter('identifiers', (i) => i.account === req.user.account && (!q.type || i.type === q.type) && (!q.userId || i.user === q.userId));
-      return list('identifiers', items.map((i) => view(store, i, false)), q);
+      return list(
+        'identifiers',
+        items.map((i) => view(store, i, false)),
+        q,
+      );
     });
 
     r.post('/identifiers', (req) => {
       const b = validate(
         req.body,
         {
-          type: t.enum(...TYPES), value: t.string, userId: t.string, verified: t.boolean, label: t.nullable(t.string), platforms: t.object,
+          type: t.enum(...TYPES),
+          value: t.string,
+          userId: t.string,
+          verified: t.boolean,
+          label: t.nullable(t.string),
+          platforms: t.object,
           userData: t.shape({ name: t.string, firstName: t.string, lastName: t.string, avatar: t.string, timezone: t.string, locale: t.string }),
         },
         ['type', 'value'],
@@ -76,7 +85,14 @@ const area: SandboxArea = {
       } else {
         // Chosen: with no userId, a new (unregistered) user is made from userData.
         const d = b.userData ?? {};
-        const u = makeUser(store, { ...pick(d, ['name', 'firstName', 'lastName', 'timezone', 'locale']), avatarUrl: d.avatar ?? null, email: b.type === 'email' ? b.value : undefined, account: req.user.account, organization: req.user.organization, registered: false });
+        const u = makeUser(store, {
+          ...pick(d, ['name', 'firstName', 'lastName', 'timezone', 'locale']),
+          avatarUrl: d.avatar ?? null,
+          email: b.type === 'email' ? b.value : undefined,
+          account: req.user.account,
+          organization: req.user.organization,
+          registered: false,
+        });
         userId = u.id;
       }
       const isFirstEmail = b.type === 'email' && !store.find('identifiers', (i) => i.user === userId && i.type === 'email');

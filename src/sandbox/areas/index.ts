@@ -1,7 +1,5 @@
 // Each area registers its routes and may add to the seed. Add new areas here.
-import type { Router } from '../router.ts';
-import type { Sandbox } from '../server.ts';
-import type { Store } from '../store.ts';
+import type { SandboxArea } from '../types.ts';
 import users from './users.ts';
 import identifiers from './identifiers.ts';
 import assistants from './assistants.ts';
@@ -20,13 +18,24 @@ import drive from './drive.ts';
 import preferences from './preferences.ts';
 import onboarding from './onboarding.ts';
 
-export interface SandboxArea {
-  name: string;
-  register(router: Router, sb: Sandbox): void;
-  /** Adds this area's records to a fresh sandbox (after the base seed). */
-  seed?(store: Store): void;
-  /** Releases what the area holds outside the store (temporary files) when the sandbox stops. */
-  close?(sb: Sandbox): void;
-}
+export type { SandboxArea } from '../types.ts';
 
-export const sandboxAreas: SandboxArea[] = [users, identifiers, assistants, chats, contacts, contactsImport, delegations, coverage, coordinator, bookingLinks, calendars, organizations, teams, orgRequests, drive, preferences, onboarding];
+export const sandboxAreas: SandboxArea[] = [
+  users,
+  identifiers,
+  assistants,
+  chats,
+  contacts,
+  contactsImport,
+  delegations,
+  coverage,
+  coordinator,
+  bookingLinks,
+  calendars,
+  organizations,
+  teams,
+  orgRequests,
+  drive,
+  preferences,
+  onboarding,
+];

@@ -2,7 +2,7 @@
 // week labels and inferred preferences at once (the real service works them out from the
 // user's calendar and mail); proposals appear once a finding is confirmed and earned answers
 // arrive; finalize applies preferences and saves memories as its flags say.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { badRequest, fail, list, notFound, ok, okMany, t, validate } from '../http.ts';
 import { makeContact } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
@@ -26,7 +26,14 @@ function newSession(store: Store, u: Rec): Rec {
   const findings = [
     { id: 'fnd_timezone', category: 'profile', summary: `You work from ${u.timezone ?? 'UTC'}`, value: u.timezone ?? 'UTC', confidence: 0.95, reviewState: 'pending' },
     { id: 'fnd_hours', category: 'scheduling', summary: 'You keep meetings between 09:30 and 17:00 on weekdays', value: { start: '09:30', end: '17:00' }, confidence: 0.8, reviewState: 'pending' },
-    { id: 'fnd_contact', category: 'contact', summary: 'Erin Partner (erin@partner.test) is a frequent counterpart', value: { name: 'Erin Partner', email: 'erin@partner.test' }, confidence: 0.7, reviewState: 'pending' },
+    {
+      id: 'fnd_contact',
+      category: 'contact',
+      summary: 'Erin Partner (erin@partner.test) is a frequent counterpart',
+      value: { name: 'Erin Partner', email: 'erin@partner.test' },
+      confidence: 0.7,
+      reviewState: 'pending',
+    },
     { id: 'fnd_company', category: 'company', summary: 'You work at Acme Corp', value: 'Acme Corp', confidence: 0.9, reviewState: 'pending' },
   ];
   const inferred = defaultScheduling();
@@ -40,8 +47,15 @@ function newSession(store: Store, u: Rec): Rec {
     connections: { calendars: [{ id: 'cal_primary', provider: 'provider1', primary: true }], contactsConnected: true },
     assistant: { assistant: u.assistant ?? '', name: u.assistantName ?? '', persona: 'Calm and precise', voice: '' },
     userContext: {
-      profNetAPaste: '', roleDescription: '', detectedTimezone: u.timezone ?? 'UTC', detectedCity: 'New York', detectedCountry: 'US', detectedLocale: u.locale ?? 'en-US',
-      detectedAt: now, detectedSource: 'calendar', additionalEmails: [],
+      profNetAPaste: '',
+      roleDescription: '',
+      detectedTimezone: u.timezone ?? 'UTC',
+      detectedCity: 'New York',
+      detectedCountry: 'US',
+      detectedLocale: u.locale ?? 'en-US',
+      detectedAt: now,
+      detectedSource: 'calendar',
+      additionalEmails: [],
     },
     briefing: {
       deterministic: { meetingsPerWeek: 23, recurringMeetings: 6, topCounterparts: ['erin@partner.test', 'carol@client.test'] },
@@ -101,11 +115,44 @@ function proposalsFrom(store: Store, s: Rec): Rec[] {
   const confirmed = s.briefing.findings.filter((f: Rec) => f.reviewState === 'confirmed' || f.reviewState === 'edited');
   const now = store.now();
   const out: Rec[] = [
-    { proposalId: 'wfp_followups', title: 'Follow-up nudges', icon: 'mail', color: 'blue', sentence: 'Remind me when someone has not replied in 3 days', category: 'follow-ups', evidence: { basedOn: confirmed.map((f: Rec) => f.id) }, confidence: 0.8, reviewState: 'pending', createdAt: now },
-    { proposalId: 'wfp_briefing', title: 'Morning briefing', icon: 'sun', color: 'yellow', sentence: 'Send me a briefing of the day at 08:30', category: 'briefings', evidence: { basedOn: confirmed.map((f: Rec) => f.id) }, confidence: 0.75, reviewState: 'pending', createdAt: now },
+    {
+      proposalId: 'wfp_followups',
+      title: 'Follow-up nudges',
+      icon: 'mail',
+      color: 'blue',
+      sentence: 'Remind me when someone has not replied in 3 days',
+      category: 'follow-ups',
+      evidence: { basedOn: confirmed.map((f: Rec) => f.id) },
+      confidence: 0.8,
+      reviewState: 'pending',
+      createdAt: now,
+    },
+    {
+      proposalId: 'wfp_briefing',
+      title: 'Morning briefing',
+      icon: 'sun',
+      color: 'yellow',
+      sentence: 'Send me a briefing of the day at 08:30',
+      category: 'briefings',
+      evidence: { basedOn: confirmed.map((f: Rec) => f.id) },
+      confidence: 0.75,
+      reviewState: 'pending',
+      createdAt: now,
+    },
   ];
   if (confirmed.some((f: Rec) => f.category === 'scheduling')) {
-    out.push({ proposalId: 'wfp_protect_focus', title: 'Protect focus time', icon: 'calendar', color: 'green', sentence: 'Decline meetings outside 09:30-17:00 unless they are marked important', category: 'calendar', evidence: { finding: 'fnd_hours' }, confidence: 0.7, reviewState: 'pending', createdAt: now });
+    out.push({
+      proposalId: 'wfp_protect_focus',
+      title: 'Protect focus time',
+      icon: 'calendar',
+      color: 'green',
+      sentence: 'Decline meetings outside 09:30-17:00 unless they are marked important',
+      category: 'calendar',
+      evidence: { finding: 'fnd_hours' },
+      confidence: 0.7,
+      reviewState: 'pending',
+      createdAt: now,
+    });
   }
   return out;
 }

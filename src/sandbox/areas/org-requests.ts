@@ -3,7 +3,7 @@
 // `name` for their team; an organization admin of the same account (not the requester) approves
 // it, which creates the organization (the requester administers it, the team becomes its default
 // team and moves into it) or rejects it with a reason. Users keep their own organization.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { conflict, fail, forbidden, list, notFound, ok, t, validate } from '../http.ts';
 import type { Rec, Store } from '../store.ts';
 import { findTeam, recordEvent, requireTeamAdmin } from './org-shared.ts';
@@ -23,7 +23,7 @@ function findRequest(store: Store, caller: Rec, id: string): Rec {
   return r!;
 }
 
-function decide(store: Store, caller: Rec, r: Rec): void {
+function decide(caller: Rec, r: Rec): void {
   if (!isAccountAdmin(caller)) forbidden('organization admin required to decide organization requests');
   if (r.requestedBy === caller.id) forbidden('you cannot decide your own organization request');
   if (r.status !== 'pending') conflict(`organization request ${r.id} is already ${r.status}`, 'AGNT_E_REQUEST_NOT_PENDING');
@@ -51,7 +51,18 @@ const area: SandboxArea = {
       if (!name) fail(400, 'name must not be empty', 'AGNT_E_VALIDATION');
       const pending = store.find('organizationRequests', (r) => r.team === team.id && r.status === 'pending');
       if (pending) conflict(`team ${team.id} already has a pending organization request (${pending.id})`, 'AGNT_E_REQUEST_PENDING');
-      const r = store.insert('organizationRequests', 'orq', { account: req.user.account, name, team: team.id, requestedBy: req.user.id, notes: b.notes ?? null, status: 'pending', reason: null, organization: null, decidedBy: null, decidedAt: null });
+      const r = store.insert('organizationRequests', 'orq', {
+        account: req.user.account,
+        name,
+        team: team.id,
+        requestedBy: req.user.id,
+        notes: b.notes ?? null,
+        status: 'pending',
+        reason: null,
+        organization: null,
+        decidedBy: null,
+        decidedAt: null,
+      });
       recordEvent(store, team.organization, req.user, 'organization_request.created', 'organization_request', r.id, { name, team: team.id });
       return ok('organizationRequest', view(r), 201);
     });
@@ -66,14 +77,20 @@ const area: SandboxArea = {
 
     router.post('/organization-requests/{requestId}/approve', (req) => {
       const r = findRequest(store, req.user, req.params.requestId!);
-      decide(store, req.user, r);
+      decide(req.user, r);
       const team = store.get('teams', r.team);
       if (!team) conflict(`team ${r.team} no longer exists`, 'AGNT_E_CONFLICT');
       const same = store.find('organizations', (o) => o.account === r.account && o.name.toLowerCase() === r.name.toLowerCase());
       if (same) conflict(`an organization named '${same.name}' already exists (${same.id})`, 'AGNT_E_ORG_NAME_TAKEN');
       const org = store.insert('organizations', 'org', {
-        account: r.account, name: r.name, defaultTeam: team!.id, defaultAssistant: null,
-        sso: { enabled: false, enforced: false, provider: null }, admins: [r.requestedBy], createdBy: req.user.id, defaultModelTiers: { chat: null, task: null },
+        account: r.account,
+        name: r.name,
+        defaultTeam: team!.id,
+        defaultAssistant: null,
+        sso: { enabled: false, enforced: false, provider: null },
+        admins: [r.requestedBy],
+        createdBy: req.user.id,
+        defaultModelTiers: { chat: null, task: null },
       });
       store.update('teams', team!.id, { organization: org.id });
       const u = store.update('organizationRequests', r.id, { status: 'approved', organization: org.id, decidedBy: req.user.id, decidedAt: store.now() })!;
@@ -85,7 +102,7 @@ const area: SandboxArea = {
     router.post('/organization-requests/{requestId}/reject', (req) => {
       const r = findRequest(store, req.user, req.params.requestId!);
       const b = validate(req.body, { reason: t.nullable(t.string) });
-      decide(store, req.user, r);
+      decide(req.user, r);
       const u = store.update('organizationRequests', r.id, { status: 'rejected', reason: b.reason ?? null, decidedBy: req.user.id, decidedAt: store.now() })!;
       const team = store.get('teams', r.team);
       recordEvent(store, team?.organization, req.user, 'organization_request.rejected', 'organization_request', r.id, { reason: b.reason ?? null });

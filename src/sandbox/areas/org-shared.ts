@@ -66,7 +66,15 @@ export function ownsTeamWithOthers(store: Store, u: Rec): boolean {
  * Records an audit event (part 2, 2.2) for a change made through these endpoints. Metadata
  * must never carry secrets (the SCIM token is never passed here).
  */
-export function recordEvent(store: Store, orgId: string | null | undefined, actor: Rec | null, action: string, entityType: string, entityId: string | null, metadata: Record<string, unknown> = {}): void {
+export function recordEvent(
+  store: Store,
+  orgId: string | null | undefined,
+  actor: Rec | null,
+  action: string,
+  entityType: string,
+  entityId: string | null,
+  metadata: Record<string, unknown> = {},
+): void {
   // Events belong to an organization; a change to a team outside any organization has no log.
   if (!orgId) return;
   const org = store.get('organizations', orgId);

@@ -1,7 +1,7 @@
 // Part 2, section 4.1: organizations, domains, SSO and SCIM, members, audit events and audit-log
 // delivery, default model tiers, and the organization profile (/orgs/{id}/profile).
 import { createHash, randomBytes } from 'node:crypto';
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { badRequest, conflict, deleted, fail, forbidden, list, matchesSearch, notFound, ok, pick, t, validate } from '../http.ts';
 import { makeUser } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
@@ -34,7 +34,17 @@ function orgView(store: Store, o: Rec): Rec {
 }
 
 function domainView(d: Rec): Rec {
-  return { id: d.id, organization: d.organization, domain: d.domain, autoJoin: d.autoJoin, verified: d.verified, verifiedAt: d.verifiedAt ?? null, verification: d.verification, createdAt: d.createdAt, updatedAt: d.updatedAt };
+  return {
+    id: d.id,
+    organization: d.organization,
+    domain: d.domain,
+    autoJoin: d.autoJoin,
+    verified: d.verified,
+    verifiedAt: d.verifiedAt ?? null,
+    verification: d.verification,
+    createdAt: d.createdAt,
+    updatedAt: d.updatedAt,
+  };
 }
 
 /** Members are the users whose organization it is, plus the admins listed on it. */
@@ -73,14 +83,16 @@ function advanceJob(store: Store, job: Rec): Rec {
   const completedAt = new Date(Date.parse(job.createdAt) + DONE_AFTER_MS).toISOString();
   if (!config.deliveryConfigured) {
     const missing = [!config.enabled && 'enabled', !config.storageBucketArn && 'storageBucketArn', !config.roleArn && 'roleArn', !config.region && 'region'].filter(Boolean);
-    return store.update('auditDeliveryJobs', job.id, { status: 'failed', completedAt, errors: [`audit-log delivery is not configured: set ${missing.join(', ')} (PUT /organizations/${job.organization}/audit-logging)`] })!;
+    return store.update('auditDeliveryJobs', job.id, {
+      status: 'failed',
+      completedAt,
+      errors: [`audit-log delivery is not configured: set ${missing.join(', ')} (PUT /organizations/${job.organization}/audit-logging)`],
+    })!;
   }
   const from = Date.parse(job.from);
   const to = Date.parse(job.to);
   const days = new Set(
-    store
-      .filter('auditEvents', (e) => e.organization === job.organization && Date.parse(e.createdAt) >= from && Date.parse(e.createdAt) < to)
-      .map((e) => String(e.createdAt).slice(0, 10)),
+    store.filter('auditEvents', (e) => e.organization === job.organization && Date.parse(e.createdAt) >= from && Date.parse(e.createdAt) < to).map((e) => String(e.createdAt).slice(0, 10)),
   );
   const done = store.update('auditDeliveryJobs', job.id, { status: 'completed', completedAt, filesCopied: days.size })!;
   const prev = store.get('auditLogging', job.organization);
@@ -119,7 +131,21 @@ const OWN_ORG_PROFILE = t.shape({
 });
 
 function emptyOwnOrgProfile(): Rec {
-  return { mission: '', values: [], founded: '', stage: '', leadership: [], keyProducts: [], targetCustomers: '', brandVoice: '', internalTools: [], holidays: [], meetingNorms: '', confidentialityNotes: '', launchDate: '' };
+  return {
+    mission: '',
+    values: [],
+    founded: '',
+    stage: '',
+    leadership: [],
+    keyProducts: [],
+    targetCustomers: '',
+    brandVoice: '',
+    internalTools: [],
+    holidays: [],
+    meetingNorms: '',
+    confidentialityNotes: '',
+    launchDate: '',
+  };
 }
 
 function profileView(c: Rec): Rec {
@@ -152,19 +178,62 @@ const area: SandboxArea = {
   seed(store) {
     store.update('organizations', 'org_acme', { admins: [], createdBy: 'usr_admin', defaultModelTiers: { chat: 'medium', task: 'low' } });
     store.update('organizations', 'org_globex', { admins: [], createdBy: 'usr_globex', defaultModelTiers: { chat: null, task: null } });
-    store.insert('domains', 'dom', { id: 'dom_acme', organization: 'org_acme', domain: 'acme.test', autoJoin: true, verified: true, verifiedAt: store.now(), verification: { type: 'TXT', name: '_agnt-challenge.acme.test', value: 'agnt-verify=seeded' } });
-    store.insert('auditEvents', 'aev', { account: 'acc_acme', organization: 'org_acme', actor: 'usr_admin', action: 'organization.created', entityType: 'organization', entityId: 'org_acme', metadata: { name: 'Acme Corp' }, createdAt: '2026-01-05T09:00:00.000Z' });
-    store.insert('auditEvents', 'aev', { account: 'acc_acme', organization: 'org_acme', actor: 'usr_admin', action: 'domain.verified', entityType: 'domain', entityId: 'dom_acme', metadata: { domain: 'acme.test' }, createdAt: '2026-01-05T09:05:00.000Z' });
+    store.insert('domains', 'dom', {
+      id: 'dom_acme',
+      organization: 'org_acme',
+      domain: 'acme.test',
+      autoJoin: true,
+      verified: true,
+      verifiedAt: store.now(),
+      verification: { type: 'TXT', name: '_agnt-challenge.acme.test', value: 'agnt-verify=seeded' },
+    });
+    store.insert('auditEvents', 'aev', {
+      account: 'acc_acme',
+      organization: 'org_acme',
+      actor: 'usr_admin',
+      action: 'organization.created',
+      entityType: 'organization',
+      entityId: 'org_acme',
+      metadata: { name: 'Acme Corp' },
+      createdAt: '2026-01-05T09:00:00.000Z',
+    });
+    store.insert('auditEvents', 'aev', {
+      account: 'acc_acme',
+      organization: 'org_acme',
+      actor: 'usr_admin',
+      action: 'domain.verified',
+      entityType: 'domain',
+      entityId: 'dom_acme',
+      metadata: { domain: 'acme.test' },
+      createdAt: '2026-01-05T09:05:00.000Z',
+    });
     // Companies for /orgs/{id}/profile: Acme's is claimed by its account (usr_admin holds
     // org_admin); Globex's account has not claimed one yet; Initech is nobody's.
-    store.insert('companies', 'co', { id: 'co_acme', name: 'Acme Corp', industry: 'Manufacturing', website: 'https://acme.test', domain: 'acme.test', location: 'New York', profNetAUrl: null, ownOrgProfile: { ...emptyOwnOrgProfile(), mission: 'Make everything', values: ['craft', 'candour'] }, claimedBy: 'acc_acme', orgAdmins: ['usr_admin'] });
+    store.insert('companies', 'co', {
+      id: 'co_acme',
+      name: 'Acme Corp',
+      industry: 'Manufacturing',
+      website: 'https://acme.test',
+      domain: 'acme.test',
+      location: 'New York',
+      profNetAUrl: null,
+      ownOrgProfile: { ...emptyOwnOrgProfile(), mission: 'Make everything', values: ['craft', 'candour'] },
+      claimedBy: 'acc_acme',
+      orgAdmins: ['usr_admin'],
+    });
     store.insert('companies', 'co', { id: 'co_globex', name: 'Globex', industry: 'Energy', website: 'https://globex.test', domain: 'globex.test', claimedBy: null, orgAdmins: [] });
     store.insert('companies', 'co', { id: 'co_initech', name: 'Initech', industry: 'Software', website: 'https://initech.test', domain: 'initech.test', claimedBy: null, orgAdmins: [] });
   },
   register(r, sb) {
     const store = sb.store;
 
-    r.get('/organizations', (req) => list('organizations', store.filter('organizations', (o) => o.account === req.user.account || o.id === req.user.organization).map((o) => orgView(store, o)), req.query));
+    r.get('/organizations', (req) =>
+      list(
+        'organizations',
+        store.filter('organizations', (o) => o.account === req.user.account || o.id === req.user.organization).map((o) => orgView(store, o)),
+        req.query,
+      ),
+    );
 
     r.post('/organizations', (req) => {
       const b = validate(req.body, { name: t.string }, ['name']);
@@ -176,7 +245,16 @@ const area: SandboxArea = {
       const account = accountOf(store, req.user);
       const same = store.find('organizations', (o) => o.account === account && o.name.toLowerCase() === name.toLowerCase());
       if (same) conflict(`an organization named '${same.name}' already exists (${same.id})`, 'AGNT_E_ORG_NAME_TAKEN');
-      const o = store.insert('organizations', 'org', { account, name, defaultTeam: null, defaultAssistant: null, sso: defaultSso(), admins: [req.user.id], createdBy: req.user.id, defaultModelTiers: { chat: null, task: null } });
+      const o = store.insert('organizations', 'org', {
+        account,
+        name,
+        defaultTeam: null,
+        defaultAssistant: null,
+        sso: defaultSso(),
+        admins: [req.user.id],
+        createdBy: req.user.id,
+        defaultModelTiers: { chat: null, task: null },
+      });
       recordEvent(store, o.id, req.user, 'organization.created', 'organization', o.id, { name });
       return ok('organization', orgView(store, o), 201);
     });
@@ -245,7 +323,11 @@ const area: SandboxArea = {
       const taken = store.find('domains', (d) => d.domain === domain);
       if (taken) conflict(taken.organization === org.id ? `domain ${domain} is already added (${taken.id})` : `domain ${domain} belongs to another organization`, 'AGNT_E_DOMAIN_TAKEN');
       const d = store.insert('domains', 'dom', {
-        organization: org.id, domain, autoJoin: b.autoJoin ?? false, verified: false, verifiedAt: null,
+        organization: org.id,
+        domain,
+        autoJoin: b.autoJoin ?? false,
+        verified: false,
+        verifiedAt: null,
         verification: { type: 'TXT', name: `_agnt-challenge.${domain}`, value: `agnt-verify=${randomBytes(12).toString('hex')}` },
       });
       recordEvent(store, org.id, req.user, 'domain.added', 'domain', d.id, { domain, autoJoin: d.autoJoin });
@@ -292,8 +374,14 @@ const area: SandboxArea = {
     r.put('/organizations/{orgId}/sso', (req) => {
       const org = findOrg(store, req.user, req.params.orgId!);
       const b = validate(req.body, {
-        enabled: t.boolean, enforced: t.boolean, provider: t.nullable(t.string),
-        provider1Workspace: t.nullable(t.object), provider2Directory: t.nullable(t.object), saml: t.nullable(t.object), scim: t.nullable(t.object), memberSync: t.nullable(t.object),
+        enabled: t.boolean,
+        enforced: t.boolean,
+        provider: t.nullable(t.string),
+        provider1Workspace: t.nullable(t.object),
+        provider2Directory: t.nullable(t.object),
+        saml: t.nullable(t.object),
+        scim: t.nullable(t.object),
+        memberSync: t.nullable(t.object),
       });
       requireOrgAdmin(req.user, org);
       // PUT replaces the keys it names and keeps the others (chosen: the spec lists every field as optional).
@@ -301,9 +389,15 @@ const area: SandboxArea = {
       if (next.enforced && !next.enabled) badRequest('SSO cannot be enforced while it is disabled', 'AGNT_E_VALIDATION');
       if (next.enabled && !next.provider) badRequest('provider is required to enable SSO', 'AGNT_E_VALIDATION');
       // Chosen: SSO needs a verified domain to route sign-ins by e-mail address.
-      if (next.enabled && !store.find('domains', (d) => d.organization === org.id && d.verified)) badRequest('SSO needs at least one verified domain; add and verify one first', 'AGNT_E_SSO_DOMAIN_REQUIRED');
+      if (next.enabled && !store.find('domains', (d) => d.organization === org.id && d.verified))
+        badRequest('SSO needs at least one verified domain; add and verify one first', 'AGNT_E_SSO_DOMAIN_REQUIRED');
       const o = store.update('organizations', org.id, { sso: next })!;
-      recordEvent(store, org.id, req.user, 'sso.updated', 'organization', org.id, { fields: Object.keys(b).filter((k) => k in next), enabled: next.enabled, enforced: next.enforced, provider: next.provider });
+      recordEvent(store, org.id, req.user, 'sso.updated', 'organization', org.id, {
+        fields: Object.keys(b).filter((k) => k in next),
+        enabled: next.enabled,
+        enforced: next.enforced,
+        provider: next.provider,
+      });
       return ok('organization', orgView(store, o));
     });
 
@@ -332,7 +426,11 @@ const area: SandboxArea = {
       const org = findOrg(store, req.user, req.params.orgId!);
       requireOrgMember(req.user, org);
       const items = membersOf(store, org).filter((u) => matchesSearch([u.name, u.email, u.firstName, u.lastName], req.query.search));
-      return list('members', items.map((u) => memberView(org, u, true)), req.query);
+      return list(
+        'members',
+        items.map((u) => memberView(org, u, true)),
+        req.query,
+      );
     });
 
     r.post('/organizations/{orgId}/members', (req) => {
@@ -347,7 +445,7 @@ const area: SandboxArea = {
       // organization or account is a conflict.
       if (user && (user.organization === org.id || (org.admins ?? []).includes(user.id))) return ok('member', memberView(org, user, false));
       if (user && user.account !== org.account) conflict(`${email} belongs to another account`, 'AGNT_E_MEMBER_ELSEWHERE');
-      if (user && user.organization) conflict(`${email} is a member of organization ${user.organization}; remove them there first`, 'AGNT_E_MEMBER_ELSEWHERE');
+      if (user?.organization) conflict(`${email} is a member of organization ${user.organization}; remove them there first`, 'AGNT_E_MEMBER_ELSEWHERE');
       if (user) user = store.update('users', user.id, { organization: org.id, organizationRole: 'member' })!;
       else user = makeUser(store, { email, account: org.account, organization: org.id, organizationRole: 'member', registered: false });
       recordEvent(store, org.id, req.user, 'member.added', 'member', user.id, { email });
@@ -425,7 +523,16 @@ const area: SandboxArea = {
       const last = auditConfig(store, org.id).lastDeliveredAt;
       const from = b.from !== undefined ? isoParam(b.from, 'from')! : last ? Date.parse(last) : to - 86_400_000;
       if (from >= to) badRequest('from must be before to', 'AGNT_E_VALIDATION');
-      const job = store.insert('auditDeliveryJobs', 'adj', { organization: org.id, requestedBy: req.user.id, status: 'pending', from: new Date(from).toISOString(), to: new Date(to).toISOString(), filesCopied: 0, errors: [], completedAt: null });
+      const job = store.insert('auditDeliveryJobs', 'adj', {
+        organization: org.id,
+        requestedBy: req.user.id,
+        status: 'pending',
+        from: new Date(from).toISOString(),
+        to: new Date(to).toISOString(),
+        filesCopied: 0,
+        errors: [],
+        completedAt: null,
+      });
       recordEvent(store, org.id, req.user, 'audit_logging.delivery_requested', 'audit_delivery_job', job.id, { from: job.from, to: job.to });
       return ok('deliveryJob', jobView(job), 202);
     });

@@ -1,6 +1,6 @@
 // Part 1, section 4.8: identifier preferences records, skill preferences, scheduling, reminders
 // and the supervision matrix with recipient exceptions.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { fail, forbidden, notFound, ok, t, validate } from '../http.ts';
 import { mayActFor, pathUser } from './access.ts';
 import type { Rec, Store } from '../store.ts';
@@ -14,7 +14,14 @@ export function defaultScheduling(): Rec {
   const day = [{ start: '09:00', end: '17:00' }];
   return {
     sync: true,
-    availability: { sync: true, workingHours: { MO: day, TU: day, WE: day, TH: day, FR: day, SA: [], SU: [] }, workingHolidays: [], customHolidays: [], holidayCountries: ['US'], holidayCountry: 'US' },
+    availability: {
+      sync: true,
+      workingHours: { MO: day, TU: day, WE: day, TH: day, FR: day, SA: [], SU: [] },
+      workingHolidays: [],
+      customHolidays: [],
+      holidayCountries: ['US'],
+      holidayCountry: 'US',
+    },
     defaults: { sync: true, virtual: { duration: 30, defaultMeetingLink: '', conferenceSolution: 'meeting_tool_1', conferenceIntegration: '' }, inPerson: { duration: 60, defaultLocation: '' } },
     calendars: { sync: true, read: ['primary'], write: 'primary' },
     buffers: { sync: true, bufferType: 'none', bufferLength: 0, bufferBlockLength: 0, dailyMeetingLimit: 8 },
@@ -24,7 +31,17 @@ export function defaultScheduling(): Rec {
 
 function defaultReminders(): Rec {
   const ch = (enabled: boolean) => ({ enabled, virtualDuration: 10, inPersonDuration: 30 });
-  return { level: 'agnt-events', smartReminders: true, recipient: { asOrganizer: 'only-me', asAttendee: 'only-me' }, calendars: { read: ['primary'] }, email: ch(true), appchatA: ch(false), teams: ch(false), desktop: ch(true), checkInAfter: 15 };
+  return {
+    level: 'agnt-events',
+    smartReminders: true,
+    recipient: { asOrganizer: 'only-me', asAttendee: 'only-me' },
+    calendars: { read: ['primary'] },
+    email: ch(true),
+    appchatA: ch(false),
+    teams: ch(false),
+    desktop: ch(true),
+    checkInAfter: 15,
+  };
 }
 
 function defaultPreferences(): Rec {
@@ -33,7 +50,17 @@ function defaultPreferences(): Rec {
     reminders: defaultReminders(),
     followups: { enabled: true, count: 2, interval: 3 },
     travel: { seatPreference: 'aisle', cabinClass: 'economy', mealPreference: '', airlinePreferences: [] },
-    supervision: { mode: 'supervised', threadInclusion: 'supervised', visibility: 'cc', notifyOn: 'on_flag', reviewTimeout: 60, scope: 'user', matrix: null, matrixUpdatedAt: null, matrixSeededBy: 'system' },
+    supervision: {
+      mode: 'supervised',
+      threadInclusion: 'supervised',
+      visibility: 'cc',
+      notifyOn: 'on_flag',
+      reviewTimeout: 60,
+      scope: 'user',
+      matrix: null,
+      matrixUpdatedAt: null,
+      matrixSeededBy: 'system',
+    },
   };
 }
 
@@ -195,7 +222,17 @@ const area: SandboxArea = {
       const { rec, sup } = userSupervision(store, u);
       const merged = deepMerge(sup.matrix ?? {}, patch) as Rec;
       if (Array.isArray(patch.exceptions)) {
-        merged.exceptions = patch.exceptions.map((e: Rec) => ({ id: e.id ?? store.newId('rex'), label: null, timeBoxedWindowMin: null, timeBoxedExpiry: null, undoDelaySec: null, appliesTo: [], createdAt: store.now(), createdBy: req.user.id, ...e }));
+        merged.exceptions = patch.exceptions.map((e: Rec) => ({
+          id: e.id ?? store.newId('rex'),
+          label: null,
+          timeBoxedWindowMin: null,
+          timeBoxedExpiry: null,
+          undoDelaySec: null,
+          appliesTo: [],
+          createdAt: store.now(),
+          createdBy: req.user.id,
+          ...e,
+        }));
       }
       const next = { ...sup, matrix: merged, matrixUpdatedAt: store.now(), matrixSeededBy: null };
       saveSupervision(store, rec, next);
@@ -234,8 +271,16 @@ const area: SandboxArea = {
         refuseLoosening(store, u, c, b.mode, 'exception');
       }
       const ex = {
-        id: store.newId('rex'), label: b.label ?? null, match: { kind, value }, mode: b.mode, timeBoxedWindowMin: b.timeBoxedWindowMin ?? null,
-        timeBoxedExpiry: b.timeBoxedExpiry ?? null, undoDelaySec: b.undoDelaySec ?? null, appliesTo: b.appliesTo ?? [], createdAt: store.now(), createdBy: req.user.id,
+        id: store.newId('rex'),
+        label: b.label ?? null,
+        match: { kind, value },
+        mode: b.mode,
+        timeBoxedWindowMin: b.timeBoxedWindowMin ?? null,
+        timeBoxedExpiry: b.timeBoxedExpiry ?? null,
+        undoDelaySec: b.undoDelaySec ?? null,
+        appliesTo: b.appliesTo ?? [],
+        createdAt: store.now(),
+        createdBy: req.user.id,
       };
       const { rec, sup } = userSupervision(store, u);
       const m: Rec = sup.matrix ?? {};

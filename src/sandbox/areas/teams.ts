@@ -1,7 +1,7 @@
 // Part 2, section 4.2: teams, team members, team profiles and team invitations. Membership lives
 // on the user record (user.team, user.teamRole, and user.teamStatus, absent meaning active), as
 // the users area's provision endpoint expects; a member's id is its user's id.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { badRequest, conflict, fail, forbidden, list, matchesSearch, notFound, ok, pick, t, validate } from '../http.ts';
 import type { Rec, Store } from '../store.ts';
 import { EMAIL, findTeam, isAdminOf, isTeamAdmin, ownsTeamWithOthers, recordEvent, requireTeamAdmin, teamStatusOf } from './org-shared.ts';
@@ -55,7 +55,10 @@ const PROFILE_FIELDS = {
 
 function ownershipTransferRequired(store: Store, u: Rec, verb: string): never {
   const team = store.get('teams', u.team);
-  return fail(400, `${u.email} owns team ${u.team}${team ? ` (${team.name})` : ''}, which has other active members; name a new owner before ${verb}`, 'AGNT_E_OWNERSHIP_TRANSFER_REQUIRED', { requiresOwnershipTransfer: true, teamId: u.team });
+  return fail(400, `${u.email} owns team ${u.team}${team ? ` (${team.name})` : ''}, which has other active members; name a new owner before ${verb}`, 'AGNT_E_OWNERSHIP_TRANSFER_REQUIRED', {
+    requiresOwnershipTransfer: true,
+    teamId: u.team,
+  });
 }
 
 /** Expiry is applied when an invitation is read: a pending one past expiresAt becomes expired. */
@@ -80,7 +83,11 @@ const area: SandboxArea = {
       const q = req.query;
       if (q.status) validate({ status: q.status }, { status: TEAM_STATUS });
       const items = store.filter('teams', (x) => x.account === req.user.account && (!q.status || (x.status ?? 'active') === q.status));
-      return list('teams', items.map((x) => teamView(store, x)), q);
+      return list(
+        'teams',
+        items.map((x) => teamView(store, x)),
+        q,
+      );
     });
 
     r.post('/teams', (req) => {
@@ -103,7 +110,16 @@ const area: SandboxArea = {
         if (ownsTeamWithOthers(store, owner!)) ownershipTransferRequired(store, owner!, 'they can own another team');
       }
       // adminApprovalRequired is deprecated and ignored.
-      const team = store.insert('teams', 'team', { ...(b.id ? { id: b.id } : {}), account: caller.account, name: b.name.trim(), organization, status: 'active', brandingOnEvents: false, brandingOnMessages: false, owner: owner?.id ?? null });
+      const team = store.insert('teams', 'team', {
+        ...(b.id ? { id: b.id } : {}),
+        account: caller.account,
+        name: b.name.trim(),
+        organization,
+        status: 'active',
+        brandingOnEvents: false,
+        brandingOnMessages: false,
+        owner: owner?.id ?? null,
+      });
       if (owner) moveInto(owner, team, 'owner');
       recordEvent(store, organization, caller, 'team.created', 'team', team.id, { name: team.name, owner: owner?.id ?? null });
       return ok('team', teamView(store, team), 201);
@@ -188,7 +204,8 @@ const area: SandboxArea = {
         patch.teamRole = b.role;
       }
       if (b.status) {
-        if (b.status === 'inactive' && m.teamRole === 'owner' && (patch.teamRole ?? 'owner') === 'owner') badRequest('the owner cannot be made inactive; hand ownership on first', 'AGNT_E_OWNERSHIP_TRANSFER_REQUIRED');
+        if (b.status === 'inactive' && m.teamRole === 'owner' && (patch.teamRole ?? 'owner') === 'owner')
+          badRequest('the owner cannot be made inactive; hand ownership on first', 'AGNT_E_OWNERSHIP_TRANSFER_REQUIRED');
         patch.teamStatus = b.status;
       }
       const u = store.update('users', m.id, patch)!;
@@ -239,7 +256,10 @@ const area: SandboxArea = {
       if (!req.query.teamId) fail(400, 'teamId is required', 'AGNT_E_VALIDATION');
       const team = findTeam(store, req.user, req.query.teamId);
       requireTeamAdmin(store, req.user, team);
-      const items = store.filter('teamInvitations', (i) => i.team === team.id).map((i) => refresh(store, i)).filter((i) => i.status === 'pending');
+      const items = store
+        .filter('teamInvitations', (i) => i.team === team.id)
+        .map((i) => refresh(store, i))
+        .filter((i) => i.status === 'pending');
       return list('invitations', items.map(invitationView), req.query);
     });
 
@@ -251,10 +271,20 @@ const area: SandboxArea = {
       if (!EMAIL.test(email)) badRequest('email is not a valid e-mail address', 'AGNT_E_VALIDATION');
       const member = store.find('users', (u) => u.team === team.id && u.email?.toLowerCase() === email.toLowerCase());
       if (member) conflict(`${email} is already a member of team ${team.id}`, 'AGNT_E_ALREADY_MEMBER');
-      const pending = store.filter('teamInvitations', (i) => i.team === team.id && i.email.toLowerCase() === email.toLowerCase()).map((i) => refresh(store, i)).find((i) => i.status === 'pending');
+      const pending = store
+        .filter('teamInvitations', (i) => i.team === team.id && i.email.toLowerCase() === email.toLowerCase())
+        .map((i) => refresh(store, i))
+        .find((i) => i.status === 'pending');
       if (pending) conflict(`${email} already has a pending invitation to team ${team.id} (${pending.id})`, 'AGNT_E_INVITATION_PENDING');
       const inv = store.insert('teamInvitations', 'inv', {
-        team: team.id, email, invitedBy: req.user.id, status: 'pending', expiresAt: new Date(store.clock() + INVITATION_TTL_MS).toISOString(), acceptedAt: null, revokedAt: null, taskId: b.taskId ?? null,
+        team: team.id,
+        email,
+        invitedBy: req.user.id,
+        status: 'pending',
+        expiresAt: new Date(store.clock() + INVITATION_TTL_MS).toISOString(),
+        acceptedAt: null,
+        revokedAt: null,
+        taskId: b.taskId ?? null,
       });
       recordEvent(store, team.organization, req.user, 'invitation.created', 'invitation', inv.id, { team: team.id, email });
       // Chosen: a task id holds a seat for that task, echoed as seatHeld.

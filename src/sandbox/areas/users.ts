@@ -1,8 +1,9 @@
 // Part 1, section 4.4: users and workspace.
-import type { SandboxArea } from './index.ts';
+import type { SandboxArea } from '../types.ts';
 import { badRequest, deleted, fail, forbidden, list, matchesSearch, notFound, ok, okMany, pick, t, validate, type Req } from '../http.ts';
 import { assistantVisible, isOrgAdmin, makeUser, resolveUserId, sameOrg, userView } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
+import { recordEvent } from './org-shared.ts';
 
 const voice = t.nullable(t.shape({ voiceId: t.string, provider: t.string }, ['voiceId', 'provider']));
 const status = t.enum('active', 'inactive', 'suspended');
@@ -31,7 +32,7 @@ function detail(store: Store, u: Rec): Rec {
 
 function workspaceProfile(store: Store, u: Rec): Rec | null {
   if (u.id === 'usr_member') return null; // a user whose workspace never ran
-  const ws = (store.meta.workspace ??= {})[u.id] ??= { currentDiskBytes: 2_400_000_000, diskQuotaBytes: 10_000_000_000 };
+  const ws = ((store.meta.workspace ??= {})[u.id] ??= { currentDiskBytes: 2_400_000_000, diskQuotaBytes: 10_000_000_000 });
   return {
     userId: u.id,
     accountId: u.account,
@@ -57,8 +58,16 @@ const area: SandboxArea = {
 
     r.patch('/users/me', (req) => {
       const b = validate(req.body, {
-        firstName: t.string, lastName: t.string, timezone: t.string, locale: t.string, city: t.string, avatar: t.string,
-        country: t.nullable(t.string), assistant: t.nullable(t.string), voice, coordinatorEnabled: t.boolean,
+        firstName: t.string,
+        lastName: t.string,
+        timezone: t.string,
+        locale: t.string,
+        city: t.string,
+        avatar: t.string,
+        country: t.nullable(t.string),
+        assistant: t.nullable(t.string),
+        voice,
+        coordinatorEnabled: t.boolean,
       });
       if (typeof b.assistant === 'string') {
         const a = store.get('assistants', b.assistant);
@@ -85,13 +94,28 @@ const area: SandboxArea = {
           (!q.organizationId || u.organization === q.organizationId) &&
           matchesSearch([u.name, u.email, u.firstName, u.lastName], q.search),
       );
-      return list('users', items.map((u) => userView(store, u)), q);
+      return list(
+        'users',
+        items.map((u) => userView(store, u)),
+        q,
+      );
     });
 
     r.post('/users', (req) => {
       const b = validate(
         req.body,
-        { email: t.string, name: t.string, firstName: t.string, lastName: t.string, avatar: t.string, timezone: t.string, locale: t.string, externalId: t.string, assistantEmail: t.string, metadata: t.object },
+        {
+          email: t.string,
+          name: t.string,
+          firstName: t.string,
+          lastName: t.string,
+          avatar: t.string,
+          timezone: t.string,
+          locale: t.string,
+          externalId: t.string,
+          assistantEmail: t.string,
+          metadata: t.object,
+        },
         ['email'],
       );
       if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(b.email)) badRequest('email is not a valid e-mail address', 'AGNT_E_VALIDATION');
@@ -118,9 +142,19 @@ const area: SandboxArea = {
     r.put('/users/{userId}', (req) => {
       const target = findUser(store, req.user, req.params.userId!);
       const b = validate(req.body, {
-        name: t.string, firstName: t.string, lastName: t.string, avatar: t.string, timezone: t.string, locale: t.string, externalId: t.string,
-        status, assistantEmail: t.nullable(t.string), organization: t.nullable(t.string), organizationRole: t.enum('admin', 'member', 'guest'),
-        managerRoles: t.stringArray, metadata: t.object,
+        name: t.string,
+        firstName: t.string,
+        lastName: t.string,
+        avatar: t.string,
+        timezone: t.string,
+        locale: t.string,
+        externalId: t.string,
+        status,
+        assistantEmail: t.nullable(t.string),
+        organization: t.nullable(t.string),
+        organizationRole: t.enum('admin', 'member', 'guest'),
+        managerRoles: t.stringArray,
+        metadata: t.object,
       });
       mayChange(req.user, target);
       const patch = pick(b, ['name', 'firstName', 'lastName', 'timezone', 'locale', 'externalId', 'status', 'organization', 'organizationRole', 'managerRoles', 'metadata']);
@@ -134,12 +168,23 @@ const area: SandboxArea = {
           patch.assistant = a!.id;
         }
       }
-      return ok('user', userView(store, store.update('users', target.id, patch)!));
+      const before = { organization: target.organization ?? null, organizationRole: target.organizationRole };
+      const updated = store.update('users', target.id, patch)!;
+      // Organization membership and role are organization changes: audited like the members
+      // endpoints, so that `agnt org drift` can say who made them.
+      if ('organization' in patch && (patch.organization ?? null) !== before.organization) {
+        recordEvent(store, before.organization, req.user, 'member.removed', 'member', target.id, { email: target.email });
+        recordEvent(store, patch.organization, req.user, 'member.added', 'member', target.id, { email: target.email });
+      } else if ('organizationRole' in patch && patch.organizationRole !== before.organizationRole) {
+        recordEvent(store, before.organization, req.user, 'member.updated', 'member', target.id, { email: target.email, fields: ['role'], role: patch.organizationRole });
+      }
+      return ok('user', userView(store, updated));
     });
 
     r.delete('/users/{userId}', (req) => {
       const target = findUser(store, req.user, req.params.userId!);
       mayChange(req.user, target);
+      recordEvent(store, target.organization, req.user, 'member.removed', 'member', target.id, { email: target.email, userDeleted: true });
       store.remove('users', target.id);
       for (const i of store.filter('identifiers', (x) => x.user === target.id)) store.remove('identifiers', i.id);
       return deleted('user', target.id);
@@ -171,6 +216,7 @@ const area: SandboxArea = {
       if (!user) {
         if (b.id && store.get('users', b.id)) badRequest(`user id ${b.id} is taken`, 'AGNT_E_DUPLICATE');
         user = makeUser(store, { id: b.id, email: b.email, firstName: b.firstName, lastName: b.lastName, account: req.user.account, organization: team!.organization ?? null, registered: false });
+        recordEvent(store, user.organization, req.user, 'member.added', 'member', user.id, { email: user.email });
       }
       let addedToTeam = false;
       let alreadyMember = false;
@@ -181,6 +227,7 @@ const area: SandboxArea = {
         if (ownsOther) joinSkipped = true;
         else {
           store.update('users', user.id, { team: team!.id, teamRole: 'member', organization: user.organization ?? team!.organization ?? null });
+          recordEvent(store, team!.organization, req.user, 'team_member.added', 'team_member', user.id, { team: team!.id, role: 'member' });
           addedToTeam = true;
         }
       }
@@ -200,6 +247,8 @@ const area: SandboxArea = {
       const userDeleted = user!.registered === false;
       if (userDeleted) store.remove('users', user!.id);
       else store.update('users', user!.id, { team: null, teamRole: null });
+      recordEvent(store, team!.organization, req.user, 'team_member.removed', 'team_member', user!.id, { team: team!.id });
+      if (userDeleted) recordEvent(store, user!.organization, req.user, 'member.removed', 'member', user!.id, { email: user!.email, userDeleted: true });
       return okMany({ deleted: true, userDeleted, userId: user!.id, message: `${b.email} removed from team ${team!.id}${userDeleted ? ' and deleted' : ''}` });
     });
 
@@ -230,13 +279,35 @@ const area: SandboxArea = {
       const freedBytes = ws ? Math.min(freed, Math.max(0, ws.currentDiskBytes - 1_000_000_000)) : 0;
       if (ws) ws.currentDiskBytes -= freedBytes;
       store.touch();
-      return okMany({ scope, freedNote: scope === 'sites' ? 'cleared caches and local website checkouts' : 'cleared browser downloads, package cache and temp files', freedBytes, usedBytes: profile ? ws.currentDiskBytes : 0 });
+      return okMany({
+        scope,
+        freedNote: scope === 'sites' ? 'cleared caches and local website checkouts' : 'cleared browser downloads, package cache and temp files',
+        freedBytes,
+        usedBytes: profile ? ws.currentDiskBytes : 0,
+      });
     });
 
     r.get('/me/profile', (req) => {
       const u = req.user;
       const p = (store.meta.meProfiles ??= {})[u.id] ?? {
-        professional: { role: u.organizationRole === 'admin' ? 'Chief of Staff' : 'Team member', companyId: 'co_acme', companyDisplayName: 'Acme Corp', department: 'Operations', startDate: '2024-03-01', officeLocation: 'New York', workHours: { start: '09:00', end: '17:30', days: ['MO', 'TU', 'WE', 'TH', 'FR'] }, pronouns: '', profNetAUrl: '', bio: '', responsibilities: [], currentProjects: [], managerId: null, reports: [], languages: ['en'], commsStyle: 'direct' },
+        professional: {
+          role: u.organizationRole === 'admin' ? 'Chief of Staff' : 'Team member',
+          companyId: 'co_acme',
+          companyDisplayName: 'Acme Corp',
+          department: 'Operations',
+          startDate: '2024-03-01',
+          officeLocation: 'New York',
+          workHours: { start: '09:00', end: '17:30', days: ['MO', 'TU', 'WE', 'TH', 'FR'] },
+          pronouns: '',
+          profNetAUrl: '',
+          bio: '',
+          responsibilities: [],
+          currentProjects: [],
+          managerId: null,
+          reports: [],
+          languages: ['en'],
+          commsStyle: 'direct',
+        },
         personal: { birthday: '', nicknames: [] },
       };
       const identifiers = store.filter('identifiers', (i) => i.user === u.id).map((i) => ({ id: i.id, type: i.type, value: i.value, verified: i.verified, primary: i.primary }));

@@ -12,7 +12,11 @@ export class FailedRowsWriter {
   private headerLength: number;
   count = 0;
 
-  constructor(readonly path: string, header: string[], private dialect: Dialect) {
+  constructor(
+    readonly path: string,
+    header: string[],
+    private dialect: Dialect,
+  ) {
     this.fd = openSync(path, 'w', 0o600);
     const existing = header.findIndex((h) => h.trim().toLowerCase() === ERROR_COLUMN);
     const cols = existing >= 0 ? [...header] : [...header, ERROR_COLUMN];

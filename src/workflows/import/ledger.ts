@@ -64,7 +64,10 @@ export class LedgerWriter {
   private pending: string[] = [];
   private pendingBytes = 0;
 
-  constructor(readonly path: string, append: boolean) {
+  constructor(
+    readonly path: string,
+    append: boolean,
+  ) {
     this.fd = openSync(path, append ? 'a' : 'w', 0o600);
   }
 

@@ -72,7 +72,10 @@ export function normalizeHeader(h: string): string {
 
 function emailTypeOf(word: string | undefined): EmailType | undefined {
   if (!word) return undefined;
-  const w = word.replace(/^\*\s*/, '').trim().toLowerCase();
+  const w = word
+    .replace(/^\*\s*/, '')
+    .trim()
+    .toLowerCase();
   if (!w) return undefined;
   if (/^(work|business|office|company)/.test(w)) return 'work';
   if (/^(home|personal|private)/.test(w)) return 'personal';
@@ -81,7 +84,10 @@ function emailTypeOf(word: string | undefined): EmailType | undefined {
 
 function phoneTypeOf(word: string | undefined): PhoneType | undefined {
   if (!word) return undefined;
-  const w = word.replace(/^\*\s*/, '').trim().toLowerCase();
+  const w = word
+    .replace(/^\*\s*/, '')
+    .trim()
+    .toLowerCase();
   if (!w) return undefined;
   if (/^(mobile|cell|iphone|handy)/.test(w)) return 'mobile';
   if (/^(work|business|office|main|company)/.test(w)) return 'work';
@@ -129,7 +135,8 @@ export function recognize(header: string, all: readonly string[] = []): Role | u
   return undefined;
 }
 
-const TARGETS = 'email, email:work|personal|other, name, first-name, middle-name, last-name, preferred-name, phone, phone:mobile|work|home|other, company, title, timezone, tags, properties.KEY, ignore';
+const TARGETS =
+  'email, email:work|personal|other, name, first-name, middle-name, last-name, preferred-name, phone, phone:mobile|work|home|other, company, title, timezone, tags, properties.KEY, ignore';
 
 export function parseTarget(target: string): Role {
   const t = target.trim();
@@ -141,8 +148,20 @@ export function parseTarget(target: string): Role {
   m = /^(?:properties\.|property:|properties:)(.+)$/i.exec(t);
   if (m) return { kind: 'property', key: m[1]!.trim() };
   const simple: Record<string, Role['kind']> = {
-    name: 'name', fullname: 'name', firstname: 'firstName', middlename: 'middleName', lastname: 'lastName', preferredname: 'preferredName', nickname: 'preferredName',
-    company: 'company', title: 'title', jobtitle: 'title', timezone: 'timezone', tags: 'tags', ignore: 'ignore', skip: 'ignore',
+    name: 'name',
+    fullname: 'name',
+    firstname: 'firstName',
+    middlename: 'middleName',
+    lastname: 'lastName',
+    preferredname: 'preferredName',
+    nickname: 'preferredName',
+    company: 'company',
+    title: 'title',
+    jobtitle: 'title',
+    timezone: 'timezone',
+    tags: 'tags',
+    ignore: 'ignore',
+    skip: 'ignore',
   };
   if (t === '-' || t === '') return { kind: 'ignore' };
   const kind = simple[lower];
@@ -180,7 +199,17 @@ export function describeRole(c: ColumnMap, headers: string[]): string {
     case 'ignore':
       return '(ignored)';
     default:
-      return { name: 'name', firstName: 'name (first)', middleName: 'name (middle)', lastName: 'name (last)', preferredName: 'preferred name', company: 'company', title: 'title', timezone: 'timezone', tags: 'tags' }[r.kind];
+      return {
+        name: 'name',
+        firstName: 'name (first)',
+        middleName: 'name (middle)',
+        lastName: 'name (last)',
+        preferredName: 'preferred name',
+        company: 'company',
+        title: 'title',
+        timezone: 'timezone',
+        tags: 'tags',
+      }[r.kind];
   }
 }
 
@@ -225,7 +254,14 @@ export function buildMapping(rawHeaders: string[], opts: MappingOptions = {}): M
   if (!emailCols.length) {
     throw new UsageError(`${opts.where ? `${opts.where}: ` : ''}no column holds e-mail addresses (columns: ${headers.map((h) => `'${h}'`).join(', ')})`, "name it with --map 'COLUMN=email'");
   }
-  const tags = [...new Set((opts.tags ?? []).flatMap((t) => t.split(',')).map((t) => t.trim()).filter(Boolean))];
+  const tags = [
+    ...new Set(
+      (opts.tags ?? [])
+        .flatMap((t) => t.split(','))
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
   const mapping: Mapping = { headers, columns, tags, row: compile(headers, columns, emailCols, tags) };
   return mapping;
 }
@@ -236,11 +272,15 @@ function compile(headers: string[], columns: ColumnMap[], emailCols: number[], e
     const r = columns[i]!.role as Extract<Role, { kind: 'email' }>;
     return { col: i, type: r.type, typeCol: r.typeCol };
   });
-  const phones = columns.filter((c) => c.role.kind === 'phone').map((c) => {
-    const r = c.role as Extract<Role, { kind: 'phone' }>;
-    return { col: c.index, type: r.type, typeCol: r.typeCol };
-  });
-  const [name, first, middle, last, preferred, company, title, timezone] = (['name', 'firstName', 'middleName', 'lastName', 'preferredName', 'company', 'title', 'timezone'] as const).map((k) => one(k));
+  const phones = columns
+    .filter((c) => c.role.kind === 'phone')
+    .map((c) => {
+      const r = c.role as Extract<Role, { kind: 'phone' }>;
+      return { col: c.index, type: r.type, typeCol: r.typeCol };
+    });
+  const [name, first, middle, last, preferred, company, title, timezone] = (['name', 'firstName', 'middleName', 'lastName', 'preferredName', 'company', 'title', 'timezone'] as const).map((k) =>
+    one(k),
+  );
   const tagCols = one('tags');
   const props = columns.filter((c) => c.role.kind === 'property').map((c) => ({ col: c.index, key: (c.role as { key: string }).key }));
   const width = headers.length;
@@ -282,7 +322,8 @@ function compile(headers: string[], columns: ColumnMap[], emailCols: number[], e
     if (!addresses.length) return { kind: 'invalid', email: '', error: `no e-mail address (column${emails.length > 1 ? 's' : ''} ${emails.map((e) => `'${headers[e.col]}'`).join(', ')})` };
     if (cells.length > width) {
       for (let i = width; i < cells.length; i++) {
-        if (cells[i]!.trim() !== '') return { kind: 'invalid', email: addresses[0]!.address, error: `the row has ${cells.length} fields but the header has ${width} (an unquoted delimiter inside a value?)` };
+        if (cells[i]!.trim() !== '')
+          return { kind: 'invalid', email: addresses[0]!.address, error: `the row has ${cells.length} fields but the header has ${width} (an unquoted delimiter inside a value?)` };
       }
     }
 

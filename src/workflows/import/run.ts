@@ -119,7 +119,6 @@ interface BulkResult {
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
-
 /** Opens an output file, or says which flag chooses another place. */
 function writable<T>(open: () => T, path: string, flag: string): T {
   try {
@@ -393,7 +392,10 @@ export class Importer {
           uncertain = true;
         } else throw e;
         if (attempt >= MAX_ATTEMPTS || !retryBudget.take()) {
-          throw new AgntError(`import stopped: ${(e as Error).message} (batch of rows ${batch.slots[0]!.row}-${batch.slots[batch.slots.length - 1]!.row}, ${attempt} attempt${attempt > 1 ? 's' : ''})`, e instanceof AgntError ? e.exitCode : EXIT.failure);
+          throw new AgntError(
+            `import stopped: ${(e as Error).message} (batch of rows ${batch.slots[0]!.row}-${batch.slots[batch.slots.length - 1]!.row}, ${attempt} attempt${attempt > 1 ? 's' : ''})`,
+            e instanceof AgntError ? e.exitCode : EXIT.failure,
+          );
         }
         const delay = backoffDelay(attempt, this.backoffBase, BACKOFF_CAP_MS);
         this.cooldownUntil = Math.max(this.cooldownUntil, Date.now() + delay);

@@ -74,7 +74,10 @@ export async function openSource(path: string, stdin: NodeJS.ReadableStream, opt
   const binaryAt = sample.search(/[\x00-\x08\x0e-\x1a\x1c-\x1f]/);
   if (binaryAt >= 0) {
     const before = sample.slice(0, binaryAt).split(/\r\n|\r|\n/);
-    throw new UsageError(`${name}:${before.length}:${before[before.length - 1]!.length + 1}: not a CSV file: it holds binary data`, 'export the data as CSV (comma, semicolon or tab separated text) and import that');
+    throw new UsageError(
+      `${name}:${before.length}:${before[before.length - 1]!.length + 1}: not a CSV file: it holds binary data`,
+      'export the data as CSV (comma, semicolon or tab separated text) and import that',
+    );
   }
 
   async function* raw(): AsyncGenerator<Buffer> {

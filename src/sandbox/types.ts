@@ -1,0 +1,51 @@
+// The sandbox's shared types, in a module of their own so that the server, the router and the
+// areas can all name them without importing each other in a circle.
+import type { Router } from './router.ts';
+import type { Store } from './store.ts';
+
+/** The router of a sandbox: handlers receive the request and the sandbox. */
+export type SandboxRouter = Router<Sandbox>;
+
+export interface Fault {
+  method?: string;
+  /** Matched against the path (without query). */
+  path?: RegExp;
+  /** How many matching requests get the fault. */
+  times: number;
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  url: string;
+  authorization?: string;
+  status: number;
+  body?: unknown;
+}
+
+export interface Sandbox {
+  baseUrl: string;
+  port: number;
+  tokens: Record<string, string>;
+  store: Store;
+  router: SandboxRouter;
+  /** Every request served, in order (tests assert what was, or was not, sent). */
+  requests: LoggedRequest[];
+  /** Queued failures, for retry tests. */
+  faults: Fault[];
+  /** HMAC key for presigned URLs. */
+  secret: string;
+  close(): Promise<void>;
+}
+
+export interface SandboxArea {
+  name: string;
+  register(router: SandboxRouter, sb: Sandbox): void;
+  /** Adds this area's records to a fresh sandbox (after the base seed). */
+  seed?(store: Store): void;
+  /** Releases what the area holds outside the store (temporary files) when the sandbox stops. */
+  close?(sb: Sandbox): void;
+}

@@ -1,0 +1,310 @@
+// Turns a plan's changes into requests, in the plan's order (organization, domains, SSO, teams,
+// members, invitations, rules), one request per object however many of its fields changed. It
+// stops at the first failure, saying what was done and what remains; a re-run plans again from
+// the organization as it is then, so it continues where this one stopped.
+import type { Context } from '../../core/context.ts';
+import { AgntError, ApiError } from '../../core/errors.ts';
+import type { RequestSpec } from '../../core/http.ts';
+import { lower, type OrgDoc } from './document.ts';
+import type { Live } from './live.ts';
+import type { Change } from './plan.ts';
+import type { StateFile } from './state.ts';
+
+type Rec = Record<string, any>;
+
+interface Operation {
+  changes: Change[];
+  label: string;
+  run: () => Promise<void>;
+}
+
+/** The top-level keys below `base` that the changes touch: {saml: ...} for sso.saml.ssoUrl. */
+function touched(changes: Change[], base: string): string[] {
+  const keys = new Set<string>();
+  for (const c of changes) {
+    const rest = c.path.slice(base.length + 1);
+    const k = rest.split('.')[0]!;
+    if (k) keys.add(k);
+  }
+  return [...keys];
+}
+
+export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: Change[], state: StateFile): Operation[] {
+  const orgId = live.ids.orgId;
+  const ids = live.ids;
+  const send = async (spec: RequestSpec): Promise<Rec> => (await ctx.client().request<Rec>(spec)).data ?? {};
+  const userId = (email: string | null, what: string): string | null => {
+    if (email === null) return null;
+    const id = ids.userByEmail.get(lower(email));
+    if (!id) throw new AgntError(`${what}: no user with e-mail ${email} in organization ${orgId}; add it under members in the file (or to the organization) first`, 5);
+    return id;
+  };
+  const teamId = (name: string): string => {
+    const t = ids.teams.get(lower(name));
+    if (!t) throw new AgntError(`no team named '${name}' in organization ${orgId}; add it under teams in the file first`, 5);
+    return t.id;
+  };
+  let me: Rec | undefined;
+  const desiredTeam = (name: string) => desired.teams?.find((t) => lower(t.name) === lower(name));
+
+  // Changes to the same object become one operation (one request).
+  const groups = new Map<string, Change[]>();
+  for (const c of changes) {
+    const id =
+      c.op === 'update' && !['backupRule'].includes(c.kind)
+        ? `${c.kind}\u0000${c.team ?? ''}\u0000${c.key}${c.kind === 'domain' && c.path.endsWith('.verified') ? '\u0000verify' : ''}`
+        : `${c.op}\u0000${c.path}`;
+    const list = groups.get(id) ?? [];
+    list.push(c);
+    groups.set(id, list);
+  }
+
+  const ops: Operation[] = [];
+  for (const group of groups.values()) {
+    const c = group[0]!;
+    const label = group.map((x) => `${x.op === 'create' ? '+' : x.op === 'delete' ? '-' : '~'} ${x.path}`).join(', ');
+    const op = (run: () => Promise<void>) => ops.push({ changes: group, label, run });
+    const pickFrom = (src: Rec, keys: string[]) => Object.fromEntries(keys.map((k) => [k, src[k]]));
+    switch (c.kind) {
+      case 'organization':
+        op(
+          async () =>
+            void (await send({ method: 'PUT', path: '/organizations/{orgId}', params: { orgId }, body: pickFrom(desired.organization!, touched(group, 'organization')), resultKey: 'organization' })),
+        );
+        break;
+      case 'modelTiers':
+        op(
+          async () =>
+            void (await send({
+              method: 'PATCH',
+              path: '/organizations/{orgId}/settings/model-tiers',
+              params: { orgId },
+              body: pickFrom(desired.modelTiers!, touched(group, 'modelTiers')),
+              resultKey: 'defaultModelTiers',
+            })),
+        );
+        break;
+      case 'auditLogging':
+        op(
+          async () =>
+            void (await send({
+              method: 'PUT',
+              path: '/organizations/{orgId}/audit-logging',
+              params: { orgId },
+              body: pickFrom(desired.auditLogging!, touched(group, 'auditLogging')),
+              resultKey: 'auditLogging',
+            })),
+        );
+        break;
+      case 'profile': {
+        const keys = c.op === 'create' ? Object.keys(desired.profile!) : touched(group, 'profile');
+        // The API takes strings only: a null in the file means "leave it", not "clear it".
+        const body = Object.fromEntries(Object.entries(pickFrom(desired.profile!, keys)).filter(([, v]) => v !== null));
+        op(async () => void (await send({ method: 'PATCH', path: '/orgs/{id}/profile', params: { id: orgId }, body, resultKey: 'profile' })));
+        break;
+      }
+      case 'domain':
+        if (c.op === 'create') {
+          op(async () => {
+            const d = await send({ method: 'POST', path: '/organizations/{orgId}/domains', params: { orgId }, body: { domain: c.key, autoJoin: (c.new as Rec).autoJoin }, resultKey: 'domain' });
+            state.add('domains', d.id, c.key);
+            ids.domains.set(c.key, d);
+            await verify(d);
+          });
+        } else if (c.op === 'delete') {
+          op(async () => {
+            await send({ method: 'DELETE', path: '/organizations/{orgId}/domains/{domainId}', params: { orgId, domainId: c.id! }, resultKey: 'domain' });
+            state.remove('domains', c.id!);
+          });
+        } else if (c.path.endsWith('.verified')) {
+          op(async () => verify(ids.domains.get(c.key)!));
+        } else {
+          op(async () => void (await send({ method: 'PUT', path: '/organizations/{orgId}/domains/{domainId}', params: { orgId, domainId: c.id! }, body: { autoJoin: c.new }, resultKey: 'domain' })));
+        }
+        break;
+      case 'sso':
+        op(async () => void (await send({ method: 'PUT', path: '/organizations/{orgId}/sso', params: { orgId }, body: pickFrom(desired.sso!, touched(group, 'sso')), resultKey: 'organization' })));
+        break;
+      case 'team':
+        if (c.op === 'create') {
+          op(async () => {
+            const want = c.new as Rec;
+            // The API puts a new team in the caller's own organization: refuse before making one elsewhere.
+            me ??= await send({ method: 'GET', path: '/users/me', resultKey: 'user' });
+            if (me.organization && me.organization !== orgId) {
+              throw new AgntError(
+                `teams[${want.name}]: a new team goes to your own organization (${me.organization}), not ${orgId}`,
+                5,
+                `run apply with the token of an admin whose organization is ${orgId}, or create the team there first`,
+              );
+            }
+            const t = await send({ method: 'POST', path: '/teams', body: { name: want.name }, resultKey: 'team' });
+            state.add('teams', t.id, want.name);
+            ids.teams.set(lower(want.name), t);
+            const extra = Object.fromEntries(['status', 'brandingOnEvents', 'brandingOnMessages'].filter((k) => want[k] !== (t[k] ?? (k === 'status' ? 'active' : false))).map((k) => [k, want[k]]));
+            if (Object.keys(extra).length) await send({ method: 'PUT', path: '/teams/{teamId}', params: { teamId: t.id }, body: extra, resultKey: 'team' });
+          });
+        } else if (c.op === 'delete') {
+          op(async () => {
+            await send({ method: 'DELETE', path: '/teams/{teamId}', params: { teamId: c.id! }, resultKey: 'team' });
+            state.remove('teams', c.id!);
+          });
+        } else {
+          op(
+            async () =>
+              void (await send({
+                method: 'PUT',
+                path: '/teams/{teamId}',
+                params: { teamId: c.id! },
+                body: Object.fromEntries(group.map((x) => [x.path.split('.').pop()!, x.new])),
+                resultKey: 'team',
+              })),
+          );
+        }
+        break;
+      case 'defaultTeam':
+        op(
+          async () =>
+            void (await send({ method: 'PUT', path: '/organizations/{orgId}', params: { orgId }, body: { defaultTeam: c.new === null ? null : teamId(String(c.new)) }, resultKey: 'organization' })),
+        );
+        break;
+      case 'member':
+        if (c.op === 'create') {
+          op(async () => {
+            const want = c.new as Rec;
+            const m = await send({ method: 'POST', path: '/organizations/{orgId}/members', params: { orgId }, body: { email: want.email }, resultKey: 'member' });
+            state.add('members', m.id, want.email);
+            ids.userByEmail.set(lower(want.email), m.id);
+            if ((m.organizationRole ?? 'member') !== want.role)
+              await send({ method: 'PUT', path: '/users/{userId}', params: { userId: m.id }, body: { organizationRole: want.role }, resultKey: 'user' });
+          });
+        } else if (c.op === 'delete') {
+          op(async () => {
+            await send({ method: 'DELETE', path: '/organizations/{orgId}/members/{userId}', params: { orgId, userId: c.id! }, resultKey: 'member' });
+            state.remove('members', c.id!);
+          });
+        } else {
+          op(async () => void (await send({ method: 'PUT', path: '/users/{userId}', params: { userId: c.id ?? userId(c.key, c.path)! }, body: { organizationRole: c.new }, resultKey: 'user' })));
+        }
+        break;
+      case 'teamMember':
+        if (c.op === 'create') {
+          op(async () => {
+            const want = c.new as Rec;
+            const tid = teamId(c.team!);
+            const uid = userId(want.email, c.path)!;
+            await send({ method: 'POST', path: '/teams/{teamId}/members', params: { teamId: tid }, body: { userId: uid, role: want.role }, resultKey: 'member' });
+            state.add('team-members', `${tid}/${uid}`, `${c.team}/${want.email}`);
+            if (want.status !== 'active')
+              await send({ method: 'PUT', path: '/teams/{teamId}/members/{memberId}', params: { teamId: tid, memberId: uid }, body: { status: want.status }, resultKey: 'member' });
+          });
+        } else if (c.op === 'delete') {
+          op(async () => {
+            const [tid, uid] = c.id!.split('/');
+            await send({ method: 'DELETE', path: '/teams/{teamId}/members/{memberId}', params: { teamId: tid!, memberId: uid! }, resultKey: 'member' });
+            state.remove('team-members', c.id!);
+          });
+        } else {
+          op(async () => {
+            const body = Object.fromEntries(group.map((x) => [x.path.split('.').pop()!, x.new]));
+            await send({ method: 'PUT', path: '/teams/{teamId}/members/{memberId}', params: { teamId: teamId(c.team!), memberId: c.id ?? userId(c.key, c.path)! }, body, resultKey: 'member' });
+          });
+        }
+        break;
+      case 'teamProfile': {
+        const base = `teams[${c.team}].profile`;
+        const profile = desiredTeam(c.team!)!.profile!;
+        const keys = group.some((x) => x.path === base) ? Object.keys(profile) : touched(group, base);
+        op(async () => void (await send({ method: 'PATCH', path: '/teams/{teamId}/profile', params: { teamId: teamId(c.team!) }, body: pickFrom(profile, keys), resultKey: 'profile' })));
+        break;
+      }
+      case 'invitation':
+        if (c.op === 'create') {
+          op(async () => {
+            const inv = await send({ method: 'POST', path: '/team-invitations', body: { teamId: teamId(c.team!), email: c.key }, resultKey: 'invitation' });
+            state.add('invitations', inv.id, `${c.team}/${c.key}`);
+          });
+        } else {
+          op(async () => {
+            await send({ method: 'DELETE', path: '/team-invitations/{invitationId}', params: { invitationId: c.id! }, resultKey: 'invitation' });
+            state.remove('invitations', c.id!);
+          });
+        }
+        break;
+      case 'backupRule': {
+        const create = async (r: Rec) => {
+          const body: Rec = { backupCoordinator: userId(r.backupCoordinator, c.path), principal: userId(r.principal, c.path), isOrgDefault: r.isOrgDefault };
+          if (r.primaryCoordinator !== null) body.primaryCoordinator = userId(r.primaryCoordinator, c.path);
+          const made = await send({ method: 'POST', path: '/backup-routing-rules', body, resultKey: 'backupRoutingRule' });
+          state.add('backup-rules', made.id, c.path);
+        };
+        const remove = async (id: string) => {
+          await send({ method: 'DELETE', path: '/backup-routing-rules/{ruleId}', params: { ruleId: id }, resultKey: 'backupRoutingRule' });
+          state.remove('backup-rules', id);
+        };
+        if (c.op === 'create') op(async () => create(c.new as Rec));
+        else if (c.op === 'delete') op(async () => remove(c.id!));
+        else {
+          // No endpoint changes a rule: it is replaced.
+          const want = desired.backupRules!.find((r) => r.backupCoordinator === c.new && (c.key === 'default' ? r.isOrgDefault : !r.isOrgDefault))!;
+          op(async () => {
+            await remove(c.id!);
+            await create(want);
+          });
+        }
+        break;
+      }
+      case 'managerAssignment':
+        op(async () => {
+          const m = c.new as Rec;
+          await send({
+            method: 'POST',
+            path: '/manager-assignments',
+            body: { manager: userId(m.manager, c.path), role: m.role, managedUser: userId(m.managedUser, c.path) },
+            resultKey: 'managerAssignment',
+          });
+        });
+        break;
+    }
+  }
+  return ops;
+
+  async function verify(d: Rec): Promise<void> {
+    try {
+      await send({ method: 'POST', path: '/organizations/{orgId}/domains/{domainId}/verify', params: { orgId, domainId: d.id }, resultKey: 'domain' });
+    } catch (e) {
+      if (e instanceof ApiError && d.verification?.name) e.hint = `publish a TXT record ${d.verification.name} with value ${d.verification.value}, then run apply again`;
+      throw e;
+    }
+  }
+}
+
+/** Runs the operations in order; at the first failure reports what was done and what remains, and rethrows. */
+export async function runOperations(ctx: Context, ops: Operation[]): Promise<number> {
+  let done = 0;
+  for (let i = 0; i < ops.length; i++) {
+    const o = ops[i]!;
+    try {
+      await o.run();
+    } catch (e) {
+      const remaining = ops.slice(i + 1);
+      ctx.io.err(`apply stopped at ${o.label}`);
+      ctx.io.err(
+        `done: ${done} of ${ops.length} change(s)${
+          done
+            ? `: ${ops
+                .slice(0, i)
+                .map((x) => x.label)
+                .join('; ')}`
+            : ''
+        }`,
+      );
+      ctx.io.err(`not done: ${o.label}${remaining.length ? `; ${remaining.map((x) => x.label).join('; ')}` : ''}`);
+      if (e instanceof AgntError && !e.hint) e.hint = 'fix the cause and run the same apply again: it plans from the organization as it is now and continues';
+      throw e;
+    }
+    done++;
+    if (!ctx.io.quiet) ctx.io.err(`ok  ${o.label}`);
+  }
+  return done;
+}

@@ -1,0 +1,188 @@
+// Reads the live organization into the document's shape (users by e-mail, teams by name), with
+// the ids apply needs, and a fingerprint of what was read.
+import type { Context } from '../../core/context.ts';
+import { ApiError } from '../../core/errors.ts';
+import { paginate } from '../../core/paginate.ts';
+import type { RequestSpec } from '../../core/http.ts';
+import {
+  API_VERSION,
+  KIND,
+  AUDIT_KEYS,
+  SSO_KEYS,
+  assignmentKey,
+  canonical,
+  lower,
+  normalizeProfile,
+  normalizeTeamProfile,
+  ruleKey,
+  sha256,
+  sortBy,
+  type BackupRuleDoc,
+  type OrgDoc,
+  type TeamDoc,
+} from './document.ts';
+
+type Rec = Record<string, any>;
+
+export interface LiveIds {
+  orgId: string;
+  domains: Map<string, Rec>;
+  /** e-mail -> user id, and back. */
+  userByEmail: Map<string, string>;
+  emailByUser: Map<string, string>;
+  teams: Map<string, Rec>;
+  invitations: Map<string, string>;
+  backupRules: Map<string, string>;
+}
+
+export interface Live {
+  doc: OrgDoc;
+  ids: LiveIds;
+  /** sha256 of everything read: a plan made from it is stale when this changes. */
+  fingerprint: string;
+  org: Rec;
+}
+
+export async function readAll(ctx: Context, spec: RequestSpec): Promise<Rec[]> {
+  const items: Rec[] = [];
+  await paginate(ctx.client(), spec, { all: true }, (page) => items.push(...(page as Rec[])));
+  return items;
+}
+
+async function readOne(ctx: Context, spec: RequestSpec, optional = false): Promise<Rec | null> {
+  try {
+    return (await ctx.client().request<Rec>(spec)).data ?? null;
+  } catch (e) {
+    // The account's own profile and a team's profile are not readable by every admin; what
+    // cannot be read is left out (and not managed), rather than failing the whole read.
+    if (optional && e instanceof ApiError && (e.status === 403 || e.status === 404)) return null;
+    throw e;
+  }
+}
+
+const idOf = (v: unknown): string | null => (v && typeof v === 'object' ? ((v as Rec).id ?? null) : ((v as string | null) ?? null));
+
+export async function readLive(ctx: Context, orgId: string): Promise<Live> {
+  const p = { orgId };
+  const org = (await readOne(ctx, { method: 'GET', path: '/organizations/{orgId}', params: p, resultKey: 'organization' }))!;
+  const [domains, members, tiers, audit, profile, allTeams, rules, assignments] = await Promise.all([
+    readAll(ctx, { method: 'GET', path: '/organizations/{orgId}/domains', params: p, resultKey: 'domains' }),
+    readAll(ctx, { method: 'GET', path: '/organizations/{orgId}/members', params: p, resultKey: 'members' }),
+    readOne(ctx, { method: 'GET', path: '/organizations/{orgId}/settings/model-tiers', params: p, resultKey: 'defaultModelTiers' }),
+    readOne(ctx, { method: 'GET', path: '/organizations/{orgId}/audit-logging', params: p, resultKey: 'auditLogging' }),
+    readOne(ctx, { method: 'GET', path: '/orgs/{id}/profile', params: { id: orgId }, resultKey: 'profile' }, true),
+    readAll(ctx, { method: 'GET', path: '/teams', resultKey: 'teams' }),
+    readAll(ctx, { method: 'GET', path: '/backup-routing-rules', resultKey: 'backupRoutingRules' }),
+    readAll(ctx, { method: 'GET', path: '/manager-assignments', resultKey: 'managerAssignments' }),
+  ]);
+  const teams = sortBy(
+    allTeams.filter((t) => t.organization === orgId),
+    (t) => lower(t.name),
+  );
+  const teamDetails = await Promise.all(
+    teams.map(async (t) => {
+      const tp = { teamId: t.id };
+      const [tm, tprof, invs] = await Promise.all([
+        readAll(ctx, { method: 'GET', path: '/teams/{teamId}/members', params: tp, resultKey: 'members' }),
+        readOne(ctx, { method: 'GET', path: '/teams/{teamId}/profile', params: tp, resultKey: 'profile' }, true),
+        readAll(ctx, { method: 'GET', path: '/team-invitations', query: { teamId: t.id }, resultKey: 'invitations' }),
+      ]);
+      return { team: t, members: tm, profile: tprof, invitations: invs };
+    }),
+  );
+
+  const userByEmail = new Map<string, string>();
+  const emailByUser = new Map<string, string>();
+  const know = (id: unknown, email: unknown) => {
+    if (typeof id === 'string' && typeof email === 'string' && email) {
+      userByEmail.set(lower(email), id);
+      emailByUser.set(id, lower(email));
+    }
+  };
+  for (const m of members) know(m.id, m.email);
+  for (const d of teamDetails) for (const m of d.members) know(m.userId ?? m.id, m.email);
+  for (const a of assignments) for (const k of ['manager', 'managedUser']) if (a[k] && typeof a[k] === 'object') know(a[k].id, a[k].email);
+  const email = (v: unknown): string | null => {
+    const id = idOf(v);
+    return id === null ? null : (emailByUser.get(id) ?? id);
+  };
+
+  const teamById = new Map(teams.map((t) => [t.id, t]));
+  const doc: OrgDoc = {
+    apiVersion: API_VERSION,
+    kind: KIND,
+    organization: {
+      name: org.name,
+      defaultTeam: org.defaultTeam ? (teamById.get(org.defaultTeam)?.name ?? org.defaultTeam) : null,
+      defaultAssistant: org.defaultAssistant ?? null,
+    },
+    domains: sortBy(
+      domains.map((d) => ({ domain: lower(d.domain), autoJoin: Boolean(d.autoJoin), verified: Boolean(d.verified) })),
+      (d) => d.domain,
+    ),
+    sso: Object.fromEntries(SSO_KEYS.map((k) => [k, org.sso?.[k] ?? (k === 'enabled' || k === 'enforced' ? false : null)])),
+    auditLogging: Object.fromEntries(AUDIT_KEYS.map((k) => [k, audit?.[k] ?? (k === 'enabled' ? false : k === 'storagePrefix' ? '' : null)])),
+    modelTiers: { chat: tiers?.chat ?? null, task: tiers?.task ?? null },
+    ...(profile ? { profile: normalizeProfile(profile) } : {}),
+    members: sortBy(
+      members.map((m) => ({ email: lower(m.email), role: m.organizationRole ?? 'member' })),
+      (m) => m.email,
+    ),
+    teams: teamDetails.map(
+      (d): TeamDoc => ({
+        name: d.team.name,
+        status: d.team.status ?? 'active',
+        brandingOnEvents: Boolean(d.team.brandingOnEvents),
+        brandingOnMessages: Boolean(d.team.brandingOnMessages),
+        ...(d.profile ? { profile: normalizeTeamProfile(d.profile) } : {}),
+        members: sortBy(
+          d.members.map((m) => ({ email: lower(m.email), role: m.role ?? 'member', status: m.status ?? 'active' })),
+          (m) => m.email,
+        ),
+      }),
+    ),
+    invitations: sortBy(
+      teamDetails.flatMap((d) => d.invitations.filter((i) => (i.status ?? 'pending') === 'pending').map((i) => ({ team: d.team.name, email: lower(i.email) }))),
+      (i) => `${lower(i.team)}\u0000${i.email}`,
+    ),
+    backupRules: sortBy(
+      rules.map(
+        (r): BackupRuleDoc => ({
+          primaryCoordinator: email(r.primaryCoordinator),
+          principal: email(r.principal),
+          backupCoordinator: email(r.backupCoordinator) ?? '',
+          isOrgDefault: Boolean(r.isOrgDefault),
+        }),
+      ),
+      ruleKey,
+    ),
+    managerAssignments: sortBy(
+      assignments.map((a) => ({ manager: email(a.manager) ?? '', managedUser: email(a.managedUser) ?? '', role: a.role ?? 'coordinator' })),
+      assignmentKey,
+    ),
+  };
+
+  const ids: LiveIds = {
+    orgId,
+    domains: new Map(domains.map((d) => [lower(d.domain), d])),
+    userByEmail,
+    emailByUser,
+    teams: new Map(teams.map((t) => [lower(t.name), t])),
+    invitations: new Map(teamDetails.flatMap((d) => d.invitations.filter((i) => (i.status ?? 'pending') === 'pending').map((i) => [`${lower(d.team.name)}\u0000${lower(i.email)}`, i.id as string]))),
+    backupRules: new Map(
+      rules.map((r) => [ruleKey({ primaryCoordinator: email(r.primaryCoordinator), principal: email(r.principal), backupCoordinator: '', isOrgDefault: Boolean(r.isOrgDefault) }), r.id as string]),
+    ),
+  };
+  // The fingerprint covers what was read and the ids behind it (a team deleted and made again
+  // under the same name is a change too), never the time of reading.
+  const fingerprint = sha256(
+    canonical({
+      doc,
+      org: { id: org.id, updatedAt: org.updatedAt ?? null },
+      teams: teams.map((t) => [t.id, t.updatedAt ?? null]),
+      domains: domains.map((d) => [d.id, d.updatedAt ?? null]),
+      rules: rules.map((r) => r.id),
+    }),
+  );
+  return { doc, ids, fingerprint, org };
+}
