@@ -324,7 +324,8 @@ async function run(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<vo
   }
   if (spec.handler) {
     const handler = await spec.handler();
-    const result = await handler(ctx, inv);
+    // The one place parsed options meet a handler's declared option type.
+    const result = await handler(ctx, inv as Invocation<never>);
     if (result) await emit(ctx, spec, result);
     return;
   }

@@ -71,9 +71,14 @@ export interface Result {
   message?: string;
 }
 
-export type Handler = (ctx: Context, input: Invocation) => Promise<Result | void>;
+/**
+ * A workflow. `O` is the type of the options it reads (its record's `options`, as commander
+ * parses them: strings, booleans, lists for repeatable flags), so that handlers read typed
+ * options without casts.
+ */
+export type Handler<O extends object = Record<string, unknown>> = (ctx: Context, input: Invocation<O>) => Promise<Result | void>;
 
-export interface Invocation {
+export interface Invocation<O extends object = Record<string, unknown>> {
   spec: CommandSpec;
   /** Positional values by path parameter name. */
   args: Record<string, string>;
@@ -84,7 +89,7 @@ export interface Invocation {
   query: Record<string, unknown>;
   body: Record<string, unknown> | undefined;
   /** All commander options, for handler-specific flags. */
-  opts: Record<string, unknown>;
+  opts: O;
 }
 
 export interface OptionSpec {
@@ -132,7 +137,7 @@ export interface CommandRecord {
   /** Accepts a whole body from --data/--file. Default: true when the command has body fields. */
   bodyInput?: boolean;
   /** Lazily loaded handler for commands that do more than one plain request. */
-  handler?: () => Promise<Handler>;
+  handler?: () => Promise<Handler<never>>;
   /** Lazily loaded terminal renderer for the table format. */
   render?: () => Promise<(data: unknown, ctx: Context) => string | undefined | Promise<string | undefined>>;
   /** Plain-words hints for API errors, by error_code or status, beyond (or instead of) the model's. */

@@ -1,7 +1,7 @@
 // Organization commands that do more than one plain request: the typed-name delete, the SSO
 // set-up, the SCIM token, audit events with relative times, and audit-log delivery with --wait.
 import type { Context } from '../core/context.ts';
-import type { Handler, Invocation, Result } from '../core/spec.ts';
+import type { Handler, Result } from '../core/spec.ts';
 import { AgntError, EXIT, UsageError } from '../core/errors.ts';
 import { paginate, parsePageOptions } from '../core/paginate.ts';
 import { loadYaml } from '../core/yaml.ts';
@@ -74,7 +74,7 @@ async function guidedSso(ctx: Context, orgId: string, given: Rec): Promise<Rec> 
   return body;
 }
 
-export const ssoSet: Handler = async (ctx, inv) => {
+export const ssoSet: Handler<{ guided?: boolean }> = async (ctx, inv) => {
   let body: Rec = inv.body ?? {};
   if (!Object.keys(body).length || inv.opts.guided) {
     if (!ctx.io.canPrompt()) {
@@ -104,7 +104,7 @@ export const scimRotate: Handler = async (ctx, inv) => {
 
 // ---- audit events ----
 
-export const auditEvents: Handler = async (ctx, inv) => {
+export const auditEvents: Handler<PageFlags & { since?: string }> = async (ctx, inv) => {
   const query: Rec = { ...inv.query };
   if (inv.opts.since !== undefined) {
     if (query.after !== undefined) throw new UsageError('give --since or --after, not both');
@@ -126,7 +126,12 @@ export const auditEvents: Handler = async (ctx, inv) => {
 
 const FINAL = new Set(['completed', 'failed']);
 
-async function waitForJob(ctx: Context, orgId: string, first: Rec, opts: Rec): Promise<Rec> {
+/** --wait, --interval and --max-wait (seconds, as typed). */
+type WaitOptions = { wait?: boolean; interval?: string; maxWait?: string };
+/** The list flags the builder adds. */
+type PageFlags = { all?: boolean; limit?: string; page?: string; perPage?: string };
+
+async function waitForJob(ctx: Context, orgId: string, first: Rec, opts: WaitOptions): Promise<Rec> {
   const interval = seconds(opts.interval ?? 1, '--interval') * 1000;
   const maxWait = seconds(opts.maxWait ?? 600, '--max-wait') * 1000;
   const started = Date.now();
@@ -161,7 +166,7 @@ function outcome(job: Rec): Result {
   return { data: job };
 }
 
-export const deliver: Handler = async (ctx, inv) => {
+export const deliver: Handler<WaitOptions> = async (ctx, inv) => {
   const body: Rec = { ...(inv.body ?? {}) };
   const now = Date.now();
   if (body.from !== undefined) body.from = parseWhen(String(body.from), '--from', now);
@@ -175,7 +180,7 @@ export const deliver: Handler = async (ctx, inv) => {
   return outcome(await waitForJob(ctx, orgId, res.data, inv.opts));
 };
 
-export const job: Handler = async (ctx, inv: Invocation) => {
+export const job: Handler<WaitOptions> = async (ctx, inv) => {
   const res = await plain<Rec>(ctx, inv);
   if (!res) return;
   if (!inv.opts.wait) return { data: res.data };
