@@ -82,7 +82,7 @@ export const assistants: AreaSpec = {
       examples: [
         'agnt assistants update ast_ava --tagline "Your calm chief of staff"',
         'agnt assistants update ast_ava --channels \'{"sms":"+15550100100","smsProvider":"carrierA"}\'',
-        'agnt assistants update ast_ava --carrier-c-credentials @carrier-c.json',
+        'agnt assistants update ast_ava --carrier-c-credentials @examples/carrier-c.json',
       ],
     },
     {
@@ -92,7 +92,7 @@ export const assistants: AreaSpec = {
       endpoint: E('assistants.delete'),
       args: [{ ...assistant, multi: true }],
       confirm: 'Delete assistant {id}?',
-      examples: ['agnt assistants delete ast_123 --yes'],
+      examples: ['agnt assistants delete ast_private --yes'],
     },
     {
       command: 'assistants generate',

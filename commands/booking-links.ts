@@ -24,8 +24,8 @@ export const bookingLinks: AreaSpec = {
         { name: 'schedulingPreferences', description: 'scheduling preferences (availability, defaults, calendars, buffers, customEventTitles)', file: true },
       ],
       examples: [
-        'agnt booking-links create --slug pat-intro --title "Intro with Pat" --access-mode invite_only --scheduling-preferences @prefs.yaml',
-        'agnt booking-links create --file booking-link.yaml',
+        'agnt booking-links create --slug pat-intro --title "Intro with Pat" --access-mode invite_only --scheduling-preferences @examples/booking-prefs.yaml',
+        'agnt booking-links create --file examples/booking-link.yaml',
         'agnt booking-links create --slug office-hours --meeting-type in_person --set schedulingPreferences.buffers.bufferLength=15',
       ],
     },
@@ -47,7 +47,7 @@ export const bookingLinks: AreaSpec = {
       handler: async () => (await handlers()).addInvitees,
       examples: [
         "agnt booking-links add-invitees bkl_principal --invitee 'Carol Client <carol@client.test>' --invitee 'Dan Vendor,dan@vendor.test'",
-        'agnt booking-links add-invitees bkl_principal --csv invitees.csv --send',
+        'agnt booking-links add-invitees bkl_principal --csv examples/invitees.csv --send',
       ],
     },
     {

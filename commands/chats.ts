@@ -92,7 +92,7 @@ export const chats: AreaSpec = {
       examples: [
         'agnt chats process cht_welcome --content "Book a table for two tomorrow at 8pm"',
         'echo "hi" | agnt chats process cht_welcome --content -',
-        'agnt chats process cht_welcome --content-file brief.txt --to ops@acme.test,cfo@acme.test --json',
+        'agnt chats process cht_welcome --content-file examples/brief.txt --to ops@acme.test,cfo@acme.test --json',
       ],
     },
     {
@@ -102,7 +102,7 @@ export const chats: AreaSpec = {
       endpoint: E('chats.delete'),
       args: [{ ...chat, multi: true }],
       confirm: 'Delete chat {id}?',
-      examples: ['agnt chats delete cht_123 --yes', 'agnt chats list --q test -o id | agnt chats delete - --yes'],
+      examples: ['agnt chats delete cht_welcome --yes', 'agnt chats list --q test -o id | agnt chats delete - --yes'],
     },
     {
       command: 'chats usage',
@@ -128,14 +128,14 @@ export const chats: AreaSpec = {
       summary: 'Show a message',
       endpoint: E('chats.messages.get'),
       args: [chat, message],
-      examples: ['agnt chats messages get cht_welcome msg_0001', 'agnt chats messages get cht_welcome msg_0001 --query content'],
+      examples: ['agnt chats messages get cht_welcome msg_welcome_1', 'agnt chats messages get cht_welcome msg_welcome_1 --query content'],
     },
     {
       command: 'chats messages update',
       summary: 'Change a message',
       endpoint: E('chats.messages.update'),
       args: [chat, message],
-      examples: ['agnt chats messages update cht_welcome msg_0001 --content "Corrected text"', 'agnt chats messages update cht_welcome msg_0001 --metadata \'{"pinned":true}\''],
+      examples: ['agnt chats messages update cht_welcome msg_welcome_1 --content "Corrected text"', 'agnt chats messages update cht_welcome msg_welcome_1 --metadata \'{"pinned":true}\''],
     },
     {
       command: 'chats messages delete',
@@ -144,7 +144,7 @@ export const chats: AreaSpec = {
       endpoint: E('chats.messages.delete'),
       args: [chat, message],
       confirm: 'Delete message {id}?',
-      examples: ['agnt chats messages delete cht_welcome msg_0001 --yes'],
+      examples: ['agnt chats messages delete cht_welcome msg_welcome_1 --yes'],
     },
     {
       command: 'chats messages clear',

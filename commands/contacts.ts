@@ -71,7 +71,7 @@ export const contacts: AreaSpec = {
       examples: [
         'agnt contacts create --email jo@example.test --name "Jo Doe" --company "Example Inc" --tags vip,board',
         'agnt contacts create --email jo@example.test --phones \'[{"number":"+15551230000","type":"mobile"}]\'',
-        'agnt contacts create --file contact.yaml',
+        'agnt contacts create --file examples/contact.yaml',
       ],
     },
     {
@@ -80,7 +80,7 @@ export const contacts: AreaSpec = {
       summary: 'Show a contact with its relationships',
       endpoint: E('contacts.get'),
       args: [contact],
-      examples: ['agnt contacts get con_0001', "agnt contacts get con_0001 --query 'outgoingRelationships[].type'"],
+      examples: ['agnt contacts get con_carol', "agnt contacts get con_carol --query 'outgoingRelationships[].type'"],
     },
     {
       command: 'contacts update',
@@ -95,7 +95,7 @@ export const contacts: AreaSpec = {
         { name: 'enrichedAt', description: 'ISO 8601 time' },
         ...common,
       ],
-      examples: ['agnt contacts update con_0001 --title CFO --tags vip', 'agnt contacts update con_0001 --company null', 'agnt contacts update con_0001 --set address.city=Paris'],
+      examples: ['agnt contacts update con_carol --title CFO --tags vip', 'agnt contacts update con_carol --company null', 'agnt contacts update con_carol --set address.city=Paris'],
     },
     {
       command: 'contacts delete',
@@ -104,7 +104,7 @@ export const contacts: AreaSpec = {
       endpoint: E('contacts.delete'),
       args: [{ ...contact, multi: true }],
       confirm: 'Delete contact {id}?',
-      examples: ['agnt contacts delete con_0001 --yes', 'agnt contacts list --tags stale -o id | agnt contacts delete - --yes'],
+      examples: ['agnt contacts delete con_carol --yes', 'agnt contacts list --tags stale -o id | agnt contacts delete - --yes'],
     },
     {
       command: 'contacts merge',
@@ -116,7 +116,7 @@ export const contacts: AreaSpec = {
         { name: 'mergeContactId', description: 'the contact to merge in and delete' },
         { name: 'preferredEmail', description: 'primary e-mail of the result' },
       ],
-      examples: ['agnt contacts merge con_0001 --merge-contact-id con_0002', 'agnt contacts merge con_0001 --merge-contact-id con_0002 --preferred-email carol@client.test'],
+      examples: ['agnt contacts merge con_carol --merge-contact-id con_dan', 'agnt contacts merge con_carol --merge-contact-id con_dan --preferred-email carol@client.test'],
     },
     {
       command: 'contacts bulk-tag',
@@ -129,7 +129,7 @@ export const contacts: AreaSpec = {
         { name: 'remove', description: 'tags to remove' },
       ],
       handler: async () => (await import('../src/workflows/contacts-bulk-tag.ts')).default,
-      examples: ['agnt contacts bulk-tag --ids con_0001,con_0002 --add vip', 'agnt contacts list --search acme -o id | agnt contacts bulk-tag --ids - --add customer --remove lead'],
+      examples: ['agnt contacts bulk-tag --ids con_carol,con_dan --add vip', 'agnt contacts list --search acme -o id | agnt contacts bulk-tag --ids - --add customer --remove lead'],
     },
     {
       command: 'contacts relationships add',
@@ -138,14 +138,14 @@ export const contacts: AreaSpec = {
       args: [contact],
       columns: relationshipColumns,
       fields: [{ name: 'isPrimary', description: 'the primary relationship of this type' }],
-      examples: ['agnt contacts relationships add con_0001 --to-contact-id con_0002 --type assistant --role "Executive assistant" --is-primary'],
+      examples: ['agnt contacts relationships add con_carol --to-contact-id con_dan --type assistant --role "Executive assistant" --is-primary'],
     },
     {
       command: 'contacts relationships update',
       summary: 'Change a relationship',
       endpoint: E('contacts.relationships.update'),
       args: [contact, relationship],
-      examples: ['agnt contacts relationships update con_0001 rel_0001 --notes "Prefers mornings"', 'agnt contacts relationships update con_0001 rel_0001 --role null --no-is-primary'],
+      examples: ['agnt contacts relationships update con_carol rel_carol_erin --notes "Prefers mornings"', 'agnt contacts relationships update con_carol rel_carol_erin --role null --no-is-primary'],
     },
     {
       command: 'contacts relationships remove',
@@ -154,14 +154,14 @@ export const contacts: AreaSpec = {
       endpoint: E('contacts.relationships.delete'),
       args: [contact, relationship],
       confirm: 'Remove relationship {id}?',
-      examples: ['agnt contacts relationships remove con_0001 rel_0001 --yes'],
+      examples: ['agnt contacts relationships remove con_carol rel_carol_erin --yes'],
     },
     {
       command: 'contacts external-ids set',
       summary: "Set a contact's id in another system",
       endpoint: E('contacts.external-ids.set'),
       args: [contact, { name: 'integration', description: 'the other system (crm, ats, ...)' }],
-      examples: ['agnt contacts external-ids set con_0001 crm --external-id 0031x000004TmYq'],
+      examples: ['agnt contacts external-ids set con_carol crm --external-id 0031x000004TmYq'],
     },
     {
       command: 'contacts external-ids find',

@@ -125,7 +125,7 @@ export const coverageArea: AreaSpec = {
       examples: [
         "agnt coverage create --principal usr_principal --backup usr_backup --start '2026-12-01 09:00' --for 5d --reason pto",
         'agnt coverage create --principal usr_principal --principal usr_principal2 --backup usr_backup --start 2026-12-01 --end 2026-12-05 --submit',
-        'agnt coverage create --principals-file handover.csv --start 2026-12-01T14:00:00Z --end 2026-12-05T22:00:00Z --no-manager-approval',
+        'agnt coverage create --principals-file examples/handover.csv --start 2026-12-01T14:00:00Z --end 2026-12-05T22:00:00Z --no-manager-approval',
         'agnt coverage create   # on a terminal: asks for principals, backups, times and reason',
       ],
     },
@@ -255,7 +255,7 @@ export const backupRules: AreaSpec = {
       endpoint: E('backup-rules.delete'),
       args: [{ name: 'ruleId', multi: true, resource: 'backup-routing-rules' }],
       confirm: 'Delete backup routing rule {id}?',
-      examples: ['agnt backup-rules delete brr_0001 --yes'],
+      examples: ['agnt backup-rules delete brr_coord --yes'],
     },
   ],
 };

@@ -52,7 +52,7 @@ export const drive: AreaSpec = {
       summary: 'Show a file',
       endpoint: E('drive.files.get'),
       args: [user, file],
-      examples: ['agnt drive get fil_123', "agnt drive get fil_123 --query 'versions[].savedAt'"],
+      examples: ['agnt drive get fil_board_notes', "agnt drive get fil_board_notes --query 'versions[].savedAt'"],
     },
     {
       command: 'drive delete',
@@ -61,7 +61,7 @@ export const drive: AreaSpec = {
       endpoint: E('drive.files.delete'),
       args: [user, { ...file, multi: true }],
       confirm: 'Delete drive file {id} and its stored content?',
-      examples: ['agnt drive delete fil_123 --yes', 'agnt drive list --search draft -o id | agnt drive delete - --yes'],
+      examples: ['agnt drive delete fil_board_notes --yes', 'agnt drive list --search draft -o id | agnt drive delete - --yes'],
     },
     {
       command: 'drive upload',
@@ -85,7 +85,7 @@ export const drive: AreaSpec = {
       resultKey: 'driveFile',
       columns: [{ path: 'id' }, { path: 'name' }, { path: 'size' }, { path: 'mimeType', header: 'TYPE' }, { path: 'status' }],
       handler: async () => (await import('../src/workflows/drive-transfer.ts')).upload,
-      examples: ['agnt drive upload report.pdf', 'agnt drive upload *.png --folder fld_123', 'agnt drive upload notes.txt --name "Meeting notes.txt" -o id'],
+      examples: ['agnt drive upload examples/report.pdf', 'agnt drive upload examples/*.txt', 'agnt drive upload examples/notes.txt --name "Meeting notes.txt" -o id'],
     },
     {
       command: 'drive download',
@@ -100,7 +100,7 @@ export const drive: AreaSpec = {
         { flags: '--force', description: 'overwrite an existing file' },
       ],
       handler: async () => (await import('../src/workflows/drive-transfer.ts')).download,
-      examples: ['agnt drive download fil_123', 'agnt drive download fil_123 -o ~/Downloads/', 'agnt drive download fil_123 -o - | sha256sum'],
+      examples: ['agnt drive download fil_board_notes', 'agnt drive download fil_board_notes -o ~/Downloads/', 'agnt drive download fil_board_notes -o - | sha256sum'],
     },
     {
       command: 'drive confirm',
@@ -108,7 +108,7 @@ export const drive: AreaSpec = {
       endpoint: E('drive.files.confirm'),
       args: [user, file],
       fields: [{ name: 'size', description: 'bytes actually sent' }],
-      examples: ['agnt drive confirm fil_123 --size 1048576'],
+      examples: ['agnt drive confirm fil_board_notes --size 1048576'],
     },
     {
       command: 'drive move',
@@ -116,7 +116,7 @@ export const drive: AreaSpec = {
       endpoint: E('drive.files.move'),
       args: [user, file],
       fields: [{ name: 'folder', description: "folder id, or 'null' for the root" }],
-      examples: ['agnt drive move fil_123 --folder fld_456', 'agnt drive move fil_123 --folder null'],
+      examples: ['agnt drive move fil_board_notes --folder fld_456', 'agnt drive move fil_board_notes --folder null'],
     },
     {
       command: 'drive share',
@@ -127,7 +127,7 @@ export const drive: AreaSpec = {
         { name: 'team', description: "team id, or 'null'" },
         { name: 'organization', description: "organization id, or 'null'" },
       ],
-      examples: ['agnt drive share fil_123 --team team_acme', 'agnt drive share fil_123 --organization org_acme'],
+      examples: ['agnt drive share fil_board_notes --team team_acme', 'agnt drive share fil_board_notes --organization org_acme'],
     },
     {
       command: 'drive unshare',
@@ -138,21 +138,21 @@ export const drive: AreaSpec = {
         { name: 'team', default: null, hidden: true },
         { name: 'organization', default: null, hidden: true },
       ],
-      examples: ['agnt drive unshare fil_123'],
+      examples: ['agnt drive unshare fil_board_notes'],
     },
     {
       command: 'drive link-task',
       summary: 'Link a task to a file',
       endpoint: E('drive.files.link-task'),
       args: [user, file],
-      examples: ['agnt drive link-task fil_123 --task-id tsk_456'],
+      examples: ['agnt drive link-task fil_board_notes --task-id tsk_456'],
     },
     {
       command: 'drive process',
       summary: "Send a message to the file's agent (processing runs asynchronously)",
       endpoint: E('drive.files.process'),
       args: [user, file],
-      examples: ['agnt drive process fil_123 --message "Summarise the action items"'],
+      examples: ['agnt drive process fil_board_notes --message "Summarise the action items"'],
     },
     {
       command: 'drive activities',
@@ -160,7 +160,7 @@ export const drive: AreaSpec = {
       endpoint: E('drive.files.activities'),
       args: [user, file],
       columns: [{ path: 'createdAt', header: 'AT' }, { path: 'type' }, { path: 'role' }, { path: 'content' }],
-      examples: ['agnt drive activities fil_123', 'agnt drive activities fil_123 -o jsonl'],
+      examples: ['agnt drive activities fil_board_notes', 'agnt drive activities fil_board_notes -o jsonl'],
     },
     {
       command: 'drive versions',
@@ -168,14 +168,14 @@ export const drive: AreaSpec = {
       endpoint: E('drive.files.versions'),
       args: [user, file],
       render: async () => (await import('../src/render/drive-render.ts')).versions,
-      examples: ['agnt drive versions fil_123', 'agnt drive versions fil_123 --json'],
+      examples: ['agnt drive versions fil_board_notes', 'agnt drive versions fil_board_notes --json'],
     },
     {
       command: 'drive restore',
       summary: 'Restore a saved version (the current content is saved as a version first)',
       endpoint: E('drive.files.restore'),
       args: [user, file, { name: 'versionIndex', description: 'version index, from 0 (see drive versions)' }],
-      examples: ['agnt drive restore fil_123 0'],
+      examples: ['agnt drive restore fil_board_notes 0'],
     },
   ],
 };

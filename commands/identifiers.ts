@@ -36,14 +36,14 @@ export const identifiers: AreaSpec = {
       summary: 'Show an identifier',
       endpoint: E('identifiers.get'),
       args: [{ name: 'identifierId', resource: 'identifiers' }],
-      examples: ['agnt identifiers get idn_0001', 'agnt identifiers get idn_0001 --fields id,type,value,user.email'],
+      examples: ['agnt identifiers get idn_principal_phone', 'agnt identifiers get idn_principal_phone --fields id,type,value,user.email'],
     },
     {
       command: 'identifiers update',
       summary: 'Update an identifier',
       endpoint: E('identifiers.update'),
       args: [{ name: 'identifierId', resource: 'identifiers' }],
-      examples: ['agnt identifiers update idn_0001 --verified --label work', 'agnt identifiers update idn_0001 --label null'],
+      examples: ['agnt identifiers update idn_principal_phone --verified --label work', 'agnt identifiers update idn_principal_phone --label null'],
     },
     {
       command: 'identifiers delete',
@@ -52,14 +52,14 @@ export const identifiers: AreaSpec = {
       endpoint: E('identifiers.delete'),
       args: [{ name: 'identifierId', resource: 'identifiers' }],
       confirm: 'Delete identifier {id}?',
-      examples: ['agnt identifiers delete idn_0001 --yes'],
+      examples: ['agnt identifiers delete idn_principal_phone --yes'],
     },
     {
       command: 'identifiers link',
       summary: 'Move an identifier to another user',
       endpoint: E('identifiers.link'),
       args: [{ name: 'identifierId', resource: 'identifiers' }],
-      examples: ['agnt identifiers link idn_0001 --user-id usr_member'],
+      examples: ['agnt identifiers link idn_principal_phone --user-id usr_member'],
     },
     {
       command: 'identifiers make-primary',
@@ -70,7 +70,7 @@ export const identifiers: AreaSpec = {
         const d = data as { user: { id: string }; identifier: { value: string } };
         return `${d.identifier.value} is now the primary e-mail of ${d.user.id}`;
       },
-      examples: ['agnt identifiers make-primary idn_0002'],
+      examples: ['agnt identifiers make-primary idn_principal_home'],
     },
   ],
 };

@@ -32,9 +32,14 @@ export const AREA_INDEX: readonly AreaEntry[] = [
     name: 'org',
     aliases: ['orgs', 'organizations'],
     summary: 'Organizations: domains, SSO, SCIM, members, audit logging, model tiers, profile',
-    load: async () => [(await import('./org.ts')).orgArea],
+    load: async () => [(await import('./org.ts')).orgArea, (await import('./members-sync.ts')).orgMembersSync],
   },
-  { name: 'teams', aliases: ['team'], summary: 'Teams: members, roles and the team profile', load: async () => [(await import('./teams.ts')).teams] },
+  {
+    name: 'teams',
+    aliases: ['team'],
+    summary: 'Teams: members, roles and the team profile',
+    load: async () => [(await import('./teams.ts')).teams, (await import('./members-sync.ts')).teamMembersSync],
+  },
   { name: 'invitations', aliases: ['invitation', 'invites'], summary: 'Team invitations: invite, revoke or decline, accept', load: async () => [(await import('./teams.ts')).invitations] },
   {
     name: 'org-requests',

@@ -148,7 +148,7 @@ export const orgArea: AreaSpec = {
       endpoint: E('orgs.domains.update'),
       args: [org, { name: 'domainId', description: 'domain id', resource: 'domains' }],
       fields: [{ name: 'autoJoin', description: 'users with an e-mail address at this domain join automatically' }],
-      examples: ['agnt org domains update org_acme dom_0001 --no-auto-join'],
+      examples: ['agnt org domains update org_acme dom_acme --no-auto-join'],
     },
     {
       command: 'org domains remove',
@@ -157,14 +157,14 @@ export const orgArea: AreaSpec = {
       endpoint: E('orgs.domains.delete'),
       args: [org, { name: 'domainId', description: 'domain id', resource: 'domains' }],
       confirm: 'Remove domain {id}?',
-      examples: ['agnt org domains remove org_acme dom_0001 --yes'],
+      examples: ['agnt org domains remove org_acme dom_acme --yes'],
     },
     {
       command: 'org domains verify',
       summary: 'Verify a domain by its TXT record (verifying a verified domain changes nothing)',
       endpoint: E('orgs.domains.verify'),
       args: [org, { name: 'domainId', description: 'domain id', resource: 'domains' }],
-      examples: ['agnt org domains verify org_acme dom_0001'],
+      examples: ['agnt org domains verify org_acme dom_acme'],
     },
 
     // ---- SSO and SCIM ----
@@ -197,7 +197,11 @@ export const orgArea: AreaSpec = {
       options: [{ flags: '--guided', description: 'ask for the settings even when flags are given (terminal only)' }],
       handler: h('ssoSet'),
       columns: [{ path: 'id' }, { path: 'sso.enabled', header: 'ENABLED' }, { path: 'sso.enforced', header: 'ENFORCED' }, { path: 'sso.provider', header: 'PROVIDER' }],
-      examples: ['agnt org sso set org_acme --file sso.yaml', 'agnt org sso set org_acme --enabled --provider saml --saml @saml.yaml', 'agnt org sso set org_acme   # on a terminal: guided set-up'],
+      examples: [
+        'agnt org sso set org_acme --file examples/sso.yaml',
+        'agnt org sso set org_acme --enabled --provider saml --saml @examples/saml.yaml',
+        'agnt org sso set org_acme   # on a terminal: guided set-up',
+      ],
     },
     {
       command: 'org sso disable',
@@ -214,7 +218,7 @@ export const orgArea: AreaSpec = {
       args: [org],
       confirm: 'Rotate the SCIM token of {id}? The current token stops working at once',
       handler: h('scimRotate'),
-      examples: ['agnt org scim-token rotate org_acme --yes > scim-token.txt', 'agnt org scim-token rotate org_acme --yes | secret-store put scim'],
+      examples: ['agnt org scim-token rotate org_acme --yes > scim-token.txt', 'agnt org scim-token rotate org_acme --yes | (umask 077 && cat > scim-token.txt)'],
     },
 
     // ---- members ----
@@ -242,7 +246,7 @@ export const orgArea: AreaSpec = {
       endpoint: E('orgs.members.delete'),
       args: [org, { name: 'userId', description: 'user id', resource: 'users' }],
       confirm: 'Remove member {id}?',
-      examples: ['agnt org members remove org_acme usr_0001 --yes'],
+      examples: ['agnt org members remove org_acme usr_ghost --yes'],
     },
 
     // ---- audit events and audit logging ----
@@ -288,7 +292,7 @@ export const orgArea: AreaSpec = {
       ],
       examples: [
         'agnt org audit-logging set org_acme --enabled --storage-bucket-arn arn:aws:s3:::acme-audit --role-arn arn:aws:iam::123456789012:role/agnt-audit --region us-east-1',
-        'agnt org audit-logging set org_acme --file audit-logging.yaml',
+        'agnt org audit-logging set org_acme --file examples/audit-logging.yaml',
       ],
     },
     {
@@ -309,7 +313,10 @@ export const orgArea: AreaSpec = {
       ],
       handler: h('deliver'),
       columns: [{ path: 'id' }, { path: 'status' }, { path: 'from' }, { path: 'to' }, { path: 'filesCopied', header: 'FILES' }, { path: 'completedAt' }],
-      examples: ['agnt org audit-logging deliver org_acme --from 24h --to now --wait', 'agnt org audit-logging deliver org_acme --from 2026-11-01 --to 2026-11-02 -o id'],
+      examples: [
+        'agnt org audit-logging set org_acme --file examples/audit-logging.yaml && agnt org audit-logging deliver org_acme --from 24h --to now --wait',
+        'agnt org audit-logging deliver org_acme --from 2026-11-01 --to 2026-11-02 -o id',
+      ],
     },
     {
       command: 'org audit-logging job',
@@ -370,7 +377,7 @@ export const orgArea: AreaSpec = {
         org_admin_required: 'the profile is already claimed and only users with the org_admin role change it; the person who first set it holds that role. Ask them to make the change.',
         '403': 'only organization members with the org_admin role change the organization profile.',
       },
-      examples: ['agnt org profile set co_acme --file profile.yaml', 'agnt org profile set co_acme --industry Robotics --set ownOrgProfile.mission="Build things"'],
+      examples: ['agnt org profile set co_acme --file examples/org-profile.yaml', 'agnt org profile set co_acme --industry Robotics --set ownOrgProfile.mission="Build things"'],
     },
     // ---- organization as code (docs/org-as-code.md) ----
     {

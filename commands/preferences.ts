@@ -35,14 +35,14 @@ export const preferences: AreaSpec = {
       summary: "Show an identifier's preferences record",
       endpoint: E('preferences.identifier.get'),
       args: [identifier],
-      examples: ['agnt preferences identifier get idn_123', "agnt preferences identifier get idn_123 --query 'preferences.supervision'"],
+      examples: ['agnt preferences identifier get idn_principal_email', "agnt preferences identifier get idn_principal_email --query 'preferences.supervision'"],
     },
     {
       command: 'preferences skill get',
       summary: "Show an identifier's preferences for a skill",
       endpoint: E('preferences.skill.get'),
       args: [identifier, { name: 'skillName', description: 'skill name' }],
-      examples: ['agnt preferences skill get idn_123 travel'],
+      examples: ['agnt preferences skill get idn_principal_email travel'],
     },
     {
       command: 'preferences skill set',
@@ -52,7 +52,7 @@ export const preferences: AreaSpec = {
       args: [identifier, { name: 'skillName', description: 'skill name' }],
       bodyKey: 'preferences',
       bodyInput: true,
-      examples: ['agnt preferences skill set idn_123 travel --file travel.yaml', 'agnt preferences skill set idn_123 travel --set cabinClass=business'],
+      examples: ['agnt preferences skill set idn_principal_email travel --file examples/travel.yaml', 'agnt preferences skill set idn_principal_email travel --set cabinClass=business'],
     },
     {
       command: 'preferences scheduling get',
@@ -68,7 +68,7 @@ export const preferences: AreaSpec = {
       args: [user],
       bodyKey: 'schedulingPreferences',
       examples: [
-        'agnt preferences scheduling set --file scheduling.yaml',
+        'agnt preferences scheduling set --file examples/scheduling.yaml',
         'agnt preferences scheduling get --yaml > s.yaml && agnt preferences scheduling set --file s.yaml --set buffers.bufferLength=15',
       ],
     },
@@ -87,7 +87,11 @@ export const preferences: AreaSpec = {
       args: [user],
       bodyKey: 'preferences',
       fields: [{ name: 'appchatA', flag: 'appchat-a' }],
-      examples: ['agnt preferences reminders update --level agnt-events', 'agnt preferences reminders update --file reminders.yaml', 'agnt preferences reminders update --set email.enabled=true'],
+      examples: [
+        'agnt preferences reminders update --level agnt-events',
+        'agnt preferences reminders update --file examples/reminders.yaml',
+        'agnt preferences reminders update --set email.enabled=true',
+      ],
     },
     {
       command: 'preferences matrix get',
@@ -110,7 +114,7 @@ export const preferences: AreaSpec = {
       examples: [
         'agnt preferences matrix patch --set email_as_user.mode=manual',
         'agnt preferences matrix patch --calendar \'{"mode": "time-boxed", "timeBoxedWindowMin": 30, "timeBoxedExpiry": "execute"}\'',
-        'agnt preferences matrix patch --file matrix.yaml',
+        'agnt preferences matrix patch --file examples/matrix.yaml',
       ],
     },
     {

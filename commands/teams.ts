@@ -83,7 +83,7 @@ export const teams: AreaSpec = {
       args: [team],
       fields: [{ name: 'role', description: 'default member' }],
       columns: memberColumns,
-      examples: ['agnt teams members add team_acme --user-id usr_0001 --role admin'],
+      examples: ['agnt teams members add team_acme --user-id usr_ghost --role admin'],
     },
     {
       command: 'teams members update',
@@ -122,7 +122,7 @@ export const teams: AreaSpec = {
         { name: 'primeDefaults', description: 'defaults {supervisionMode, defaultChannels}' },
       ],
       hints: { '403': "only the team's owner and admins change its profile (see `agnt teams members list <teamId>`)." },
-      examples: ['agnt teams profile set team_acme --file team-profile.yaml', 'agnt teams profile set team_acme --tagline "We make it happen" --values craft,candour'],
+      examples: ['agnt teams profile set team_acme --file examples/team-profile.yaml', 'agnt teams profile set team_acme --tagline "We make it happen" --values craft,candour'],
     },
   ],
 };

@@ -60,7 +60,7 @@ export const users: AreaSpec = {
       summary: 'Create a user',
       endpoint: E('users.create'),
       fields: [{ name: 'assistantEmail', description: 'e-mail of the assistant to give the user' }],
-      examples: ['agnt users create --email new@acme.test --first-name New --last-name Person', 'agnt users create --file user.yaml'],
+      examples: ['agnt users create --email new@acme.test --first-name New --last-name Person', 'agnt users create --file examples/user.yaml'],
     },
     {
       command: 'users get',
@@ -88,7 +88,7 @@ export const users: AreaSpec = {
       endpoint: E('users.delete'),
       args: [{ name: 'userId', resource: 'users' }],
       confirm: 'Delete user {id}?',
-      examples: ['agnt users delete usr_123 --yes'],
+      examples: ['agnt users delete usr_ghost --yes'],
     },
     {
       command: 'users set-assistant',
@@ -126,7 +126,7 @@ export const users: AreaSpec = {
       command: 'users deprovision',
       summary: 'Remove a user from a team (and delete them when nothing else holds them)',
       endpoint: E('users.deprovision'),
-      examples: ['agnt users deprovision --email old@acme.test --team-id team_acme'],
+      examples: ['agnt users deprovision --email member@acme.test --team-id team_acme'],
     },
   ],
 };

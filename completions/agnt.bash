@@ -10,7 +10,7 @@ _agnt_gvflags='-o --output --fields --query --profile --base-url --timeout'
 # included), flags taking a value, the number of positionals and whether the last takes several words.
 _agnt_node() {
   case $1 in
-    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links calendars auth config sandbox api commands completion' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
+    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links calendars auth config sandbox api batch commands completion' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
     'users') _agnt_subs='me update-me profile list create get update delete set-assistant provision deprovision' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users me') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users update-me') _agnt_subs='' _agnt_flags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --coordinator-enabled --no-coordinator-enabled --data --file --set --help' _agnt_all='' _agnt_vflags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --data --file --set' _agnt_npos=0 _agnt_var='' ;;
@@ -153,10 +153,11 @@ _agnt_node() {
     'org sso disable') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'org scim-token') _agnt_subs='rotate' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'org scim-token rotate') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
-    'org members') _agnt_subs='list add remove' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'org members') _agnt_subs='list add remove sync' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'org members list') _agnt_subs='' _agnt_flags='--search --all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--search --limit --page --per-page' _agnt_npos=1 _agnt_var='' ;;
     'org members add') _agnt_subs='' _agnt_flags='--email --data --file --set --help' _agnt_all='' _agnt_vflags='--email --data --file --set' _agnt_npos=1 _agnt_var='' ;;
     'org members remove') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=2 _agnt_var='' ;;
+    'org members sync') _agnt_subs='' _agnt_flags='--from --preview --add-only --remove-only --max-removals --action-csv --email-column --role-column --input-format --help' _agnt_all='' _agnt_vflags='--from --max-removals --action-csv --email-column --role-column --input-format' _agnt_npos=1 _agnt_var='' ;;
     'org audit-events') _agnt_subs='list' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'org audit-events list') _agnt_subs='' _agnt_flags='--actor --action --entity-type --after --before --since --all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--actor --action --entity-type --after --before --since --limit --page --per-page' _agnt_npos=1 _agnt_var='' ;;
     'org audit-logging') _agnt_subs='get set deliver job' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
@@ -181,11 +182,12 @@ _agnt_node() {
     'teams get') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'teams update') _agnt_subs='' _agnt_flags='--name --status --branding-on-events --no-branding-on-events --branding-on-messages --no-branding-on-messages --data --file --set --help' _agnt_all='' _agnt_vflags='--name --status --data --file --set' _agnt_npos=1 _agnt_var='' ;;
     'teams delete') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
-    'teams members') _agnt_subs='list add update remove' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'teams members') _agnt_subs='list add update remove sync' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'teams members list') _agnt_subs='' _agnt_flags='--status --search --all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--status --search --limit --page --per-page' _agnt_npos=1 _agnt_var='' ;;
     'teams members add') _agnt_subs='' _agnt_flags='--user-id --role --data --file --set --help' _agnt_all='' _agnt_vflags='--user-id --role --data --file --set' _agnt_npos=1 _agnt_var='' ;;
     'teams members update') _agnt_subs='' _agnt_flags='--role --status --data --file --set --help' _agnt_all='' _agnt_vflags='--role --status --data --file --set' _agnt_npos=2 _agnt_var='' ;;
     'teams members remove') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=2 _agnt_var='' ;;
+    'teams members sync') _agnt_subs='' _agnt_flags='--from --preview --add-only --remove-only --max-removals --action-csv --email-column --role-column --input-format --help' _agnt_all='' _agnt_vflags='--from --max-removals --action-csv --email-column --role-column --input-format' _agnt_npos=1 _agnt_var='' ;;
     'teams profile') _agnt_subs='get set' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'teams profile get') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'teams profile set') _agnt_subs='' _agnt_flags='--tagline --mission --lead-user-id --working-hours --rituals --current-goals --kpis --comms-style --values --docs-links --prime-defaults --data --file --set --help' _agnt_all='' _agnt_vflags='--tagline --mission --lead-user-id --working-hours --rituals --current-goals --kpis --comms-style --values --docs-links --prime-defaults --data --file --set' _agnt_npos=1 _agnt_var='' ;;
@@ -263,6 +265,7 @@ _agnt_node() {
     'sandbox') _agnt_subs='start' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'sandbox start') _agnt_subs='' _agnt_flags='--port --host --data --no-profile --help' _agnt_all='' _agnt_vflags='--port --host --data' _agnt_npos=0 _agnt_var='' ;;
     'api') _agnt_subs='' _agnt_flags='--field --raw-field --file --paginate --help' _agnt_all='' _agnt_vflags='-F --field -f --raw-field --file' _agnt_npos=2 _agnt_var='' ;;
+    'batch') _agnt_subs='' _agnt_flags='--concurrency --serial --match --skip-rows --max-rows --key --errors-out --ledger --resume --input-format --delimiter --encoding --help' _agnt_all='' _agnt_vflags='--concurrency --match --skip-rows --max-rows --key --errors-out --ledger --input-format --delimiter --encoding' _agnt_npos=2 _agnt_var=1 ;;
     'commands') _agnt_subs='' _agnt_flags='--markdown --help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'completion') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     *) _agnt_subs= _agnt_flags= _agnt_all= _agnt_vflags= _agnt_npos=0 _agnt_var= ;;
@@ -296,6 +299,7 @@ _agnt_child() {
     '|config') _agnt_next='config' ;;
     '|sandbox') _agnt_next='sandbox' ;;
     '|api') _agnt_next='api' ;;
+    '|batch') _agnt_next='batch' ;;
     '|commands') _agnt_next='commands' ;;
     '|completion') _agnt_next='completion' ;;
     'users|me') _agnt_next='users me' ;;
@@ -443,6 +447,7 @@ _agnt_child() {
     'org members|list'|'org members|ls') _agnt_next='org members list' ;;
     'org members|add') _agnt_next='org members add' ;;
     'org members|remove'|'org members|rm') _agnt_next='org members remove' ;;
+    'org members|sync') _agnt_next='org members sync' ;;
     'org audit-events|list'|'org audit-events|ls') _agnt_next='org audit-events list' ;;
     'org audit-logging|get') _agnt_next='org audit-logging get' ;;
     'org audit-logging|set') _agnt_next='org audit-logging set' ;;
@@ -463,6 +468,7 @@ _agnt_child() {
     'teams members|add') _agnt_next='teams members add' ;;
     'teams members|update') _agnt_next='teams members update' ;;
     'teams members|remove'|'teams members|rm') _agnt_next='teams members remove' ;;
+    'teams members|sync') _agnt_next='teams members sync' ;;
     'teams profile|get') _agnt_next='teams profile get' ;;
     'teams profile|set') _agnt_next='teams profile set' ;;
     'invitations|list'|'invitations|ls') _agnt_next='invitations list' ;;
@@ -754,6 +760,10 @@ _agnt_values() {
     'org members add|#0') _agnt_v='@dyn' ;;
     'org members remove|#0') _agnt_v='@dyn' ;;
     'org members remove|#1') _agnt_v='@dyn' ;;
+    'org members sync|--from') _agnt_v='@file' ;;
+    'org members sync|--action-csv') _agnt_v='@file' ;;
+    'org members sync|--input-format') _agnt_v='csv tsv jsonl yaml json' ;;
+    'org members sync|#0') _agnt_v='@dyn' ;;
     'org audit-events list|#0') _agnt_v='@dyn' ;;
     'org audit-logging get|#0') _agnt_v='@dyn' ;;
     'org audit-logging set|--file') _agnt_v='@file' ;;
@@ -805,6 +815,10 @@ _agnt_values() {
     'teams members update|#1') _agnt_v='@dyn' ;;
     'teams members remove|#0') _agnt_v='@dyn' ;;
     'teams members remove|#1') _agnt_v='@dyn' ;;
+    'teams members sync|--from') _agnt_v='@file' ;;
+    'teams members sync|--action-csv') _agnt_v='@file' ;;
+    'teams members sync|--input-format') _agnt_v='csv tsv jsonl yaml json' ;;
+    'teams members sync|#0') _agnt_v='@dyn' ;;
     'teams profile get|#0') _agnt_v='@dyn' ;;
     'teams profile set|--file') _agnt_v='@file' ;;
     'teams profile set|#0') _agnt_v='@dyn' ;;
@@ -878,6 +892,10 @@ _agnt_values() {
     'config remove|#0') _agnt_v='@dyn' ;;
     'sandbox start|--data') _agnt_v='@file' ;;
     'api|--file') _agnt_v='@file' ;;
+    'batch|--errors-out') _agnt_v='@file' ;;
+    'batch|--ledger') _agnt_v='@file' ;;
+    'batch|--input-format') _agnt_v='csv tsv jsonl yaml json' ;;
+    'batch|--encoding') _agnt_v='utf8 utf16le utf16be windows-1252' ;;
     'completion|#0') _agnt_v='bash zsh fish' ;;
     *'|--output') _agnt_v='table json yaml jsonl csv id' ;;
     *'|-o') _agnt_v='table json yaml jsonl csv id' ;;

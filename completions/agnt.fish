@@ -54,6 +54,8 @@ function __agnt_child --argument-names p w
             echo -- 'sandbox'
         case '|api'
             echo -- 'api'
+        case '|batch'
+            echo -- 'batch'
         case '|commands'
             echo -- 'commands'
         case '|completion'
@@ -348,6 +350,8 @@ function __agnt_child --argument-names p w
             echo -- 'org members add'
         case 'org members|remove' 'org members|rm'
             echo -- 'org members remove'
+        case 'org members|sync'
+            echo -- 'org members sync'
         case 'org audit-events|list' 'org audit-events|ls'
             echo -- 'org audit-events list'
         case 'org audit-logging|get'
@@ -388,6 +392,8 @@ function __agnt_child --argument-names p w
             echo -- 'teams members update'
         case 'teams members|remove' 'teams members|rm'
             echo -- 'teams members remove'
+        case 'teams members|sync'
+            echo -- 'teams members sync'
         case 'teams profile|get'
             echo -- 'teams profile get'
         case 'teams profile|set'
@@ -686,6 +692,8 @@ function __agnt_vflags --argument-names p
             printf '%s\n' --search --limit --page --per-page
         case 'org members add'
             printf '%s\n' --email --data --file --set
+        case 'org members sync'
+            printf '%s\n' --from --max-removals --action-csv --email-column --role-column --input-format
         case 'org audit-events list'
             printf '%s\n' --actor --action --entity-type --after --before --since --limit --page --per-page
         case 'org audit-logging set'
@@ -716,6 +724,8 @@ function __agnt_vflags --argument-names p
             printf '%s\n' --user-id --role --data --file --set
         case 'teams members update'
             printf '%s\n' --role --status --data --file --set
+        case 'teams members sync'
+            printf '%s\n' --from --max-removals --action-csv --email-column --role-column --input-format
         case 'teams profile set'
             printf '%s\n' --tagline --mission --lead-user-id --working-hours --rituals --current-goals --kpis --comms-style --values --docs-links --prime-defaults --data --file --set
         case 'invitations list'
@@ -774,6 +784,8 @@ function __agnt_vflags --argument-names p
             printf '%s\n' --port --host --data
         case 'api'
             printf '%s\n' -F --field -f --raw-field --file
+        case 'batch'
+            printf '%s\n' --concurrency --match --skip-rows --max-rows --key --errors-out --ledger --input-format --delimiter --encoding
     end
 end
 
@@ -867,6 +879,7 @@ complete -c agnt -n '__agnt_at \'\'' -f -a 'auth' -d 'log in, check and log out 
 complete -c agnt -n '__agnt_at \'\'' -f -a 'config' -d 'profile settings and profiles'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'sandbox' -d 'run the local API emulator'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'api' -d 'send a raw API request'
+complete -c agnt -n '__agnt_at \'\'' -f -a 'batch' -d 'run a command once per row of a file'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'commands' -d 'list commands and endpoints'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'completion' -d 'print a shell completion script'
 complete -c agnt -n '__agnt_at \'\'' -s v -l version -d 'print the version'
@@ -1682,6 +1695,7 @@ complete -c agnt -n '__agnt_at \'org scim-token rotate\'; and not string match -
 complete -c agnt -n '__agnt_at \'org members\'' -f -a 'list' -d 'List the members of an organization'
 complete -c agnt -n '__agnt_at \'org members\'' -f -a 'add' -d 'Provision a member by e-mail (an existing member is answered as it is)'
 complete -c agnt -n '__agnt_at \'org members\'' -f -a 'remove' -d 'Remove a member from an organization'
+complete -c agnt -n '__agnt_at \'org members\'' -f -a 'sync' -d 'Keep the members of an organization in step with a roster file: adds, role changes, removals'
 complete -c agnt -n '__agnt_at \'org members list\'' -l search -x -d 'match name or e-mail'
 complete -c agnt -n '__agnt_at \'org members list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'org members list\'' -l limit -x -d 'at most this many records, across pages'
@@ -1694,6 +1708,16 @@ complete -c agnt -n '__agnt_at \'org members add\'' -l file -r -F -d 'the whole 
 complete -c agnt -n '__agnt_at \'org members add\'' -l set -x -d 'set a (dotted) body field; repeatable'
 complete -c agnt -n '__agnt_at \'org members add\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org members remove\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
+complete -c agnt -n '__agnt_at \'org members sync\'' -l from -r -F -d 'the roster: CSV, TSV, JSONL or YAML with an e-mail column and optionally a role column (required)'
+complete -c agnt -n '__agnt_at \'org members sync\'' -l preview -d 'show the adds, role changes and removals, and change nothing'
+complete -c agnt -n '__agnt_at \'org members sync\'' -l add-only -d 'only add the people missing from the team'
+complete -c agnt -n '__agnt_at \'org members sync\'' -l remove-only -d 'only remove the members missing from the roster'
+complete -c agnt -n '__agnt_at \'org members sync\'' -l max-removals -x -d 'stop before changing anything when more members would be removed (default: 10, or a tenth of the members)'
+complete -c agnt -n '__agnt_at \'org members sync\'' -l action-csv -r -F -d 'write one row per change with its outcome'
+complete -c agnt -n '__agnt_at \'org members sync\'' -l email-column -x -d 'the e-mail column (default: the column named email, e-mail, ...)'
+complete -c agnt -n '__agnt_at \'org members sync\'' -l role-column -x -d 'the role column (default: a column named role); without one, roles are left as they are'
+complete -c agnt -n '__agnt_at \'org members sync\'' -l input-format -x -a 'csv tsv jsonl yaml json' -d 'the roster format instead of guessing from its name (one of: csv, tsv, jsonl, yaml, json)'
+complete -c agnt -n '__agnt_at \'org members sync\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org audit-events\'' -f -a 'list' -d 'List an organization\'s audit events, newest first'
 complete -c agnt -n '__agnt_at \'org audit-events list\'' -l actor -x -d 'user id (or e-mail) of who made the change'
 complete -c agnt -n '__agnt_at \'org audit-events list\'' -l action -x -d 'e.g. domain.verified; a trailing * matches a prefix (\'domain.*\')'
@@ -1806,6 +1830,7 @@ complete -c agnt -n '__agnt_at \'teams members\'' -f -a 'list' -d 'List the memb
 complete -c agnt -n '__agnt_at \'teams members\'' -f -a 'add' -d 'Add a user to a team (role owner hands ownership on)'
 complete -c agnt -n '__agnt_at \'teams members\'' -f -a 'update' -d 'Change a member\'s role or status'
 complete -c agnt -n '__agnt_at \'teams members\'' -f -a 'remove' -d 'Remove a member from a team'
+complete -c agnt -n '__agnt_at \'teams members\'' -f -a 'sync' -d 'Keep the members of a team in step with a roster file: adds, role changes, removals'
 complete -c agnt -n '__agnt_at \'teams members list\'' -l status -x -a 'active inactive' -d 'status (one of: active, inactive)'
 complete -c agnt -n '__agnt_at \'teams members list\'' -l search -x -d 'match name or e-mail'
 complete -c agnt -n '__agnt_at \'teams members list\'' -l all -d 'fetch every page'
@@ -1826,6 +1851,16 @@ complete -c agnt -n '__agnt_at \'teams members update\'' -l file -r -F -d 'the w
 complete -c agnt -n '__agnt_at \'teams members update\'' -l set -x -d 'set a (dotted) body field; repeatable'
 complete -c agnt -n '__agnt_at \'teams members update\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'teams members remove\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
+complete -c agnt -n '__agnt_at \'teams members sync\'' -l from -r -F -d 'the roster: CSV, TSV, JSONL or YAML with an e-mail column and optionally a role column (required)'
+complete -c agnt -n '__agnt_at \'teams members sync\'' -l preview -d 'show the adds, role changes and removals, and change nothing'
+complete -c agnt -n '__agnt_at \'teams members sync\'' -l add-only -d 'only add the people missing from the team'
+complete -c agnt -n '__agnt_at \'teams members sync\'' -l remove-only -d 'only remove the members missing from the roster'
+complete -c agnt -n '__agnt_at \'teams members sync\'' -l max-removals -x -d 'stop before changing anything when more members would be removed (default: 10, or a tenth of the members)'
+complete -c agnt -n '__agnt_at \'teams members sync\'' -l action-csv -r -F -d 'write one row per change with its outcome'
+complete -c agnt -n '__agnt_at \'teams members sync\'' -l email-column -x -d 'the e-mail column (default: the column named email, e-mail, ...)'
+complete -c agnt -n '__agnt_at \'teams members sync\'' -l role-column -x -d 'the role column (default: a column named role); without one, roles are left as they are'
+complete -c agnt -n '__agnt_at \'teams members sync\'' -l input-format -x -a 'csv tsv jsonl yaml json' -d 'the roster format instead of guessing from its name (one of: csv, tsv, jsonl, yaml, json)'
+complete -c agnt -n '__agnt_at \'teams members sync\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'teams profile\'' -f -a 'get' -d 'Show a team\'s profile (team members only)'
 complete -c agnt -n '__agnt_at \'teams profile\'' -f -a 'set' -d 'Set a team\'s profile (team admins only); fields not given keep their value'
 complete -c agnt -n '__agnt_at \'teams profile get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
@@ -2119,5 +2154,17 @@ complete -c agnt -n '__agnt_at \'api\'' -s F -l field -x -d 'typed field (repeat
 complete -c agnt -n '__agnt_at \'api\'' -s f -l raw-field -x -d 'string field (repeatable)'
 complete -c agnt -n '__agnt_at \'api\'' -l file -r -F -d 'request body from a JSON or YAML file, or \'-\' for stdin'
 complete -c agnt -n '__agnt_at \'api\'' -l paginate -d 'follow page/perPage/total until every page is read'
+complete -c agnt -n '__agnt_at \'batch\'' -l concurrency -x -d 'rows in flight at once (default 4)'
+complete -c agnt -n '__agnt_at \'batch\'' -l serial -d 'one row at a time (same as --concurrency 1)'
+complete -c agnt -n '__agnt_at \'batch\'' -l match -x -d 'only rows whose column matches the regular expression; repeatable (all must match)'
+complete -c agnt -n '__agnt_at \'batch\'' -l skip-rows -x -d 'skip the first N data rows'
+complete -c agnt -n '__agnt_at \'batch\'' -l max-rows -x -d 'run at most N rows (try a few first)'
+complete -c agnt -n '__agnt_at \'batch\'' -l key -x -d 'columns that identify a row in output and errors (default: the columns the command uses)'
+complete -c agnt -n '__agnt_at \'batch\'' -l errors-out -r -F -d 'write the failed rows, in the input\'s own columns plus batch_error'
+complete -c agnt -n '__agnt_at \'batch\'' -l ledger -r -F -d 'where to keep the ledger (default: FILE.batch-ledger.jsonl; required for --resume with stdin)'
+complete -c agnt -n '__agnt_at \'batch\'' -l resume -d 'finish an interrupted run from its ledger'
+complete -c agnt -n '__agnt_at \'batch\'' -l input-format -x -a 'csv tsv jsonl yaml json' -d 'csv, tsv, jsonl, yaml or json instead of guessing from the file name'
+complete -c agnt -n '__agnt_at \'batch\'' -l delimiter -x -d 'CSV field delimiter instead of detecting it (comma, semicolon, tab, pipe, or one character)'
+complete -c agnt -n '__agnt_at \'batch\'' -l encoding -x -a 'utf8 utf16le utf16be windows-1252' -d 'text encoding instead of detecting it'
 complete -c agnt -n '__agnt_at \'commands\'' -l markdown -d 'print the command reference (docs/commands.md) as Markdown'
 complete -c agnt -n '__agnt_at \'completion\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'bash zsh fish'

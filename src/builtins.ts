@@ -1,7 +1,7 @@
 // The commands that are not API endpoints: auth, config, sandbox, api, commands. Their
 // definitions are eager (cheap); their implementations load when they run.
 import { Argument, type Command, Option } from 'commander';
-import type { ContextFactory } from './core/builder.ts';
+import { type ContextFactory, hinted } from './core/builder.ts';
 
 function lazy(makeContext: ContextFactory, load: () => Promise<(ctx: import('./core/context.ts').Context, ...args: unknown[]) => Promise<void>>) {
   return async (...params: unknown[]) => {
@@ -27,7 +27,7 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     .option('--with-token', 'read the token from standard input')
     .addHelpText(
       'after',
-      `\nEndpoint:\n  GET /users/me\n${examples('agnt auth login', 'agnt auth login --base-url https://api.example.com --with-token < token.txt', 'agnt auth login --profile staging --base-url https://staging.example.com --with-token < token.txt')}`,
+      `\nEndpoint:\n  GET /users/me\n${examples('agnt auth login   # on a terminal: asks for the base URL and the token', 'agnt auth login --with-token < token.txt   # the base URL from AGNT_BASE_URL or the profile', 'agnt auth login --profile staging --base-url "$AGNT_BASE_URL" --with-token < token.txt')}`,
     )
     .action(lazy(makeContext, async () => (await import('./builtin/auth.ts')).login));
   auth
@@ -107,7 +107,14 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     .option('--host <address>', 'loopback address to listen on', '127.0.0.1')
     .option('--data <file>', 'persist the state to this JSON file (loaded if it exists)')
     .option('--no-profile', 'do not write the `sandbox` profile')
-    .addHelpText('after', examples('agnt sandbox start', 'agnt sandbox start --port 8080 --data sandbox.json', 'agnt sandbox start --json | head -1'))
+    .addHelpText(
+      'after',
+      examples(
+        'agnt sandbox start   # serves until Ctrl-C',
+        'agnt sandbox start --port 0 --data sandbox.json   # any free port; the state kept in sandbox.json',
+        'agnt sandbox start --json --no-profile   # first line: {"baseUrl", "tokens"}',
+      ),
+    )
     .action(lazy(makeContext, async () => (await import('./builtin/sandbox.ts')).start));
 
   program
@@ -128,10 +135,52 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
         'agnt api GET /users/me',
         'agnt api GET /users -F perPage=5 --paginate --jsonl',
         'agnt api POST /identifiers -f type=email -f value=a@example.com',
-        'agnt api PUT /users/usr_1 --file body.yaml',
+        'agnt api PATCH /users/me --file examples/me.yaml',
       ),
     )
     .action(lazy(makeContext, async () => (await import('./builtin/api.ts')).api));
+
+  const repeat = (v: string, p: string[] = []) => [...p, v];
+  program
+    .command('batch')
+    .description(
+      'Run an agnt command once per row of a CSV, TSV, JSONL or YAML file, in process, a few rows at a time.\n' +
+        "{column} in the command is replaced by the row's value ({{ and }} are literal braces). Each row is recorded in a\n" +
+        'ledger (FILE.batch-ledger.jsonl) before its request is sent; after Ctrl-C or a crash, the same command with --resume\n' +
+        'runs every row exactly once: a row that may already have reached the server is looked up first where the API\n' +
+        'allows it, and reported as unknown where it does not. Results come out as one stream (-o jsonl, csv, json, table)\n' +
+        "with the row number and key columns; failed rows go to --errors-out in the input's own columns plus batch_error.\n" +
+        'Exit codes: 0 every row succeeded, 6 some rows failed, 2 bad options or placeholders (nothing sent), 130 interrupted.',
+    )
+    .summary('run a command once per row of a file')
+    .argument('<file>', "CSV, TSV, JSONL or YAML file, or '-' for stdin (CSV unless --input-format)")
+    .argument('[command...]', 'after --: the agnt command line, with {column} placeholders')
+    .option('--concurrency <n>', `rows in flight at once (default 4)`)
+    .option('--serial', 'one row at a time (same as --concurrency 1)')
+    .option('--match <column=regex>', 'only rows whose column matches the regular expression; repeatable (all must match)', repeat)
+    .option('--skip-rows <n>', 'skip the first N data rows')
+    .option('--max-rows <n>', 'run at most N rows (try a few first)')
+    .option('--key <columns>', 'columns that identify a row in output and errors (default: the columns the command uses)', repeat)
+    .addOption(hinted(new Option('--errors-out <file>', "write the failed rows, in the input's own columns plus batch_error"), { file: true }))
+    .addOption(hinted(new Option('--ledger <file>', 'where to keep the ledger (default: FILE.batch-ledger.jsonl; required for --resume with stdin)'), { file: true }))
+    .option('--resume', 'finish an interrupted run from its ledger')
+    .addOption(hinted(new Option('--input-format <format>', 'csv, tsv, jsonl, yaml or json instead of guessing from the file name'), { values: ['csv', 'tsv', 'jsonl', 'yaml', 'json'] }))
+    .option('--delimiter <char>', 'CSV field delimiter instead of detecting it (comma, semicolon, tab, pipe, or one character)')
+    .addOption(hinted(new Option('--encoding <name>', 'text encoding instead of detecting it'), { values: ['utf8', 'utf16le', 'utf16be', 'windows-1252'] }))
+    .addHelpText(
+      'after',
+      examples(
+        "agnt batch hr-export.csv --max-rows 5 -- users provision --email '{Work Email}' --first-name '{First}' --last-name '{Last}' --team-id team_acme",
+        "agnt batch invitees.csv --errors-out failed.csv -o jsonl -- invitations create --team-id team_acme --email '{email}'",
+        "agnt batch managers.yaml --dry-run -- manager-assignments create --manager '{manager}' --managed-user '{coordinator}'",
+        "agnt batch invitees.csv --resume -- invitations create --team-id team_acme --email '{email}'",
+        "agnt batch leavers.csv --yes --match 'status=^left$' -- users update '{id}' --status suspended",
+      ),
+    )
+    .action(async (file: string, command: string[], opts: unknown, cmd: Command) => {
+      const ctx = makeContext(cmd);
+      await (await import('./workflows/batch/command.ts')).batch(ctx, file, command, opts, program.options);
+    });
 
   program
     .command('commands')
@@ -155,10 +204,9 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     .addHelpText(
       'after',
       examples(
-        'agnt completion bash > ~/.local/share/bash-completion/completions/agnt',
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh syntax in an example, not a template
-        'agnt completion zsh > "${fpath[1]}/_agnt"',
-        'agnt completion fish > ~/.config/fish/completions/agnt.fish',
+        'mkdir -p ~/.local/share/bash-completion/completions && agnt completion bash > ~/.local/share/bash-completion/completions/agnt',
+        'mkdir -p ~/.zfunc && agnt completion zsh > ~/.zfunc/_agnt   # with fpath=(~/.zfunc $fpath) in ~/.zshrc',
+        'mkdir -p ~/.config/fish/completions && agnt completion fish > ~/.config/fish/completions/agnt.fish',
         'source <(agnt completion bash)',
       ),
     )
@@ -183,4 +231,4 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     });
 }
 
-export const BUILTIN_NAMES = new Set(['auth', 'config', 'sandbox', 'api', 'commands', 'completion', '__complete', 'help']);
+export const BUILTIN_NAMES = new Set(['auth', 'config', 'sandbox', 'api', 'batch', 'commands', 'completion', '__complete', 'help']);

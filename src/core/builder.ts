@@ -176,7 +176,8 @@ export function buildLeaf(spec: CommandSpec, makeContext: ContextFactory): Comma
   return cmd;
 }
 
-async function parseInvocation(ctx: Context, spec: CommandSpec, command: Command): Promise<Invocation> {
+/** A leaf's parsed flags and arguments as an Invocation (also used by `agnt batch` for each row). */
+export async function parseInvocation(ctx: Context, spec: CommandSpec, command: Pick<Command, 'opts' | 'processedArgs'>): Promise<Invocation> {
   const opts = command.opts() as Record<string, unknown>;
   const args: Record<string, string> = {};
   let ids: string[] = [];
@@ -301,6 +302,16 @@ function describeIds(inv: Invocation): string {
   return vals.join(', ');
 }
 
+/**
+ * Runs a command's handler. The one place parsed options (commander's, untyped) meet the
+ * option type a handler declares (`Handler<O>`).
+ */
+export async function runHandler(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<Result | undefined> {
+  if (!spec.handler) return undefined;
+  const handler = await spec.handler();
+  return (await handler(ctx, inv as Invocation<never>)) ?? undefined;
+}
+
 /** The plain-words hint for an API error: the command's own, else the model's. */
 function hintFor(spec: CommandSpec, e: ApiError): string | undefined {
   const own = spec.hints && ((e.code && spec.hints[e.code]) || spec.hints[String(e.status)]);
@@ -323,9 +334,7 @@ async function run(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<vo
     await confirm(ctx.io, spec.confirm.replace('{id}', describeIds(inv)), ctx.global.yes);
   }
   if (spec.handler) {
-    const handler = await spec.handler();
-    // The one place parsed options meet a handler's declared option type.
-    const result = await handler(ctx, inv as Invocation<never>);
+    const result = await runHandler(ctx, spec, inv);
     if (result) await emit(ctx, spec, result);
     return;
   }

@@ -86,19 +86,41 @@ export function seedBase(store: Store): void {
   store.insert('assistants', 'ast', { ...assistant, id: 'ast_globex', scope: 'organization', organization: 'org_globex', account: 'acc_globex', name: 'Gil', email: 'gil@assistants.globex.test' });
 
   const contacts = [
-    { name: 'Carol Client', email: 'carol@client.test', company: 'Client Co', title: 'CEO', tags: ['vip'] },
-    { name: 'Dan Vendor', email: 'dan@vendor.test', company: 'Vendor Ltd', title: 'Account Manager', tags: ['vendor'] },
-    { name: 'Erin Partner', email: 'erin@partner.test', company: 'Partner LLC', title: 'CTO', tags: [] },
+    {
+      id: 'con_carol',
+      name: 'Carol Client',
+      email: 'carol@client.test',
+      company: 'Client Co',
+      title: 'CEO',
+      tags: ['vip'],
+      externalIds: [{ integration: 'crm', externalId: '0031x000004TmYq', syncedAt: null }],
+    },
+    { id: 'con_dan', name: 'Dan Vendor', email: 'dan@vendor.test', company: 'Vendor Ltd', title: 'Account Manager', tags: ['vendor'] },
+    { id: 'con_erin', name: 'Erin Partner', email: 'erin@partner.test', company: 'Partner LLC', title: 'CTO', tags: [] },
   ];
   for (const c of contacts) {
     const slug = c.company.toLowerCase().replace(/\W+/g, '-');
     makeContact(store, {
+      id: c.id,
       user: 'usr_admin',
       name: c.name,
+      externalIds: c.externalIds ?? [],
       email: c.email,
       title: c.title,
       tags: c.tags,
       company: { id: `co_${slug.replace(/-/g, '')}`, name: c.company, slug, domain: c.email.split('@')[1] },
     });
   }
+  // Carol and Erin are partners: a relationship that help examples name.
+  store.insert('contactRelationships', 'rel', {
+    id: 'rel_carol_erin',
+    account: ACCOUNT,
+    user: 'usr_admin',
+    fromContact: 'con_carol',
+    toContact: 'con_erin',
+    type: 'partner',
+    role: 'Co-founder',
+    isPrimary: false,
+    notes: null,
+  });
 }

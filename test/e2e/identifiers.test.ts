@@ -13,7 +13,7 @@ afterAll(async () => {
 describe('identifiers', () => {
   it('list in every format, filtered by user and type', async () => {
     const json = await agntJson<any[]>(['identifiers', 'list', '--user-id', 'usr_principal'], { sb });
-    expect(json.map((i) => i.type).sort()).toEqual(['email', 'phone']);
+    expect(json.map((i) => i.type).sort()).toEqual(['email', 'email', 'phone']);
     expect(json[0].user).toEqual({ id: 'usr_principal', name: 'Pat Principal', status: 'active' });
     const ids = json.map((i) => i.id);
     const yaml = parseYaml((await agnt(['identifiers', 'list', '--user-id', 'usr_principal', '-o', 'yaml'], { sb })).stdout);

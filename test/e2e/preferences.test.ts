@@ -84,7 +84,8 @@ describe('scheduling and reminders', () => {
     expect(r).toMatchObject({ level: 'none', email: { enabled: false, virtualDuration: 10 }, recipient: { asOrganizer: 'with-attendees', asAttendee: 'only-me' } });
     expect(await agntJson(['preferences', 'reminders', 'get'], { sb, as: 'principal' })).toEqual(r);
     const ids = await agntJson(['identifiers', 'list', '--user-id', 'usr_principal'], { sb });
-    expect(ids.length).toBe(2);
+    // The principal's work and personal e-mails and phone (idn_principal_email, _home, _phone).
+    expect(ids.length).toBe(3);
     for (const i of ids) {
       const rec = await agntJson(['preferences', 'identifier', 'get', i.id], { sb, as: 'principal' });
       expect(rec.preferences.reminders.level).toBe('none');

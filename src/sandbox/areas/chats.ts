@@ -55,6 +55,7 @@ const asArray = (v: unknown): string[] | undefined => (v === undefined ? undefin
 
 function addMessage(store: Store, chat: Rec, fields: Rec): Rec {
   const m = store.insert('messages', 'msg', {
+    ...(fields.id ? { id: fields.id } : {}),
     chat: chat.id,
     account: chat.account,
     ...pick(fields, ['referenceId', 'from', 'subject', 'files', 'metadata']),
@@ -212,9 +213,9 @@ const area: SandboxArea = {
     const admin = store.get('users', 'usr_admin')!;
     const ava = store.get('assistants', 'ast_ava')!;
     const chat = makeChat(store, admin, ava, { id: 'cht_welcome', title: 'Welcome' });
-    addMessage(store, chat, { role: 'user', from: admin.email, content: 'Hello Ava, what can you do?' });
+    addMessage(store, chat, { id: 'msg_welcome_1', role: 'user', from: admin.email, content: 'Hello Ava, what can you do?' });
     const text = 'I can schedule meetings, answer e-mail and keep your contacts up to date.';
-    addMessage(store, chat, { role: 'assistant', from: ava.email, content: text });
+    addMessage(store, chat, { id: 'msg_welcome_2', role: 'assistant', from: ava.email, content: text });
     recordRun(store, store.get('chats', chat.id)!, 'Hello Ava, what can you do?', text);
   },
   register(r, sb) {

@@ -200,13 +200,14 @@ const area: SandboxArea = {
   seed(store) {
     const base = { account: 'acc_acme', user: 'usr_admin', status: 'ready', mimeType: 'text/markdown' };
     const notes = [
-      { name: 'Board prep - notes.md', noteType: 'user-notes', text: '# Board prep\n\n- Q3 numbers\n- Hiring plan\n', eventId: 'evt_board' },
-      { name: 'Board prep - action items.md', noteType: 'action-items', text: '- [ ] Send the deck to Carol\n- [ ] Book the room\n', eventId: 'evt_board' },
+      { id: 'fil_board_notes', name: 'Board prep - notes.md', noteType: 'user-notes', text: '# Board prep\n\n- Q3 numbers\n- Hiring plan\n', eventId: 'evt_board' },
+      { id: 'fil_board_actions', name: 'Board prep - action items.md', noteType: 'action-items', text: '- [ ] Send the deck to Carol\n- [ ] Book the room\n', eventId: 'evt_board' },
     ];
     for (const n of notes) {
       const size = Buffer.byteLength(n.text);
       makeDriveFile(store, {
         ...base,
+        id: n.id,
         kind: 'note',
         name: n.name,
         noteType: n.noteType,

@@ -9,6 +9,8 @@ const windowEntry = () => ({ warmUntil: null, lastInboundAt: null });
 
 export function makeIdentifier(store: Store, fields: Rec): Rec {
   return store.insert('identifiers', 'idn', {
+    // Seeded identifiers have fixed ids that help examples name.
+    ...(fields.id ? { id: fields.id } : {}),
     account: fields.account,
     user: fields.user ?? null,
     type: fields.type,
@@ -42,9 +44,10 @@ const area: SandboxArea = {
   name: 'identifiers',
   seed(store) {
     for (const u of store.all('users')) {
-      makeIdentifier(store, { account: u.account, user: u.id, type: 'email', value: u.email, verified: true, primary: true, label: 'work' });
+      makeIdentifier(store, { id: `idn_${String(u.id).replace(/^usr_/, '')}_email`, account: u.account, user: u.id, type: 'email', value: u.email, verified: true, primary: true, label: 'work' });
     }
-    makeIdentifier(store, { account: 'acc_acme', user: 'usr_principal', type: 'phone', value: '+15550100001', verified: true, label: 'mobile' });
+    makeIdentifier(store, { id: 'idn_principal_home', account: 'acc_acme', user: 'usr_principal', type: 'email', value: 'pat@home.test', verified: true, label: 'personal' });
+    makeIdentifier(store, { id: 'idn_principal_phone', account: 'acc_acme', user: 'usr_principal', type: 'phone', value: '+15550100001', verified: true, label: 'mobile' });
   },
   register(r, sb) {
     const store = sb.store;

@@ -12,14 +12,16 @@ export class FailedRowsWriter {
   private headerLength: number;
   count = 0;
 
+  /** `errorColumn`: the column holding the error (`agnt batch` names it batch_error). */
   constructor(
     readonly path: string,
     header: string[],
     private dialect: Dialect,
+    errorColumn = ERROR_COLUMN,
   ) {
     this.fd = openSync(path, 'w', 0o600);
-    const existing = header.findIndex((h) => h.trim().toLowerCase() === ERROR_COLUMN);
-    const cols = existing >= 0 ? [...header] : [...header, ERROR_COLUMN];
+    const existing = header.findIndex((h) => h.trim().toLowerCase() === errorColumn);
+    const cols = existing >= 0 ? [...header] : [...header, errorColumn];
     this.errorAt = existing >= 0 ? existing : header.length;
     this.headerLength = header.length;
     this.pending.push((dialect.bom ? '\ufeff' : '') + this.line(cols));

@@ -1,0 +1,65 @@
+// `agnt batch FILE [options] -- <command with {column} placeholders>`: option checks, then run.ts.
+import type { Option } from 'commander';
+import type { Context } from '../../core/context.ts';
+import { UsageError } from '../../core/errors.ts';
+import { parseDelimiterOption, type Encoding } from '../import/detect.ts';
+import { INPUT_FORMATS, type InputFormat } from './input.ts';
+import { runBatch } from './run.ts';
+
+export const DEFAULT_CONCURRENCY = 4;
+const MAX_CONCURRENCY = 32;
+
+function count(flag: string, raw: unknown, min: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const text = String(raw);
+  if (!/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`${flag} must be ${min ? 'a positive' : 'a non-negative'} integer, got '${text}'`);
+  return Number(text);
+}
+
+export interface BatchFlags {
+  concurrency?: string;
+  serial?: boolean;
+  match?: string[];
+  skipRows?: string;
+  maxRows?: string;
+  key?: string[];
+  errorsOut?: string;
+  ledger?: string;
+  resume?: boolean;
+  inputFormat?: string;
+  delimiter?: string;
+  encoding?: string;
+}
+
+export async function batch(ctx: Context, file: unknown, command: unknown, flags: unknown, globalOptions: readonly Option[]): Promise<void> {
+  const o = flags as BatchFlags;
+  const argv = (command as string[] | undefined) ?? [];
+  if (o.serial && o.concurrency !== undefined) throw new UsageError('--serial and --concurrency cannot be combined');
+  const concurrency = o.serial ? 1 : (count('--concurrency', o.concurrency, 1) ?? DEFAULT_CONCURRENCY);
+  if (concurrency > MAX_CONCURRENCY) throw new UsageError(`--concurrency must be at most ${MAX_CONCURRENCY}, got ${concurrency}`);
+  if (o.inputFormat !== undefined && !(INPUT_FORMATS as readonly string[]).includes(o.inputFormat))
+    throw new UsageError(`--input-format must be one of ${INPUT_FORMATS.join(', ')}, got '${o.inputFormat}'`);
+  const encodings = ['utf8', 'utf16le', 'utf16be', 'windows-1252'];
+  if (o.encoding !== undefined && !encodings.includes(o.encoding)) throw new UsageError(`--encoding must be one of ${encodings.join(', ')}, got '${o.encoding}'`);
+  await runBatch(ctx, {
+    globalOptions,
+    file: String(file),
+    command: argv,
+    concurrency,
+    match: o.match ?? [],
+    skipRows: count('--skip-rows', o.skipRows, 0) ?? 0,
+    maxRows: count('--max-rows', o.maxRows, 1),
+    keys: o.key
+      ?.flatMap((k) => k.split(','))
+      .map((k) => k.trim())
+      .filter(Boolean),
+    errorsOut: o.errorsOut,
+    ledger: o.ledger,
+    resume: Boolean(o.resume),
+    dryRun: ctx.dryRun,
+    yes: Boolean(ctx.global.yes),
+    format: o.inputFormat as InputFormat | undefined,
+    delimiter: o.delimiter === undefined ? undefined : parseDelimiterOption(o.delimiter),
+    encoding: o.encoding as Encoding | undefined,
+  });
+}

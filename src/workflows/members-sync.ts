@@ -1,0 +1,312 @@
+// `agnt teams members sync TEAM --from roster.csv` and `agnt org members sync ORG --from roster.csv`:
+// read the roster, read the current members, work out adds, role changes and removals, show them
+// (--preview stops there) and apply them, adds first and removals last, one request per action.
+// The roster goes through `agnt batch`'s reader (CSV, TSV, JSONL, YAML; encodings, delimiters).
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { Context } from '../core/context.ts';
+import { AgntError, ApiError, EXIT, UsageError } from '../core/errors.ts';
+import type { HttpClient } from '../core/http.ts';
+import { confirm } from '../core/io.ts';
+import { escapeControls } from '../core/output.ts';
+import { paginate } from '../core/paginate.ts';
+import type { Column, Handler, Invocation, Result } from '../core/spec.ts';
+import { isEmailHeader } from './import/mapping.ts';
+import { openInput, type InputFormat } from './batch/input.ts';
+
+export type ActionKind = 'add' | 'role' | 'remove';
+
+export interface Action {
+  action: ActionKind;
+  email: string;
+  userId: string | null;
+  role: string | null;
+  fromRole: string | null;
+  /** The roster row the action comes from (adds and role changes). */
+  row: number | null;
+  outcome: 'preview' | 'done' | 'failed' | 'skipped';
+  error?: string;
+}
+
+interface Member {
+  id: string;
+  email: string;
+  role: string | null;
+}
+
+interface Target {
+  what: string;
+  id: string;
+  roles: readonly string[];
+  list(c: HttpClient): Promise<Member[]>;
+  add(c: HttpClient, email: string, role: string | null, lookup: () => Promise<string | null>): Promise<string | null>;
+  setRole(c: HttpClient, m: Member, role: string): Promise<void>;
+  remove(c: HttpClient, m: Member): Promise<void>;
+  /** Members a sync never removes (a team's owner: ownership must be handed on first). */
+  protect?(m: Member): string | undefined;
+}
+
+async function all(c: HttpClient, path: string, params: Record<string, string>, resultKey: string): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  await paginate(c, { method: 'GET', path, params, resultKey, shape: 'list' }, { all: true }, (items) => out.push(...(items as Record<string, unknown>[])));
+  return out;
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+function teamTarget(teamId: string): Target {
+  return {
+    what: `team ${teamId}`,
+    id: teamId,
+    roles: ['owner', 'admin', 'member'],
+    async list(c) {
+      return (await all(c, '/teams/{teamId}/members', { teamId }, 'members')).map((m) => ({ id: str(m.id ?? m.userId), email: str(m.email), role: str(m.role) || null }));
+    },
+    async add(c, email, role, lookup) {
+      const userId = await lookup();
+      if (!userId) throw new AgntError(`no user has the e-mail ${email}: invite them (agnt invitations create) or provision them (agnt users provision) first`, 3);
+      await c.request({ method: 'POST', path: '/teams/{teamId}/members', params: { teamId }, body: { userId, ...(role ? { role } : {}) }, resultKey: 'member' });
+      return userId;
+    },
+    async setRole(c, m, role) {
+      await c.request({ method: 'PUT', path: '/teams/{teamId}/members/{memberId}', params: { teamId, memberId: m.id }, body: { role }, resultKey: 'member' });
+    },
+    async remove(c, m) {
+      await c.request({ method: 'DELETE', path: '/teams/{teamId}/members/{memberId}', params: { teamId, memberId: m.id }, resultKey: 'member' });
+    },
+    protect: (m) => (m.role === 'owner' ? 'the owner stays: make another member owner first' : undefined),
+  };
+}
+
+function orgTarget(orgId: string): Target {
+  return {
+    what: `organization ${orgId}`,
+    id: orgId,
+    roles: ['admin', 'member', 'guest'],
+    async list(c) {
+      return (await all(c, '/organizations/{orgId}/members', { orgId }, 'members')).map((m) => ({ id: str(m.id), email: str(m.email), role: str(m.organizationRole) || null }));
+    },
+    async add(c, email, role) {
+      const res = await c.request<Record<string, unknown>>({ method: 'POST', path: '/organizations/{orgId}/members', params: { orgId }, body: { email }, resultKey: 'member' });
+      const id = str(res.data?.id) || null;
+      // A new member joins as a member; another role is a second request.
+      if (role && role !== 'member' && id) await c.request({ method: 'PUT', path: '/users/{userId}', params: { userId: id }, body: { organizationRole: role }, resultKey: 'user' });
+      return id;
+    },
+    async setRole(c, m, role) {
+      await c.request({ method: 'PUT', path: '/users/{userId}', params: { userId: m.id }, body: { organizationRole: role }, resultKey: 'user' });
+    },
+    async remove(c, m) {
+      await c.request({ method: 'DELETE', path: '/organizations/{orgId}/members/{userId}', params: { orgId, userId: m.id }, resultKey: 'member' });
+    },
+  };
+}
+
+interface RosterEntry {
+  row: number;
+  email: string;
+  role: string | null;
+}
+
+function findColumn(header: string[], given: string | undefined, flag: string, guess: (h: string) => boolean): number {
+  if (given !== undefined) {
+    let i = header.indexOf(given);
+    if (i < 0) i = header.findIndex((h) => h.trim().toLowerCase() === given.trim().toLowerCase());
+    if (i < 0) throw new UsageError(`${flag}: no column '${given}' (the columns are ${header.filter(Boolean).join(', ')})`);
+    return i;
+  }
+  return header.findIndex(guess);
+}
+
+async function readRoster(ctx: Context, file: string, roles: readonly string[], o: Record<string, unknown>): Promise<{ entries: RosterEntry[]; hasRoles: boolean }> {
+  const input = await openInput(file, ctx.io.stdin, { format: o.inputFormat as InputFormat | undefined, knownHeaders: ['email'] });
+  try {
+    const emailAt = findColumn(input.header, o.emailColumn as string | undefined, '--email-column', isEmailHeader);
+    if (emailAt < 0) throw new UsageError(`${input.name}: no e-mail column in the header (${input.header.filter(Boolean).join(', ')})`, 'name it with --email-column');
+    const roleAt = findColumn(input.header, o.roleColumn as string | undefined, '--role-column', (h) => /^(team |org(anization)? )?role$/i.test(h.trim()));
+    const entries: RosterEntry[] = [];
+    const seen = new Map<string, number>();
+    const problems: string[] = [];
+    for await (const chunk of input.rows()) {
+      for (const r of chunk) {
+        if (r.cells.every((c) => c.trim() === '')) continue;
+        const email = (r.cells[emailAt] ?? '').trim();
+        if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
+          problems.push(`row ${r.row}: '${escapeControls(email)}' is not an e-mail address`);
+          continue;
+        }
+        let role: string | null = roleAt >= 0 ? (r.cells[roleAt] ?? '').trim().toLowerCase() || null : null;
+        if (role && !roles.includes(role)) {
+          problems.push(`row ${r.row} (${escapeControls(email)}): role '${escapeControls(role)}' is not one of ${roles.join(', ')}`);
+          role = null;
+          continue;
+        }
+        const key = email.toLowerCase();
+        const prev = seen.get(key);
+        if (prev !== undefined) {
+          const first = entries[prev]!;
+          if (first.role !== role) problems.push(`row ${r.row} (${escapeControls(email)}): also on row ${first.row} with another role`);
+          continue;
+        }
+        seen.set(key, entries.length);
+        entries.push({ row: r.row, email, role });
+      }
+    }
+    // A roster with mistakes would add or remove the wrong people: nothing is changed.
+    if (problems.length)
+      throw new UsageError(`${input.name}: ${problems.length} bad row${problems.length === 1 ? '' : 's'}, nothing changed: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? '; ...' : ''}`);
+    return { entries, hasRoles: roleAt >= 0 };
+  } finally {
+    input.close();
+  }
+}
+
+function plan(
+  current: Member[],
+  roster: RosterEntry[],
+  hasRoles: boolean,
+  o: { addOnly: boolean; removeOnly: boolean },
+  target: Target,
+): { actions: Action[]; kept: Array<{ m: Member; why: string }> } {
+  const byEmail = new Map(current.map((m) => [m.email.toLowerCase(), m]));
+  const wanted = new Set(roster.map((e) => e.email.toLowerCase()));
+  const actions: Action[] = [];
+  const kept: Array<{ m: Member; why: string }> = [];
+  if (!o.removeOnly) {
+    for (const e of roster) {
+      const m = byEmail.get(e.email.toLowerCase());
+      if (!m) actions.push({ action: 'add', email: e.email, userId: null, role: e.role, fromRole: null, row: e.row, outcome: 'preview' });
+    }
+    if (hasRoles && !o.addOnly) {
+      for (const e of roster) {
+        const m = byEmail.get(e.email.toLowerCase());
+        if (m && e.role && m.role !== e.role) actions.push({ action: 'role', email: m.email, userId: m.id, role: e.role, fromRole: m.role, row: e.row, outcome: 'preview' });
+      }
+    }
+  }
+  if (!o.addOnly) {
+    for (const m of current) {
+      if (wanted.has(m.email.toLowerCase())) continue;
+      const why = target.protect?.(m);
+      if (why) kept.push({ m, why });
+      else actions.push({ action: 'remove', email: m.email, userId: m.id, role: null, fromRole: m.role, row: null, outcome: 'preview' });
+    }
+  }
+  return { actions, kept };
+}
+
+const ACTION_COLUMNS = ['action', 'email', 'user_id', 'role', 'from_role', 'roster_row', 'outcome', 'error'];
+
+function csvCell(v: string): string {
+  return /[",\n\r]/.test(v) || /^\s|\s$/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
+}
+
+function writeActionCsv(path: string, actions: Action[]): void {
+  let fd: number;
+  try {
+    fd = openSync(path, 'w', 0o600);
+  } catch (e) {
+    throw new UsageError(`cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, 'choose another place with --action-csv');
+  }
+  const lines = [ACTION_COLUMNS.join(',')];
+  for (const a of actions) lines.push([a.action, a.email, a.userId ?? '', a.role ?? '', a.fromRole ?? '', a.row === null ? '' : String(a.row), a.outcome, a.error ?? ''].map(csvCell).join(','));
+  writeSync(fd, `${lines.join('\n')}\n`);
+  closeSync(fd);
+}
+
+const SIGN: Record<ActionKind, string> = { add: '+', role: '~', remove: '-' };
+
+export const columns: Column[] = [
+  { path: 'action' },
+  { path: 'email' },
+  { path: 'userId', header: 'USER_ID' },
+  { path: 'role' },
+  { path: 'fromRole', header: 'FROM_ROLE' },
+  { path: 'outcome' },
+  { path: 'error' },
+];
+
+function errorText(e: unknown): string {
+  if (e instanceof ApiError) return `${e.message} (${[`HTTP ${e.status}`, e.code].filter(Boolean).join(', ')})`;
+  return (e as Error)?.message ?? String(e);
+}
+
+async function sync(ctx: Context, inv: Invocation, target: Target): Promise<Result | void> {
+  const o = inv.opts;
+  if (o.from === undefined) throw new UsageError('--from is required: the roster file (CSV, TSV, JSONL or YAML)');
+  const preview = Boolean(o.preview);
+  const addOnly = Boolean(o.addOnly);
+  const removeOnly = Boolean(o.removeOnly);
+  if (addOnly && removeOnly) throw new UsageError('--add-only and --remove-only cannot be combined');
+  let maxRemovals: number | undefined;
+  if (o.maxRemovals !== undefined) {
+    if (!/^\d+$/.test(String(o.maxRemovals))) throw new UsageError(`--max-removals must be a whole number, got '${String(o.maxRemovals)}'`);
+    maxRemovals = Number(o.maxRemovals);
+  }
+  const { entries, hasRoles } = await readRoster(ctx, String(o.from), target.roles, o);
+  // The reads are real even under --dry-run: the plan depends on them; only writes are shown.
+  const reader = ctx.dryRun ? new Context({ ...ctx.global, dryRun: false }, ctx.signal, ctx.io).client() : ctx.client();
+  const current = await target.list(reader);
+  const { actions, kept } = plan(current, entries, hasRoles, { addOnly, removeOnly }, target);
+  for (const k of kept) ctx.io.warn(`${k.m.email} is not on the roster but is kept: ${k.why}`);
+  const removals = actions.filter((a) => a.action === 'remove').length;
+  const counts = `${actions.filter((a) => a.action === 'add').length} to add, ${actions.filter((a) => a.action === 'role').length} role change${actions.filter((a) => a.action === 'role').length === 1 ? '' : 's'}, ${removals} to remove`;
+
+  if (preview) {
+    if (!ctx.io.quiet) for (const a of actions) ctx.io.err(`${SIGN[a.action]} ${escapeControls(a.email)}${a.action === 'role' ? ` ${a.fromRole ?? '-'} -> ${a.role}` : a.role ? ` (${a.role})` : ''}`);
+    ctx.io.info(`preview of ${target.what}: ${counts}; nothing changed`);
+    if (o.actionCsv) writeActionCsv(String(o.actionCsv), actions);
+    return { data: actions, columns };
+  }
+  // A sensible stop: a roster that would remove more than 10 members and more than a tenth of
+  // them is more likely the wrong file (or a truncated export) than the intended change.
+  const limit = maxRemovals ?? Math.max(10, Math.ceil(current.length / 10));
+  if (removals > limit) {
+    throw new UsageError(
+      `the roster would remove ${removals} of ${current.length} members of ${target.what}, more than ${limit}; nothing changed`,
+      `check the roster with --preview, then raise the limit with --max-removals ${removals}`,
+    );
+  }
+  if (removals && !ctx.dryRun) await confirm(ctx.io, `Remove ${removals} member${removals === 1 ? '' : 's'} from ${target.what}?`, ctx.global.yes);
+
+  const client = ctx.client();
+  const lookupUser = (email: string) => async (): Promise<string | null> => {
+    if (ctx.dryRun) return `<user id of ${email}>`;
+    let hit: string | null = null;
+    await paginate(reader, { method: 'GET', path: '/users', query: { email }, resultKey: 'users', shape: 'list' }, { all: true }, (items) => {
+      for (const u of items as Record<string, unknown>[]) if (!hit && str(u.email).toLowerCase() === email.toLowerCase()) hit = str(u.id);
+    });
+    return hit;
+  };
+  const byId = new Map(current.map((m) => [m.id, m]));
+  for (const a of actions) {
+    if (ctx.signal.aborted) break;
+    try {
+      if (a.action === 'add') a.userId = await target.add(client, a.email, a.role, lookupUser(a.email));
+      else if (a.action === 'role') await target.setRole(client, byId.get(a.userId!)!, a.role!);
+      else await target.remove(client, byId.get(a.userId!)!);
+      a.outcome = ctx.dryRun ? 'preview' : 'done';
+    } catch (e) {
+      if (!(e instanceof AgntError) || e.exitCode === 130 || (e instanceof ApiError && e.status === 401)) {
+        for (const rest of actions) if (rest.outcome === 'preview' && rest !== a) rest.outcome = 'skipped';
+        a.outcome = 'failed';
+        a.error = errorText(e);
+        if (o.actionCsv) writeActionCsv(String(o.actionCsv), actions);
+        throw e;
+      }
+      a.outcome = 'failed';
+      a.error = errorText(e);
+      ctx.io.err(`${SIGN[a.action]} ${escapeControls(a.email)}${a.row ? ` (roster row ${a.row})` : ''}: error: ${escapeControls(a.error)}`);
+    }
+  }
+  if (o.actionCsv) writeActionCsv(String(o.actionCsv), actions);
+  if (ctx.dryRun) return;
+  const failed = actions.filter((a) => a.outcome === 'failed').length;
+  ctx.io.info(`${target.what}: ${counts}; ${actions.length - failed} done, ${failed} failed`);
+  if (failed) {
+    return { data: actions, columns, exitCode: EXIT.partial, message: `${failed} of ${actions.length} changes failed${o.actionCsv ? ` (see ${String(o.actionCsv)})` : ''}` };
+  }
+  return { data: actions, columns };
+}
+
+export const teamMembersSync: Handler = async (ctx, inv) => await sync(ctx, inv, teamTarget(inv.args.teamId!));
+export const orgMembersSync: Handler = async (ctx, inv) => await sync(ctx, inv, orgTarget(inv.args.orgId!));
