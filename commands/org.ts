@@ -398,7 +398,7 @@ export const orgArea: AreaSpec = {
       endpoint: E('orgs.get'),
       args: [{ name: 'file', description: 'the organization document (YAML or JSON)' }],
       handler: code('validateOrg'),
-      examples: ['agnt org validate org.yaml', 'agnt org validate org.yaml -o json'],
+      examples: ['agnt org validate examples/org.yaml', 'agnt org validate examples/org.yaml -o json'],
     },
     {
       command: 'org plan',
@@ -409,7 +409,7 @@ export const orgArea: AreaSpec = {
       args: [optionalOrg],
       options: [docFile, { flags: '--out <file>', description: 'save the plan as JSON (for apply --plan)', file: true }, exitCode, stateFile],
       handler: code('planOrg'),
-      examples: ['agnt org plan -f org.yaml', 'agnt org plan -f org.yaml org_acme --out plan.json --exit-code', 'agnt org plan -f org.yaml -o json'],
+      examples: ['agnt org plan -f examples/org.yaml', 'agnt org plan -f examples/org.yaml org_acme --out plan.json --exit-code', 'agnt org plan -f examples/org.yaml -o json'],
     },
     {
       command: 'org apply',
@@ -456,7 +456,11 @@ export const orgArea: AreaSpec = {
         stateFile,
       ],
       handler: code('applyOrg'),
-      examples: ['agnt org apply -f org.yaml --yes', 'agnt org apply -f org.yaml --plan plan.json --yes', 'agnt org apply -f org.yaml --prune --allow-delete teams,invitations --yes'],
+      examples: [
+        'agnt org apply -f examples/org.yaml --yes',
+        'agnt org apply -f examples/org.yaml --plan plan.json --yes',
+        'agnt org apply -f examples/org.yaml --prune --allow-delete teams,invitations --yes',
+      ],
     },
     {
       command: 'org drift',
@@ -471,7 +475,7 @@ export const orgArea: AreaSpec = {
       options: [docFile, exitCode, stateFile],
       handler: code('driftOrg'),
       columns: [{ path: 'path' }, { path: 'live' }, { path: 'file' }, { path: 'actor' }, { path: 'eventId', header: 'EVENT' }, { path: 'at' }],
-      examples: ['agnt org drift -f org.yaml', 'agnt org drift -f org.yaml org_acme -o jsonl --exit-code'],
+      examples: ['agnt org drift -f examples/org.yaml', 'agnt org drift -f examples/org.yaml org_acme -o jsonl --exit-code'],
     },
   ],
 };

@@ -1,62 +1,521 @@
-// `npm run bench`: start-up and request latency of the built CLI against baselines.
-// Each command runs RUNS times after WARMUP runs; medians are compared as ratios.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// `npm run bench`: every line of the performance table, each against its baseline in the same
+// run. The two sides of a line run interleaved (A B A B ...), and the line's figure is the median
+// of the per-pair ratios, so that a machine whose load changes during the run moves both sides.
+// Wall time is measured here; CPU and peak RSS come from /usr/bin/time when it is installed
+// (Debian package `time`), else from the process's own resourceUsage() at exit (node only).
+//
+//   npm run bench                    everything (about 10 minutes on a quiet 2-core machine)
+//   npm run bench -- --quick         fewer runs, no 1M-row import
+//   npm run bench -- --only startup,walk   groups: startup walk table import sandbox journal transfer
+//   npm run bench -- --markdown      also print the table as Markdown (for the README)
+//   BENCH_RUNS=N                     pairs per start-up line (default 15, --quick 7)
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createWriteStream, existsSync, mkdtempSync, openSync, readFileSync, closeSync, rmSync, statSync, writeSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 21);
-const WARMUP = 3;
+const args = process.argv.slice(2);
+const QUICK = args.includes('--quick');
+const MARKDOWN = args.includes('--markdown');
+const onlyAt = args.indexOf('--only');
+const GROUPS = ['startup', 'walk', 'table', 'import', 'sandbox', 'journal', 'transfer'];
+const only = onlyAt >= 0 ? new Set(args[onlyAt + 1].split(',')) : new Set(GROUPS);
+for (const g of only) if (!GROUPS.includes(g)) throw new Error(`unknown group '${g}' (groups: ${GROUPS.join(', ')})`);
+
 const node = process.execPath;
-const bin = join(import.meta.dirname, '..', 'bin', 'agnt.js');
-const configDir = mkdtempSync(join(tmpdir(), 'agnt-bench-'));
+const root = resolve(import.meta.dirname, '..');
+const bin = join(root, 'bin', 'agnt.js');
+const here = join(root, 'scripts', 'bench');
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+const CURL = ['/usr/bin/curl', '/usr/local/bin/curl'].find((p) => existsSync(p));
+const dir = mkdtempSync(join(tmpdir(), 'agnt-bench-'));
+const baseEnv = { ...process.env, AGNT_CONFIG_DIR: join(dir, 'config'), NO_COLOR: '1' };
+for (const k of Object.keys(baseEnv)) if (k.startsWith('AGNT_') && k !== 'AGNT_CONFIG_DIR') delete baseEnv[k];
+const START_RUNS = Number(process.env.BENCH_RUNS ?? (QUICK ? 7 : 15));
 
-const sandbox = spawn(node, [bin, 'sandbox', 'start', '--json', '--no-profile'], { env: { ...process.env, AGNT_CONFIG_DIR: configDir }, stdio: ['ignore', 'pipe', 'ignore'] });
-const first = await new Promise((resolve, reject) => {
-  const rl = createInterface({ input: sandbox.stdout });
-  rl.once('line', (line) => resolve(JSON.parse(line)));
-  sandbox.once('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
-});
-const env = { ...process.env, AGNT_CONFIG_DIR: configDir, AGNT_BASE_URL: first.baseUrl, AGNT_TOKEN: first.tokens.admin, NO_COLOR: '1' };
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
+// Children still running when the bench is stopped (Ctrl-C) are stopped with it.
+const children = new Set();
+const track = (child) => {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+};
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.once(sig, () => {
+    for (const c of children) c.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(130);
+  });
 }
 
-function time(args) {
-  const samples = [];
-  for (let i = 0; i < WARMUP + RUNS; i++) {
+const median = (xs) => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const fmt = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
+const log = (s) => process.stderr.write(`${s}\n`);
+
+// ---- processes ----------------------------------------------------------------------------
+
+const hookFile = join(dir, 'usage.json');
+// Without /usr/bin/time, a node child reports its own CPU and peak RSS when it exits.
+const hook = `data:text/javascript,${encodeURIComponent(`import {writeFileSync} from 'node:fs'; process.on('exit', () => { const u = process.resourceUsage(); writeFileSync(${JSON.stringify(hookFile)}, JSON.stringify({ cpu: (u.userCPUTime + u.systemCPUTime) / 1000, rss: u.maxRSS / 1024 })); });`)}`;
+
+/** Runs a command to its end: wall ms, CPU ms and peak RSS MB (undefined when unknown). */
+async function measure(file, argv, { env = baseEnv, stdout = 'ignore', input } = {}) {
+  const timeOut = join(dir, 'time.txt');
+  let cmd = file;
+  let cargs = argv;
+  if (TIME) {
+    cmd = TIME;
+    cargs = ['-o', timeOut, '-f', '%U %S %M', file, ...argv];
+  } else if (file === node) cargs = ['--import', hook, ...argv];
+  rmSync(timeOut, { force: true });
+  rmSync(hookFile, { force: true });
+  const t0 = process.hrtime.bigint();
+  const child = track(spawn(cmd, cargs, { env, stdio: [input ?? 'ignore', stdout, 'pipe'] }));
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+  let out = '';
+  if (stdout === 'pipe') child.stdout.on('data', (d) => (out += d));
+  const [code] = await once(child, 'close');
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (code !== 0) throw new Error(`${file} ${argv.join(' ')} exited ${code}: ${stderr}`);
+  let cpu;
+  let rss;
+  if (TIME && existsSync(timeOut)) {
+    const [u, s, m] = readFileSync(timeOut, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+    cpu = (u + s) * 1000;
+    rss = m / 1024;
+  } else if (existsSync(hookFile)) ({ cpu, rss } = JSON.parse(readFileSync(hookFile, 'utf8')));
+  return { ms, cpu, rss, out };
+}
+
+/** A sandbox (`agnt sandbox start --json`) in its own process; `close()` returns its peak RSS. */
+async function sandbox(extra = []) {
+  const usage = join(dir, `sandbox-${randomBytes(3).toString('hex')}.json`);
+  const h = hook.replace(encodeURIComponent(JSON.stringify(hookFile)), encodeURIComponent(JSON.stringify(usage)));
+  const child = track(
+    spawn(node, ['--max-old-space-size=8192', '--import', h, bin, 'sandbox', 'start', '--json', '--no-profile', ...extra], {
+      env: baseEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+  const first = await new Promise((res, rej) => {
+    createInterface({ input: child.stdout }).once('line', (l) => res(JSON.parse(l)));
+    child.once('exit', (c) => rej(new Error(`sandbox exited ${c}: ${stderr}`)));
+  });
+  const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+  const sb = {
+    child,
+    baseUrl: first.baseUrl,
+    token: first.tokens.admin,
+    env: { ...baseEnv, AGNT_BASE_URL: first.baseUrl, AGNT_TOKEN: first.tokens.admin },
+    /** One API call from the bench itself (not measured as a side). */
+    call(method, path, body) {
+      return new Promise((res, rej) => {
+        const text = body === undefined ? undefined : JSON.stringify(body);
+        request(new URL(path, first.baseUrl), { method, agent, headers: { authorization: `Bearer ${first.tokens.admin}`, 'content-type': 'application/json' } }, (r) => {
+          let t = '';
+          r.setEncoding('utf8');
+          r.on('data', (d) => (t += d));
+          r.on('end', () => (r.statusCode < 300 ? res(t ? JSON.parse(t) : null) : rej(new Error(`${method} ${path}: HTTP ${r.statusCode} ${t.slice(0, 300)}`))));
+        })
+          .on('error', rej)
+          .end(text);
+      });
+    },
+    async close() {
+      agent.destroy();
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+      return existsSync(usage) ? JSON.parse(readFileSync(usage, 'utf8')).rss : undefined;
+    },
+  };
+  return sb;
+}
+
+// ---- data ---------------------------------------------------------------------------------
+
+const FIRST = ['Ann', 'Bob', 'Cara', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'Jun'];
+const LAST = ['Lee', 'Stone', 'Okafor', 'Müller', 'García', 'Nguyen', 'Smith', 'Kowalski'];
+const COMPANY = ['Acme', 'Globex', 'Initech', 'Umbrella, Inc.', 'Hooli', 'Vandelay Industries'];
+const row = (i) => {
+  const f = FIRST[i % FIRST.length];
+  const l = LAST[i % LAST.length];
+  return {
+    f,
+    l,
+    email: `${f.toLowerCase()}.${i}@example${i % 97}.com`,
+    phone: `+1 555 ${String(i % 10000).padStart(4, '0')}`,
+    company: COMPANY[i % COMPANY.length],
+    title: `Engineer ${i % 7}`,
+    tags: i % 3 ? ['customer'] : ['vip', 'customer'],
+  };
+};
+
+async function csvFile(rows) {
+  const file = join(dir, `contacts-${rows}.csv`);
+  if (existsSync(file)) return file;
+  const out = createWriteStream(file);
+  out.write('First Name,Last Name,E-mail Address,Mobile Phone,Company,Job Title,Categories\n');
+  let buf = '';
+  for (let i = 0; i < rows; i++) {
+    const r = row(i);
+    buf += `${r.f},${r.l},${r.email},${r.phone},"${r.company}",${r.title},${r.tags.join(';')}\n`;
+    if (buf.length > 1 << 16) {
+      if (!out.write(buf)) await once(out, 'drain');
+      buf = '';
+    }
+  }
+  out.end(buf);
+  await once(out, 'finish');
+  return file;
+}
+
+/** Fills a sandbox with n contacts of the admin user through the bulk-import endpoint. */
+async function seed(sb, n) {
+  const inflight = new Set();
+  for (let at = 0; at < n; at += 1000) {
+    const contacts = [];
+    for (let i = at; i < Math.min(n, at + 1000); i++) {
+      const r = row(i);
+      contacts.push({ email: r.email, name: `${r.f} ${r.l}`, phone: r.phone, company: r.company, title: r.title, tags: r.tags });
+    }
+    const p = sb.call('POST', '/contacts/bulk-import', { contacts }).finally(() => inflight.delete(p));
+    inflight.add(p);
+    if (inflight.size >= 2) await Promise.race(inflight);
+  }
+  await Promise.all(inflight);
+}
+
+/** Median latency (ms) of single list pages spread over the whole collection. */
+async function pageLatency(sb, total, samples = 60) {
+  const pages = Math.max(1, Math.ceil(total / 100));
+  const ms = [];
+  for (let i = 0; i < samples + 5; i++) {
+    const page = 1 + Math.floor(((i * 7919) % samples) * (pages / samples));
     const t0 = process.hrtime.bigint();
-    const r = spawnSync(node, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-    if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
-    if (i >= WARMUP) samples.push(ms);
+    const body = await sb.call('GET', `/contacts?page=${page}&perPage=100`);
+    if (i >= 5) ms.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    if (!Array.isArray(body.contacts)) throw new Error('no contacts in a page');
   }
-  return median(samples);
+  return median(ms);
 }
 
-try {
-  const base = time(['-e', '0']);
-  const fetchBase = time([join(import.meta.dirname, 'bench-fetch.mjs')]);
-  const rows = [
-    { name: 'agnt --version', ms: time([bin, '--version']), vs: 'node -e 0', base, limit: 1.5 },
-    { name: 'agnt users list --help', ms: time([bin, 'users', 'list', '--help']), vs: 'node -e 0', base, limit: 2 },
-    { name: 'agnt users me --json', ms: time([bin, 'users', 'me', '--json']), vs: 'fetch script', base: fetchBase, limit: 1.5 },
-  ];
-  console.log(`median of ${RUNS} runs (after ${WARMUP} warm-up runs), Node ${process.versions.node}`);
-  console.log(`  baseline node -e 0        ${base.toFixed(1)} ms`);
-  console.log(`  baseline fetch script     ${fetchBase.toFixed(1)} ms`);
-  let ok = true;
-  for (const r of rows) {
-    const ratio = r.ms / r.base;
-    const pass = ratio <= r.limit;
-    ok &&= pass;
-    console.log(`  ${r.name.padEnd(25)} ${r.ms.toFixed(1).padStart(6)} ms   ${ratio.toFixed(2)}x ${r.vs} (limit ${r.limit}x) ${pass ? 'ok' : 'OVER'}`);
-  }
-  process.exitCode = ok ? 0 : 1;
-} finally {
-  sandbox.kill('SIGTERM');
-  rmSync(configDir, { recursive: true, force: true });
+// ---- lines --------------------------------------------------------------------------------
+
+const lines = [];
+/**
+ * One line of the table: `ratio` is the line's figure, `pass` whether it is within `target`.
+ * `rss` the CLI's (or the sandbox's) peak memory in MB.
+ */
+function report(line) {
+  lines.push(line);
+  log(
+    `  ${line.pass === undefined ? '    ' : line.pass ? 'ok  ' : 'OVER'} ${line.name.padEnd(44)} ${line.value.padEnd(30)} target ${line.target.padEnd(22)} ${line.rss ?? ''}${line.note ? `  (${line.note})` : ''}`,
+  );
 }
+
+/** Runs a (baseline) and b (agnt) interleaved; returns the samples and medians of ratios. */
+async function pairs(n, a, b, warmup = 0) {
+  const A = [];
+  const B = [];
+  for (let i = 0; i < warmup + n; i++) {
+    const ra = await a(i);
+    const rb = await b(i);
+    if (i >= warmup) {
+      A.push(ra);
+      B.push(rb);
+    }
+  }
+  const ratio = (k) => median(B.map((x, i) => x[k] / A[i][k]));
+  return {
+    A,
+    B,
+    ms: ratio('ms'),
+    cpu: ratio('cpu'),
+    rss: ratio('rss'),
+    aMs: median(A.map((x) => x.ms)),
+    bMs: median(B.map((x) => x.ms)),
+    bRss: Math.max(...B.map((x) => x.rss ?? NaN)),
+    aRss: Math.max(...A.map((x) => x.rss ?? NaN)),
+  };
+}
+const mb = (x) => (Number.isFinite(x) ? `${x.toFixed(0)} MB` : 'n/a');
+
+async function startupGroup() {
+  log('start-up (wall time, median of ratios)');
+  const base = () => measure(node, ['-e', '0']);
+  for (const [name, argv, limit] of [
+    ['--version', ['--version'], 1.15],
+    ['--help', ['--help'], 1.35],
+    ['users list --help', ['users', 'list', '--help'], 1.35],
+  ]) {
+    const r = await pairs(START_RUNS, base, () => measure(node, [bin, ...argv]), 2);
+    report({ name: `agnt ${name}`, vs: 'node -e 0', value: `${fmt(r.ms)}x (${fmt(r.bMs, 0)} vs ${fmt(r.aMs, 0)} ms)`, target: `<= ${limit}x`, pass: r.ms <= limit, rss: mb(r.bRss) });
+  }
+  const sb = await sandbox();
+  try {
+    const r = await pairs(
+      START_RUNS,
+      () => measure(node, [join(here, 'http-get.mjs')], { env: sb.env }),
+      () => measure(node, [bin, 'users', 'me', '--json'], { env: sb.env }),
+      2,
+    );
+    report({
+      name: 'agnt users me --json',
+      vs: 'node:http GET script',
+      value: `${fmt(r.ms)}x (${fmt(r.bMs, 0)} vs ${fmt(r.aMs, 0)} ms), CPU ${fmt(r.cpu)}x`,
+      target: '<= 1.3x',
+      pass: r.ms <= 1.3,
+      rss: mb(r.bRss),
+    });
+  } finally {
+    await sb.close();
+  }
+}
+
+async function walkGroup() {
+  log('--all page walk and table output');
+  const per = {};
+  for (const [n, runs] of [
+    [10_000, QUICK ? 3 : 7],
+    [100_000, QUICK ? 1 : 3],
+  ]) {
+    const sb = await sandbox();
+    try {
+      await seed(sb, n);
+      if (only.has('walk')) {
+        const r = await pairs(
+          runs,
+          () => measure(node, [join(here, 'page-walk.mjs')], { env: sb.env }),
+          () => measure(node, [bin, 'contacts', 'list', '--all', '-o', 'jsonl'], { env: sb.env }),
+          1,
+        );
+        per[n] = r.bMs / n;
+        report({
+          name: `contacts list --all, ${n / 1000}k`,
+          vs: 'page walk',
+          value: `${fmt(r.ms)}x (${fmt(r.bMs / 1000, 1)} vs ${fmt(r.aMs / 1000, 1)} s)`,
+          target: '<= 1.1x',
+          pass: r.ms <= 1.1,
+          rss: mb(r.bRss),
+        });
+        report({ name: `  peak RSS, ${n / 1000}k`, vs: 'page walk', value: `${fmt(r.rss)}x (${mb(r.bRss)} vs ${mb(r.aRss)})`, target: '<= 1.2x', pass: r.rss <= 1.2 });
+        report({ name: `  sandbox page at ${n / 1000}k (median)`, vs: '', value: `${fmt(await pageLatency(sb, n))} ms`, target: 'info' });
+      }
+      if (only.has('table') && n === 100_000) {
+        const r = await pairs(
+          QUICK ? 1 : 3,
+          () => measure(node, [bin, 'contacts', 'list', '--all', '--limit', '50000', '-o', 'csv'], { env: sb.env }),
+          () => measure(node, [bin, 'contacts', 'list', '--all', '--limit', '50000', '-o', 'table'], { env: sb.env }),
+        );
+        report({ name: 'table output, 50k rows', vs: 'csv output', value: `${fmt(r.ms)}x (${fmt(r.bMs / 1000, 1)} vs ${fmt(r.aMs / 1000, 1)} s)`, target: '<= 2x', pass: r.ms <= 2, rss: mb(r.bRss) });
+      }
+    } finally {
+      await sb.close();
+    }
+  }
+  if (per[10_000] && per[100_000]) {
+    const flat = per[100_000] / per[10_000];
+    report({ name: '  time per record, 100k / 10k', vs: '', value: `${fmt(flat)}x`, target: '<= 1.25x (flat)', pass: flat <= 1.25 });
+  }
+}
+
+async function importGroup() {
+  log('contacts import (a fresh sandbox for each run)');
+  for (const [n, runs] of [
+    [100_000, QUICK ? 1 : 3],
+    [1_000_000, QUICK ? 0 : 1],
+  ]) {
+    if (!runs) {
+      report({ name: `contacts import, ${n / 1e6 >= 1 ? `${n / 1e6}M` : `${n / 1000}k`}`, vs: 'import script', value: 'skipped (--quick)', target: '>= 0.9x rows/s' });
+      continue;
+    }
+    const file = await csvFile(n);
+    let sbPeak;
+    let page;
+    const side = (agnt) => async () => {
+      const sb = await sandbox();
+      try {
+        const argv = agnt ? [bin, 'contacts', 'import', file, '-o', 'json', '--ledger', join(dir, `ledger-${randomBytes(3).toString('hex')}.jsonl`)] : [join(here, 'import.mjs'), file];
+        const r = await measure(node, argv, { env: sb.env, stdout: 'pipe' });
+        const counts = JSON.parse(r.out);
+        if (counts.created !== n) throw new Error(`import created ${counts.created} of ${n}: ${r.out}`);
+        if (agnt && n === 1_000_000) page = await pageLatency(sb, n);
+        const peak = await sb.close();
+        if (agnt) sbPeak = Math.max(sbPeak ?? 0, peak ?? 0);
+        return r;
+      } catch (e) {
+        await sb.close();
+        throw e;
+      }
+    };
+    const r = await pairs(runs, side(false), side(true));
+    const label = n >= 1e6 ? `${n / 1e6}M` : `${n / 1000}k`;
+    const rate = 1 / r.ms;
+    report({
+      name: `contacts import, ${label} rows`,
+      vs: 'import script',
+      value: `${fmt(rate)}x rows/s (${fmt(n / r.bMs, 1)}k vs ${fmt(n / r.aMs, 1)}k/s)`,
+      target: '>= 0.9x rows/s',
+      pass: rate >= 0.9,
+      rss: mb(r.bRss),
+    });
+    report({ name: `  CPU, ${label}`, vs: 'import script', value: `${fmt(r.cpu)}x`, target: '<= 1.3x', pass: r.cpu <= 1.3 });
+    if (n === 1_000_000) {
+      report({ name: '  peak RSS of the import, 1M', vs: '', value: mb(r.bRss), target: '<= 150 MB', pass: r.bRss <= 150 });
+      report({ name: 'sandbox holding 1M contacts (peak RSS)', vs: '', value: mb(sbPeak), target: '<= 700 MB', pass: sbPeak <= 700 });
+      report({ name: 'sandbox page at 1M contacts (median)', vs: '', value: `${fmt(page)} ms`, target: '<= 5 ms', pass: page <= 5 });
+    } else report({ name: `  sandbox peak RSS after ${label}`, vs: '', value: mb(sbPeak), target: 'info' });
+  }
+}
+
+async function sandboxGroup() {
+  log('sandbox GET /users/me throughput (autocannon, 10 connections)');
+  const { default: autocannon } = await import('autocannon');
+  const sb = await sandbox();
+  const me = JSON.stringify(await sb.call('GET', '/users/me'));
+  const server = track(spawn(node, [join(here, 'http-server.mjs')], { env: { ...baseEnv, BENCH_TOKEN: sb.token, BENCH_BODY: me }, stdio: ['ignore', 'pipe', 'inherit'] }));
+  const url = await new Promise((res) => createInterface({ input: server.stdout }).once('line', res));
+  const duration = QUICK ? 5 : 10;
+  const rps = async (base) => {
+    const r = await autocannon({ url: `${base}/users/me`, connections: 10, duration, headers: { authorization: `Bearer ${sb.token}` } });
+    if (r.non2xx || r.errors) throw new Error(`autocannon: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    return { ms: r.requests.average };
+  };
+  try {
+    const r = await pairs(
+      QUICK ? 1 : 2,
+      () => rps(url),
+      () => rps(sb.baseUrl),
+    );
+    report({ name: 'sandbox GET /users/me req/s', vs: 'node:http server', value: `${fmt(r.ms)}x (${fmt(r.bMs, 0)} vs ${fmt(r.aMs, 0)} req/s)`, target: `>= 0.8x (${duration} s)`, pass: r.ms >= 0.8 });
+  } finally {
+    server.kill('SIGTERM');
+    await sb.close();
+  }
+}
+
+async function journalGroup() {
+  log('sandbox --data: cost of one change at 1k and 100k contacts');
+  const lat = {};
+  for (const n of [1_000, 100_000]) {
+    const data = join(dir, `state-${n}.json`);
+    const sb = await sandbox(['--data', data]);
+    try {
+      await seed(sb, n);
+      const ids = (await sb.call('GET', '/contacts?perPage=100')).contacts.map((c) => c.id);
+      const ms = [];
+      for (let i = 0; i < 220; i++) {
+        const t0 = process.hrtime.bigint();
+        await sb.call('PUT', `/contacts/${ids[i % ids.length]}`, { title: `Title ${i}` });
+        if (i >= 20) ms.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      }
+      lat[n] = median(ms);
+      report({ name: `  PUT /contacts/{id} with --data, ${n / 1000}k`, vs: '', value: `${fmt(lat[n])} ms (median)`, target: 'info' });
+    } finally {
+      await sb.close();
+      rmSync(data, { force: true, recursive: true });
+      rmSync(`${data}.journal`, { force: true });
+    }
+  }
+  const r = lat[100_000] / lat[1_000];
+  report({ name: 'one change with --data, 100k / 1k contacts', vs: '', value: `${fmt(r)}x`, target: '<= 1.5x (per change)', pass: r <= 1.5 });
+}
+
+async function transferGroup() {
+  if (!CURL) {
+    report({ name: 'drive download / upload, 1 GiB', vs: 'curl', value: 'skipped (no curl)', target: '<= 1.05x' });
+    return;
+  }
+  log('drive transfers of 1 GiB');
+  const file = join(dir, 'big.bin');
+  const fd = openSync(file, 'w');
+  const block = randomBytes(1 << 20);
+  for (let i = 0; i < 1024; i++) writeSync(fd, block);
+  closeSync(fd);
+  const size = statSync(file).size;
+  const sb = await sandbox();
+  const runs = QUICK ? 1 : 3;
+  const drop = async (id) => sb.call('DELETE', `/users/me/drive-files/${id}`).catch(() => undefined);
+  try {
+    // Upload: agnt (request, PUT, confirm) against curl's PUT to a presigned URL.
+    const up = await pairs(
+      runs,
+      async (i) => {
+        const u = await sb.call('POST', '/users/me/drive-files/upload', { name: `curl-${i}.bin`, size });
+        const r = await measure(CURL, ['-s', '-f', '-T', file, '-H', `content-type: ${u.contentType}`, '-o', '/dev/null', u.url]);
+        await drop(u.fileId);
+        return r;
+      },
+      async (i) => {
+        const r = await measure(node, [bin, 'drive', 'upload', file, '--name', `agnt-${i}.bin`, '-o', 'id'], { env: sb.env, stdout: 'pipe' });
+        await drop(r.out.trim());
+        return r;
+      },
+    );
+    report({ name: 'drive upload, 1 GiB', vs: 'curl', value: `${fmt(up.ms)}x (${fmt(up.bMs / 1000, 1)} vs ${fmt(up.aMs / 1000, 1)} s)`, target: '<= 1.0x', pass: up.ms <= 1.0, rss: mb(up.bRss) });
+    // Download: one ready file.
+    const id = (await measure(node, [bin, 'drive', 'upload', file, '--name', 'download.bin', '-o', 'id'], { env: sb.env, stdout: 'pipe' })).out.trim();
+    const out = join(dir, 'out.bin');
+    const down = await pairs(
+      runs,
+      async () => {
+        const { url } = await sb.call('GET', `/users/me/drive-files/${id}/download`);
+        const r = await measure(CURL, ['-s', '-f', '-o', out, url]);
+        rmSync(out, { force: true });
+        return r;
+      },
+      async () => {
+        const r = await measure(node, [bin, 'drive', 'download', id, '-o', out, '--force'], { env: sb.env });
+        if (statSync(out).size !== size) throw new Error('download has the wrong size');
+        rmSync(out, { force: true });
+        return r;
+      },
+    );
+    report({
+      name: 'drive download, 1 GiB',
+      vs: 'curl',
+      value: `${fmt(down.ms)}x (${fmt(down.bMs / 1000, 1)} vs ${fmt(down.aMs / 1000, 1)} s)`,
+      target: '<= 1.05x',
+      pass: down.ms <= 1.05,
+      rss: mb(down.bRss),
+    });
+    report({ name: '  peak RSS of the download', vs: '', value: mb(down.bRss), target: '<= 100 MB', pass: down.bRss <= 100 });
+  } finally {
+    await sb.close();
+    rmSync(file, { force: true });
+  }
+}
+
+const started = Date.now();
+log(
+  `agnt bench: Node ${process.versions.node}, ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${new Date().toISOString().slice(0, 10)}${QUICK ? ', --quick' : ''}; CPU/RSS from ${TIME ? '/usr/bin/time' : 'resourceUsage()'}`,
+);
+try {
+  if (only.has('startup')) await startupGroup();
+  if (only.has('walk') || only.has('table')) await walkGroup();
+  if (only.has('import')) await importGroup();
+  if (only.has('sandbox')) await sandboxGroup();
+  if (only.has('journal')) await journalGroup();
+  if (only.has('transfer')) await transferGroup();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+if (MARKDOWN) {
+  console.log('| line | baseline | median | target | peak RSS | |');
+  console.log('|---|---|---|---|---|---|');
+  for (const l of lines) console.log(`| ${l.name.trim()} | ${l.vs || ''} | ${l.value} | ${l.target} | ${l.rss ?? ''} | ${l.pass === undefined ? '' : l.pass ? 'ok' : '**over**'} |`);
+}
+process.exitCode = lines.some((l) => l.pass === false) ? 1 : 0;

@@ -3,7 +3,7 @@
 import { AgntError, EXIT, UsageError } from './errors.ts';
 import { HttpClient } from './http.ts';
 import { createIO, type IO } from './io.ts';
-import { type Column, parseFormat, Printer, loadQuery, type Format, type OutputOptions } from './output.ts';
+import { type Column, parseFormat, Printer, RunningCount, loadQuery, type Format, type OutputOptions } from './output.ts';
 import { resolveSettings, type Settings } from './config.ts';
 import { VERSION } from './version.ts';
 
@@ -117,7 +117,8 @@ export class Context {
   async printer(columns?: Column[]): Promise<Printer> {
     const opts = this.outputOptions();
     const query = await loadQuery(opts.query);
-    return new Printer(opts, (text) => this.io.out(text), query, columns);
+    const count = this.io.stderrIsTTY && !this.io.quiet && process.env.TERM !== 'dumb' ? new RunningCount(this.io.stderr) : undefined;
+    return new Printer(opts, (text) => this.io.out(text), query, columns, count);
   }
 
   async close(): Promise<void> {

@@ -227,15 +227,13 @@ export class HttpClient {
   }
 
   private dispatcher(): Promise<Agent> {
-    this.agent ??= import('undici').then((mod) => {
+    this.agent ??= import('./undici-lite.ts').then((mod) => {
       // undici parses HTTP with a WebAssembly module. V8 compiles it twice (a quick baseline,
       // then optimised code in the background), and a short-lived process waits for that
       // background job before it can exit: ~50 ms on every command. The baseline code parses
       // a CLI's few responses just as well. Set before the first compile; wasm only.
       setFlagsFromString('--liftoff-only');
-      // undici is CommonJS: under the bundle its exports may sit on `default`.
-      const AgentClass = (mod.Agent ?? (mod as unknown as { default: typeof mod }).default.Agent) as typeof Agent;
-      return new AgentClass({ keepAliveTimeout: 10_000, connections: 16 });
+      return new mod.Agent({ keepAliveTimeout: 10_000, connections: 16 });
     });
     return this.agent;
   }

@@ -147,39 +147,64 @@ function columnsFor(records: unknown[], fields?: string[], defaults?: Column[]):
   return keys.slice(0, 8).map((path) => ({ path }));
 }
 
-const BORDERLESS = {
-  top: '',
-  'top-mid': '',
-  'top-left': '',
-  'top-right': '',
-  bottom: '',
-  'bottom-mid': '',
-  'bottom-left': '',
-  'bottom-right': '',
-  left: '',
-  'left-mid': '',
-  mid: '',
-  'mid-mid': '',
-  right: '',
-  'right-mid': '',
-  middle: '   ',
-};
+/** Terminal cells of a cell's text: plain ASCII is its length; the rest asks string-width. */
+type Measure = (s: string) => number;
+let measure: Measure | undefined;
+async function loadMeasure(): Promise<Measure> {
+  if (!measure) {
+    const { default: stringWidth } = await import('string-width');
+    const printable = /^[\x20-\x7e]*$/;
+    measure = (s) => (printable.test(s) ? s.length : stringWidth(s));
+  }
+  return measure;
+}
 
-/** Borderless, kubectl-style aligned columns (cli-table3 measures wide characters right). */
+/**
+ * Borderless, kubectl-style aligned columns, three spaces apart, wide characters measured by
+ * terminal cells. Linear in the number of cells: each is measured once, then padded.
+ */
 export async function renderTable(rows: string[][], headers: string[], opts: Pick<OutputOptions, 'color' | 'width' | 'tty'>): Promise<string> {
-  const { default: Table } = await import('cli-table3');
+  const width = await loadMeasure();
   const maxCell = opts.tty ? Math.max(12, Math.min(60, Math.floor(opts.width / Math.max(1, headers.length)) + 10)) : Infinity;
-  const table = new Table({
-    head: headers,
-    chars: BORDERLESS,
-    style: { head: opts.color ? ['bold'] : [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
-  });
-  for (const r of rows) table.push(r.map((c) => truncate(escapeControls(c), maxCell)));
-  return table
-    .toString()
-    .split('\n')
-    .map((l) => l.trimEnd())
-    .join('\n');
+  const n = headers.length;
+  const cells = rows.map((r) => Array.from({ length: n }, (_, i) => truncate(escapeControls(r[i] ?? ''), maxCell)));
+  const cellWidths = cells.map((r) => r.map(width));
+  const colWidths = headers.map(width);
+  for (const w of cellWidths) for (let i = 0; i < n; i++) if (w[i]! > colWidths[i]!) colWidths[i] = w[i]!;
+  const line = (r: string[], w: number[], bold: boolean): string => {
+    let out = '';
+    for (let i = 0; i < n; i++) {
+      const text = bold ? `\x1b[1m${r[i]}\x1b[22m` : r[i]!;
+      out += i < n - 1 ? `${text}${' '.repeat(colWidths[i]! - w[i]!)}   ` : text;
+    }
+    return out.trimEnd();
+  };
+  const out: string[] = [line(headers, headers.map(width), opts.color)];
+  for (let j = 0; j < cells.length; j++) out.push(line(cells[j]!, cellWidths[j]!, false));
+  return out.join('\n');
+}
+
+/**
+ * A running count of the records collected so far, on a terminal's stderr, for the formats that
+ * print only once the whole list is in (table, json, yaml): a long --all is not a blank screen.
+ */
+export class RunningCount {
+  private last = 0;
+  private shown = false;
+  // A list that is in within a second needs no count (and leaves no trace on the terminal).
+  private readonly from = Date.now() + 1000;
+  constructor(private stderr: NodeJS.WritableStream) {}
+  update(n: number): void {
+    const now = Date.now();
+    if (now < this.from || now - this.last < 100) return;
+    this.last = now;
+    this.shown = true;
+    this.stderr.write(`\r${n} records\u2026\x1b[K`);
+  }
+  clear(): void {
+    if (this.shown) this.stderr.write('\r\x1b[K');
+    this.shown = false;
+  }
 }
 
 function renderKeyValue(obj: Record<string, unknown>, fields: string[] | undefined, opts: OutputOptions): string {
@@ -225,6 +250,7 @@ export class Printer {
     private write: (text: string) => void,
     private query?: (data: unknown) => unknown,
     private columns?: Column[],
+    private count?: RunningCount,
   ) {}
 
   get streaming(): boolean {
@@ -234,7 +260,8 @@ export class Printer {
   /** One page of list records. */
   records(items: unknown[]): void {
     if (!this.streaming) {
-      this.collected.push(...items);
+      for (const item of items) this.collected.push(item);
+      this.count?.update(this.collected.length);
       return;
     }
     let recs = items;
@@ -266,6 +293,7 @@ export class Printer {
       }
       return;
     }
+    this.count?.clear();
     await this.value(this.collected, true);
   }
 

@@ -75,6 +75,17 @@ export function pageOf<T>(items: T[], q: Record<string, string>): { items: T[]; 
   return { items: items.slice(start, start + perPage), page, perPage, total: items.length };
 }
 
+/**
+ * A list answer built from the page alone: `slice(start, end)` gives the records of the page
+ * (from an index), so the cost is the page's, not the collection's.
+ */
+export function listSlice(key: string, total: number, slice: (start: number, end: number) => unknown[], q: Record<string, string>, extra: Record<string, unknown> = {}): Reply {
+  const page = intParam(q, 'page') ?? 1;
+  const perPage = Math.min(MAX_PER_PAGE, intParam(q, 'perPage') ?? intParam(q, 'limit') ?? DEFAULT_PER_PAGE);
+  const start = Math.min(total, (page - 1) * perPage);
+  return { status: 200, body: { ok: true, [key]: slice(start, Math.min(total, start + perPage)), page, perPage, total, ...extra } };
+}
+
 export function list(key: string, items: unknown[], q: Record<string, string>, extra: Record<string, unknown> = {}): Reply {
   const p = pageOf(items, q);
   return { status: 200, body: { ok: true, [key]: p.items, page: p.page, perPage: p.perPage, total: p.total, ...extra } };

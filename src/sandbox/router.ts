@@ -30,6 +30,8 @@ interface Route<C> {
 
 export class Router<C> {
   private routes: Route<C>[] = [];
+  /** The routes by number of segments (each list in score order): a match looks at these only. */
+  private byLength = new Map<number, Route<C>[]>();
 
   add(method: string, template: string, handler: RouteHandler<C>, options: RouteOptions = {}): void {
     const parts = template.split('/').filter(Boolean);
@@ -37,6 +39,10 @@ export class Router<C> {
     const score = parts.reduce((acc, p, i) => acc + (p.startsWith('{') ? 0 : 2 ** (20 - i)), 0);
     this.routes.push({ method, template, parts, handler, options, score });
     this.routes.sort((a, b) => b.score - a.score);
+    this.byLength.set(
+      parts.length,
+      this.routes.filter((r) => r.parts.length === parts.length),
+    );
   }
 
   get(t: string, h: RouteHandler<C>, o?: RouteOptions) {
@@ -58,10 +64,18 @@ export class Router<C> {
   /** The matched route, 'method' when the path exists with another method, or undefined. */
   match(method: string, rawSegments: string[]): { route: Route<C>; params: Record<string, string> } | 'method' | undefined {
     let pathMatched = false;
-    for (const r of this.routes) {
-      if (r.parts.length !== rawSegments.length) continue;
-      const params: Record<string, string> = {};
+    for (const r of this.byLength.get(rawSegments.length) ?? []) {
+      // Static segments first: most routes fail there, before any parameter is decoded.
       let ok = true;
+      for (let i = 0; i < r.parts.length; i++) {
+        const p = r.parts[i]!;
+        if (p.charCodeAt(0) !== 123 && p !== rawSegments[i]) {
+          ok = false;
+          break;
+        }
+      }
+      if (!ok) continue;
+      const params: Record<string, string> = {};
       for (let i = 0; i < r.parts.length; i++) {
         const p = r.parts[i]!;
         const seg = rawSegments[i]!;

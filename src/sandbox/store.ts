@@ -1,24 +1,65 @@
 // The sandbox's state: named collections of records, kept in insertion order, with optional
-// persistence to a JSON file (written to a temp file and renamed, so it is never half-written).
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+// persistence to a data file.
+//
+// Persistence is an append-only journal: the data file is a list of JSON lines (a header with
+// the id counters and the free-form meta, then one line per record), and every change appends
+// one line holding the changed record (or the removed id), so that a change costs time in
+// proportion to the change, not to the whole state. Lines are written synchronously as the
+// change is made, and the server waits for sync() (one fdatasync shared by every change made
+// meanwhile) before it answers: an acknowledged change is on disk, and survives kill -9 and a
+// crash of the machine. When the journal has grown past twice the size of the state it last
+// compacted to, the file is rewritten (to a temporary file, synced, then renamed over it).
+// A data file of the earlier format (one JSON document) is still read, and rewritten as lines.
+import { closeSync, fdatasync, fsyncSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 
 export type Rec = Record<string, any>;
+
+/** Journal lines: a header, a record put, a removal, new id counters, the meta. */
+type Line = { v: 2; counters: Record<string, number>; meta: Record<string, any> } | { c: string; r: Rec } | { c: string; d: string } | { k: Record<string, number> } | { m: Record<string, any> };
+
+/** Ids under one index value: one id alone (the common case costs no array), or several. */
+type Ids = string | string[];
+
+const COMPACT_MIN_BYTES = 8 * 1024 * 1024;
 
 export class Store {
   private cols = new Map<string, Map<string, Rec>>();
   private counters: Record<string, number> = {};
   /** Free-form state that is not a collection (tokens, secrets, settings). */
   meta: Record<string, any> = {};
-  private timer?: NodeJS.Timeout;
-  /** Secondary indexes: collection -> field -> lower-cased value -> ids. */
-  private indexes = new Map<string, Map<string, Map<string, Set<string>>>>();
+  /**
+   * Secondary indexes: collection -> field -> lower-cased value -> ids in insertion order.
+   * A list page is a slice of one of these, so it costs the page, not the collection.
+   */
+  private indexes = new Map<string, Map<string, Map<string, Ids>>>();
   clock: () => number = () => Date.now();
+  private lastMs = Number.NaN;
+  private lastIso = '';
 
-  constructor(private file?: string) {}
+  private fd?: number;
+  private journalBytes = 0;
+  private compactedBytes = 0;
+  private dirtyCounters: Record<string, number> | undefined;
+  private metaText = '';
+  private unsynced = false;
+  private syncing?: Promise<void>;
+  /** Bumped on every change; lets callers cache what they derive from a collection. */
+  version = 0;
 
+  constructor(readonly file?: string) {}
+
+  /**
+   * The current time as ISO text. Records made in the same millisecond share one string, which
+   * matters when a million contacts each carry createdAt and updatedAt.
+   */
   now(): string {
-    return new Date(this.clock()).toISOString();
+    const ms = this.clock();
+    if (ms !== this.lastMs) {
+      this.lastMs = ms;
+      this.lastIso = new Date(ms).toISOString();
+    }
+    return this.lastIso;
   }
 
   col(name: string): Map<string, Rec> {
@@ -39,41 +80,51 @@ export class Store {
   }
 
   newId(prefix: string): string {
-    this.counters[prefix] = (this.counters[prefix] ?? 0) + 1;
-    return `${prefix}_${this.counters[prefix].toString(36).padStart(4, '0')}${randomBytes(2).toString('hex')}`;
+    const n = (this.counters[prefix] ?? 0) + 1;
+    this.counters[prefix] = n;
+    if (this.file) (this.dirtyCounters ??= {})[prefix] = n;
+    return `${prefix}_${n.toString(36).padStart(4, '0')}${randomBytes(2).toString('hex')}`;
   }
 
   /**
    * Declares an index on a string field (case-insensitive); kept up to date by insert, update
    * and remove, so records must be changed through those, never by assigning to them.
    */
-  ensureIndex(name: string, field: string): void {
+  ensureIndex(name: string, field: string): Map<string, Ids> {
     let byField = this.indexes.get(name);
     if (!byField) {
       byField = new Map();
       this.indexes.set(name, byField);
     }
-    if (byField.has(field)) return;
-    const idx = new Map<string, Set<string>>();
+    let idx = byField.get(field);
+    if (idx) return idx;
+    idx = new Map();
     byField.set(field, idx);
-    for (const r of this.col(name).values()) this.indexAdd(idx, r[field], r.id);
+    for (const r of this.col(name).values()) indexAdd(idx, r[field], r.id);
+    return idx;
+  }
+
+  /** Ids of the records whose indexed field equals value, in insertion order (do not change it). */
+  ids(name: string, field: string, value: string): readonly string[] {
+    const ids = this.ensureIndex(name, field).get(String(value).toLowerCase());
+    return ids === undefined ? [] : typeof ids === 'string' ? [ids] : ids;
+  }
+
+  /** How many records have the indexed field equal to value. */
+  count(name: string, field: string, value: string): number {
+    const ids = this.ensureIndex(name, field).get(String(value).toLowerCase());
+    return ids === undefined ? 0 : typeof ids === 'string' ? 1 : ids.length;
   }
 
   /** Records whose indexed field equals value (case-insensitive). */
   lookup(name: string, field: string, value: string): Rec[] {
-    this.ensureIndex(name, field);
-    const ids = this.indexes.get(name)!.get(field)!.get(String(value).toLowerCase());
-    if (!ids) return [];
     const c = this.col(name);
-    return [...ids].map((id) => c.get(id)!).filter(Boolean);
-  }
-
-  private indexAdd(idx: Map<string, Set<string>>, value: unknown, id: string): void {
-    if (typeof value !== 'string') return;
-    const key = value.toLowerCase();
-    let set = idx.get(key);
-    if (!set) idx.set(key, (set = new Set()));
-    set.add(id);
+    const out: Rec[] = [];
+    for (const id of this.ids(name, field, value)) {
+      const r = c.get(id);
+      if (r) out.push(r);
+    }
+    return out;
   }
 
   private reindex(name: string, before: Rec | undefined, after: Rec | undefined): void {
@@ -82,8 +133,8 @@ export class Store {
     for (const [field, idx] of byField) {
       // Unchanged values keep their place, so lookup() answers in insertion order.
       if (before && after && before[field] === after[field]) continue;
-      if (before && typeof before[field] === 'string') idx.get(before[field].toLowerCase())?.delete(before.id);
-      if (after) this.indexAdd(idx, after[field], after.id);
+      if (before) indexDelete(idx, before[field], before.id);
+      if (after) indexAdd(idx, after[field], after.id);
     }
   }
 
@@ -94,17 +145,22 @@ export class Store {
     const c = this.col(name);
     this.reindex(name, c.get(full.id), full);
     c.set(full.id, full);
-    this.touch();
+    this.changed({ c: name, r: full });
     return full;
   }
 
   update(name: string, id: string, patch: Rec): Rec | undefined {
     const rec = this.get(name, id);
     if (!rec) return undefined;
-    const before = this.indexes.has(name) ? { ...rec } : undefined;
+    const byField = this.indexes.get(name);
+    let before: Rec | undefined;
+    if (byField) {
+      before = { id: rec.id };
+      for (const f of byField.keys()) before[f] = rec[f];
+    }
     Object.assign(rec, patch, { updatedAt: this.now() });
     if (before) this.reindex(name, before, rec);
-    this.touch();
+    this.changed({ c: name, r: rec });
     return rec;
   }
 
@@ -113,7 +169,7 @@ export class Store {
     const ok = this.col(name).delete(id);
     if (ok) {
       this.reindex(name, rec, undefined);
-      this.touch();
+      this.changed({ c: name, d: id });
     }
     return ok;
   }
@@ -129,52 +185,234 @@ export class Store {
     return out;
   }
 
-  /** Marks the state changed; with a data file, it is saved shortly after. */
-  touch(): void {
-    if (!this.file || this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.save();
-    }, 50);
-    this.timer.unref();
+  // ---- persistence -------------------------------------------------------------------------
+
+  /** Records a change in the journal (with a data file). */
+  private changed(line: Line): void {
+    this.version++;
+    if (this.fd === undefined) return;
+    let text = '';
+    if (this.dirtyCounters) {
+      text += `${JSON.stringify({ k: this.dirtyCounters })}\n`;
+      this.dirtyCounters = undefined;
+    }
+    text += `${JSON.stringify(line)}\n`;
+    // The meta is small (tokens, settings) and changed by assignment, so it is compared here.
+    const meta = JSON.stringify(this.meta);
+    if (meta !== this.metaText) {
+      this.metaText = meta;
+      text += `{"m":${meta}}\n`;
+    }
+    this.append(text);
   }
 
+  private append(text: string): void {
+    const buf = Buffer.from(text);
+    let at = 0;
+    while (at < buf.length) at += writeSync(this.fd!, buf, at);
+    this.journalBytes += buf.length;
+    this.unsynced = true;
+    if (this.journalBytes > Math.max(COMPACT_MIN_BYTES, this.compactedBytes)) this.save();
+  }
+
+  /**
+   * Marks the free-form meta changed: with a data file, it is journaled now. Record changes
+   * need no call (insert, update and remove journal themselves).
+   */
+  touch(): void {
+    this.version++;
+    if (this.fd === undefined) return;
+    const meta = JSON.stringify(this.meta);
+    if (meta === this.metaText && !this.dirtyCounters) return;
+    this.metaText = meta;
+    this.append(`${this.dirtyCounters ? `${JSON.stringify({ k: this.dirtyCounters })}\n` : ''}{"m":${meta}}\n`);
+    this.dirtyCounters = undefined;
+  }
+
+  /** Resolves once every change made so far is on disk (one fdatasync for all waiting). */
+  sync(): Promise<void> {
+    if (this.fd === undefined || !this.unsynced) return this.syncing ?? Promise.resolve();
+    if (this.syncing) {
+      // A sync is running: the changes made since it began need the next one.
+      return this.syncing.then(() => this.sync());
+    }
+    this.unsynced = false;
+    const fd = this.fd;
+    this.syncing = new Promise<void>((resolve, reject) => {
+      fdatasync(fd, (e) => {
+        this.syncing = undefined;
+        if (e && this.fd === fd) reject(e);
+        else resolve();
+      });
+    });
+    return this.syncing;
+  }
+
+  /** Whether a change is waiting for sync(). */
+  get pending(): boolean {
+    return this.unsynced || this.syncing !== undefined;
+  }
+
+  /**
+   * Rewrites the data file as the current state (compaction), then keeps appending to it.
+   * Written to a temporary file, synced and renamed, so the file is never half-written.
+   */
   save(): void {
     if (!this.file) return;
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
-    const data = {
-      version: 1,
-      counters: this.counters,
-      meta: this.meta,
-      collections: Object.fromEntries([...this.cols].map(([k, v]) => [k, [...v.values()]])),
-    };
     const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(data), { mode: 0o600 });
+    const fd = openSync(tmp, 'w', 0o600);
+    let bytes = 0;
+    let chunk = '';
+    const flush = () => {
+      const buf = Buffer.from(chunk);
+      let at = 0;
+      while (at < buf.length) at += writeSync(fd, buf, at);
+      bytes += buf.length;
+      chunk = '';
+    };
+    try {
+      this.metaText = JSON.stringify(this.meta);
+      chunk = `${JSON.stringify({ v: 2, counters: this.counters, meta: this.meta })}\n`;
+      for (const [name, c] of this.cols) {
+        const prefix = `{"c":${JSON.stringify(name)},"r":`;
+        for (const r of c.values()) {
+          chunk += `${prefix}${JSON.stringify(r)}}\n`;
+          if (chunk.length > 1 << 20) flush();
+        }
+      }
+      flush();
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(tmp, this.file);
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = openSync(this.file, 'a', 0o600);
+    this.dirtyCounters = undefined;
+    this.unsynced = false;
+    this.compactedBytes = bytes;
+    this.journalBytes = 0;
   }
 
-  /** Loads a saved state; returns false when the file does not exist. */
+  /** Stops journaling (the state stays as last written; call save() first to compact). */
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+
+  /**
+   * Loads a saved state and opens the journal; returns false when the file does not exist
+   * (a new state: call save() once it is seeded).
+   */
   load(): boolean {
     if (!this.file) return false;
-    let text: string;
+    let fd: number;
     try {
-      text = readFileSync(this.file, 'utf8');
+      fd = openSync(this.file, 'r');
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
       throw e;
     }
-    const data = JSON.parse(text) as { counters: Record<string, number>; meta: Record<string, any>; collections: Record<string, Rec[]> };
-    this.counters = data.counters ?? {};
-    this.meta = data.meta ?? {};
     this.cols.clear();
     this.indexes.clear();
-    for (const [name, recs] of Object.entries(data.collections ?? {})) {
-      const c = this.col(name);
-      for (const r of recs) c.set(r.id, r);
+    let legacy = '';
+    let first = true;
+    let isLegacy = false;
+    let lineNo = 0;
+    try {
+      forEachLine(fd, (text, last) => {
+        lineNo++;
+        if (first) {
+          first = false;
+          isLegacy = !text.startsWith('{"v":2');
+        }
+        if (isLegacy) {
+          legacy += `${text}\n`;
+          return;
+        }
+        let line: Line;
+        try {
+          line = JSON.parse(text) as Line;
+        } catch (e) {
+          // A change cut off while it was written was never acknowledged: it is dropped.
+          if (last) return;
+          throw new Error(`${this.file}: line ${lineNo} is not valid JSON: ${(e as Error).message}`);
+        }
+        this.apply(line);
+      });
+    } finally {
+      closeSync(fd);
     }
+    if (isLegacy) {
+      const data = JSON.parse(legacy) as { counters: Record<string, number>; meta: Record<string, any>; collections: Record<string, Rec[]> };
+      this.counters = data.counters ?? {};
+      this.meta = data.meta ?? {};
+      for (const [name, recs] of Object.entries(data.collections ?? {})) {
+        const c = this.col(name);
+        for (const r of recs) c.set(r.id, r);
+      }
+    }
+    // Start from a compact file: the replayed journal is folded in, a torn last line cut off.
+    this.save();
     return true;
   }
+
+  private apply(line: Line): void {
+    if ('v' in line) {
+      this.counters = line.counters ?? {};
+      this.meta = line.meta ?? {};
+    } else if ('k' in line) Object.assign(this.counters, line.k);
+    else if ('m' in line) this.meta = line.m;
+    else if ('r' in line) this.col(line.c).set(line.r.id, line.r);
+    else if ('d' in line) this.col(line.c).delete(line.d);
+  }
+}
+
+function indexAdd(idx: Map<string, Ids>, value: unknown, id: string): void {
+  if (typeof value !== 'string') return;
+  const key = value.toLowerCase();
+  const ids = idx.get(key);
+  // Callers never add an id twice under one value (reindex skips unchanged values), so no
+  // search here: adding stays O(1) when one owner has a million records.
+  if (ids === undefined) idx.set(key, id);
+  else if (typeof ids === 'string') idx.set(key, [ids, id]);
+  else ids.push(id);
+}
+
+function indexDelete(idx: Map<string, Ids>, value: unknown, id: string): void {
+  if (typeof value !== 'string') return;
+  const key = value.toLowerCase();
+  const ids = idx.get(key);
+  if (ids === undefined) return;
+  if (typeof ids === 'string') {
+    if (ids === id) idx.delete(key);
+    return;
+  }
+  // Chosen: a removal from a long list (one owner's million contacts) moves the rest of the list
+  // (a memmove, about a millisecond at a million); reads stay a plain slice.
+  const i = ids.lastIndexOf(id);
+  if (i >= 0) ids.splice(i, 1);
+  if (ids.length === 1) idx.set(key, ids[0]!);
+  else if (ids.length === 0) idx.delete(key);
+}
+
+/** Calls fn with each line of a file (without its newline), reading it in chunks. */
+function forEachLine(fd: number, fn: (line: string, last: boolean) => void): void {
+  const buf = Buffer.alloc(4 * 1024 * 1024);
+  let rest: Buffer = Buffer.alloc(0);
+  for (;;) {
+    const n = readSync(fd, buf, 0, buf.length, null);
+    if (n === 0) break;
+    let data: Buffer = rest.length ? Buffer.concat([rest, buf.subarray(0, n)]) : buf.subarray(0, n);
+    let start = 0;
+    for (;;) {
+      const nl = data.indexOf(10, start);
+      if (nl < 0) break;
+      if (nl > start) fn(data.toString('utf8', start, nl), false);
+      start = nl + 1;
+    }
+    rest = Buffer.from(data.subarray(start));
+    data = rest;
+  }
+  if (rest.length) fn(rest.toString('utf8'), true);
 }

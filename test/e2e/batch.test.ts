@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { agnt, BIN, cleanEnv, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
+import { runInPty } from '../support/pty.ts';
 import type { Rec } from '../../src/sandbox/store.ts';
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;
@@ -265,4 +266,18 @@ describe('agnt batch', () => {
     expect(new Set(emails).size).toBe(n);
     expect(emails).toHaveLength(n);
   }, 120_000);
+  it('a 401 stops the run naming the row; progress is drawn on a terminal only', async () => {
+    const file = write('p.csv', ['email', ...Array.from({ length: 30 }, (_, i) => `r${i}@pty.test`)].join('\n') + '\n');
+    const denied = await agnt(['batch', file, '--serial', ...INVITE], { sb, as: 'agnt_live_not_a_token' });
+    expect(denied.exitCode).toBe(4);
+    expect(denied.stderr).toMatch(
+      /^error: batch stopped at row 2 \(email=r0@pty\.test\): invalid or expired API token \(HTTP 401, AGNT_E_UNAUTHORIZED\); fix that, then run the same command with --resume/m,
+    );
+    expect(invitations('@pty.test')).toHaveLength(0);
+    const tty = await runInPty(['batch', file, '--resume', '-o', 'jsonl', ...INVITE], [], { AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin, AGNT_CONFIG_DIR: dir });
+    expect(tty.exitCode).toBe(0);
+    // The status line (rows, rate, share of the file), redrawn in place and cleared at the end.
+    expect(tty.output).toMatch(/\r\x1b\[K\d+ rows {2}\d+ rows\/s {2}\d+%/);
+    expect(invitations('@pty.test')).toHaveLength(30);
+  });
 });

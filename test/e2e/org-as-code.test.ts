@@ -1,11 +1,15 @@
 // Organization as code (issue 17): export, validate, plan, apply and drift, end to end against
 // the sandbox, counting the requests the sandbox received.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { agnt, agntJson, tempDir, withSandbox } from '../support/helpers.ts';
+import { plain, runInPty } from '../support/pty.ts';
 
 type Sb = Awaited<ReturnType<typeof withSandbox>>;
+
+// Each test runs agnt a dozen times as a process; a loaded machine must not fail them on time.
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 60_000 });
 
 let dir: string;
 beforeAll(() => {
@@ -101,7 +105,7 @@ describe('export, apply to a fresh organization, plan', () => {
     expect(again.stderr).toMatch(/no changes/);
     expect(target.requests.length).toBeGreaterThan(mark);
     expect(writes(target, mark)).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe('plan and apply on the seeded organization', () => {
@@ -205,7 +209,7 @@ describe('the worked example of docs/org-as-code.md', () => {
     try {
       const example = resolve(import.meta.dirname, '..', '..', 'examples', 'org.yaml');
       const config = tempDir();
-      const env = { AGNT_SSO_SAML_PRIVATE_KEY: 'example-private-key-0123456789' };
+      const env = {};
       expect((await agnt(['org', 'validate', example])).exitCode).toBe(0);
       const plan = await agnt(['org', 'plan', '-f', example], { sb, configDir: config, env });
       expect(plan.stdout).toMatch(/plan for org_acme \(Acme Corp\) from .*: 5 to create, 7 to update, 0 to delete/);
@@ -222,7 +226,7 @@ describe('the worked example of docs/org-as-code.md', () => {
     } finally {
       await sb.dispose();
     }
-  }, 60_000);
+  });
 });
 
 describe('sandbox audit events for drift', () => {
@@ -253,6 +257,62 @@ describe('sandbox audit events for drift', () => {
       expect((await agnt(['org', 'apply', '-f', doc, '--yes'], { sb, configDir: config })).exitCode).toBe(0);
       expect(writes(sb, mark).map((r) => [r.method, r.path, r.body])).toEqual([['PUT', '/users/usr_member', { organizationRole: 'member' }]]);
       expect(await agntJson(['org', 'drift', '-f', doc], { sb, configDir: config })).toEqual([]);
+    } finally {
+      await sb.dispose();
+    }
+  });
+});
+
+describe('apply on a terminal', () => {
+  it('shows the plan and asks; no changes nothing; yes applies', async () => {
+    const sb = await withSandbox();
+    try {
+      const config = tempDir();
+      const doc = file('tty.yaml', (await agnt(['org', 'export', 'org_acme'], { sb })).stdout.replace('brandingOnEvents: false', 'brandingOnEvents: true'));
+      const env = { AGNT_CONFIG_DIR: config, AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin, NO_COLOR: '1' };
+      const mark = sb.requests.length;
+      const no = await runInPty(['org', 'apply', '-f', doc], [{ expect: /Make these 1 change\(s\) to org_acme\?/, send: 'n\r' }], env);
+      expect(plain(no.output)).toContain('~ teams[Acme Executive Team].brandingOnEvents: false -> true');
+      expect(plain(no.output)).toContain('cancelled; nothing was changed');
+      expect(no.exitCode).toBe(1);
+      expect(writes(sb, mark)).toEqual([]);
+      const yes = await runInPty(['org', 'apply', '-f', doc], [{ expect: /Make these 1 change\(s\) to org_acme\?/, send: 'y\r' }], env);
+      expect(yes.exitCode).toBe(0);
+      expect(writes(sb, mark).map((r) => [r.method, r.path, r.body])).toEqual([['PUT', '/teams/team_acme', { brandingOnEvents: true }]]);
+    } finally {
+      await sb.dispose();
+    }
+  });
+});
+
+describe('apply stops at the first failure', () => {
+  it('says what was done and what remains, writes nothing after the failure, and a re-run continues', async () => {
+    const sb = await withSandbox();
+    try {
+      const config = tempDir();
+      const head = 'apiVersion: agnt/v1\nkind: Organization\n';
+      const teams = 'teams:\n  - name: Platform\n    members:\n      - email: newcomer@acme.test\n        role: owner\ninvitations:\n  - team: Platform\n    email: guest@acme.test\n';
+      const doc = file('stops.yaml', `${head}${teams}`);
+      const mark = sb.requests.length;
+      const first = await agnt(['org', 'apply', '-f', doc, 'org_acme', '--yes'], { sb, configDir: config });
+      expect(first.exitCode).toBe(5);
+      expect(first.stderr).toContain('apply stopped at + teams[Platform].members[newcomer@acme.test]');
+      expect(first.stderr).toContain('done: 1 of 3 change(s): + teams[Platform]');
+      expect(first.stderr).toContain('not done: + teams[Platform].members[newcomer@acme.test]; + invitations[Platform/guest@acme.test]');
+      expect(first.stderr).toMatch(/error: .*no user with e-mail newcomer@acme.test in organization org_acme/);
+      expect(writes(sb, mark).map((r) => `${r.method} ${r.path}`)).toEqual(['POST /teams']);
+
+      // The file gains the missing member: the re-run makes only what remains.
+      writeFileSync(doc, `${head}members:\n  - email: newcomer@acme.test\n${teams}`);
+      const at = sb.requests.length;
+      const again = await agnt(['org', 'apply', '-f', doc, 'org_acme', '--yes'], { sb, configDir: config });
+      expect(again.exitCode).toBe(0);
+      expect(writes(sb, at).map((r) => `${r.method} ${r.path}`)).toEqual([
+        'POST /organizations/org_acme/members',
+        expect.stringMatching(/^POST \/teams\/team_\w+\/members$/),
+        'POST /team-invitations',
+      ]);
+      expect((await agnt(['org', 'plan', '-f', doc, 'org_acme', '--exit-code'], { sb, configDir: config })).exitCode).toBe(0);
     } finally {
       await sb.dispose();
     }
@@ -391,7 +451,7 @@ describe('secrets', () => {
     } finally {
       await sb.dispose();
     }
-  }, 60_000);
+  });
 });
 
 function filesUnder(d: string): string[] {

@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { normalize, readAndCheck, type OrgDoc } from '../../src/workflows/org-as-code/document.ts';
+import { AUDIT_KEYS, normalize, PROFILE_KEYS, readAndCheck, SSO_KEYS, type OrgDoc } from '../../src/workflows/org-as-code/document.ts';
 import type { Live } from '../../src/workflows/org-as-code/live.ts';
 import { computePlan, publicChange, renderPlan } from '../../src/workflows/org-as-code/plan.ts';
-import { resolveReferences, withReferences } from '../../src/workflows/org-as-code/secrets.ts';
+import { isSecretField, resolveReferences, withReferences } from '../../src/workflows/org-as-code/secrets.ts';
 import { StateFile } from '../../src/workflows/org-as-code/state.ts';
 import { tempDir } from '../support/helpers.ts';
 
@@ -82,6 +82,16 @@ describe('computePlan', () => {
     const shown = publicChange(c!, ['k2']);
     expect(shown).toMatchObject({ path: 'sso.saml.privateKey', old: '<secret>', new: '<secret>' });
     expect(renderPlan('h', [shown], [])).not.toMatch(/k1|k2/);
+  });
+});
+
+describe('the API model decides what a document holds', () => {
+  it('takes the writable fields of SSO, audit logging and the profile, and the secret ones, from src/api', () => {
+    expect(SSO_KEYS).toEqual(['enabled', 'enforced', 'provider', 'provider1Workspace', 'provider2Directory', 'saml', 'scim', 'memberSync']);
+    expect(AUDIT_KEYS).toEqual(['enabled', 'storageBucketArn', 'storagePrefix', 'roleArn', 'region']);
+    expect(PROFILE_KEYS).toEqual(['name', 'industry', 'website', 'location', 'profNetAUrl', 'ownOrgProfile']);
+    expect(['token', 'privateKey', 'clientSecret', 'bearerToken'].map(isSecretField)).toEqual([true, true, true, true]);
+    expect(['entityId', 'ssoUrl', 'certificateFingerprint', 'enabled'].map(isSecretField)).toEqual([false, false, false, false]);
   });
 });
 

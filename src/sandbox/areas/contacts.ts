@@ -1,7 +1,7 @@
 // Part 1, section 4.3: contacts, their relationships and external ids, bulk tagging, and
 // property definitions. (POST /contacts/bulk-import lives in contacts-import.ts.)
 import type { SandboxArea } from '../types.ts';
-import { badRequest, conflict, deleted, forbidden, list, matchesSearch, notFound, ok, pick, t, validate, type Check } from '../http.ts';
+import { badRequest, conflict, deleted, forbidden, list, listSlice, matchesSearch, notFound, ok, pick, t, validate, type Check } from '../http.ts';
 import { contactVisible, makeContact } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 
@@ -145,6 +145,7 @@ const area: SandboxArea = {
   },
   register(r, sb) {
     const store = sb.store;
+    let filtered: { key: string; version: number; items: Rec[] } | undefined;
 
     r.get('/contacts', (req) => {
       const q = req.query;
@@ -155,6 +156,17 @@ const area: SandboxArea = {
             .map((s) => s.trim())
             .filter(Boolean)
         : [];
+      const caller = req.user;
+      const plain = (!q.userId || q.userId === caller.id) && !q.status && !q.scope && !q.sourceType && !tags.length && !q.search && !q.q;
+      // Without filters, the caller's contacts are a slice of the owner index, unless team
+      // contacts of others are visible too (then the scan below merges them in order).
+      if (plain && (!caller.team || store.count('contacts', 'team', caller.team) === 0)) {
+        const ids = store.ids('contacts', 'user', caller.id);
+        const page = (start: number, end: number) => ids.slice(start, end).map((id) => store.get('contacts', id)!);
+        return listSlice('contacts', ids.length, page, q);
+      }
+      const key = JSON.stringify([caller.id, q.userId, q.status, q.scope, q.sourceType, tags, q.search, q.q]);
+      if (filtered?.key === key && filtered.version === store.version) return list('contacts', filtered.items, q);
       const items = store.filter(
         'contacts',
         (c) =>
@@ -165,13 +177,16 @@ const area: SandboxArea = {
           (!q.sourceType || c.source?.type === q.sourceType) &&
           // Chosen: several tags narrow the list (a contact must carry every one).
           tags.every((tag) => c.tags?.includes(tag)) &&
-          matchesSearch([c.name, c.preferredName, c.email, c.company?.name], q.search) &&
+          (!q.search || matchesSearch([c.name, c.preferredName, c.email, c.company?.name], q.search)) &&
           // Chosen: `q` is the broader search, also over every e-mail, phone, title and tag.
-          matchesSearch(
-            [c.name, c.preferredName, c.email, c.company?.name, c.title, ...(c.emails ?? []).map((e: Rec) => e.address), ...(c.phones ?? []).map((p: Rec) => p.number), ...(c.tags ?? [])],
-            q.q,
-          ),
+          (!q.q ||
+            matchesSearch(
+              [c.name, c.preferredName, c.email, c.company?.name, c.title, ...(c.emails ?? []).map((e: Rec) => e.address), ...(c.phones ?? []).map((p: Rec) => p.number), ...(c.tags ?? [])],
+              q.q,
+            )),
       );
+      // A walk over a filtered list (--all) filters once while nothing changes, not once a page.
+      filtered = { key, version: store.version, items };
       return list('contacts', items, q);
     });
 

@@ -101,6 +101,8 @@ export class BatchRun {
   private counts = { rows: 0, ok: 0, found: 0, failed: 0, unknown: 0, earlier: 0 };
   private decided = 0;
   private stop?: AgntError;
+  /** The row that stopped the run. */
+  private stopAt?: string;
   private ledgerPath?: string;
 
   constructor(
@@ -360,6 +362,7 @@ export class BatchRun {
     }
     if (e instanceof ApiError && e.status === 401) {
       // Every later row would be refused alike.
+      this.stopAt ??= this.label(slot);
       this.stop ??= e;
       this.drain();
       return;
@@ -378,6 +381,9 @@ export class BatchRun {
       const id = idOf(data);
       if (id) rec.id = id;
       this.ledger?.write(rec);
+      // At once: an outcome lost to a kill would make --resume look the row up again, and call
+      // it unknown where the API has no lookup.
+      this.ledger?.flush();
       this.counts[outcome as RowOutcome]++;
     }
     if (error) {
@@ -451,7 +457,7 @@ export class BatchRun {
     if (this.stop instanceof UsageError) throw this.stop;
     if (this.stop) {
       const hint = this.ledgerPath ? `; fix that, then run the same command with --resume to go on (ledger: ${this.ledgerPath})` : '';
-      throw new AgntError(`batch stopped at a row: ${errorText(this.stop)}${hint}`, this.stop.exitCode);
+      throw new AgntError(`batch stopped at ${this.stopAt ?? 'a row'}: ${errorText(this.stop)}${hint}`, this.stop.exitCode);
     }
     if (this.opts.dryRun) {
       io.info(`dry run: ${c.rows} row${c.rows === 1 ? '' : 's'}, nothing sent${c.failed ? `; ${c.failed} would fail locally` : ''}`);

@@ -5,6 +5,8 @@ import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { UsageError } from '../../core/errors.ts';
 import { loadYaml } from '../../core/yaml.ts';
+import { area as orgApi } from '../../api/areas/organizations.ts';
+import { writable } from '../../api/shape.ts';
 import { checkSchema, fieldPath, type SchemaProblem } from './schema.ts';
 
 export const API_VERSION = 'agnt/v1';
@@ -70,9 +72,16 @@ export interface OrgDoc {
 export const SECTIONS = ['organization', 'domains', 'sso', 'auditLogging', 'modelTiers', 'profile', 'members', 'teams', 'invitations', 'backupRules', 'managerAssignments'] as const;
 export type Section = (typeof SECTIONS)[number];
 
-export const SSO_KEYS = ['enabled', 'enforced', 'provider', 'provider1Workspace', 'provider2Directory', 'saml', 'scim', 'memberSync'] as const;
-export const AUDIT_KEYS = ['enabled', 'storageBucketArn', 'storagePrefix', 'roleArn', 'region'] as const;
-export const PROFILE_KEYS = ['name', 'industry', 'website', 'location', 'profNetAUrl', 'ownOrgProfile'] as const;
+// What a document holds of SSO, audit logging and the profile: the writable fields of the API
+// model (src/api), so that a server-set field (lastDeliveredAt, deliveryConfigured, claimed...)
+// is never exported nor compared.
+const writableKeys = (name: string): string[] => {
+  const shape = writable(orgApi.resources[name]!);
+  return shape.kind === 'object' ? Object.keys(shape.fields) : [];
+};
+export const SSO_KEYS = writableKeys('sso');
+export const AUDIT_KEYS = writableKeys('auditLogging');
+export const PROFILE_KEYS = writableKeys('profile');
 export const OWN_ORG_PROFILE_KEYS = [
   'mission',
   'values',

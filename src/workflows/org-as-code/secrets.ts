@@ -1,8 +1,11 @@
 // Secrets in an organization document. A secret is never written to a file, a plan, a log or
 // --debug: export writes a reference '${env:NAME}' in its place, plan and apply read the value
 // from the environment when they need it, and every value shown is masked.
-// Which keys hold secrets: the core's rule (src/core/redact.ts) until src/api marks secret
-// fields per resource; this module is the one place to switch over.
+// Which keys hold secrets: the fields the API model (src/api) marks secret in the organization
+// resources, plus the core's rule (src/core/redact.ts) for the SSO provider blocks, whose inner
+// fields the API leaves open (a SAML private key, a client secret, a bearer token).
+import { area as orgApi } from '../../api/areas/organizations.ts';
+import { secretPaths } from '../../api/shape.ts';
 import { isSecretKey } from '../../core/redact.ts';
 import { UsageError } from '../../core/errors.ts';
 
@@ -11,8 +14,10 @@ type Rec = Record<string, any>;
 export const MASK = '<secret>';
 const REF = /^\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}$/;
 
+const MARKED = new Set(Object.values(orgApi.resources).flatMap((shape) => secretPaths(shape).map((p) => p.split('.').pop()!.replace(/\[\]$/, ''))));
+
 export function isSecretField(key: string): boolean {
-  return isSecretKey(key) || /(^|_)(privateKey|private_key|clientSecret|bearerToken|sharedSecret|signingKey)$/i.test(key);
+  return MARKED.has(key) || isSecretKey(key) || /(^|_)(privateKey|private_key|clientSecret|bearerToken|sharedSecret|signingKey)$/i.test(key);
 }
 
 /** A PEM private key is a secret whatever key holds it (a certificate bundle's private part). */

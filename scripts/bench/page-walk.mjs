@@ -1,0 +1,32 @@
+// Baseline for `agnt contacts list --all -o jsonl`: a sequential walk of pages of 100 with
+// node:http on one kept-alive connection, one JSON line per record on stdout.
+// Usage: node page-walk.mjs [limit]
+import { Agent, request } from 'node:http';
+
+const base = process.env.AGNT_BASE_URL;
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+const limit = Number(process.argv[2] ?? Infinity);
+const headers = { authorization: `Bearer ${process.env.AGNT_TOKEN}`, accept: 'application/json' };
+
+function get(path) {
+  return new Promise((resolve, reject) => {
+    request(new URL(path, base), { agent, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`HTTP ${res.statusCode}`))));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+let count = 0;
+for (let page = 1; count < limit; page++) {
+  const body = await get(`/contacts?page=${page}&perPage=100`);
+  let out = '';
+  for (const c of body.contacts) if (count++ < limit) out += `${JSON.stringify(c)}\n`;
+  if (!process.stdout.write(out)) await new Promise((r) => process.stdout.once('drain', r));
+  if (body.contacts.length < 100 || count >= body.total) break;
+}
+agent.destroy();
