@@ -264,7 +264,8 @@ _agnt_node() {
     'config remove') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'sandbox') _agnt_subs='start' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'sandbox start') _agnt_subs='' _agnt_flags='--port --host --data --no-profile --help' _agnt_all='' _agnt_vflags='--port --host --data' _agnt_npos=0 _agnt_var='' ;;
-    'api') _agnt_subs='' _agnt_flags='--field --raw-field --file --paginate --help' _agnt_all='' _agnt_vflags='-F --field -f --raw-field --file' _agnt_npos=2 _agnt_var='' ;;
+    'api') _agnt_subs='spec' _agnt_flags='--field --raw-field --file --paginate --help' _agnt_all='' _agnt_vflags='-F --field -f --raw-field --file' _agnt_npos=2 _agnt_var='' ;;
+    'api spec') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'batch') _agnt_subs='' _agnt_flags='--concurrency --serial --match --skip-rows --max-rows --key --errors-out --ledger --resume --input-format --delimiter --encoding --help' _agnt_all='' _agnt_vflags='--concurrency --match --skip-rows --max-rows --key --errors-out --ledger --input-format --delimiter --encoding' _agnt_npos=2 _agnt_var=1 ;;
     'commands') _agnt_subs='' _agnt_flags='--markdown --help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'completion') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
@@ -532,6 +533,7 @@ _agnt_child() {
     'config|use') _agnt_next='config use' ;;
     'config|remove'|'config|rm') _agnt_next='config remove' ;;
     'sandbox|start') _agnt_next='sandbox start' ;;
+    'api|spec') _agnt_next='api spec' ;;
     *) return 1 ;;
   esac
 }

@@ -520,6 +520,8 @@ function __agnt_child --argument-names p w
             echo -- 'config remove'
         case 'sandbox|start'
             echo -- 'sandbox start'
+        case 'api|spec'
+            echo -- 'api spec'
         case '*'
             return 1
     end
@@ -2150,6 +2152,7 @@ complete -c agnt -n '__agnt_at \'sandbox start\'' -l port -x -d 'port (0 picks a
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l host -x -d 'loopback address to listen on'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l data -r -F -d 'persist the state to this JSON file (loaded if it exists)'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l no-profile -d 'do not write the `sandbox` profile'
+complete -c agnt -n '__agnt_at \'api\'' -f -a 'spec' -d 'print the OpenAPI document of the API'
 complete -c agnt -n '__agnt_at \'api\'' -s F -l field -x -d 'typed field (repeatable)'
 complete -c agnt -n '__agnt_at \'api\'' -s f -l raw-field -x -d 'string field (repeatable)'
 complete -c agnt -n '__agnt_at \'api\'' -l file -r -F -d 'request body from a JSON or YAML file, or \'-\' for stdin'

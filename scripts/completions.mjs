@@ -1,7 +1,8 @@
-// Writes the generated files that are committed: the shell completion scripts in completions/
-// and the command reference docs/commands.md. They come from the built CLI itself (the same
-// `agnt completion <shell>` and `agnt commands --markdown` a user runs), so they are exactly what
-// the command tree generates; test/e2e/completion.test.ts fails when the committed copies differ.
+// Writes the generated files that are committed: the shell completion scripts in completions/,
+// the command reference docs/commands.md and the OpenAPI document docs/openapi.yaml. They come
+// from the built CLI itself (the same `agnt completion <shell>`, `agnt commands --markdown` and
+// `agnt api spec` a user runs), so they are exactly what the tree generates;
+// test/e2e/completion.test.ts fails when the committed copies differ.
 import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,7 @@ export const GENERATED = [
   { file: 'completions/_agnt', args: ['completion', 'zsh'] },
   { file: 'completions/agnt.fish', args: ['completion', 'fish'] },
   { file: 'docs/commands.md', args: ['commands', '--markdown'] },
+  { file: 'docs/openapi.yaml', args: ['api', 'spec'] },
 ];
 
 export async function writeGenerated() {

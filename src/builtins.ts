@@ -117,7 +117,7 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     )
     .action(lazy(makeContext, async () => (await import('./builtin/sandbox.ts')).start));
 
-  program
+  const api = program
     .command('api')
     .description(
       'Send any request to the API: the raw escape hatch. Fields go to the query string for GET and DELETE\nand to the JSON body otherwise. -F converts true, false, null, numbers and JSON; -f sends strings.',
@@ -139,6 +139,14 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
       ),
     )
     .action(lazy(makeContext, async () => (await import('./builtin/api.ts')).api));
+  api
+    .command('spec')
+    .description(
+      "Print the OpenAPI 3.1 document of the API (YAML; -o json for JSON), generated from agnt's model of it:\nevery endpoint an operation, its id the operationId. docs/openapi.yaml is the same document.",
+    )
+    .summary('print the OpenAPI document of the API')
+    .addHelpText('after', examples('agnt api spec > openapi.yaml', "agnt api spec -o json | jq '.paths | keys | length'"))
+    .action(lazy(makeContext, async () => (await import('./builtin/api-spec.ts')).spec));
 
   const repeat = (v: string, p: string[] = []) => [...p, v];
   program

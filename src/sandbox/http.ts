@@ -1,5 +1,6 @@
-// Request/response helpers shared by the sandbox's areas: envelopes, pagination, error
-// bodies and body validation, all as the spec states them (part 1, sections 2.0 and 7).
+// Request/response helpers shared by the sandbox's areas: envelopes, pagination and error
+// bodies, as the spec states them (part 1, sections 2.0 and 7). Requests are validated against
+// the API model before a handler runs (validate.ts).
 
 export interface Req {
   method: string;
@@ -91,72 +92,14 @@ export function list(key: string, items: unknown[], q: Record<string, string>, e
   return { status: 200, body: { ok: true, [key]: p.items, page: p.page, perPage: p.perPage, total: p.total, ...extra } };
 }
 
-// ---- body validation ------------------------------------------------------------------
-
-export type Check = (v: unknown, path: string) => string | undefined;
-
-const is =
-  (pred: (v: unknown) => boolean, what: string): Check =>
-  (v, p) =>
-    pred(v) ? undefined : `${p} must be ${what}`;
-
-export const t = {
-  string: is((v) => typeof v === 'string', 'a string'),
-  integer: is((v) => Number.isInteger(v), 'an integer'),
-  number: is((v) => typeof v === 'number' && Number.isFinite(v), 'a number'),
-  boolean: is((v) => typeof v === 'boolean', 'a boolean'),
-  object: is((v) => !!v && typeof v === 'object' && !Array.isArray(v), 'an object'),
-  array: is((v) => Array.isArray(v), 'an array'),
-  any: (() => undefined) as Check,
-  stringArray: is((v) => Array.isArray(v) && v.every((x) => typeof x === 'string'), 'an array of strings'),
-  /** A string, or an array of strings (`to`, `cc`). */
-  stringOrArray: is((v) => typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')), 'a string or an array of strings'),
-  enum:
-    (...values: Array<string | null>): Check =>
-    (v, p) =>
-      values.includes(v as string) ? undefined : `${p} must be one of: ${values.map((x) => (x === null ? 'null' : x)).join(', ')}`,
-  nullable:
-    (inner: Check): Check =>
-    (v, p) =>
-      v === null ? undefined : inner(v, p),
-  arrayOf:
-    (inner: Check): Check =>
-    (v, p) => {
-      if (!Array.isArray(v)) return `${p} must be an array`;
-      for (const [i, x] of v.entries()) {
-        const e = inner(x, `${p}[${i}]`);
-        if (e) return e;
-      }
-      return undefined;
-    },
-  shape:
-    (fields: Record<string, Check>, required: string[] = []): Check =>
-    (v, p) => {
-      if (!v || typeof v !== 'object' || Array.isArray(v)) return `${p} must be an object`;
-      return checkFields(v as Record<string, unknown>, fields, required, `${p}.`);
-    },
-};
-
-function checkFields(body: Record<string, unknown>, fields: Record<string, Check>, required: string[], prefix: string): string | undefined {
-  for (const r of required) if (body[r] === undefined || body[r] === '') return `${prefix}${r} is required`;
-  for (const [k, check] of Object.entries(fields)) {
-    if (body[k] === undefined) continue;
-    const e = check(body[k], `${prefix}${k}`);
-    if (e) return e;
-  }
-  return undefined;
-}
+// ---- request bodies -------------------------------------------------------------------
 
 /**
- * Checks a request body: required keys and the documented types and enums. Unknown keys are
- * ignored, as the platform does. Fails with 400 naming the field.
+ * The request body as an object. The server has already checked it against the endpoint's shape
+ * in the API model (validate.ts), so handlers read the documented fields as they are.
  */
-export function validate(body: unknown, fields: Record<string, Check>, required: string[] = []): Record<string, any> {
-  if (body === undefined || body === null) body = {};
-  if (typeof body !== 'object' || Array.isArray(body)) badRequest('the request body must be a JSON object');
-  const e = checkFields(body as Record<string, unknown>, fields, required, '');
-  if (e) fail(400, e, 'AGNT_E_VALIDATION');
-  return body as Record<string, any>;
+export function bodyOf(body: unknown): Record<string, any> {
+  return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, any>) : {};
 }
 
 /** Copies the keys of `body` that are listed in `fields` (and defined) onto a patch. */

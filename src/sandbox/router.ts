@@ -1,6 +1,10 @@
-// Routes by path template ('/users/{userId}'), matched on the raw, undecoded segments so that
-// an encoded '/' or '..' inside an id stays inside its segment. Static segments win over
-// parameters ('/users/me' before '/users/{userId}').
+// Routes keyed by endpoint id: each route is registered by method and path template, exactly as
+// the API model (src/api) writes them, and the router finds the endpoint it serves; a route the
+// model does not know is refused when it is registered, so the routes and the model cannot drift
+// apart, and `served()` proves which endpoints the sandbox answers. Matching is on the raw,
+// undecoded segments so that an encoded '/' or '..' inside an id stays inside its segment.
+// Static segments win over parameters ('/users/me' before '/users/{userId}').
+import type { Endpoint } from '../api/index.ts';
 import type { Req, Reply } from './http.ts';
 
 // Generic over what handlers receive besides the request (the Sandbox), so that this module
@@ -17,32 +21,56 @@ export interface RouteOptions {
    * for presigned uploads larger than the server's body limit.
    */
   stream?: boolean;
+  /** A URL the API hands out (presigned uploads and downloads), not one of its endpoints. */
+  notAnEndpoint?: boolean;
+  /** The handler checks the body itself: a bulk import reports each bad row and takes the others. */
+  checksItsBody?: boolean;
 }
 
-interface Route<C> {
+export interface Route<C> {
   method: string;
   template: string;
   parts: string[];
   handler: RouteHandler<C>;
   options: RouteOptions;
   score: number;
+  /** The endpoint of the model this route serves (none for presigned URLs). */
+  endpoint?: Endpoint;
 }
 
 export class Router<C> {
   private routes: Route<C>[] = [];
+  /** The routes by endpoint id. */
+  private byId = new Map<string, Route<C>>();
+  /** The model's endpoints by 'METHOD /path/{template}'. */
+  private known = new Map<string, Endpoint>();
   /** The routes by number of segments (each list in score order): a match looks at these only. */
   private byLength = new Map<number, Route<C>[]>();
 
+  constructor(endpoints: Iterable<Endpoint>) {
+    for (const e of endpoints) this.known.set(`${e.method} ${e.path}`, e);
+  }
+
   add(method: string, template: string, handler: RouteHandler<C>, options: RouteOptions = {}): void {
+    const endpoint = this.known.get(`${method} ${template}`);
+    if (!endpoint && !options.notAnEndpoint) throw new Error(`sandbox route ${method} ${template} is not an endpoint of the API model (src/api)`);
+    if (endpoint && this.byId.has(endpoint.id)) throw new Error(`sandbox route ${method} ${template}: endpoint ${endpoint.id} is served twice`);
     const parts = template.split('/').filter(Boolean);
     // Static segments earlier in the path weigh more, so '/a/b/{x}' beats '/a/{y}/c'.
     const score = parts.reduce((acc, p, i) => acc + (p.startsWith('{') ? 0 : 2 ** (20 - i)), 0);
-    this.routes.push({ method, template, parts, handler, options, score });
+    const route: Route<C> = { method, template, parts, handler, options, score, endpoint };
+    this.routes.push(route);
     this.routes.sort((a, b) => b.score - a.score);
     this.byLength.set(
       parts.length,
       this.routes.filter((r) => r.parts.length === parts.length),
     );
+    if (endpoint) this.byId.set(endpoint.id, route);
+  }
+
+  /** The ids of the endpoints the routes serve. */
+  served(): string[] {
+    return [...this.byId.keys()];
   }
 
   get(t: string, h: RouteHandler<C>, o?: RouteOptions) {
@@ -103,7 +131,7 @@ export class Router<C> {
     return pathMatched ? 'method' : undefined;
   }
 
-  list(): Array<{ method: string; path: string }> {
-    return this.routes.map((r) => ({ method: r.method, path: r.template }));
+  list(): Array<{ id?: string; method: string; path: string }> {
+    return this.routes.map((r) => ({ id: r.endpoint?.id, method: r.method, path: r.template }));
   }
 }

@@ -8,8 +8,10 @@ import { Store } from './store.ts';
 import { Router } from './router.ts';
 import { HttpError, type Reply, type Req } from './http.ts';
 import { seedBase } from './seed.ts';
+import { loadAll } from '../api/index.ts';
 import { sandboxAreas } from './areas/index.ts';
 import type { LoggedRequest, Sandbox } from './types.ts';
+import { checkRequest } from './validate.ts';
 
 export type { Fault, LoggedRequest, Sandbox } from './types.ts';
 
@@ -72,7 +74,8 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const store = new Store(opts.dataFile);
   if (opts.clock) store.clock = opts.clock;
-  const router = new Router<Sandbox>();
+  // The routes are keyed by the model's endpoints, and requests are checked against its shapes.
+  const router = new Router<Sandbox>((await loadAll()).flatMap((a) => a.endpoints));
   const loaded = store.load();
   if (!loaded) {
     store.meta.secret = randomBytes(32).toString('hex');
@@ -158,6 +161,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       }
       log.body = body;
     }
+    if (m.route.endpoint) checkRequest(m.route.endpoint, m.params, query, body, !m.route.options.checksItsBody);
     const r: Req = { method, path: rawPath, params: m.params, query, headers: req.headers, body, rawBody: raw, user, token, stream: m.route.options.stream ? req : undefined };
     return await m.route.handler(r, sb);
   };

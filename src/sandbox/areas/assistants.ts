@@ -1,38 +1,9 @@
 // Part 1, section 4.6: assistants, a user's assistant, generate and hire.
 import type { SandboxArea } from '../types.ts';
-import { badRequest, conflict, deleted, fail, forbidden, list, notFound, ok, pick, t, validate, type Check, type Reply } from '../http.ts';
+import { badRequest, conflict, deleted, fail, forbidden, list, notFound, ok, pick, type Reply, bodyOf } from '../http.ts';
 import { assistantVisible, isOrgAdmin, resolveUserId, sameOrg, userView } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 
-const nstr = t.nullable(t.string);
-const SCOPES = ['account', 'organization', 'team', 'user'];
-const writingStyle = t.shape({ professionalism: t.number, humor: t.number, emojiUse: t.number, characterInspiration: t.string, externalCommunication: t.string, oneOnOneCommunication: t.string });
-const voice = t.nullable(t.shape({ voiceId: nstr, provider: t.string }));
-
-const common: Record<string, Check> = {
-  name: t.string,
-  email: t.string,
-  personality: t.string,
-  signature: nstr,
-  signatureEditorMode: t.enum('visual', 'html'),
-  writingStyle,
-  avatar: t.string,
-  appearanceDescription: t.string,
-  tagline: nstr,
-  backstory: nstr,
-  displayPersonality: nstr,
-  tag1: nstr,
-  tag2: nstr,
-  pronouns: nstr,
-  country: nstr,
-  gender: t.enum('male', 'female', 'other', null),
-  metadata: t.object,
-  talkToStrangers: t.boolean,
-  voice,
-  scope: t.enum(...SCOPES),
-  organization: nstr,
-  team: nstr,
-};
 const COMMON_KEYS = [
   'name',
   'email',
@@ -52,25 +23,6 @@ const COMMON_KEYS = [
   'talkToStrangers',
   'voice',
 ];
-
-// The writable parts of `channels` (2.6); the voice channel is provisioned by the platform.
-const channels = t.shape({
-  appmsgB: nstr,
-  sms: nstr,
-  smsProvider: t.enum('carrierA', 'carrierB'),
-  appmsgA: nstr,
-  appmsgAProvider: t.enum('carrierA', 'carrierC'),
-  appmsgAPhoneNumberId: nstr,
-  appmsgACarrierB: t.shape({ enabled: t.boolean, number: nstr, phoneNumberId: nstr }),
-  appmsgACarrierA: t.shape({ enabled: t.boolean, number: nstr }),
-});
-const update: Record<string, Check> = {
-  ...common,
-  status: t.enum('active', 'inactive'),
-  inboxPlatform: t.enum('bulkmail', 'provider1', 'provider2mail', null),
-  channels,
-  carrierCCredentials: t.shape({ accessToken: nstr }),
-};
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const defaultStyle = () => ({ professionalism: 0.7, humor: 0.2, emojiUse: 0, characterInspiration: '', externalCommunication: 'concise', oneOnOneCommunication: 'warm' });
@@ -170,7 +122,7 @@ function create(store: Store, caller: Rec, b: Rec, owner?: Rec): Rec {
 }
 
 function change(store: Store, caller: Rec, a: Rec, body: unknown): Rec {
-  const b = validate(body, update);
+  const b = bodyOf(body);
   if (b.email !== undefined && !EMAIL.test(b.email)) badRequest('email is not a valid e-mail address', 'AGNT_E_VALIDATION');
   if (b.email !== undefined && emailTaken(store, b.email, a.id)) badRequest(`an assistant with email ${b.email} already exists`, 'AGNT_E_DUPLICATE');
   mayManage(caller, a.scope, a.organization, a.team, a.user);
@@ -248,7 +200,7 @@ const area: SandboxArea = {
     });
 
     r.post('/assistants', (req) => {
-      const b = validate(req.body, common, ['name', 'email']);
+      const b = bodyOf(req.body);
       return ok('assistant', create(store, req.user, b), 201);
     });
 
@@ -266,7 +218,7 @@ const area: SandboxArea = {
 
     r.post('/users/{userId}/assistant', (req) => {
       const u = targetUser(store, req.user, req.params.userId!);
-      const b = validate(req.body, common, ['name']);
+      const b = bodyOf(req.body);
       const current = u.assistant ? store.get('assistants', u.assistant) : undefined;
       if (current && !current.deletedAt && current.scope === 'user' && current.user === u.id)
         conflict(`user ${u.id} already has an assistant (${current.id}); update it instead`, 'AGNT_E_ASSISTANT_EXISTS');
@@ -292,7 +244,7 @@ const area: SandboxArea = {
     // The response is not shown; chosen: {ok, user} with the user's new assistant.
     r.post('/users/{userId}/hire', (req) => {
       const u = targetUser(store, req.user, req.params.userId!);
-      const b = validate(req.body, { assistantId: nstr });
+      const b = bodyOf(req.body);
       if (b.assistantId === undefined) fail(400, 'assistantId is required (an assistant id or null)', 'AGNT_E_VALIDATION');
       let name: string | null = null;
       if (b.assistantId !== null) {

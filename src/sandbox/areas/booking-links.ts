@@ -1,20 +1,11 @@
 // Part 2, section 4.7: booking links and their invitees.
 import type { SandboxArea } from '../types.ts';
 import { randomBytes } from 'node:crypto';
-import { badRequest, conflict, forbidden, notFound, ok, t, validate } from '../http.ts';
+import { badRequest, conflict, forbidden, notFound, ok, bodyOf } from '../http.ts';
 import { isOrgAdmin } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-
-const schedulingPreferences = t.shape({
-  sync: t.boolean,
-  availability: t.object,
-  defaults: t.object,
-  calendars: t.shape({ sync: t.boolean, read: t.stringArray, write: t.string }),
-  buffers: t.shape({ sync: t.boolean, bufferType: t.enum('none', 'meeting', 'timeBlock'), bufferLength: t.number, bufferBlockLength: t.number, dailyMeetingLimit: t.number }),
-  customEventTitles: t.object,
-});
 
 function ownLink(store: Store, caller: Rec, id: string): Rec {
   const l = store.get('bookingLinks', id);
@@ -51,23 +42,7 @@ const area: SandboxArea = {
     const store = sb.store;
 
     r.post('/booking-links', (req) => {
-      const b = validate(
-        req.body,
-        {
-          slug: t.string,
-          title: t.string,
-          active: t.boolean,
-          meetingType: t.enum('virtual', 'in_person'),
-          offerTimesStartingDays: t.number,
-          notSoonerThanMinutes: t.number,
-          atLatestDays: t.number,
-          instructions: t.nullable(t.string),
-          chatEnabled: t.boolean,
-          accessMode: t.enum('public', 'anyone_with_link', 'invite_only'),
-          schedulingPreferences,
-        },
-        ['slug'],
-      );
+      const b = bodyOf(req.body);
       if (!/^[a-z0-9][a-z0-9-]{1,62}$/.test(b.slug)) badRequest('slug must be 2 to 63 lower-case letters, digits or dashes', 'AGNT_E_VALIDATION');
       const dup = store.find('bookingLinks', (l) => l.slug === b.slug);
       if (dup) conflict(`the slug '${b.slug}' is taken`, 'AGNT_E_DUPLICATE');
@@ -98,7 +73,7 @@ const area: SandboxArea = {
 
     r.post('/booking-links/{bookingLinkId}/invitees', (req) => {
       const link = ownLink(store, req.user, req.params.bookingLinkId!);
-      const b = validate(req.body, { invitees: t.arrayOf(t.shape({ name: t.string, email: t.string }, ['name', 'email'])) }, ['invitees']);
+      const b = bodyOf(req.body);
       if (link.accessMode !== 'invite_only') conflict(`booking link ${link.id} is ${link.accessMode}; invitees exist only on invite_only links`, 'AGNT_E_NOT_INVITE_ONLY');
       if (!b.invitees.length) badRequest('invitees must not be empty', 'AGNT_E_VALIDATION');
       for (const [i, x] of (b.invitees as Rec[]).entries()) if (!EMAIL.test(x.email)) badRequest(`invitees[${i}].email is not a valid e-mail address`, 'AGNT_E_VALIDATION');

@@ -1,23 +1,8 @@
 // Part 1, section 4.1: chats, their messages, processing and the usage rollup.
 import type { SandboxArea } from '../types.ts';
-import { deleted, forbidden, list, matchesSearch, notFound, ok, okMany, pick, t, validate } from '../http.ts';
+import { deleted, forbidden, list, matchesSearch, notFound, ok, okMany, pick, bodyOf } from '../http.ts';
 import { assistantVisible, isOrgAdmin, sameOrg } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
-
-const PLATFORMS = ['chat', 'email', 'appchatA', 'teams', 'sms', 'appmsgA', 'appmsgB', 'phone', 'appmsgC', 'appmsgD', 'task_activity'];
-
-const messageFields = {
-  referenceId: t.string,
-  role: t.string,
-  from: t.string,
-  subject: t.string,
-  platform: t.enum(...PLATFORMS),
-  to: t.stringOrArray,
-  cc: t.stringOrArray,
-  content: t.string,
-  files: t.array,
-  metadata: t.object,
-};
 
 const zeroUsage = () => ({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0, costUsd: 0, runs: 0, turns: 0 });
 
@@ -243,7 +228,7 @@ const area: SandboxArea = {
     });
 
     r.post('/chats', (req) => {
-      const b = validate(req.body, { assistantId: t.string, userId: t.string, title: t.string, contextId: t.string, metadata: t.object }, ['assistantId']);
+      const b = bodyOf(req.body);
       const assistant = store.get('assistants', b.assistantId);
       if (!assistant || !assistantVisible(req.user, assistant)) forbidden(`assistant ${b.assistantId} is not visible to you`, 'AGNT_E_ASSISTANT_NOT_VISIBLE');
       let owner = req.user;
@@ -262,7 +247,7 @@ const area: SandboxArea = {
 
     r.post('/chats/{chatId}', (req) => {
       const chat = findChat(store, req.user, req.params.chatId!);
-      const b = validate(req.body, messageFields, ['content']);
+      const b = bodyOf(req.body);
       return ok('message', messageView(addMessage(store, chat, { from: req.user.email, ...b })));
     });
 
@@ -296,7 +281,7 @@ const area: SandboxArea = {
     r.put('/chats/{chatId}/messages/{messageId}', (req) => {
       const chat = findChat(store, req.user, req.params.chatId!);
       const m = findMessage(store, chat, req.params.messageId!);
-      const b = validate(req.body, { content: t.string, files: t.array, metadata: t.object });
+      const b = bodyOf(req.body);
       return ok('message', messageView(store.update('messages', m.id, pick(b, ['content', 'files', 'metadata']))!));
     });
 
@@ -311,7 +296,7 @@ const area: SandboxArea = {
 
     r.post('/chats/{chatId}/process', (req) => {
       const chat = findChat(store, req.user, req.params.chatId!);
-      const b = validate(req.body, { triggeringActivityId: t.string, message: t.shape(messageFields, ['content']) }, ['message']);
+      const b = bodyOf(req.body);
       const assistant = store.get('assistants', chat.assistant);
       addMessage(store, chat, { from: req.user.email, ...b.message, role: 'user' });
       const text = reply(assistant, b.message.content);

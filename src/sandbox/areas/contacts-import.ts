@@ -1,7 +1,7 @@
 // Part 1, section 4.3: POST /contacts/bulk-import. The other contacts endpoints live in
 // contacts.ts; this one upserts the caller's contacts by e-mail and reports per-row errors.
 import type { SandboxArea } from '../types.ts';
-import { fail, ok, t, type Check } from '../http.ts';
+import { fail, ok } from '../http.ts';
 import { contactVisible, makeContact } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 
@@ -18,6 +18,49 @@ const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:".]{2,}$/;
 const EMAIL_TYPES = ['work', 'personal', 'other'];
 const PHONE_TYPES = ['mobile', 'work', 'home', 'other'];
 
+// Rows are checked one by one (a bad row is reported in `errors`, the others go in), so the body
+// of this endpoint is not checked as a whole against the model (see its route).
+type Check = (v: unknown, path: string) => string | undefined;
+const is =
+  (pred: (v: unknown) => boolean, what: string): Check =>
+  (v, p) =>
+    pred(v) ? undefined : `${p} must be ${what}`;
+const t = {
+  string: is((v) => typeof v === 'string', 'a string'),
+  boolean: is((v) => typeof v === 'boolean', 'a boolean'),
+  object: is((v) => !!v && typeof v === 'object' && !Array.isArray(v), 'an object'),
+  stringArray: is((v) => Array.isArray(v) && v.every((x) => typeof x === 'string'), 'an array of strings'),
+  enum:
+    (...values: string[]): Check =>
+    (v, p) =>
+      values.includes(v as string) ? undefined : `${p} must be one of: ${values.join(', ')}`,
+  nullable:
+    (inner: Check): Check =>
+    (v, p) =>
+      v === null ? undefined : inner(v, p),
+  arrayOf:
+    (inner: Check): Check =>
+    (v, p) => {
+      if (!Array.isArray(v)) return `${p} must be an array`;
+      for (const [i, x] of v.entries()) {
+        const e = inner(x, `${p}[${i}]`);
+        if (e) return e;
+      }
+      return undefined;
+    },
+  shape:
+    (fields: Record<string, Check>, required: string[] = []): Check =>
+    (v, p) => {
+      if (!v || typeof v !== 'object' || Array.isArray(v)) return `${p} must be an object`;
+      const o = v as Record<string, unknown>;
+      for (const r of required) if (o[r] === undefined || o[r] === '') return `${p}.${r} is required`;
+      for (const [k, check] of Object.entries(fields)) {
+        const e = o[k] === undefined ? undefined : check(o[k], `${p}.${k}`);
+        if (e) return e;
+      }
+      return undefined;
+    },
+};
 const str = t.nullable(t.string);
 const rowChecks: Record<string, Check> = {
   email: t.string,
@@ -128,16 +171,20 @@ export function bulkImport(store: Store, caller: Rec, rows: unknown[]): Rec {
 const area: SandboxArea = {
   name: 'contacts-import',
   register(r, sb) {
-    r.post('/contacts/bulk-import', (req) => {
-      const body = req.body;
-      if (!body || typeof body !== 'object' || Array.isArray(body)) fail(400, 'the request body must be a JSON object', 'AGNT_E_VALIDATION');
-      if (body.contacts === undefined) fail(400, 'contacts is required', 'AGNT_E_VALIDATION');
-      if (!Array.isArray(body.contacts)) fail(400, 'contacts must be an array', 'AGNT_E_VALIDATION');
-      if (body.contacts.length > MAX_BULK_IMPORT) {
-        fail(400, `too many contacts in one request: ${body.contacts.length} (at most ${MAX_BULK_IMPORT})`, 'AGNT_E_BATCH_TOO_LARGE', { maxBatchSize: MAX_BULK_IMPORT });
-      }
-      return ok('bulkImport', bulkImport(sb.store, req.user, body.contacts));
-    });
+    r.post(
+      '/contacts/bulk-import',
+      (req) => {
+        const body = req.body;
+        if (!body || typeof body !== 'object' || Array.isArray(body)) fail(400, 'the request body must be a JSON object', 'AGNT_E_VALIDATION');
+        if (body.contacts === undefined) fail(400, 'contacts is required', 'AGNT_E_VALIDATION');
+        if (!Array.isArray(body.contacts)) fail(400, 'contacts must be an array', 'AGNT_E_VALIDATION');
+        if (body.contacts.length > MAX_BULK_IMPORT) {
+          fail(400, `too many contacts in one request: ${body.contacts.length} (at most ${MAX_BULK_IMPORT})`, 'AGNT_E_BATCH_TOO_LARGE', { maxBatchSize: MAX_BULK_IMPORT });
+        }
+        return ok('bulkImport', bulkImport(sb.store, req.user, body.contacts));
+      },
+      { checksItsBody: true },
+    );
   },
 };
 

@@ -1,16 +1,9 @@
 // Part 1, section 4.3: contacts, their relationships and external ids, bulk tagging, and
 // property definitions. (POST /contacts/bulk-import lives in contacts-import.ts.)
 import type { SandboxArea } from '../types.ts';
-import { badRequest, conflict, deleted, forbidden, list, listSlice, matchesSearch, notFound, ok, pick, t, validate, type Check } from '../http.ts';
+import { badRequest, bodyOf, conflict, deleted, forbidden, list, listSlice, matchesSearch, notFound, ok, pick } from '../http.ts';
 import { contactVisible, makeContact } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
-
-const phone = t.shape({ number: t.string, type: t.enum('mobile', 'work', 'home', 'other'), primary: t.boolean }, ['number']);
-const email = t.shape({ address: t.string, type: t.enum('personal', 'work', 'other'), primary: t.boolean }, ['address']);
-const scope = t.enum('user', 'team');
-const REL_TYPES = ['coordinates', 'partner', 'assistant', 'parent', 'other'];
-const SOURCE_TYPES = ['manual', 'teammate', 'teammate_archived', 'imported', 'emailimport', 'enrichment_tool', 'crm', 'ats', 'hris', 'voice', 'onboarding', 'calendar', 'other', null];
-const source: Check = (v, p) => (v === null || typeof v === 'string' ? undefined : t.shape({ type: t.enum(...SOURCE_TYPES), userId: t.nullable(t.string) })(v, p));
 
 const slugOf = (name: string) =>
   name
@@ -149,7 +142,6 @@ const area: SandboxArea = {
 
     r.get('/contacts', (req) => {
       const q = req.query;
-      if (q.scope) validate({ scope: q.scope }, { scope });
       const tags = q.tags
         ? q.tags
             .split(',')
@@ -191,29 +183,7 @@ const area: SandboxArea = {
     });
 
     r.post('/contacts', (req) => {
-      const b = validate(
-        req.body,
-        {
-          email: t.string,
-          name: t.string,
-          preferredName: t.string,
-          company: t.string,
-          title: t.string,
-          timezone: t.string,
-          consumerEmail: t.string,
-          phones: t.arrayOf(phone),
-          emails: t.arrayOf(email),
-          source,
-          externalIds: t.arrayOf(t.shape({ integration: t.string, externalId: t.string }, ['integration', 'externalId'])),
-          properties: t.object,
-          scope,
-          team: t.string,
-          tags: t.stringArray,
-          priority: t.integer,
-          inheritCompanyPriority: t.boolean,
-        },
-        ['email'],
-      );
+      const b = bodyOf(req.body);
       if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(b.email)) badRequest('email is not a valid e-mail address', 'AGNT_E_VALIDATION');
       const c = makeContact(store, {
         ...pick(b, ['name', 'preferredName', 'title', 'timezone', 'properties', 'tags', 'priority', 'inheritCompanyPriority']),
@@ -234,7 +204,7 @@ const area: SandboxArea = {
     });
 
     r.post('/contacts/bulk-tag', (req) => {
-      const b = validate(req.body, { ids: t.stringArray, add: t.stringArray, remove: t.stringArray }, ['ids']);
+      const b = bodyOf(req.body);
       const add: string[] = b.add ?? [];
       const remove = new Set<string>(b.remove ?? []);
       if (!add.length && !remove.size) badRequest('give tags to add or remove', 'AGNT_E_VALIDATION');
@@ -263,32 +233,7 @@ const area: SandboxArea = {
 
     r.put('/contacts/{contactId}', (req) => {
       const c = findContact(store, req.user, req.params.contactId!);
-      const nstr = t.nullable(t.string);
-      const b = validate(req.body, {
-        // null name or timezone, and the company as the contact holds it, are accepted (src/api's
-        // choice: a contact read back from `contacts get -o yaml` can be sent as it is).
-        name: nstr,
-        timezone: nstr,
-        status: t.string,
-        preferredName: nstr,
-        company: (v, p) => (v && typeof v === 'object' && !Array.isArray(v) ? t.shape({ name: t.string }, ['name'])(v, p) : nstr(v, p)),
-        title: nstr,
-        website: nstr,
-        bookingLink: nstr,
-        introducedBy: nstr,
-        phones: t.arrayOf(phone),
-        emails: t.arrayOf(email),
-        social: t.shape({ profNetA: t.string, microblogA: t.string, other: t.string }),
-        address: t.shape({ line1: t.string, line2: t.string, city: t.string, state: t.string, zip: t.string, country: t.string }),
-        lastContactedAt: nstr,
-        enrichedAt: nstr,
-        properties: t.object,
-        scope,
-        team: nstr,
-        tags: t.stringArray,
-        priority: t.integer,
-        inheritCompanyPriority: t.boolean,
-      });
+      const b = bodyOf(req.body);
       const patch = pick(b, [
         'name',
         'timezone',
@@ -330,7 +275,7 @@ const area: SandboxArea = {
 
     r.post('/contacts/{contactId}/merge', (req) => {
       const target = findContact(store, req.user, req.params.contactId!);
-      const b = validate(req.body, { mergeContactId: t.string, preferredEmail: t.string }, ['mergeContactId']);
+      const b = bodyOf(req.body);
       if (b.mergeContactId === target.id) badRequest('a contact cannot be merged into itself', 'AGNT_E_VALIDATION');
       const other = findContact(store, req.user, b.mergeContactId);
       const merged = merge(store, target, other, b.preferredEmail);
@@ -339,7 +284,7 @@ const area: SandboxArea = {
 
     r.post('/contacts/{contactId}/relationships', (req) => {
       const from = findContact(store, req.user, req.params.contactId!);
-      const b = validate(req.body, { toContactId: t.string, type: t.enum(...REL_TYPES), role: t.string, isPrimary: t.boolean, notes: t.string }, ['toContactId', 'type']);
+      const b = bodyOf(req.body);
       const to = findContact(store, req.user, b.toContactId);
       if (to.id === from.id) badRequest('a contact cannot be related to itself', 'AGNT_E_VALIDATION');
       if (store.find('contactRelationships', (x) => x.fromContact === from.id && x.toContact === to.id && x.type === b.type)) {
@@ -362,7 +307,7 @@ const area: SandboxArea = {
     r.patch('/contacts/{contactId}/relationships/{relationshipId}', (req) => {
       const c = findContact(store, req.user, req.params.contactId!);
       const rel = findRelationship(store, c, req.params.relationshipId!);
-      const b = validate(req.body, { role: t.nullable(t.string), isPrimary: t.boolean, notes: t.nullable(t.string) });
+      const b = bodyOf(req.body);
       const updated = store.update('contactRelationships', rel.id, pick(b, ['role', 'isPrimary', 'notes']))!;
       onlyPrimary(store, updated);
       return ok('relationship', updated);
@@ -378,7 +323,7 @@ const area: SandboxArea = {
     r.put('/contacts/{contactId}/external-ids/{integration}', (req) => {
       const c = findContact(store, req.user, req.params.contactId!);
       const integration = req.params.integration!;
-      const b = validate(req.body, { externalId: t.string }, ['externalId']);
+      const b = bodyOf(req.body);
       const holder = store.find(
         'contacts',
         (x) => x.id !== c.id && contactVisible(req.user, x) && (x.externalIds ?? []).some((e: Rec) => e.integration === integration && e.externalId === b.externalId),
@@ -391,7 +336,6 @@ const area: SandboxArea = {
 
     r.get('/property-definitions', (req) => {
       const q = req.query;
-      if (q.entityType) validate({ entityType: q.entityType }, { entityType: t.enum('contact', 'company') });
       return list(
         'propertyDefinitions',
         store.filter('propertyDefinitions', (d) => definitionVisible(req.user, d) && (!q.entityType || d.entityType === q.entityType)),
@@ -401,16 +345,8 @@ const area: SandboxArea = {
 
     r.put('/property-definitions/{entityType}/{key}', (req) => {
       const { entityType, key } = req.params as { entityType: string; key: string };
-      validate({ entityType }, { entityType: t.enum('contact', 'company') });
       if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(key)) badRequest('key must start with a letter and hold only letters, digits, _ and - (64 at most)', 'AGNT_E_VALIDATION');
-      const b = validate(req.body, {
-        label: t.string,
-        type: t.enum('text', 'number', 'date', 'boolean', 'select', 'url'),
-        options: t.stringArray,
-        showForAll: t.boolean,
-        scope,
-        team: t.nullable(t.string),
-      });
+      const b = bodyOf(req.body);
       // Upserted by (entityType, key) among the definitions the caller can see.
       const existing = store.find('propertyDefinitions', (d) => definitionVisible(req.user, d) && d.entityType === entityType && d.key === key);
       const KEYS = ['label', 'type', 'options', 'showForAll', 'scope'];

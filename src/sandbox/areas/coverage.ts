@@ -1,6 +1,6 @@
 // Part 2, section 4.5: coverage spans, backup routing rules, manager assignments.
 import type { SandboxArea } from '../types.ts';
-import { badRequest, conflict, deleted, fail, forbidden, list, notFound, ok, okMany, pick, t, validate, type Req } from '../http.ts';
+import { badRequest, conflict, deleted, fail, forbidden, list, notFound, ok, okMany, pick, type Req, bodyOf } from '../http.ts';
 import { isOrgAdmin } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 // The transition table and its refusals are shared with the CLI (src/api/coverage-rules.ts).
@@ -213,20 +213,7 @@ export function spanEvents(store: Store, spans: Rec[], from: number, to: number,
 }
 
 export function createSpan(store: Store, caller: Rec, body: unknown): Rec {
-  const b = validate(
-    body,
-    {
-      startAt: t.string,
-      endAt: t.string,
-      primaryCoordinator: t.string,
-      reason: t.enum('pto', 'sick', 'emergency', 'manual'),
-      principals: t.arrayOf(t.shape({ principal: t.string, backupCoordinator: t.string, primaryFollower: t.boolean, backupFollower: t.boolean }, ['principal', 'backupCoordinator'])),
-      requireManagerApproval: t.boolean,
-      notifyPrincipal: t.boolean,
-      auditTag: t.nullable(t.string),
-    },
-    ['startAt', 'endAt', 'principals'],
-  );
+  const b = bodyOf(body);
   const startAt = parseTime(b.startAt, 'startAt');
   const endAt = parseTime(b.endAt, 'endAt');
   if (ms(endAt) <= ms(startAt)) fail(400, 'endAt must be after startAt', 'AGNT_E_VALIDATION');
@@ -402,14 +389,7 @@ const area: SandboxArea = {
 
     r.patch('/coverage-spans/{spanId}', (req) => {
       const span = findSpan(store, req.user, req.params.spanId!);
-      const b = validate(req.body, {
-        startAt: t.string,
-        endAt: t.string,
-        reason: t.enum('pto', 'sick', 'emergency', 'manual'),
-        requireManagerApproval: t.boolean,
-        notifyPrincipal: t.boolean,
-        auditTag: t.nullable(t.string),
-      });
+      const b = bodyOf(req.body);
       if (!allowed(store, req.user, span, 'primary')) forbidden(`only ${ACTOR_WORDS.primary} may change coverage span ${span.id}`);
       const status = effective(store, span).status;
       if (status !== 'draft')
@@ -445,7 +425,7 @@ const area: SandboxArea = {
     });
 
     r.post('/backup-routing-rules', (req) => {
-      const b = validate(req.body, { backupCoordinator: t.string, primaryCoordinator: t.string, principal: t.nullable(t.string), isOrgDefault: t.boolean }, ['backupCoordinator']);
+      const b = bodyOf(req.body);
       const isDefault = b.isOrgDefault ?? false;
       if (isDefault && !isOrgAdmin(req.user)) forbidden('only an organization admin may set the organization default backup');
       const primary = isDefault ? (b.primaryCoordinator ?? null) : (b.primaryCoordinator ?? req.user.id);
@@ -496,7 +476,7 @@ const area: SandboxArea = {
 
     r.post('/manager-assignments', (req) => {
       if (!isOrgAdmin(req.user)) forbidden('only an organization admin may assign managers');
-      const b = validate(req.body, { manager: t.string, role: t.enum('coordinator'), managedUser: t.string }, ['manager', 'role', 'managedUser']);
+      const b = bodyOf(req.body);
       userIn(store, req.user, b.manager, 'manager');
       userIn(store, req.user, b.managedUser, 'managedUser');
       if (b.manager === b.managedUser) badRequest('a user cannot manage themself', 'AGNT_E_VALIDATION');

@@ -1,6 +1,6 @@
 // Part 2, section 4.6: delegations (a principal lets a coordinator act for them).
 import type { SandboxArea } from '../types.ts';
-import { badRequest, conflict, fail, forbidden, list, notFound, ok, pick, t, validate } from '../http.ts';
+import { badRequest, conflict, fail, forbidden, list, notFound, ok, pick, bodyOf } from '../http.ts';
 import { isOrgAdmin } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 import { audit, publicView } from './coordination.ts';
@@ -143,11 +143,6 @@ const area: SandboxArea = {
   },
   register(r, sb) {
     const store = sb.store;
-    const enums = {
-      approvalMode: t.nullable(t.enum('auto', 'manual', 'require_approval')),
-      threadInclusion: t.nullable(t.enum('supervised', 'semi-supervised', 'unsupervised')),
-      visibility: t.nullable(t.enum('cc', 'bcc')),
-    };
 
     r.get('/delegations', (req) => {
       const q = req.query;
@@ -159,11 +154,7 @@ const area: SandboxArea = {
     });
 
     r.post('/delegations', (req) => {
-      const b = validate(
-        req.body,
-        { principalId: t.string, delegationSource: t.enum('calendar_provider', 'platform'), calendarProvider: t.enum('provider2', 'provider1'), assistant: t.string, ...enums },
-        ['principalId', 'delegationSource'],
-      );
+      const b = bodyOf(req.body);
       if (!req.user.coordinatorEnabled && !isOrgAdmin(req.user)) forbidden('coordinator mode is not enabled for you (users update-me --coordinator-enabled)');
       const p = store.get('users', b.principalId);
       if (!p || p.account !== req.user.account) notFound('principal', b.principalId);
@@ -192,7 +183,7 @@ const area: SandboxArea = {
 
     r.patch('/delegations/{id}', (req) => {
       const d = findDelegation(store, req.user, req.params.id!);
-      const b = validate(req.body, { ...enums, isDefault: t.boolean });
+      const b = bodyOf(req.body);
       if (d.status === 'revoked') conflict(`delegation ${d.id} is revoked`, 'AGNT_E_INVALID_TRANSITION');
       const patch = pick(b, ['approvalMode', 'threadInclusion', 'visibility', 'isDefault']);
       // One default delegation per principal: setting it moves it here.

@@ -9,7 +9,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { SandboxArea } from '../types.ts';
 import type { Sandbox } from '../types.ts';
-import { HttpError, badRequest, deleted, fail, forbidden, list, notFound, ok, okMany, t, validate, type Req } from '../http.ts';
+import { HttpError, badRequest, deleted, fail, forbidden, list, notFound, ok, okMany, type Req, bodyOf } from '../http.ts';
 import { pathUser } from './access.ts';
 import type { Rec, Store } from '../store.ts';
 import { mimeFromName } from '../../api/mime.ts';
@@ -18,7 +18,6 @@ import { mimeFromName } from '../../api/mime.ts';
 export const QUOTA_BYTES = 15 * 1024 ** 3;
 // The spec gives 15 minutes for download URLs; upload URL validity is not shown: chosen the same.
 export const URL_TTL_SECONDS = 15 * 60;
-const NOTE_TYPES = ['raw-transcript', 'shared-summary', 'personal-summary', 'user-notes', 'action-items'];
 const PRESIGNED = '/_presigned/drive/{key}';
 
 // ---- content on disk -------------------------------------------------------------------
@@ -234,9 +233,6 @@ const area: SandboxArea = {
     r.get(P, (req) => {
       const u = owner(store, req.user, req.params.userId!);
       const q = req.query;
-      if (q.status) validate({ status: q.status }, { status: t.enum('pending', 'ready') });
-      if (q.kind) validate({ kind: q.kind }, { kind: t.enum('file', 'note') });
-      if (q.noteType) validate({ noteType: q.noteType }, { noteType: t.enum(...NOTE_TYPES) });
       const tags = q.tags
         ? q.tags
             .split(',')
@@ -280,7 +276,7 @@ const area: SandboxArea = {
 
     r.post(`${P}/upload`, (req) => {
       const u = owner(store, req.user, req.params.userId!);
-      const b = validate(req.body, { name: t.string, size: t.integer, mimeType: t.string, folder: t.nullable(t.string) }, ['name', 'size']);
+      const b = bodyOf(req.body);
       if (b.size < 0) badRequest('size must not be negative', 'AGNT_E_VALIDATION');
       const s = usage(store, u.id);
       if (b.size > s.remainingBytes) {
@@ -337,7 +333,7 @@ const area: SandboxArea = {
         if (current?.upload?.storageKey === key) store.update('driveFiles', f!.id, { upload: { ...current.upload, receivedBytes: count.bytes } });
         return { status: 200, headers: { etag: `"${key.slice(-12)}"` } };
       },
-      { public: true, stream: true },
+      { public: true, stream: true, notAnEndpoint: true },
     );
 
     r.get(
@@ -358,13 +354,13 @@ const area: SandboxArea = {
           raw: createReadStream(p),
         };
       },
-      { public: true, raw: true },
+      { public: true, raw: true, notAnEndpoint: true },
     );
 
     r.post(`${P}/{fileId}/confirm`, (req) => {
       const u = owner(store, req.user, req.params.userId!);
       const f = findFile(store, u, req.params.fileId!);
-      const b = validate(req.body, { size: t.integer }, ['size']);
+      const b = bodyOf(req.body);
       const up = f.upload;
       if (!up) {
         if (f.status === 'ready') return ok('driveFile', view(f)); // a repeated confirm changes nothing
@@ -382,7 +378,7 @@ const area: SandboxArea = {
 
     r.patch(`${P}/{fileId}/move`, (req) => {
       const f = findFile(store, owner(store, req.user, req.params.userId!), req.params.fileId!);
-      const b = validate(req.body, { folder: t.nullable(t.string) });
+      const b = bodyOf(req.body);
       if (b.folder === undefined) fail(400, 'folder is required (a folder id or null)', 'AGNT_E_VALIDATION');
       store.update('driveFiles', f.id, { folder: b.folder });
       activity(store, f, 'edit', 'user', `moved to ${b.folder ?? 'the root'}`);
@@ -392,7 +388,7 @@ const area: SandboxArea = {
     r.patch(`${P}/{fileId}/share`, (req) => {
       const u = owner(store, req.user, req.params.userId!);
       const f = findFile(store, u, req.params.fileId!);
-      const b = validate(req.body, { team: t.nullable(t.string), organization: t.nullable(t.string) });
+      const b = bodyOf(req.body);
       // Chosen: a file can be shared only with its owner's own team or organization.
       if (b.team && b.team !== u.team) forbidden(`user ${u.id} is not a member of team ${b.team}`);
       if (b.organization && b.organization !== u.organization) forbidden(`user ${u.id} does not belong to organization ${b.organization}`);
@@ -407,14 +403,14 @@ const area: SandboxArea = {
 
     r.post(`${P}/{fileId}/link-task`, (req) => {
       const f = findFile(store, owner(store, req.user, req.params.userId!), req.params.fileId!);
-      const b = validate(req.body, { taskId: t.string }, ['taskId']);
+      const b = bodyOf(req.body);
       if (!f.relatedTasks.includes(b.taskId)) store.update('driveFiles', f.id, { relatedTasks: [...f.relatedTasks, b.taskId] });
       return okMany({ fileId: f.id, taskId: b.taskId });
     });
 
     r.post(`${P}/{fileId}/process`, (req) => {
       const f = findFile(store, owner(store, req.user, req.params.userId!), req.params.fileId!);
-      const b = validate(req.body, { message: t.string, assistantId: t.string }, ['message']);
+      const b = bodyOf(req.body);
       const assistant = b.assistantId ?? f.assistant ?? req.user.assistant ?? null;
       activity(store, f, 'message', 'user', b.message, assistant);
       // The agent answers a moment later, as the real one runs asynchronously.

@@ -1,10 +1,9 @@
 // Part 1, section 4.5: identifiers.
 import type { SandboxArea } from '../types.ts';
-import { badRequest, deleted, list, notFound, ok, pick, t, validate } from '../http.ts';
+import { badRequest, deleted, list, notFound, ok, pick, bodyOf } from '../http.ts';
 import { makeUser, userView } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 
-const TYPES = ['email', 'phone', 'external_id', 'employee_id', 'provider1', 'provider2', 'provider3', 'custom'];
 const windowEntry = () => ({ warmUntil: null, lastInboundAt: null });
 
 export function makeIdentifier(store: Store, fields: Rec): Rec {
@@ -54,7 +53,6 @@ const area: SandboxArea = {
 
     r.get('/identifiers', (req) => {
       const q = req.query;
-      if (q.type) validate({ type: q.type }, { type: t.enum(...TYPES) });
       const items = store.filter('identifiers', (i) => i.account === req.user.account && (!q.type || i.type === q.type) && (!q.userId || i.user === q.userId));
       return list(
         'identifiers',
@@ -64,19 +62,7 @@ const area: SandboxArea = {
     });
 
     r.post('/identifiers', (req) => {
-      const b = validate(
-        req.body,
-        {
-          type: t.enum(...TYPES),
-          value: t.string,
-          userId: t.string,
-          verified: t.boolean,
-          label: t.nullable(t.string),
-          platforms: t.object,
-          userData: t.shape({ name: t.string, firstName: t.string, lastName: t.string, avatar: t.string, timezone: t.string, locale: t.string }),
-        },
-        ['type', 'value'],
-      );
+      const b = bodyOf(req.body);
       if (b.type === 'email' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(b.value)) badRequest('value is not a valid e-mail address', 'AGNT_E_VALIDATION');
       if (store.find('identifiers', (i) => i.account === req.user.account && i.type === b.type && i.value.toLowerCase() === b.value.toLowerCase())) {
         badRequest(`a ${b.type} identifier '${b.value}' already exists`, 'AGNT_E_DUPLICATE');
@@ -107,7 +93,7 @@ const area: SandboxArea = {
 
     r.put('/identifiers/{identifierId}', (req) => {
       const i = find(store, req.user, req.params.identifierId!);
-      const b = validate(req.body, { verified: t.boolean, label: t.nullable(t.string), platforms: t.object, metadata: t.object });
+      const b = bodyOf(req.body);
       return ok('identifier', view(store, store.update('identifiers', i.id, pick(b, ['verified', 'label', 'platforms', 'metadata']))!, true));
     });
 
@@ -119,7 +105,7 @@ const area: SandboxArea = {
 
     r.post('/identifiers/{identifierId}/link', (req) => {
       const i = find(store, req.user, req.params.identifierId!);
-      const b = validate(req.body, { userId: t.string }, ['userId']);
+      const b = bodyOf(req.body);
       const u = store.get('users', b.userId);
       if (!u || u.account !== req.user.account) notFound('user', b.userId);
       return ok('identifier', view(store, store.update('identifiers', i.id, { user: u!.id, primary: false })!, true));

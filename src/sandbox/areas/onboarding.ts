@@ -3,14 +3,11 @@
 // user's calendar and mail); proposals appear once a finding is confirmed and earned answers
 // arrive; finalize applies preferences and saves memories as its flags say.
 import type { SandboxArea } from '../types.ts';
-import { badRequest, fail, list, notFound, ok, okMany, t, validate } from '../http.ts';
+import { badRequest, fail, list, notFound, ok, okMany, bodyOf } from '../http.ts';
 import { makeContact } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 import { defaultScheduling, prefsRecord } from './preferences.ts';
 
-const FINDING_STATES = ['pending', 'confirmed', 'edited', 'rejected', 'skipped'];
-const PROPOSAL_STATES = ['pending', 'accepted', 'edited', 'rejected'];
-const WEEK_LABELS = ['flexible', 'important', 'protected', 'could-have-been-async', 'recurring-1:1'];
 const CATEGORY_OF: Record<string, string> = { profile: 'PROFILE', contact: 'CONTACT', company: 'COMPANY', scheduling: 'SCHEDULING', event: 'EVENT' };
 
 function weekStart(store: Store): string {
@@ -167,7 +164,7 @@ const area: SandboxArea = {
     const store = sb.store;
 
     r.post('/onboarding/run', (req) => {
-      validate(req.body, {});
+      bodyOf(req.body);
       if (req.body && Object.keys(req.body).length) badRequest('this endpoint takes an empty body ({})', 'AGNT_E_VALIDATION');
       const running = store.find('onboardingSessions', (s) => s.user === req.user.id && s.status === 'in_progress');
       if (running) badRequest(`onboarding session ${running.id} is already in progress: finalize it first`, 'AGNT_E_ONBOARDING_IN_PROGRESS');
@@ -189,7 +186,7 @@ const area: SandboxArea = {
 
     r.patch('/onboarding/sessions/{sessionId}/findings/{findingId}', (req) => {
       const s = find(store, req.user, req.params.sessionId!);
-      const b = validate(req.body, { reviewState: t.enum(...FINDING_STATES), userEdits: t.any });
+      const b = bodyOf(req.body);
       const findings: Rec[] = s.briefing.findings;
       const i = findings.findIndex((f) => f.id === req.params.findingId);
       if (i < 0) notFound('finding', req.params.findingId);
@@ -199,14 +196,13 @@ const area: SandboxArea = {
 
     r.put('/onboarding/sessions/{sessionId}/week-labels', (req) => {
       const s = find(store, req.user, req.params.sessionId!);
-      const label = t.shape({ eventId: t.string, weekStart: t.string, label: t.enum(...WEEK_LABELS), priority: t.number, confidence: t.number }, ['eventId', 'weekStart']);
-      const b = validate(req.body, { labels: t.arrayOf(label) }, ['labels']);
+      const b = bodyOf(req.body);
       return ok('session', save(store, s, { briefing: { ...s.briefing, weekLabels: b.labels } }));
     });
 
     r.patch('/onboarding/sessions/{sessionId}/up-front-answers', (req) => {
       const s = find(store, req.user, req.params.sessionId!);
-      const b = validate(req.body, { roleOneLiner: t.string, schedulingAnnoyance: t.string });
+      const b = bodyOf(req.body);
       const upFrontAnswers = { ...s.upFrontAnswers };
       for (const k of ['roleOneLiner', 'schedulingAnnoyance']) if (b[k] !== undefined) upFrontAnswers[k] = b[k];
       return ok('session', save(store, s, { upFrontAnswers }));
@@ -215,7 +211,7 @@ const area: SandboxArea = {
     r.patch('/onboarding/sessions/{sessionId}/earned-answers', (req) => {
       const s = find(store, req.user, req.params.sessionId!);
       // The spec leaves the fields open: any JSON object is kept, merged over earlier answers.
-      const b = validate(req.body, {});
+      const b = bodyOf(req.body);
       const earnedAnswers = { ...s.earnedAnswers, ...b };
       const anyConfirmed = s.briefing.findings.some((f: Rec) => f.reviewState === 'confirmed');
       const patch: Rec = { earnedAnswers };
@@ -225,7 +221,7 @@ const area: SandboxArea = {
 
     r.patch('/onboarding/sessions/{sessionId}/workflow-proposals/{proposalId}', (req) => {
       const s = find(store, req.user, req.params.sessionId!);
-      const b = validate(req.body, { reviewState: t.enum(...PROPOSAL_STATES), userEditedSentence: t.string }, ['reviewState']);
+      const b = bodyOf(req.body);
       const proposals: Rec[] = s.briefing.workflowProposals;
       const i = proposals.findIndex((p) => p.proposalId === req.params.proposalId);
       if (i < 0) notFound('workflow proposal', req.params.proposalId);
@@ -236,7 +232,7 @@ const area: SandboxArea = {
 
     r.post('/onboarding/sessions/{sessionId}/finalize', (req) => {
       const s = find(store, req.user, req.params.sessionId!);
-      const b = validate(req.body, { applyPreferences: t.boolean, saveMemories: t.boolean });
+      const b = bodyOf(req.body);
       // Chosen: finalizing a complete session again changes nothing and answers the same summary.
       if (s.status === 'complete' && s.finalize) return okMany({ sessionId: s.id, summary: s.finalize.summary, updatedAt: s.updatedAt });
       const u = req.user;

@@ -2,12 +2,11 @@
 // delivery, default model tiers, and the organization profile (/orgs/{id}/profile).
 import { createHash, randomBytes } from 'node:crypto';
 import type { SandboxArea } from '../types.ts';
-import { badRequest, conflict, deleted, fail, forbidden, list, matchesSearch, notFound, ok, pick, t, validate } from '../http.ts';
+import { badRequest, conflict, deleted, fail, forbidden, list, matchesSearch, notFound, ok, pick, bodyOf } from '../http.ts';
 import { makeUser } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 import { EMAIL, accountOf, findOrg, recordEvent, requireOrgAdmin, requireOrgMember } from './org-shared.ts';
 
-const TIER = t.enum('low', 'medium', 'high', 'ultra', null);
 const SSO_OBJECTS = ['provider1Workspace', 'provider2Directory', 'saml', 'scim', 'memberSync'] as const;
 
 function defaultSso(): Rec {
@@ -113,22 +112,6 @@ function isoParam(value: string | undefined, name: string): number | undefined {
 }
 
 // ---- organization profile (companies) -----------------------------------------------------
-
-const OWN_ORG_PROFILE = t.shape({
-  mission: t.string,
-  values: t.stringArray,
-  founded: t.string,
-  stage: t.string,
-  leadership: t.arrayOf(t.shape({ name: t.string, title: t.string, userId: t.nullable(t.string) })),
-  keyProducts: t.stringArray,
-  targetCustomers: t.string,
-  brandVoice: t.string,
-  internalTools: t.stringArray,
-  holidays: t.arrayOf(t.shape({ name: t.string, date: t.string })),
-  meetingNorms: t.string,
-  confidentialityNotes: t.string,
-  launchDate: t.string,
-});
 
 function emptyOwnOrgProfile(): Rec {
   return {
@@ -236,7 +219,7 @@ const area: SandboxArea = {
     );
 
     r.post('/organizations', (req) => {
-      const b = validate(req.body, { name: t.string }, ['name']);
+      const b = bodyOf(req.body);
       const name = b.name.trim();
       if (!name) badRequest('name must not be empty', 'AGNT_E_VALIDATION');
       // Chosen: only organization admins create organizations, and names are unique per account
@@ -263,7 +246,7 @@ const area: SandboxArea = {
 
     r.put('/organizations/{orgId}', (req) => {
       const org = findOrg(store, req.user, req.params.orgId!);
-      const b = validate(req.body, { name: t.string, defaultTeam: t.nullable(t.string), defaultAssistant: t.nullable(t.string) });
+      const b = bodyOf(req.body);
       requireOrgAdmin(req.user, org);
       const patch = pick(b, ['name', 'defaultTeam', 'defaultAssistant']);
       if (typeof b.name === 'string') {
@@ -316,7 +299,7 @@ const area: SandboxArea = {
 
     r.post('/organizations/{orgId}/domains', (req) => {
       const org = findOrg(store, req.user, req.params.orgId!);
-      const b = validate(req.body, { domain: t.string, autoJoin: t.boolean }, ['domain']);
+      const b = bodyOf(req.body);
       requireOrgAdmin(req.user, org);
       const domain = b.domain.trim().toLowerCase().replace(/\.$/, '');
       if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(domain)) badRequest(`'${b.domain}' is not a domain name`, 'AGNT_E_VALIDATION');
@@ -337,7 +320,7 @@ const area: SandboxArea = {
     r.put('/organizations/{orgId}/domains/{domainId}', (req) => {
       const org = findOrg(store, req.user, req.params.orgId!);
       const d = findDomain(org, req.params.domainId!);
-      const b = validate(req.body, { autoJoin: t.boolean });
+      const b = bodyOf(req.body);
       requireOrgAdmin(req.user, org);
       const u = store.update('domains', d.id, pick(b, ['autoJoin']))!;
       recordEvent(store, org.id, req.user, 'domain.updated', 'domain', d.id, pick(b, ['autoJoin']));
@@ -373,16 +356,7 @@ const area: SandboxArea = {
 
     r.put('/organizations/{orgId}/sso', (req) => {
       const org = findOrg(store, req.user, req.params.orgId!);
-      const b = validate(req.body, {
-        enabled: t.boolean,
-        enforced: t.boolean,
-        provider: t.nullable(t.string),
-        provider1Workspace: t.nullable(t.object),
-        provider2Directory: t.nullable(t.object),
-        saml: t.nullable(t.object),
-        scim: t.nullable(t.object),
-        memberSync: t.nullable(t.object),
-      });
+      const b = bodyOf(req.body);
       requireOrgAdmin(req.user, org);
       // PUT replaces the keys it names and keeps the others (chosen: the spec lists every field as optional).
       const next = { ...defaultSso(), ...(org.sso ?? {}), ...pick(b, ['enabled', 'enforced', 'provider', ...SSO_OBJECTS]) };
@@ -435,7 +409,7 @@ const area: SandboxArea = {
 
     r.post('/organizations/{orgId}/members', (req) => {
       const org = findOrg(store, req.user, req.params.orgId!);
-      const b = validate(req.body, { email: t.string }, ['email']);
+      const b = bodyOf(req.body);
       requireOrgAdmin(req.user, org);
       const email = b.email.trim();
       if (!EMAIL.test(email)) badRequest('email is not a valid e-mail address', 'AGNT_E_VALIDATION');
@@ -502,7 +476,7 @@ const area: SandboxArea = {
 
     r.put('/organizations/{orgId}/audit-logging', (req) => {
       const org = findOrg(store, req.user, req.params.orgId!);
-      const b = validate(req.body, { enabled: t.boolean, storageBucketArn: t.nullable(t.string), roleArn: t.nullable(t.string), region: t.nullable(t.string), storagePrefix: t.string });
+      const b = bodyOf(req.body);
       requireOrgAdmin(req.user, org);
       for (const k of ['storageBucketArn', 'roleArn'] as const) {
         if (typeof b[k] === 'string' && !/^arn:[^:]+:[^:]+:/.test(b[k])) badRequest(`${k} must be an ARN (arn:partition:service:...), got '${b[k]}'`, 'AGNT_E_VALIDATION');
@@ -516,7 +490,7 @@ const area: SandboxArea = {
 
     r.post('/organizations/{orgId}/audit-logging/deliver', (req) => {
       const org = findOrg(store, req.user, req.params.orgId!);
-      const b = validate(req.body, { from: t.string, to: t.string });
+      const b = bodyOf(req.body);
       requireOrgAdmin(req.user, org);
       // Chosen: `to` defaults to now and `from` to the last delivery (or 24 hours before `to`).
       const to = b.to !== undefined ? isoParam(b.to, 'to')! : store.clock();
@@ -555,7 +529,7 @@ const area: SandboxArea = {
 
     r.patch('/organizations/{orgId}/settings/model-tiers', (req) => {
       const org = findOrg(store, req.user, req.params.orgId!);
-      const b = validate(req.body, { chat: TIER, task: TIER });
+      const b = bodyOf(req.body);
       requireOrgAdmin(req.user, org);
       const tiers = { chat: null, task: null, ...(org.defaultModelTiers ?? {}), ...pick(b, ['chat', 'task']) };
       store.update('organizations', org.id, { defaultModelTiers: tiers });
@@ -573,7 +547,7 @@ const area: SandboxArea = {
     });
 
     r.patch('/orgs/{id}/profile', (req) => {
-      const b = validate(req.body, { name: t.string, industry: t.string, website: t.string, location: t.string, profNetAUrl: t.string, ownOrgProfile: OWN_ORG_PROFILE });
+      const b = bodyOf(req.body);
       if (!req.user.organization) forbidden('you are not a member of an organization');
       const c = resolveCompany(store, req.user, req.params.id!);
       if (!c) notFound('company', req.params.id);

@@ -1,12 +1,12 @@
 // Part 1, section 4.8: identifier preferences records, skill preferences, scheduling, reminders
 // and the supervision matrix with recipient exceptions.
 import type { SandboxArea } from '../types.ts';
-import { fail, forbidden, notFound, ok, t, validate } from '../http.ts';
+import { fail, forbidden, notFound, ok, bodyOf } from '../http.ts';
 import { mayActFor, pathUser } from './access.ts';
 import type { Rec, Store } from '../store.ts';
 import { EXCEPTION_KINDS, MATRIX_CELLS, loosens, recipientException as exceptionShape, matrixPatch as matrixShape } from '../../api/supervision.ts';
 import { reminderPreferences as remindersShape, schedulingPreferences as schedulingShape } from '../../api/common.ts';
-import { check } from '../../workflows/preferences.ts';
+import { check, describeProblem, type Shape } from '../../api/shape.ts';
 
 const CELLS: readonly string[] = MATRIX_CELLS;
 
@@ -104,9 +104,9 @@ function identifierOf(store: Store, caller: Rec, id: string): Rec {
   return i!;
 }
 
-function shapeCheck(value: unknown, shape: Parameters<typeof check>[1], where: string): void {
-  const problem = check(value, shape, where);
-  if (problem) fail(400, problem, 'AGNT_E_VALIDATION');
+function shapeCheck(value: unknown, shape: Shape, where: string): void {
+  const problem = check(shape, value, { path: where })[0];
+  if (problem) fail(400, describeProblem(problem), 'AGNT_E_VALIDATION');
 }
 
 // ---- the supervision matrix ----------------------------------------------------------------
@@ -164,7 +164,7 @@ const area: SandboxArea = {
 
     r.put('/identifiers/{identifierId}/preferences/{skillName}', (req) => {
       const rec = prefsRecord(store, identifierOf(store, req.user, req.params.identifierId!));
-      const b = validate(req.body, { preferences: t.object }, ['preferences']);
+      const b = bodyOf(req.body);
       const skill = req.params.skillName!;
       if (skill === '__proto__' || skill === 'constructor' || skill === 'prototype') fail(400, `invalid skill name '${skill}'`, 'AGNT_E_VALIDATION');
       const next = setPrefs(store, rec, { ...rec.preferences, [skill]: b.preferences });
@@ -178,7 +178,7 @@ const area: SandboxArea = {
 
     r.put('/users/{userId}/preferences/scheduling', (req) => {
       const u = target(store, req.user, req.params.userId!);
-      const b = validate(req.body, { schedulingPreferences: t.object }, ['schedulingPreferences']);
+      const b = bodyOf(req.body);
       shapeCheck(b.schedulingPreferences, schedulingShape, 'schedulingPreferences');
       const rec = prefsRecord(store, primaryIdentifier(store, u));
       setPrefs(store, rec, { ...rec.preferences, scheduling: b.schedulingPreferences });
@@ -192,7 +192,7 @@ const area: SandboxArea = {
 
     r.patch('/users/{userId}/preferences/reminders', (req) => {
       const u = target(store, req.user, req.params.userId!);
-      const b = validate(req.body, { preferences: t.object }, ['preferences']);
+      const b = bodyOf(req.body);
       shapeCheck(b.preferences, remindersShape, 'preferences');
       // Reminders are cross-identifier: the change goes to every identifier of the user.
       let result: unknown = {};
@@ -213,7 +213,7 @@ const area: SandboxArea = {
 
     r.patch('/users/{userId}/preferences/supervision/matrix', (req) => {
       const u = target(store, req.user, req.params.userId!);
-      const b = validate(req.body, { matrix: t.object }, ['matrix']);
+      const b = bodyOf(req.body);
       const patch = b.matrix as Rec;
       // Every user-level update is a user-scope update: locking is for the levels above.
       if (patch.locked !== undefined) fail(400, '`locked` is not allowed in a user-scope update', 'AGNT_E_VALIDATION');
@@ -249,7 +249,7 @@ const area: SandboxArea = {
 
     r.post('/users/{userId}/preferences/supervision/exceptions', (req) => {
       const u = target(store, req.user, req.params.userId!);
-      const b = validate(req.body, { label: t.nullable(t.string), match: t.object, mode: t.string }, ['match', 'mode']);
+      const b = bodyOf(req.body);
       shapeCheck(b, exceptionShape, 'body');
       const { kind, value } = b.match as { kind: string; value: string };
       const valid: Record<string, RegExp> = {

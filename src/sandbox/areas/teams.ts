@@ -2,14 +2,10 @@
 // on the user record (user.team, user.teamRole, and user.teamStatus, absent meaning active), as
 // the users area's provision endpoint expects; a member's id is its user's id.
 import type { SandboxArea } from '../types.ts';
-import { badRequest, conflict, fail, forbidden, list, matchesSearch, notFound, ok, pick, t, validate } from '../http.ts';
+import { badRequest, conflict, fail, forbidden, list, matchesSearch, notFound, ok, pick, bodyOf } from '../http.ts';
 import type { Rec, Store } from '../store.ts';
 import { EMAIL, findTeam, isAdminOf, isTeamAdmin, ownsTeamWithOthers, recordEvent, requireTeamAdmin, teamStatusOf } from './org-shared.ts';
 
-const ROLE = t.enum('owner', 'admin', 'member');
-const MEMBER_STATUS = t.enum('active', 'inactive');
-// Team statuses are "not shown". Chosen: active and archived.
-const TEAM_STATUS = t.enum('active', 'archived');
 // Invitation lifetime is "not shown". Chosen: seven days.
 const INVITATION_TTL_MS = 7 * 86_400_000;
 
@@ -39,19 +35,8 @@ function emptyProfile(): Rec {
   return { tagline: null, mission: null, leadUserId: null, workingHours: null, rituals: [], currentGoals: [], kpis: [], commsStyle: null, values: [], docsLinks: [], primeDefaults: null };
 }
 
-const PROFILE_FIELDS = {
-  tagline: t.nullable(t.string),
-  mission: t.nullable(t.string),
-  leadUserId: t.nullable(t.string),
-  workingHours: t.nullable(t.shape({ start: t.string, end: t.string, days: t.stringArray, tz: t.string })),
-  rituals: t.arrayOf(t.shape({ name: t.string, cadence: t.string })),
-  currentGoals: t.stringArray,
-  kpis: t.stringArray,
-  commsStyle: t.nullable(t.string),
-  values: t.stringArray,
-  docsLinks: t.arrayOf(t.shape({ label: t.string, url: t.string })),
-  primeDefaults: t.nullable(t.shape({ supervisionMode: t.string, defaultChannels: t.stringArray })),
-};
+// The team profile's fields (the model's teamProfile shape checks what is sent).
+const PROFILE_KEYS = Object.keys(emptyProfile());
 
 function ownershipTransferRequired(store: Store, u: Rec, verb: string): never {
   const team = store.get('teams', u.team);
@@ -81,7 +66,6 @@ const area: SandboxArea = {
 
     r.get('/teams', (req) => {
       const q = req.query;
-      if (q.status) validate({ status: q.status }, { status: TEAM_STATUS });
       const items = store.filter('teams', (x) => x.account === req.user.account && (!q.status || (x.status ?? 'active') === q.status));
       return list(
         'teams',
@@ -91,7 +75,7 @@ const area: SandboxArea = {
     });
 
     r.post('/teams', (req) => {
-      const b = validate(req.body, { name: t.string, id: t.string, ownerId: t.string, adminApprovalRequired: t.boolean }, ['name']);
+      const b = bodyOf(req.body);
       const caller = req.user;
       const orgAdmin = caller.organizationRole === 'admin' && !!caller.organization;
       // Chosen: an organization admin's team belongs to their organization and starts without
@@ -129,7 +113,7 @@ const area: SandboxArea = {
 
     r.put('/teams/{teamId}', (req) => {
       const team = findTeam(store, req.user, req.params.teamId!);
-      const b = validate(req.body, { name: t.string, status: TEAM_STATUS, brandingOnEvents: t.boolean, brandingOnMessages: t.boolean, adminApprovalRequired: t.boolean });
+      const b = bodyOf(req.body);
       requireTeamAdmin(store, req.user, team);
       const patch = pick(b, ['name', 'status', 'brandingOnEvents', 'brandingOnMessages']);
       const u = store.update('teams', team.id, patch)!;
@@ -164,14 +148,13 @@ const area: SandboxArea = {
       const team = findTeam(store, req.user, req.params.teamId!);
       if (req.user.team !== team.id && !isTeamAdmin(store, req.user, team)) forbidden(`you are not a member of team ${team.id}`);
       const q = req.query;
-      if (q.status) validate({ status: q.status }, { status: MEMBER_STATUS });
       const items = store.filter('users', (u) => u.team === team.id && (!q.status || teamStatusOf(u) === q.status) && matchesSearch([u.name, u.email], q.search));
       return list('members', items.map(memberView), q);
     });
 
     r.post('/teams/{teamId}/members', (req) => {
       const team = findTeam(store, req.user, req.params.teamId!);
-      const b = validate(req.body, { userId: t.string, role: ROLE }, ['userId']);
+      const b = bodyOf(req.body);
       requireTeamAdmin(store, req.user, team);
       const u = store.get('users', b.userId);
       if (!u || u.account !== req.user.account) notFound('user', b.userId);
@@ -191,7 +174,7 @@ const area: SandboxArea = {
     r.put('/teams/{teamId}/members/{memberId}', (req) => {
       const team = findTeam(store, req.user, req.params.teamId!);
       const m = findMember(team, req.params.memberId!);
-      const b = validate(req.body, { role: ROLE, status: MEMBER_STATUS });
+      const b = bodyOf(req.body);
       requireTeamAdmin(store, req.user, team);
       const patch: Rec = {};
       if (b.role && b.role !== m.teamRole) {
@@ -228,20 +211,20 @@ const area: SandboxArea = {
     r.get('/teams/{teamId}/profile', (req) => {
       const team = findTeam(store, req.user, req.params.teamId!);
       if (req.user.team !== team.id && !isOrgAdminOfTeam(store, req.user, team)) forbidden(`you are not a member of team ${team.id}`);
-      return ok('profile', { ...emptyProfile(), ...pick(store.get('teamProfiles', team.id) ?? {}, Object.keys(PROFILE_FIELDS)) });
+      return ok('profile', { ...emptyProfile(), ...pick(store.get('teamProfiles', team.id) ?? {}, PROFILE_KEYS) });
     });
 
     r.patch('/teams/{teamId}/profile', (req) => {
       const team = findTeam(store, req.user, req.params.teamId!);
-      const b = validate(req.body, PROFILE_FIELDS);
+      const b = bodyOf(req.body);
       // The spec says team admin only: organization admins who are not on the team are refused too.
       if (!(req.user.team === team.id && ['owner', 'admin'].includes(req.user.teamRole))) forbidden(`team admin of ${team.id} required`);
       if (typeof b.leadUserId === 'string' && store.get('users', b.leadUserId)?.team !== team.id) badRequest(`leadUserId: ${b.leadUserId} is not a member of team ${team.id}`, 'AGNT_E_VALIDATION');
-      const patch = pick(b, Object.keys(PROFILE_FIELDS));
+      const patch = pick(b, PROFILE_KEYS);
       if (store.get('teamProfiles', team.id)) store.update('teamProfiles', team.id, patch);
       else store.insert('teamProfiles', 'tpr', { ...emptyProfile(), ...patch, id: team.id });
       recordEvent(store, team.organization, req.user, 'team_profile.updated', 'team', team.id, { fields: Object.keys(patch) });
-      return ok('profile', { ...emptyProfile(), ...pick(store.get('teamProfiles', team.id)!, Object.keys(PROFILE_FIELDS)) });
+      return ok('profile', { ...emptyProfile(), ...pick(store.get('teamProfiles', team.id)!, PROFILE_KEYS) });
     });
 
     // ---- invitations ----
@@ -264,7 +247,7 @@ const area: SandboxArea = {
     });
 
     r.post('/team-invitations', (req) => {
-      const b = validate(req.body, { teamId: t.string, email: t.string, taskId: t.string }, ['teamId', 'email']);
+      const b = bodyOf(req.body);
       const team = findTeam(store, req.user, b.teamId);
       requireTeamAdmin(store, req.user, team);
       const email = b.email.trim();
@@ -323,7 +306,7 @@ const area: SandboxArea = {
 
     r.post('/team-invitations/{invitationId}/accept', (req) => {
       const inv = findInvitation(req.params.invitationId!);
-      const b = validate(req.body, { newOwnerId: t.string });
+      const b = bodyOf(req.body);
       const caller = req.user;
       if (caller.email?.toLowerCase() !== inv.email.toLowerCase()) forbidden(`this invitation is for ${inv.email}`);
       const team = store.get('teams', inv.team);

@@ -1,12 +1,9 @@
 // Part 1, section 4.4: users and workspace.
 import type { SandboxArea } from '../types.ts';
-import { badRequest, deleted, fail, forbidden, list, matchesSearch, notFound, ok, okMany, pick, t, validate, type Req } from '../http.ts';
+import { badRequest, deleted, fail, forbidden, list, matchesSearch, notFound, ok, okMany, pick, type Req, bodyOf } from '../http.ts';
 import { assistantVisible, isOrgAdmin, makeUser, resolveUserId, sameOrg, userView } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 import { recordEvent } from './org-shared.ts';
-
-const voice = t.nullable(t.shape({ voiceId: t.string, provider: t.string }, ['voiceId', 'provider']));
-const status = t.enum('active', 'inactive', 'suspended');
 
 function findUser(store: Store, caller: Rec, id: string): Rec {
   const u = store.get('users', resolveUserId(caller, id));
@@ -57,18 +54,7 @@ const area: SandboxArea = {
     r.get('/users/me', (req) => ok('user', userView(store, req.user)));
 
     r.patch('/users/me', (req) => {
-      const b = validate(req.body, {
-        firstName: t.string,
-        lastName: t.string,
-        timezone: t.string,
-        locale: t.string,
-        city: t.string,
-        avatar: t.string,
-        country: t.nullable(t.string),
-        assistant: t.nullable(t.string),
-        voice,
-        coordinatorEnabled: t.boolean,
-      });
+      const b = bodyOf(req.body);
       if (typeof b.assistant === 'string') {
         const a = store.get('assistants', b.assistant);
         if (!a || !assistantVisible(req.user, a)) forbidden(`assistant ${b.assistant} is not visible to you`, 'AGNT_E_ASSISTANT_NOT_VISIBLE');
@@ -83,7 +69,6 @@ const area: SandboxArea = {
 
     r.get('/users', (req) => {
       const q = req.query;
-      if (q.status) validate({ status: q.status }, { status });
       const items = store.filter(
         'users',
         (u) =>
@@ -102,22 +87,7 @@ const area: SandboxArea = {
     });
 
     r.post('/users', (req) => {
-      const b = validate(
-        req.body,
-        {
-          email: t.string,
-          name: t.string,
-          firstName: t.string,
-          lastName: t.string,
-          avatar: t.string,
-          timezone: t.string,
-          locale: t.string,
-          externalId: t.string,
-          assistantEmail: t.string,
-          metadata: t.object,
-        },
-        ['email'],
-      );
+      const b = bodyOf(req.body);
       if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(b.email)) badRequest('email is not a valid e-mail address', 'AGNT_E_VALIDATION');
       if (store.find('users', (u) => u.email?.toLowerCase() === b.email.toLowerCase())) badRequest(`a user with email ${b.email} already exists`, 'AGNT_E_DUPLICATE');
       let assistant: string | null = null;
@@ -141,21 +111,7 @@ const area: SandboxArea = {
 
     r.put('/users/{userId}', (req) => {
       const target = findUser(store, req.user, req.params.userId!);
-      const b = validate(req.body, {
-        name: t.string,
-        firstName: t.string,
-        lastName: t.string,
-        avatar: t.string,
-        timezone: t.string,
-        locale: t.string,
-        externalId: t.string,
-        status,
-        assistantEmail: t.nullable(t.string),
-        organization: t.nullable(t.string),
-        organizationRole: t.enum('admin', 'member', 'guest'),
-        managerRoles: t.stringArray,
-        metadata: t.object,
-      });
+      const b = bodyOf(req.body);
       mayChange(req.user, target);
       const patch = pick(b, ['name', 'firstName', 'lastName', 'timezone', 'locale', 'externalId', 'status', 'organization', 'organizationRole', 'managerRoles', 'metadata']);
       if (b.avatar !== undefined) patch.avatarUrl = b.avatar;
@@ -192,7 +148,7 @@ const area: SandboxArea = {
 
     r.patch('/users/{userId}/assistant', (req) => {
       const target = findUser(store, req.user, req.params.userId!);
-      const b = validate(req.body, { assistant: t.nullable(t.string) });
+      const b = bodyOf(req.body);
       if (b.assistant === undefined) fail(400, 'assistant is required (an assistant id or null)', 'AGNT_E_VALIDATION');
       const allowed = target.id === req.user.id || target.registered === false;
       if (!allowed) forbidden(`you may set the assistant only of yourself or of a principal who has not signed up`, 'AGNT_E_ASSISTANT_NOT_VISIBLE');
@@ -205,7 +161,7 @@ const area: SandboxArea = {
     });
 
     r.post('/users/provision', (req) => {
-      const b = validate(req.body, { email: t.string, id: t.string, teamId: t.string, firstName: t.string, lastName: t.string }, ['email']);
+      const b = bodyOf(req.body);
       if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(b.email)) badRequest('email is not a valid e-mail address', 'AGNT_E_VALIDATION');
       const teamId = b.teamId ?? req.user.team ?? store.get('organizations', req.user.organization)?.defaultTeam;
       const team = teamId ? store.get('teams', teamId) : undefined;
@@ -236,7 +192,7 @@ const area: SandboxArea = {
     });
 
     r.post('/users/deprovision', (req) => {
-      const b = validate(req.body, { email: t.string, teamId: t.string }, ['email', 'teamId']);
+      const b = bodyOf(req.body);
       const team = store.get('teams', b.teamId);
       if (!team) notFound('team', b.teamId);
       if (!isOrgAdmin(req.user) && !(req.user.team === team!.id && ['admin', 'owner'].includes(req.user.teamRole))) forbidden('organization admin or team admin required');
@@ -271,7 +227,7 @@ const area: SandboxArea = {
     });
 
     r.post('/workspace/cleanup', (req) => {
-      const b = validate(req.body, { scope: t.enum('cache', 'sites') });
+      const b = bodyOf(req.body);
       const scope = b.scope ?? 'cache';
       const profile = workspaceProfile(store, req.user);
       const ws = store.meta.workspace?.[req.user.id];
