@@ -4,8 +4,11 @@ import SummaryReporter from './test/support/summary-reporter.ts';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Guards against a hang, not measures of speed: a test waits for what it can observe (a
+    // process's exit, a line on a terminal), and on a loaded machine (a CPU hog per core, other
+    // suites beside) a test that runs a few imports end to end can take minutes.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     pool: 'forks',
     reporters: ['default', new SummaryReporter()],
   },

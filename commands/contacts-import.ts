@@ -59,7 +59,7 @@ export const contactsImport: AreaSpec = {
         { flags: '--ledger <file>', description: 'where to write the ledger (default: FILE.ledger.jsonl; required for --resume with stdin)', file: true },
         { flags: '--resume', description: 'finish an interrupted import from its ledger' },
         { flags: '--delimiter <char>', description: 'field delimiter instead of detecting it (comma, semicolon, tab, pipe, or one character)' },
-        { flags: '--encoding <name>', description: 'text encoding instead of detecting it', enum: ['utf8', 'utf16le', 'utf16be', 'windows-1252'] },
+        { flags: '--encoding <name>', description: 'text encoding instead of detecting it: any WHATWG label (utf-8, utf-16le, windows-1252, shift_jis, gbk...)' },
       ],
       columns: [{ path: 'total' }, { path: 'created' }, { path: 'updated' }, { path: 'skipped' }, { path: 'failed' }],
       handler: async () => (await import('../src/workflows/contacts-import.ts')).default,

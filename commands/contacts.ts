@@ -85,6 +85,8 @@ export const contacts: AreaSpec = {
     {
       command: 'contacts update',
       summary: 'Update a contact',
+      description:
+        "Fields not given keep their value. --set address.city=Aarhus changes only that key: agnt reads the contact and sends the whole address (a PUT replaces nested objects). --address '{...}' replaces the whole address. Lists (--tags, --phones, --emails) replace the whole list: to add or remove one tag, use `agnt contacts bulk-tag --ids ID --add TAG` or `--remove TAG`.",
       endpoint: E('contacts.update'),
       args: [contact],
       fields: [
@@ -95,7 +97,12 @@ export const contacts: AreaSpec = {
         { name: 'enrichedAt', description: 'ISO 8601 time' },
         ...common,
       ],
-      examples: ['agnt contacts update con_carol --title CFO --tags vip', 'agnt contacts update con_carol --company null', 'agnt contacts update con_carol --set address.city=Paris'],
+      examples: [
+        'agnt contacts update con_carol --title CFO',
+        'agnt contacts update con_carol --set address.city=Paris   # the rest of the address is kept',
+        'agnt contacts bulk-tag --ids con_carol --add vip   # add one tag (--tags replaces them all)',
+        'agnt contacts update con_carol --company null',
+      ],
     },
     {
       command: 'contacts delete',

@@ -2,6 +2,7 @@
 import type { AreaSpec } from '../src/core/spec.ts';
 import { area as api } from '../src/api/areas/coordinator.ts';
 import { endpointsOf } from '../src/api/endpoint.ts';
+import { ICS_OUTPUT_OPTION } from './ics-option.ts';
 
 const E = endpointsOf(api);
 
@@ -56,7 +57,7 @@ export const coordinator: AreaSpec = {
         { name: 'from', required: false, description: 'range start, ISO or local time (default: today)' },
         { name: 'to', required: false, description: 'range end, ISO or local time; a date alone is the end of that day (default: 7 days after --from)' },
       ],
-      options: [{ flags: '--days <n>', description: 'range length in days instead of --to' }, tz],
+      options: [{ flags: '--days <n>', description: 'range length in days instead of --to' }, tz, ICS_OUTPUT_OPTION],
       columns: [
         { path: 'spanId', header: 'SPAN' },
         { path: 'role' },
@@ -69,7 +70,12 @@ export const coordinator: AreaSpec = {
         { path: 'backupCoordinator.name', header: 'BACKUP' },
       ],
       handler: async () => (await views()).schedule,
-      examples: ['agnt coordinator schedule', 'agnt coordinator schedule --from 2026-12-01 --to 2026-12-07', "agnt coordinator schedule --days 14 --json --query 'events[].spanId'"],
+      examples: [
+        'agnt coordinator schedule',
+        'agnt coordinator schedule --from 2026-12-01 --to 2026-12-07',
+        'agnt coordinator schedule --from 2026-12-01 --to 2027-01-01 -o ics > coverage.ics',
+        "agnt coordinator schedule --days 14 --json --query 'events[].spanId'",
+      ],
     },
     {
       command: 'coordinator manager-overview',

@@ -3,6 +3,7 @@
 import type { AreaSpec, Column, CommandRecord, FieldOverride } from '../src/core/spec.ts';
 import { area as api } from '../src/api/areas/coverage.ts';
 import { endpointsOf } from '../src/api/endpoint.ts';
+import { ICS_OUTPUT_OPTION } from './ics-option.ts';
 
 const E = endpointsOf(api);
 
@@ -31,6 +32,9 @@ const eventColumns: Column[] = [
 
 const tz = { flags: '--tz <zone>', description: "time zone for local times (default: your user's timezone)" };
 const coverage = () => import('../src/workflows/coverage.ts');
+const people = () => import('../src/workflows/coverage-people.ts');
+const utc = { flags: '--utc', description: 'show times in UTC' };
+const PRINCIPALS = { method: 'GET' as const, path: '/coverage-spans/{spanId}/principals' };
 
 interface MoveText {
   verb: string;
@@ -88,7 +92,18 @@ export const coverageArea: AreaSpec = {
       endpoint: E('coverage.spans.list'),
       columns: spanColumns,
       fields: [{ name: 'role', description: 'your role in the span: primary, backup, manager, principal' }],
-      examples: ['agnt coverage list', 'agnt coverage list --role backup --status pending_acceptance -o id', 'agnt coverage list --status active --json'],
+      description:
+        "On a terminal (table) each span shows its principals and their backups, and times are in your user's time zone (--tz, --utc); " +
+        'json, yaml, jsonl, csv and id give the API records as they are, times in UTC.',
+      options: [{ flags: '--mine', description: 'only spans you are the primary coordinator or a backup of' }, tz, utc],
+      also: [PRINCIPALS, { method: 'GET', path: '/users/me' }],
+      handler: async () => (await people()).list,
+      examples: [
+        'agnt coverage list',
+        'agnt coverage list --mine --status scheduled',
+        'agnt coverage list --role backup --status pending_acceptance -o id',
+        'agnt coverage list --status active --json',
+      ],
     },
     {
       command: 'coverage create',
@@ -117,7 +132,7 @@ export const coverageArea: AreaSpec = {
         { flags: '--principal <userId>', description: 'a principal to hand over (repeatable)', repeatable: true },
         { flags: '--backup <userId>', description: 'the backup for the --principal before it (repeatable)', repeatable: true },
         { flags: '--principals-file <path>', description: 'principals and backups from a CSV, JSON or YAML file', file: true },
-        { flags: '--for <duration>', description: 'length instead of --end: 5d, 1w, 36h, 1d12h (days follow the wall clock)' },
+        { flags: '--for <duration>', description: 'length instead of --end: 90s, 30m, 36h, 5d, 2w, 1d12h (days follow the wall clock)' },
         tz,
         { flags: '--submit', description: 'submit the span to the backups right away' },
       ],
@@ -135,7 +150,11 @@ export const coverageArea: AreaSpec = {
       summary: 'Show a coverage span',
       endpoint: E('coverage.spans.get'),
       args: [{ name: 'spanId', resource: 'coverage-spans' }],
-      examples: ['agnt coverage get cov_0001', 'agnt coverage get cov_0001 --fields id,status,acceptedAt,approvedAt'],
+      description: "With its principals and their backups (json: under `principals`); on a terminal, times in your user's time zone (--tz, --utc).",
+      options: [tz, utc],
+      also: [PRINCIPALS, { method: 'GET', path: '/users/me' }],
+      handler: async () => (await people()).get,
+      examples: ['agnt coverage get cov_0001', 'agnt coverage get cov_0001 --utc', "agnt coverage get cov_0001 --json --query 'principals[].backupCoordinator'"],
     },
     {
       command: 'coverage update',
@@ -163,11 +182,15 @@ export const coverageArea: AreaSpec = {
     {
       command: 'coverage who',
       aliases: ['active-for'],
-      summary: 'Who handles a principal right now: the chain from their coordinator to the acting backup',
+      summary: 'Who handles a principal now (the chain from their coordinator to the acting backup), or at another time (--at)',
       endpoint: E('coverage.spans.active-for-principal'),
       args: [{ name: 'principalId', resource: 'users', description: "the principal's user id" }],
+      description: 'Now: the chain the server resolves. With --at: the span you can see (scheduled, active or ended) that hands the principal over at that time, and its backup.',
+      options: [{ flags: '--at <time>', description: "another time: ISO 8601 or local time ('2026-12-02 15:00', 'tomorrow 09:00')" }, tz],
+      also: [{ method: 'GET', path: '/coverage-spans' }, PRINCIPALS, { method: 'GET', path: '/users/me' }],
+      handler: async () => (await people()).who,
       render: async () => (await coverage()).renderWho,
-      examples: ['agnt coverage who usr_principal', "agnt coverage who usr_principal --query 'backupCoordinator.email'"],
+      examples: ['agnt coverage who usr_principal', "agnt coverage who usr_principal --at '2026-12-02 15:00'", "agnt coverage who usr_principal --query 'backupCoordinator.email'"],
     },
     {
       command: 'coverage dashboard',
@@ -191,9 +214,15 @@ export const coverageArea: AreaSpec = {
         { flags: '--to <time>', description: 'short for --range-end' },
         { flags: '--days <n>', description: 'range length in days instead of --range-end' },
         tz,
+        ICS_OUTPUT_OPTION,
       ],
       handler: async () => (await coverage()).events,
-      examples: ['agnt coverage events', 'agnt coverage events --from 2026-12-01 --to 2026-12-08 --status scheduled', 'agnt coverage events --days 30 -o csv'],
+      examples: [
+        'agnt coverage events',
+        'agnt coverage events --from 2026-12-01 --to 2026-12-08 --status scheduled',
+        'agnt coverage events --days 30 -o csv',
+        'agnt coverage events --days 30 -o ics > coverage.ics',
+      ],
     },
     {
       command: 'coverage principals',

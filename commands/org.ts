@@ -181,8 +181,9 @@ export const orgArea: AreaSpec = {
       command: 'org sso set',
       summary: 'Configure single sign-on (flags, a YAML/JSON file, or a guided set-up on a terminal)',
       description:
-        'Fields not given keep their value. The nested objects (provider1Workspace, provider2Directory, saml, scim, memberSync) are easiest to keep in a YAML file under version control: `--file sso.yaml`. On a terminal, with no flags and no file, a short guided set-up asks for the provider and its settings.',
+        'Fields not given keep their value. --set saml.ssoUrl=URL changes only that key: agnt reads the current settings and sends the whole saml object (a PUT replaces nested objects); --saml @saml.yaml replaces the whole object. The nested objects (provider1Workspace, provider2Directory, saml, scim, memberSync) are easiest to keep in a YAML file under version control: `--file sso.yaml`. On a terminal, with no flags and no file, a short guided set-up asks for the provider and its settings.',
       endpoint: E('orgs.sso.set'),
+      mergeFrom: { path: '/organizations/{orgId}', resultKey: 'organization', field: 'sso' },
       args: [org],
       fields: [
         { name: 'enabled', description: 'SSO on' },
@@ -200,6 +201,7 @@ export const orgArea: AreaSpec = {
       examples: [
         'agnt org sso set org_acme --file examples/sso.yaml',
         'agnt org sso set org_acme --enabled --provider saml --saml @examples/saml.yaml',
+        'agnt org sso set org_acme --set saml.ssoUrl=https://idp.example.com/sso   # the rest of saml is kept',
         'agnt org sso set org_acme   # on a terminal: guided set-up',
       ],
     },
@@ -254,7 +256,8 @@ export const orgArea: AreaSpec = {
       command: 'org audit-events list',
       aliases: ['ls'],
       summary: "List an organization's audit events, newest first",
-      description: "--after, --before and --since take an ISO 8601 time or a relative one: 30m, 24h, 7d, 2w (that long ago), or 'now'.",
+      description:
+        "--after, --before and --since take an ISO 8601 time, a relative one: 90s, 30m, 24h, 7d, 2w (that long ago), 'now', or local time ('2026-12-01 09:00', 'today') in your time zone (--tz, else AGNT_TIMEZONE, the profile's timezone, your user's timezone, the machine's).",
       endpoint: E('orgs.audit-events.list'),
       args: [org],
       fields: [
@@ -264,7 +267,10 @@ export const orgArea: AreaSpec = {
         { name: 'after', description: 'only events after this time' },
         { name: 'before', description: 'only events before this time' },
       ],
-      options: [{ flags: '--since <when>', description: 'short for --after: 24h, 7d, or a time' }],
+      options: [
+        { flags: '--since <when>', description: 'short for --after: 24h, 7d, or a time' },
+        { flags: '--tz <zone>', description: "time zone for local times (default: AGNT_TIMEZONE, the profile's, your user's)" },
+      ],
       handler: h('auditEvents'),
       columns: [{ path: 'createdAt' }, { path: 'actor' }, { path: 'action' }, { path: 'entityType', header: 'ENTITY' }, { path: 'entityId', header: 'ENTITY_ID' }],
       examples: [
@@ -298,7 +304,8 @@ export const orgArea: AreaSpec = {
     {
       command: 'org audit-logging deliver',
       summary: 'Deliver audit logs to object storage (a job); --wait follows it to the end',
-      description: "--from and --to take an ISO 8601 time or a relative one (24h, 7d, 'now'). With --wait the command exits 0 when the job completed and 1 when it failed, with the job's errors.",
+      description:
+        "--from and --to take an ISO 8601 time, a relative one (24h, 7d: that long ago; 'now'), or local time ('2026-12-01 09:00') in your time zone (--tz to choose). With --wait the command exits 0 when the job completed and 1 when it failed, with the job's errors.",
       endpoint: E('orgs.audit-logging.deliver'),
       also: [{ method: 'GET', path: '/organizations/{orgId}/audit-logging/deliver/{jobId}' }],
       args: [org],
@@ -308,8 +315,9 @@ export const orgArea: AreaSpec = {
       ],
       options: [
         { flags: '--wait', description: 'poll the job until it completed or failed' },
-        { flags: '--interval <seconds>', description: 'seconds between polls with --wait', default: '1' },
-        { flags: '--max-wait <seconds>', description: 'give up waiting after this long', default: '600' },
+        { flags: '--interval <seconds>', description: 'seconds (or a duration: 5s, 1m) between polls with --wait', default: '1' },
+        { flags: '--max-wait <seconds>', description: 'give up waiting after this long (seconds, or 90s, 10m...)', default: '600' },
+        { flags: '--tz <zone>', description: "time zone for local times (default: AGNT_TIMEZONE, the profile's, your user's)" },
       ],
       handler: h('deliver'),
       columns: [{ path: 'id' }, { path: 'status' }, { path: 'from' }, { path: 'to' }, { path: 'filesCopied', header: 'FILES' }, { path: 'completedAt' }],

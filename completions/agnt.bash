@@ -10,7 +10,7 @@ _agnt_gvflags='-o --output --fields --query --profile --base-url --timeout'
 # included), flags taking a value, the number of positionals and whether the last takes several words.
 _agnt_node() {
   case $1 in
-    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links calendars auth config sandbox api batch commands completion' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
+    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links calendars auth config sandbox api inbox wait batch commands completion' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
     'users') _agnt_subs='me update-me profile list create get update delete set-assistant provision deprovision' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users me') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users update-me') _agnt_subs='' _agnt_flags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --coordinator-enabled --no-coordinator-enabled --data --file --set --help' _agnt_all='' _agnt_vflags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --data --file --set' _agnt_npos=0 _agnt_var='' ;;
@@ -159,11 +159,11 @@ _agnt_node() {
     'org members remove') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=2 _agnt_var='' ;;
     'org members sync') _agnt_subs='' _agnt_flags='--from --preview --add-only --remove-only --max-removals --action-csv --email-column --role-column --input-format --help' _agnt_all='' _agnt_vflags='--from --max-removals --action-csv --email-column --role-column --input-format' _agnt_npos=1 _agnt_var='' ;;
     'org audit-events') _agnt_subs='list' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'org audit-events list') _agnt_subs='' _agnt_flags='--actor --action --entity-type --after --before --since --all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--actor --action --entity-type --after --before --since --limit --page --per-page' _agnt_npos=1 _agnt_var='' ;;
+    'org audit-events list') _agnt_subs='' _agnt_flags='--actor --action --entity-type --after --before --since --tz --all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--actor --action --entity-type --after --before --since --tz --limit --page --per-page' _agnt_npos=1 _agnt_var='' ;;
     'org audit-logging') _agnt_subs='get set deliver job' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'org audit-logging get') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'org audit-logging set') _agnt_subs='' _agnt_flags='--enabled --no-enabled --storage-bucket-arn --storage-prefix --role-arn --region --data --file --set --help' _agnt_all='' _agnt_vflags='--storage-bucket-arn --storage-prefix --role-arn --region --data --file --set' _agnt_npos=1 _agnt_var='' ;;
-    'org audit-logging deliver') _agnt_subs='' _agnt_flags='--from --to --data --file --set --wait --interval --max-wait --help' _agnt_all='' _agnt_vflags='--from --to --data --file --set --interval --max-wait' _agnt_npos=1 _agnt_var='' ;;
+    'org audit-logging deliver') _agnt_subs='' _agnt_flags='--from --to --data --file --set --wait --interval --max-wait --tz --help' _agnt_all='' _agnt_vflags='--from --to --data --file --set --interval --max-wait --tz' _agnt_npos=1 _agnt_var='' ;;
     'org audit-logging job') _agnt_subs='' _agnt_flags='--wait --interval --max-wait --help' _agnt_all='' _agnt_vflags='--interval --max-wait' _agnt_npos=2 _agnt_var='' ;;
     'org model-tiers') _agnt_subs='get set' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'org model-tiers get') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
@@ -207,13 +207,13 @@ _agnt_node() {
     'coordinator dashboard') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'coordinator principal') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'coordinator pending-invites') _agnt_subs='' _agnt_flags='--all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
-    'coordinator schedule') _agnt_subs='' _agnt_flags='--from --to --days --tz --help' _agnt_all='' _agnt_vflags='--from --to --days --tz' _agnt_npos=0 _agnt_var='' ;;
+    'coordinator schedule') _agnt_subs='' _agnt_flags='--from --to --days --tz --output --help --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout' _agnt_all=1 _agnt_vflags='--from --to --days --tz -o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
     'coordinator manager-overview') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'coordinator audit-events') _agnt_subs='' _agnt_flags='--from --to --principal-id --coordinator-id --action --before --all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--from --to --principal-id --coordinator-id --action --before --limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
     'coverage') _agnt_subs='list create get update cancel submit accept decline approve reject end who dashboard events principals' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'coverage list') _agnt_subs='' _agnt_flags='--role --status --all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--role --status --limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
+    'coverage list') _agnt_subs='' _agnt_flags='--role --status --mine --tz --utc --all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--role --status --tz --limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
     'coverage create') _agnt_subs='' _agnt_flags='--start --end --reason --manager-approval --no-manager-approval --notify --no-notify --audit-tag --primary-coordinator --data --file --set --principal --backup --principals-file --for --tz --submit --help' _agnt_all='' _agnt_vflags='--start --end --reason --audit-tag --primary-coordinator --principals --data --file --set --principal --backup --principals-file --for --tz' _agnt_npos=0 _agnt_var='' ;;
-    'coverage get') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'coverage get') _agnt_subs='' _agnt_flags='--tz --utc --help' _agnt_all='' _agnt_vflags='--tz' _agnt_npos=1 _agnt_var='' ;;
     'coverage update') _agnt_subs='' _agnt_flags='--start --end --reason --manager-approval --no-manager-approval --notify --no-notify --audit-tag --data --file --set --tz --help' _agnt_all='' _agnt_vflags='--start --end --reason --audit-tag --data --file --set --tz' _agnt_npos=1 _agnt_var='' ;;
     'coverage cancel') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var=1 ;;
     'coverage submit') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var=1 ;;
@@ -222,9 +222,9 @@ _agnt_node() {
     'coverage approve') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var=1 ;;
     'coverage reject') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var=1 ;;
     'coverage end') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var=1 ;;
-    'coverage who') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'coverage who') _agnt_subs='' _agnt_flags='--at --tz --help' _agnt_all='' _agnt_vflags='--at --tz' _agnt_npos=1 _agnt_var='' ;;
     'coverage dashboard') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'coverage events') _agnt_subs='' _agnt_flags='--range-start --range-end --status --from --to --days --tz --help' _agnt_all='' _agnt_vflags='--range-start --range-end --status --from --to --days --tz' _agnt_npos=0 _agnt_var='' ;;
+    'coverage events') _agnt_subs='' _agnt_flags='--range-start --range-end --status --from --to --days --tz --output --help --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout' _agnt_all=1 _agnt_vflags='--range-start --range-end --status --from --to --days --tz -o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
     'coverage principals') _agnt_subs='' _agnt_flags='--all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--limit --page --per-page' _agnt_npos=1 _agnt_var='' ;;
     'backup-rules') _agnt_subs='list create delete' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'backup-rules list') _agnt_subs='' _agnt_flags='--all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
@@ -266,6 +266,13 @@ _agnt_node() {
     'sandbox start') _agnt_subs='' _agnt_flags='--port --host --data --no-profile --help' _agnt_all='' _agnt_vflags='--port --host --data' _agnt_npos=0 _agnt_var='' ;;
     'api') _agnt_subs='spec' _agnt_flags='--field --raw-field --file --paginate --help' _agnt_all='' _agnt_vflags='-F --field -f --raw-field --file' _agnt_npos=2 _agnt_var='' ;;
     'api spec') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'inbox') _agnt_subs='' _agnt_flags='--watch --interval --tz --utc --help' _agnt_all='' _agnt_vflags='--interval --tz' _agnt_npos=0 _agnt_var='' ;;
+    'wait') _agnt_subs='coverage delegation audit-delivery drive-file onboarding' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'wait coverage') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
+    'wait delegation') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
+    'wait audit-delivery') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --org --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval --org -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
+    'wait drive-file') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --user --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval --user -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
+    'wait onboarding') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
     'batch') _agnt_subs='' _agnt_flags='--concurrency --serial --match --skip-rows --max-rows --key --errors-out --ledger --resume --input-format --delimiter --encoding --help' _agnt_all='' _agnt_vflags='--concurrency --match --skip-rows --max-rows --key --errors-out --ledger --input-format --delimiter --encoding' _agnt_npos=2 _agnt_var=1 ;;
     'commands') _agnt_subs='' _agnt_flags='--markdown --help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'completion') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
@@ -300,6 +307,8 @@ _agnt_child() {
     '|config') _agnt_next='config' ;;
     '|sandbox') _agnt_next='sandbox' ;;
     '|api') _agnt_next='api' ;;
+    '|inbox') _agnt_next='inbox' ;;
+    '|wait') _agnt_next='wait' ;;
     '|batch') _agnt_next='batch' ;;
     '|commands') _agnt_next='commands' ;;
     '|completion') _agnt_next='completion' ;;
@@ -534,6 +543,11 @@ _agnt_child() {
     'config|remove'|'config|rm') _agnt_next='config remove' ;;
     'sandbox|start') _agnt_next='sandbox start' ;;
     'api|spec') _agnt_next='api spec' ;;
+    'wait|coverage'|'wait|coverage-span'|'wait|span') _agnt_next='wait coverage' ;;
+    'wait|delegation'|'wait|delegations') _agnt_next='wait delegation' ;;
+    'wait|audit-delivery'|'wait|delivery-job'|'wait|audit-job') _agnt_next='wait audit-delivery' ;;
+    'wait|drive-file'|'wait|file') _agnt_next='wait drive-file' ;;
+    'wait|onboarding'|'wait|onboarding-session'|'wait|session') _agnt_next='wait onboarding' ;;
     *) return 1 ;;
   esac
 }
@@ -626,7 +640,6 @@ _agnt_values() {
     'contacts bulk-import|--file') _agnt_v='@file' ;;
     'contacts import|--errors-out') _agnt_v='@file' ;;
     'contacts import|--ledger') _agnt_v='@file' ;;
-    'contacts import|--encoding') _agnt_v='utf8 utf16le utf16be windows-1252' ;;
     'assistants create|--signature-editor-mode') _agnt_v='visual html' ;;
     'assistants create|--gender') _agnt_v='male female other' ;;
     'assistants create|--scope') _agnt_v='account organization team user' ;;

@@ -2,6 +2,7 @@
 // definitions are eager (cheap); their implementations load when they run.
 import { Argument, type Command, Option } from 'commander';
 import { type ContextFactory, hinted } from './core/builder.ts';
+import { addCoordinationCommands } from './builtin/coordination.ts';
 
 function lazy(makeContext: ContextFactory, load: () => Promise<(ctx: import('./core/context.ts').Context, ...args: unknown[]) => Promise<void>>) {
   return async (...params: unknown[]) => {
@@ -148,6 +149,7 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     .addHelpText('after', examples('agnt api spec > openapi.yaml', "agnt api spec -o json | jq '.paths | keys | length'"))
     .action(lazy(makeContext, async () => (await import('./builtin/api-spec.ts')).spec));
 
+  addCoordinationCommands(program, makeContext);
   const repeat = (v: string, p: string[] = []) => [...p, v];
   program
     .command('batch')
@@ -178,11 +180,11 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     .addHelpText(
       'after',
       examples(
-        "agnt batch hr-export.csv --max-rows 5 -- users provision --email '{Work Email}' --first-name '{First}' --last-name '{Last}' --team-id team_acme",
+        "agnt batch examples/hr-export.csv --max-rows 5 -- users provision --email '{Work Email}' --first-name '{First}' --last-name '{Last}' --team-id team_acme",
         "agnt batch invitees.csv --errors-out failed.csv -o jsonl -- invitations create --team-id team_acme --email '{email}'",
-        "agnt batch managers.yaml --dry-run -- manager-assignments create --manager '{manager}' --managed-user '{coordinator}'",
+        "agnt batch examples/managers.yaml --dry-run -- manager-assignments create --manager '{manager}' --managed-user '{coordinator}'",
         "agnt batch invitees.csv --resume -- invitations create --team-id team_acme --email '{email}'",
-        "agnt batch leavers.csv --yes --match 'status=^left$' -- users update '{id}' --status suspended",
+        "agnt batch examples/leavers.csv --yes --match 'status=^left$' -- users update '{id}' --status suspended",
       ),
     )
     .action(async (file: string, command: string[], opts: unknown, cmd: Command) => {
@@ -239,4 +241,4 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     });
 }
 
-export const BUILTIN_NAMES = new Set(['auth', 'config', 'sandbox', 'api', 'batch', 'commands', 'completion', '__complete', 'help']);
+export const BUILTIN_NAMES = new Set(['auth', 'config', 'sandbox', 'api', 'batch', 'commands', 'completion', '__complete', 'help', 'inbox', 'wait']);

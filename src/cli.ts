@@ -4,10 +4,11 @@ import { Command, CommanderError, Help, Option } from 'commander';
 import { AREA_INDEX, loadArea } from '../commands/index.ts';
 import { buildArea, hinted, type ContextFactory } from './core/builder.ts';
 import { Context, type GlobalOptions } from './core/context.ts';
-import { AgntError, ApiError, ChangesFound, EXIT, UsageError } from './core/errors.ts';
+import { AgntError, ApiError, ChangesFound, EXIT, Interrupted, NetworkError, UsageError } from './core/errors.ts';
 import { escapeControls, FORMATS, parseFormat, safeJson } from './core/output.ts';
 import { redactUrls, redactValue } from './core/redact.ts';
 import { VERSION } from './core/version.ts';
+import { oneValue } from './core/once.ts';
 import { addBuiltins } from './builtins.ts';
 
 const VALUE_FLAGS = new Set(['-o', '--output', '--fields', '--query', '--profile', '--base-url', '--timeout']);
@@ -46,7 +47,7 @@ function globalOptions(program: Command): void {
     new Option('--no-color', 'no colour (env NO_COLOR)'),
     new Option('--timeout <seconds>', 'per-request time limit (default 30)'),
   ];
-  for (const o of opts) program.addOption(o.helpGroup(GLOBAL_GROUP));
+  for (const o of opts) program.addOption((o.required || o.optional ? oneValue(o) : o).helpGroup(GLOBAL_GROUP));
 }
 
 const GLOBAL_GROUP = 'Global options:';
@@ -96,7 +97,7 @@ function applyToAll(cmd: Command, fn: (c: Command) => void): void {
   for (const c of cmd.commands) applyToAll(c, fn);
 }
 
-export async function buildProgram(argv: string[], makeContext: ContextFactory, onlyArea?: string | null): Promise<Command> {
+export async function buildProgram(argv: string[], makeContext: ContextFactory, onlyArea?: string | null, jsonErrors: () => boolean = () => false): Promise<Command> {
   const program = new Command('agnt');
   program.description('Command-line administration for the Assistant Platform API').version(VERSION, '-v, --version', 'print the version').helpCommand(false).addHelpText('after', ROOT_EXAMPLES);
   globalOptions(program);
@@ -119,8 +120,14 @@ export async function buildProgram(argv: string[], makeContext: ContextFactory, 
     });
     c.configureOutput({
       writeOut: (s) => process.stdout.write(s),
-      writeErr: (s) => process.stderr.write(s),
-      outputError: (s, write) => write(s.startsWith('error:') ? s : `error: ${s}`),
+      // In the JSON error form commander's own error text (and the help after it) is replaced
+      // by the one JSON object printError writes.
+      writeErr: (s) => {
+        if (!jsonErrors()) process.stderr.write(s);
+      },
+      outputError: (s, write) => {
+        if (!jsonErrors()) write(escapeControls(s.startsWith('error:') ? s : `error: ${s}`).replace(/\\n$/, '\n'));
+      },
     });
     c.showHelpAfterError('(run with --help for usage)');
   });
@@ -144,35 +151,88 @@ function alwaysFull(word: string | undefined): boolean {
   return word === 'commands' || word === 'completion' || word === '__complete';
 }
 
-export function printError(e: unknown, global: GlobalOptions): number {
+/**
+ * Whether failures are reported as one JSON object: --json, --jsonl, -o json|jsonl, or
+ * AGNT_ERROR_FORMAT=json. Read from argv as well as from parsed options, because commander's
+ * own parse errors come before any option is parsed.
+ */
+export function wantsJsonErrors(argv: string[], global: GlobalOptions = {}, env: NodeJS.ProcessEnv = process.env): boolean {
+  if ((env.AGNT_ERROR_FORMAT ?? '').toLowerCase() === 'json') return true;
+  if (global.json || global.jsonl || global.output === 'json' || global.output === 'jsonl') return true;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') break;
+    if (a === '--json' || a === '--jsonl') return true;
+    if ((a === '-o' || a === '--output') && (argv[i + 1] === 'json' || argv[i + 1] === 'jsonl')) return true;
+    if (/^(--output=|-o=?)(json|jsonl)$/.test(a)) return true;
+  }
+  return false;
+}
+
+export interface ErrorObject {
+  message: string;
+  exitCode: number;
+  status?: number;
+  code?: string;
+  hint?: string;
+  field?: string;
+  details?: unknown;
+}
+
+/** A prompt library's Ctrl-C (inquirer rejects with ExitPromptError) is an interruption. */
+function isPromptExit(e: unknown): boolean {
+  const name = (e as Error | undefined)?.name;
+  return name === 'ExitPromptError' || name === 'AbortPromptError';
+}
+
+/** The one description of a failure, for either form. */
+export function describeError(e: unknown): ErrorObject | undefined {
   if (e instanceof CommanderError) {
-    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
-    return e.exitCode === 0 ? 0 : EXIT.usage;
+    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help' || e.exitCode === 0) return undefined;
+    const message = e.message.replace(/^error: /, '');
+    const flag = /option '(-[^' ]*(?:, )?(--[^' ]+)?)/.exec(message);
+    const field = flag ? (flag[2] ?? flag[1])!.replace(/^-+/, '') : undefined;
+    return { message, exitCode: EXIT.usage, ...(field ? { field } : {}) };
   }
-  if (e instanceof ChangesFound) {
-    // Not an error: the plan was printed; the code tells a script that there is something to do.
-    process.stderr.write(`${escapeLine(e.message)}\n`);
-    return e.exitCode;
-  }
+  if (isPromptExit(e)) return { message: 'interrupted at a prompt; nothing was sent', exitCode: EXIT.interrupted };
   if (e instanceof AgntError) {
-    let line = `error: ${e.message}`;
+    const out: ErrorObject = { message: redactUrls(e.message), exitCode: e.exitCode };
     if (e instanceof ApiError) {
-      const tags = [`HTTP ${e.status}`, e.code].filter(Boolean).join(', ');
-      line += ` (${tags})`;
-    }
-    // A message may quote a presigned URL the server handed out: never with its signature.
-    process.stderr.write(`${escapeLine(redactUrls(line))}\n`);
-    if (e.hint) process.stderr.write(`hint: ${e.hint}\n`);
-    if (e instanceof ApiError && (global.json || global.jsonl || global.output === 'json' || global.output === 'jsonl')) {
-      // The error body as the API sent it, less anything secret-looking it may echo.
-      process.stderr.write(`${safeJson(redactValue(e.body), false)}\n`);
-    }
-    return e.exitCode;
+      out.status = e.status;
+      if (e.code) out.code = e.code;
+      const { status: _s, error: _e, error_code: _c, ...rest } = e.body;
+      if (Object.keys(rest).length) out.details = redactValue(rest);
+    } else if (e instanceof NetworkError && e.code) out.code = e.code;
+    if (e.hint) out.hint = e.hint;
+    const field = e.field ?? (e instanceof UsageError ? /^--([a-z0-9][a-z0-9-]*)\b/.exec(e.message)?.[1] : undefined);
+    if (field) out.field = field;
+    return out;
   }
   const err = e as Error;
-  process.stderr.write(`error: ${escapeLine(err?.message ?? String(e))}\n`);
-  if (process.env.AGNT_TRACE) process.stderr.write(`${err?.stack}\n`);
-  return EXIT.failure;
+  return { message: err?.message ?? String(e), exitCode: EXIT.failure };
+}
+
+/** Prints a failure on stderr (one line and a hint, or one JSON object) and returns its exit code. */
+export function printError(e: unknown, global: GlobalOptions, json = wantsJsonErrors([], global)): number {
+  const d = describeError(e);
+  if (!d) return 0;
+  if (json) {
+    process.stderr.write(`${safeJson({ error: d }, false)}\n`);
+    return d.exitCode;
+  }
+  if (e instanceof CommanderError) return d.exitCode; // commander printed it already
+  if (d.exitCode === EXIT.interrupted || e instanceof ChangesFound) {
+    // Not an "error": what an interrupted command had done, or (plan/drift --exit-code) that
+    // the plan printed holds changes.
+    process.stderr.write(`${escapeLine(d.message)}\n`);
+    return d.exitCode;
+  }
+  let line = `error: ${d.message}`;
+  if (d.status !== undefined) line += ` (${[`HTTP ${d.status}`, d.code].filter(Boolean).join(', ')})`;
+  process.stderr.write(`${escapeLine(line)}\n`);
+  if (d.hint) process.stderr.write(`hint: ${escapeLine(d.hint)}\n`);
+  if (!(e instanceof AgntError) && process.env.AGNT_TRACE) process.stderr.write(`${(e as Error)?.stack}\n`);
+  return d.exitCode;
 }
 
 // An error line quotes server text: the same escaping as table output (C0, C1, DEL, bidi).
@@ -181,6 +241,7 @@ const escapeLine = escapeControls;
 export async function main(argv: string[]): Promise<number> {
   const controller = new AbortController();
   let interrupted = false;
+  let jsonErrors = wantsJsonErrors(argv);
   const onSigint = () => {
     if (interrupted) process.exit(EXIT.interrupted);
     interrupted = true;
@@ -190,8 +251,10 @@ export async function main(argv: string[]): Promise<number> {
   let ctx: Context | undefined;
   const makeContext: ContextFactory = (cmd) => {
     const global = cmd.optsWithGlobals() as GlobalOptions;
-    if (global.output !== undefined && !cmd.options.some((o) => o.long === '--output')) parseFormat(global.output);
+    jsonErrors ||= wantsJsonErrors([], global);
     ctx = new Context(global, controller.signal);
+    ctx.jsonErrors = jsonErrors;
+    if (global.output !== undefined && !cmd.options.some((o) => o.long === '--output')) parseFormat(global.output);
     return ctx;
   };
   let code = 0;
@@ -199,7 +262,7 @@ export async function main(argv: string[]): Promise<number> {
   const helpWords = argv[0] === 'help' ? argv.slice(1) : undefined;
   if (helpWords) argv = helpWords.length ? [...helpWords, '--help'] : [];
   try {
-    const program = await buildProgram(argv, makeContext);
+    const program = await buildProgram(argv, makeContext, undefined, () => jsonErrors);
     if (helpWords) {
       const unknown = unknownCommand(program, helpWords);
       if (unknown) throw new UsageError(unknown);
@@ -209,14 +272,17 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     await program.parseAsync(argv, { from: 'user' });
+    if (interrupted && !ctx?.interruptIsStop) code = printError(new Interrupted(), ctx?.global ?? {}, jsonErrors);
   } catch (e) {
-    code = interrupted ? EXIT.interrupted : printError(e, ctx?.global ?? {});
-    if (interrupted && !(e instanceof AgntError && e.exitCode === EXIT.interrupted)) printError(e, ctx?.global ?? {});
+    let err = e;
+    // Ctrl-C surfaces as whatever the aborted work threw; report it as the interruption.
+    if (interrupted && !(e instanceof AgntError && e.exitCode === EXIT.interrupted)) err = new Interrupted();
+    code = printError(err, ctx?.global ?? {}, jsonErrors);
+    if (interrupted) code = EXIT.interrupted;
   } finally {
     await ctx?.close();
     process.off('SIGINT', onSigint);
   }
-  if (interrupted && code === 0 && !ctx?.interruptIsStop) code = EXIT.interrupted;
   return code;
 }
 
@@ -226,6 +292,12 @@ export async function run(): Promise<void> {
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw e;
+  });
+  // A rejection nobody waited for (a page fetched ahead, then abandoned) must not end the
+  // run with a stack trace quoting the bundle: it is reported like any failure.
+  process.on('unhandledRejection', (e) => {
+    const code = printError(e, {}, wantsJsonErrors(process.argv.slice(2)));
+    process.exit(code || EXIT.failure);
   });
   const code = await main(process.argv.slice(2));
   process.exitCode = code;

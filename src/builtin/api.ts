@@ -2,7 +2,8 @@ import { UsageError } from '../core/errors.ts';
 import type { Context } from '../core/context.ts';
 import type { Method } from '../core/http.ts';
 import { parseAssignment, readStructured, setDotted, typedValue } from '../core/input.ts';
-import { paginate } from '../core/paginate.ts';
+import { incompleteError, paginate } from '../core/paginate.ts';
+import { pagingProgress } from '../core/progress.ts';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -36,8 +37,15 @@ export async function api(ctx: Context, rawMethod: unknown, rawPath: unknown, ra
   if (opts.paginate) {
     if (method !== 'GET') throw new UsageError('--paginate works with GET');
     const printer = await ctx.printer();
-    await paginate(client, request, { all: true, perPage: typeof fields.perPage === 'number' ? fields.perPage : undefined }, (items) => printer.records(items));
-    if (!ctx.dryRun) await printer.endList();
+    const shown = pagingProgress(ctx.io, client, true);
+    const walked = await paginate(shown.client, request, { all: true, perPage: typeof fields.perPage === 'number' ? fields.perPage : undefined }, (items) => {
+      shown.add(items.length);
+      printer.records(items);
+    }).finally(() => shown.end());
+    if (ctx.dryRun) return;
+    await printer.endList();
+    const incomplete = incompleteError(walked, `${method} ${path}`);
+    if (incomplete) throw incomplete;
     return;
   }
   const res = await client.request({ ...request, envelope: 'none' });

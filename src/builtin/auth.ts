@@ -1,4 +1,4 @@
-import { AgntError, EXIT, UsageError } from '../core/errors.ts';
+import { AgntError, EXIT, Interrupted, UsageError } from '../core/errors.ts';
 import type { Context } from '../core/context.ts';
 import { HttpClient, parseBaseUrl } from '../core/http.ts';
 import { activeProfileName, maskToken, readConfig, resolveSettings, updateConfig } from '../core/config.ts';
@@ -51,7 +51,15 @@ export async function login(ctx: Context, rawOpts: unknown): Promise<void> {
     if (!ctx.io.canPrompt()) {
       throw new UsageError('not on a terminal: pass --base-url URL --with-token and the token on stdin');
     }
-    const { input, password } = await import('@inquirer/prompts');
+    const prompts = await import('@inquirer/prompts');
+    // Ctrl-C at either question: nothing was saved, exit 130.
+    const asked = <T>(p: Promise<T>): Promise<T> =>
+      p.catch((e: unknown) => {
+        if ((e as Error)?.name === 'ExitPromptError' || (e as Error)?.name === 'AbortPromptError') throw new Interrupted('interrupted: not logged in; nothing was saved');
+        throw e;
+      });
+    const input = (...a: Parameters<typeof prompts.input>) => asked(prompts.input(...a));
+    const password = (...a: Parameters<typeof prompts.password>) => asked(prompts.password(...a));
     const out = { output: process.stderr };
     if (!baseUrl) {
       baseUrl = await input(

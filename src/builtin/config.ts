@@ -3,6 +3,7 @@ import type { Context } from '../core/context.ts';
 import { activeProfileName, PROFILE_SETTINGS, profileNames, readConfig, updateConfig, type Profile, type SettingName } from '../core/config.ts';
 import { parseBaseUrl } from '../core/http.ts';
 import { confirm } from '../core/io.ts';
+import { checkZone } from '../core/zone.ts';
 
 function setting(key: string) {
   const s = PROFILE_SETTINGS[key as SettingName];
@@ -18,6 +19,7 @@ export async function list(ctx: Context): Promise<void> {
     { key: 'output', value: s.output.value ?? null, source: s.output.source },
     { key: 'timeout', value: s.timeout.value ?? null, source: s.timeout.source },
     { key: 'retries', value: s.retries.value ?? null, source: s.retries.source },
+    { key: 'timezone', value: s.timezone.value ?? null, source: s.timezone.source },
   ];
   const printer = await ctx.printer([{ path: 'key' }, { path: 'value' }, { path: 'source' }]);
   await printer.value(rows, true);
@@ -40,6 +42,7 @@ function convert(key: string, value: string): string | number {
   }
   if ('enum' in def && !(def.enum as readonly string[]).includes(value)) throw new UsageError(`${key}: invalid value '${value}' (allowed: ${def.enum.join(', ')})`);
   if (key === 'base-url') return parseBaseUrl(value).toString().replace(/\/$/, '');
+  if (key === 'timezone') return checkZone(value, 'timezone');
   return value;
 }
 

@@ -10,6 +10,7 @@ import type { Command } from 'commander';
 import { configDir, profileNames, readConfig, resolveSettings } from '../core/config.ts';
 import type { Context } from '../core/context.ts';
 import { HttpClient } from '../core/http.ts';
+import { hasControls } from '../core/output.ts';
 import type { ArgSpec, CommandSpec } from '../core/spec.ts';
 import { analyze, offeredFlags, type LineState } from './engine.ts';
 import { listCommandFor, LOCAL_PROFILES, LOCAL_RESOURCES, modelOf, type Node } from './model.ts';
@@ -164,8 +165,9 @@ function dig(record: unknown, path: string): unknown {
 
 /** Control characters, tabs and newlines would break the line format or reach the terminal. */
 function clean(s: string): string {
-  const flat = s
-    .replace(/[\x00-\x1f\x7f-\x9f]+/g, ' ')
+  const flat = [...s]
+    .map((c) => (hasControls(c) ? ' ' : c))
+    .join('')
     .replace(/\s+/g, ' ')
     .trim();
   return flat.length > 60 ? `${flat.slice(0, 59)}…` : flat;
@@ -182,7 +184,7 @@ function toCandidates(data: unknown, listSpec: CommandSpec, argName: string): Ca
     if (typeof id !== 'string' && typeof id !== 'number') continue;
     const value = String(id);
     // An id the shell would split or mangle is better left out than offered broken.
-    if (!value || /[\s\x00-\x1f\x7f-\x9f'"\\`$]/.test(value)) continue;
+    if (!value || hasControls(value) || /[\s'"\\`$]/.test(value)) continue;
     const bits: string[] = [];
     for (const p of paths) {
       const v = dig(record, p);

@@ -3,12 +3,15 @@
 import { Command, Option } from 'commander';
 import type { AreaSpec, CommandSpec, FieldSpec, Invocation, Result } from './spec.ts';
 import type { Context } from './context.ts';
-import { AgntError, ApiError, PartialFailure, UsageError } from './errors.ts';
+import { AgntError, ApiError, Interrupted, PartialFailure, UsageError } from './errors.ts';
 import { checkEnum, checkShape, flagOf, getDotted, jsonError, parseAssignment, parseFlagValue, readIdsFromStdin, readStructured, parseObjectText, setDotted, typedValue } from './input.ts';
 import { flagObject, resolveCommand } from './resolve.ts';
 import { stripServerSet } from '../api/shape.ts';
-import { paginate, parsePageOptions } from './paginate.ts';
+import { incompleteError, paginate, parsePageOptions, type PageResult } from './paginate.ts';
+import { pagingProgress } from './progress.ts';
 import { confirm } from './io.ts';
+import type { RequestSpec } from './http.ts';
+import { oneValue } from './once.ts';
 
 export type ContextFactory = (cmd: Command) => Context;
 
@@ -119,6 +122,7 @@ function addFieldOption(cmd: Command, spec: CommandSpec, f: FieldSpec): void {
   const value = f.enum && f.type === 'string' ? 'value' : (VALUE_NAMES[f.type] ?? 'value');
   const opt = new Option(`${f.short ? `-${f.short}, ` : ''}--${flag} <${value}>`, describeField(f));
   if (f.type === 'string[]') opt.argParser(collect);
+  else oneValue(opt);
   if (f.hidden) opt.hideHelp();
   cmd.addOption(hinted(opt, { type: f.type, values: f.enum, file: f.file }));
 }
@@ -138,7 +142,9 @@ export function buildLeaf(spec: CommandSpec, makeContext: ContextFactory): Comma
   if (spec.aliases) cmd.aliases(spec.aliases);
   for (const a of spec.args ?? []) {
     if (a.flag) {
-      cmd.addOption(hinted(new Option(`--${a.flag} <id>`, `${a.description ?? a.name}${a.default ? ` (default: ${a.default})` : ''}`), { type: 'string', resource: a.resource, values: a.enum }));
+      cmd.addOption(
+        hinted(oneValue(new Option(`--${a.flag} <id>`, `${a.description ?? a.name}${a.default ? ` (default: ${a.default})` : ''}`)), { type: 'string', resource: a.resource, values: a.enum }),
+      );
       continue;
     }
     const label = a.multi ? `${a.name}...` : a.name;
@@ -147,22 +153,23 @@ export function buildLeaf(spec: CommandSpec, makeContext: ContextFactory): Comma
   }
   for (const f of spec.fields ?? []) addFieldOption(cmd, spec, f);
   if (acceptsBody(spec)) {
-    cmd.option('--data <json>', 'the whole request body as JSON; flags override its fields');
-    cmd.addOption(hinted(new Option('--file <path>', "the whole request body from a JSON or YAML file, or '-' for stdin; flags override its fields"), { file: true }));
-    cmd.option('--set <path=value>', 'set a (dotted) body field; repeatable', collect);
+    cmd.addOption(oneValue(new Option('--data <json>', 'the whole request body as JSON; flags override its fields')));
+    cmd.addOption(hinted(oneValue(new Option('--file <path>', "the whole request body from a JSON or YAML file, or '-' for stdin; flags override its fields")), { file: true }));
+    cmd.option('--set <path=value>', `set a (dotted) body field; repeatable${spec.method === 'PUT' ? '; a.b=c changes only that key (the current object is read and sent whole)' : ''}`, collect);
   }
   for (const o of spec.options ?? []) {
     const opt = new Option(o.flags, o.enum ? `${o.description} (one of: ${o.enum.join(', ')})` : o.description);
     if (o.enum) opt.choices(o.enum as string[]);
     if (o.default !== undefined) opt.default(o.default);
     if (o.repeatable) opt.argParser(collect);
+    else if (opt.required || opt.optional) oneValue(opt);
     cmd.addOption(hinted(opt, { file: o.file }));
   }
   if (spec.list) {
     cmd.option('--all', 'fetch every page');
-    cmd.option('--limit <n>', 'at most this many records, across pages');
-    cmd.option('--page <n>', 'page number (from 1)');
-    cmd.option('--per-page <n>', 'records per page');
+    cmd.addOption(oneValue(new Option('--limit <n>', 'at most this many records, across pages')));
+    cmd.addOption(oneValue(new Option('--page <n>', 'page number (from 1)')));
+    cmd.addOption(oneValue(new Option('--per-page <n>', 'records per page (the server may use fewer; --all follows it)')));
   }
   cmd.addHelpText('after', helpText(spec));
   if (spec.hidden) (cmd as Command & { _hidden: boolean })._hidden = true;
@@ -181,6 +188,7 @@ export async function parseInvocation(ctx: Context, spec: CommandSpec, command: 
   const opts = command.opts() as Record<string, unknown>;
   const args: Record<string, string> = {};
   let ids: string[] = [];
+  let fromStdin = false;
   const positional = command.processedArgs as unknown[];
   let i = 0;
   for (const a of spec.args ?? []) {
@@ -195,8 +203,10 @@ export async function parseInvocation(ctx: Context, spec: CommandSpec, command: 
     const v = positional[i++];
     if (a.multi) {
       const list = (v as string[] | undefined) ?? [];
-      ids = list.includes('-') ? [...list.filter((x) => x !== '-'), ...(await readIdsFromStdin(() => ctx.io.readStdin()))] : list;
-      if (!ids.length) throw new UsageError(`missing ${a.name}`);
+      fromStdin = list.includes('-');
+      ids = fromStdin ? [...list.filter((x) => x !== '-'), ...(await readIdsFromStdin(() => ctx.io.readStdin()))] : list;
+      // An empty stdin is not an error: `... -o id | agnt x delete - --yes` matched nothing.
+      if (!ids.length && !fromStdin) throw new UsageError(`missing ${a.name}`);
       continue;
     }
     const value = (v as string | undefined) ?? a.default;
@@ -217,8 +227,9 @@ export async function parseInvocation(ctx: Context, spec: CommandSpec, command: 
   }
 
   let body: Record<string, unknown> | undefined;
+  const merge = new Set<string>();
   if (acceptsBody(spec)) {
-    body = await assembleBody(ctx, spec, opts, fields);
+    body = await assembleBody(ctx, spec, opts, fields, merge);
   }
   for (const f of spec.fields ?? []) {
     if (fieldLocation(spec, f) === 'query' && f.default !== undefined && query[f.name] === undefined) query[f.name] = f.default;
@@ -227,7 +238,7 @@ export async function parseInvocation(ctx: Context, spec: CommandSpec, command: 
     if (!present) throw new UsageError(`--${flagOf(f)} is required${fieldLocation(spec, f) === 'body' && acceptsBody(spec) ? ' (or give it in --file/--data)' : ''}`);
   }
   if (body && spec.bodyKey) body = { [spec.bodyKey]: body };
-  return { spec, args, ids, fields, query, body, opts };
+  return { spec, args, ids, fromStdin, fields, query, body, opts, ...(merge.size && !spec.bodyKey ? { merge: [...merge] } : {}) };
 }
 
 /**
@@ -237,7 +248,7 @@ export async function parseInvocation(ctx: Context, spec: CommandSpec, command: 
  * this command does not change, are dropped with one note on stderr, so that `get -o yaml`
  * output can be sent back as it is.
  */
-async function assembleBody(ctx: Context, spec: CommandSpec, opts: Record<string, unknown>, fields: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function assembleBody(ctx: Context, spec: CommandSpec, opts: Record<string, unknown>, fields: Record<string, unknown>, merge: Set<string>): Promise<Record<string, unknown>> {
   let body: Record<string, unknown> = {};
   const known = new Map(bodyFields(spec).map((f) => [f.name, f]));
   const shape = flagObject(spec);
@@ -281,10 +292,14 @@ async function assembleBody(ctx: Context, spec: CommandSpec, opts: Record<string
   }
   if (ignored.length) ctx.io.info(`note: ignored ${ignored.length === 1 ? 'a field' : 'fields'} the server sets or this command does not change: ${[...new Set(ignored)].join(', ')}`);
   for (const [name, value] of Object.entries(fields)) if (known.has(name)) setDotted(body, name, value);
+  const given = new Set(Object.keys(body));
   const sets = (opts.set as string[] | undefined) ?? [];
   for (const assignment of sets) {
     const [path, raw] = parseAssignment(assignment, '--set');
     const top = path.split('.')[0]!;
+    // A dotted --set into an object the command does not otherwise send: the rest of that
+    // object comes from the current record (see mergeCurrent), so only this key changes.
+    if (path.includes('.') && !given.has(top)) merge.add(top);
     if (shape && !shape.open && !(top in shape.fields)) throw new UsageError(`--set: unknown field '${top}' (allowed: ${Object.keys(shape.fields).join(', ')})`);
     setDotted(body, path, typedValue(raw));
   }
@@ -330,6 +345,13 @@ export async function execute(ctx: Context, spec: CommandSpec, inv: Invocation):
 }
 
 async function run(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<void> {
+  if (inv.fromStdin && !inv.ids.length) {
+    ctx.io.err('no ids on standard input; nothing to do');
+    // An empty list where a list is printed whole; the streaming formats and the table print nothing.
+    if (!ctx.dryRun && (ctx.format() === 'json' || ctx.format() === 'yaml')) await emit(ctx, spec, { data: [] });
+    return;
+  }
+  if (inv.merge?.length && inv.body && spec.method === 'PUT') await mergeCurrent(ctx, spec, inv);
   if (spec.confirm && !ctx.dryRun) {
     await confirm(ctx.io, spec.confirm.replace('{id}', describeIds(inv)), ctx.global.yes);
   }
@@ -339,39 +361,37 @@ async function run(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<vo
     return;
   }
   const client = ctx.client({ tokenOptional: spec.public });
-  const request = {
-    method: spec.method,
-    path: spec.path,
-    params: inv.args,
-    query: inv.query,
-    body: inv.body,
-    resultKey: spec.resultKey,
-    envelope: spec.envelope,
-    shape: spec.list ? ('list' as const) : spec.resultKey ? ('record' as const) : undefined,
-  };
+  const request = requestOf(spec, inv);
 
   if (spec.list) {
     const printer = await ctx.printer(spec.columns);
     let records = 0;
     let pages = 0;
-    let count: number;
+    let walked: PageResult;
+    const pageOpts = parsePageOptions(inv.opts);
+    const shown = pagingProgress(ctx.io, client, Boolean(pageOpts.all));
     try {
-      ({ count } = await paginate(client, request, parsePageOptions(inv.opts), (items) => {
+      walked = await paginate(shown.client, request, pageOpts, (items) => {
         records += items.length;
         pages++;
+        shown.add(items.length);
         printer.records(items);
-      }));
+      });
     } catch (e) {
+      shown.end();
       // Ctrl-C in a long --all: say how far it got, and whether those records were printed.
       if (ctx.signal.aborted && !ctx.dryRun)
-        ctx.io.err(
+        throw new Interrupted(
           `interrupted after ${records} records (${pages} page${pages === 1 ? '' : 's'})${printer.streaming || !records ? '' : '; none printed: use -o jsonl, csv or id to print records as they arrive'}`,
         );
       throw e;
     }
+    shown.end();
     if (ctx.dryRun) return;
     await printer.endList();
-    if (count === 0 && ctx.io.stderrIsTTY && printer.streaming === false && ctx.format() === 'table') ctx.io.info('no results');
+    const incomplete = incompleteError(walked, spec.command);
+    if (incomplete) throw incomplete;
+    if (walked.count === 0 && ctx.io.stderrIsTTY && printer.streaming === false && ctx.format() === 'table') ctx.io.info('no results');
     return;
   }
 
@@ -379,30 +399,90 @@ async function run(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<vo
   if (multiArg) {
     const results: unknown[] = [];
     const failed: string[] = [];
+    const reasons: string[] = [];
     for (const id of inv.ids) {
       try {
         const res = await client.request({ ...request, params: { ...inv.args, [multiArg.name]: id } });
         if (res.dryRun) continue;
         results.push(res.data ?? { id });
-        if (!ctx.io.quiet && inv.ids.length > 1) ctx.io.err(`${id}: ok`);
+        if (!ctx.io.quiet && !ctx.jsonErrors && inv.ids.length > 1) ctx.io.err(`${id}: ok`);
       } catch (e) {
+        if (ctx.signal.aborted) throw interruptedAt(spec, `${results.length} of ${inv.ids.length} done, ${failed.length} failed, stopped at ${id}`);
         if (!(e instanceof AgntError) || e.exitCode === 130 || e.exitCode === 2 || inv.ids.length === 1) throw e;
         failed.push(id);
-        ctx.io.err(`${id}: error: ${e.message}`);
+        reasons.push(`${id}: ${e.message}`);
+        // In the JSON error form the one object at the end carries every reason.
+        if (!ctx.jsonErrors) ctx.io.err(`${id}: error: ${e.message}`);
       }
     }
     if (ctx.dryRun) return;
-    await emit(ctx, spec, { data: inv.ids.length === 1 && !failed.length ? results[0] : results });
+    // Ids from stdin always give a list, however many there were.
+    await emit(ctx, spec, { data: inv.ids.length === 1 && !failed.length && !inv.fromStdin ? results[0] : results });
     if (failed.length) {
-      throw new PartialFailure(`${failed.length} of ${inv.ids.length} failed: ${failed.join(', ')}`);
+      throw new PartialFailure(ctx.jsonErrors ? `${failed.length} of ${inv.ids.length} failed: ${reasons.join('; ')}` : `${failed.length} of ${inv.ids.length} failed: ${failed.join(', ')}`);
     }
     return;
   }
 
-  const res = await client.request(request);
+  const res = await client.request(request).catch((e: unknown) => {
+    throw ctx.signal.aborted ? interruptedAt(spec) : e;
+  });
   if (res.dryRun) return;
-  const data = spec.select && res.data && typeof res.data === 'object' ? (res.data as Record<string, unknown>)[spec.select] : res.data;
-  await emit(ctx, spec, { data });
+  await emit(ctx, spec, { data: selected(spec, res.data) });
+}
+
+/** The one request a plain endpoint command sends (per id, for a command of several ids). */
+export function requestOf(spec: CommandSpec, inv: Invocation): RequestSpec {
+  return {
+    method: spec.method,
+    path: spec.path,
+    params: inv.args,
+    query: inv.query,
+    body: inv.body,
+    resultKey: spec.resultKey,
+    envelope: spec.envelope,
+    shape: spec.list ? 'list' : spec.resultKey ? 'record' : undefined,
+    nullable: spec.nullable,
+  };
+}
+
+/** What a plain command shows of its answer: the whole result, or its `select` key (`org sso get`). */
+export function selected(spec: CommandSpec, data: unknown): unknown {
+  return spec.select && data && typeof data === 'object' ? (data as Record<string, unknown>)[spec.select] : data;
+}
+
+/**
+ * A PUT replaces the nested objects it is sent: `--set address.city=Aarhus` alone would leave an
+ * address holding only the city. Read the current record and send each object `--set` reached
+ * into whole, with the changes merged in. A dry run reads too (never writes), so that it shows
+ * the body a real run sends.
+ */
+async function mergeCurrent(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<void> {
+  const from = spec.mergeFrom ?? { path: spec.path, resultKey: spec.resultKey };
+  const res = await ctx.client({ tokenOptional: spec.public }).request({ method: 'GET', path: from.path, params: inv.args, resultKey: from.resultKey, shape: 'record', readInDryRun: true });
+  let current = res.data as Record<string, unknown> | null | undefined;
+  if (from.field) current = current?.[from.field] as Record<string, unknown> | null | undefined;
+  for (const key of inv.merge ?? []) {
+    const now = current?.[key];
+    if (isPlainObject(now) && isPlainObject(inv.body![key])) inv.body![key] = deepMerge(now, inv.body![key]);
+  }
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** `patch` over `base`: objects merge key by key; lists, scalars and null replace. */
+export function deepMerge(base: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(patch)) out[k] = isPlainObject(v) && isPlainObject(base[k]) ? deepMerge(base[k], v) : v;
+  return out;
+}
+
+/** Ctrl-C during a plain request: what may or may not have happened. */
+function interruptedAt(spec: CommandSpec, progress?: string): Interrupted {
+  const effect = spec.method === 'GET' ? 'nothing was changed' : 'the request in flight may or may not have reached the server';
+  return new Interrupted(`interrupted: ${spec.command}${progress ? ` (${progress})` : ''}; ${effect}`);
 }
 
 async function emit(ctx: Context, spec: CommandSpec, result: Result): Promise<void> {

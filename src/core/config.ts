@@ -17,6 +17,8 @@ export interface Profile {
   output?: string;
   timeout?: number;
   retries?: number;
+  /** IANA zone for reading and showing wall times (core/time.ts). */
+  timezone?: string;
   user?: string;
 }
 
@@ -30,6 +32,7 @@ export const PROFILE_SETTINGS = {
   output: { key: 'output', type: 'string', enum: ['table', 'json', 'yaml', 'jsonl', 'csv', 'id'] },
   timeout: { key: 'timeout', type: 'number' },
   retries: { key: 'retries', type: 'integer' },
+  timezone: { key: 'timezone', type: 'string' },
 } as const;
 export type SettingName = keyof typeof PROFILE_SETTINGS;
 
@@ -138,6 +141,8 @@ export interface Settings {
   output: Resolved<string>;
   timeout: Resolved<number>;
   retries: Resolved<number>;
+  /** AGNT_TIMEZONE, else the profile's (checked where it is used: core/time.ts). */
+  timezone: Resolved<string>;
   configPath: string;
 }
 
@@ -189,6 +194,7 @@ export function resolveSettings(flags: SettingFlags, env = process.env, data: Co
     output: pick(flags.output, env.AGNT_OUTPUT || undefined, p?.output),
     timeout: pick(flags.timeout, envNumber('AGNT_TIMEOUT', env), p?.timeout, DEFAULT_TIMEOUT_SECONDS),
     retries: pick(flags.retries, envNumber('AGNT_RETRIES', env), p?.retries, DEFAULT_RETRIES),
+    timezone: pick(undefined, env.AGNT_TIMEZONE || undefined, p?.timezone),
     configPath: configPath(env),
   };
 }

@@ -1,11 +1,12 @@
 // One context per invocation, built lazily (after gh's Factory): a command that never calls
 // the API never reads a token or builds a client.
-import { AgntError, EXIT, UsageError } from './errors.ts';
+import { AgntError, EXIT } from './errors.ts';
 import { HttpClient } from './http.ts';
 import { createIO, type IO } from './io.ts';
-import { type Column, parseFormat, Printer, RunningCount, loadQuery, type Format, type OutputOptions } from './output.ts';
+import { type Column, parseFormat, Printer, type RunningCount, loadQuery, type Format, type OutputOptions } from './output.ts';
 import { resolveSettings, type Settings } from './config.ts';
 import { VERSION } from './version.ts';
+import { secondsFlag } from './duration.ts';
 
 export interface GlobalOptions {
   output?: string;
@@ -31,6 +32,8 @@ export class Context {
   readonly signal: AbortSignal;
   /** Ctrl-C is how this command is meant to end (a server): exit 0, not 130. */
   interruptIsStop = false;
+  /** Failures are reported as one JSON object on stderr (--json, -o json|jsonl, AGNT_ERROR_FORMAT=json). */
+  jsonErrors = false;
   private _settings?: Settings;
   private _client?: HttpClient;
 
@@ -44,8 +47,7 @@ export class Context {
     if (!this._settings) {
       let timeout: number | undefined;
       if (this.global.timeout !== undefined) {
-        timeout = Number(this.global.timeout);
-        if (!Number.isFinite(timeout) || timeout <= 0) throw new UsageError(`--timeout must be a positive number of seconds, got '${this.global.timeout}'`);
+        timeout = secondsFlag(this.global.timeout, '--timeout');
       }
       this._settings = resolveSettings({ profile: this.global.profile, baseUrl: this.global.baseUrl, timeout });
     }
@@ -110,6 +112,7 @@ export class Context {
       query: this.global.query,
       tty: this.io.stdoutIsTTY,
       color: this.io.color,
+      chalk: this.io.chalk,
       width: this.io.columns(),
     };
   }
@@ -117,7 +120,9 @@ export class Context {
   async printer(columns?: Column[]): Promise<Printer> {
     const opts = this.outputOptions();
     const query = await loadQuery(opts.query);
-    const count = this.io.stderrIsTTY && !this.io.quiet && process.env.TERM !== 'dumb' ? new RunningCount(this.io.stderr) : undefined;
+    // The --all progress line of core/progress.ts (ora, by the terminal rules of term.ts) counts
+    // the records; a second line redrawn beside it would garble both.
+    const count: RunningCount | undefined = undefined;
     return new Printer(opts, (text) => this.io.out(text), query, columns, count);
   }
 

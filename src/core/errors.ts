@@ -11,12 +11,16 @@ export const EXIT = {
   partial: 6,
   /** `org plan` / `org drift` with --exit-code: the organization differs from the file. */
   changes: 7,
+  /** `agnt wait` gave up: the condition did not hold within --timeout. */
+  waitTimeout: 8,
   interrupted: 130,
 } as const;
 
 export class AgntError extends Error {
   exitCode: number;
   hint?: string;
+  /** The flag or field the error is about, without dashes (the JSON error form's `field`). */
+  field?: string;
   constructor(message: string, exitCode: number = EXIT.failure, hint?: string) {
     super(message);
     this.name = 'AgntError';

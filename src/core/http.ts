@@ -24,7 +24,11 @@ export interface RequestSpec {
   resultKey?: string;
   /** What the result must be: a list (list commands) or a record (commands that print records). */
   shape?: 'list' | 'record';
+  /** The documented record may be null (`object|null`). */
+  nullable?: boolean;
   signal?: AbortSignal;
+  /** A GET a dry run sends anyway (it reads what a real run would merge into its body). */
+  readInDryRun?: boolean;
 }
 
 export interface PageMeta {
@@ -215,6 +219,11 @@ interface Raw {
   text: string;
 }
 
+/** A proxy is set in the environment (the variables EnvHttpProxyAgent reads). */
+export function proxyConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
+  return Boolean(env.https_proxy || env.HTTPS_PROXY || env.http_proxy || env.HTTP_PROXY);
+}
+
 export class HttpClient {
   readonly base: URL;
   // undici is loaded on the first request, so that --help and --version never parse it.
@@ -233,7 +242,11 @@ export class HttpClient {
       // background job before it can exit: ~50 ms on every command. The baseline code parses
       // a CLI's few responses just as well. Set before the first compile; wasm only.
       setFlagsFromString('--liftoff-only');
-      return new mod.Agent({ keepAliveTimeout: 10_000, connections: 16 });
+      const options = { keepAliveTimeout: 10_000, connections: 16 };
+      // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case), for API calls and presigned transfers
+      // alike, with undici's own reading of them (loopback is not exempt unless NO_PROXY says so).
+      if (proxyConfigured()) return new mod.EnvHttpProxyAgent(options) as unknown as Agent;
+      return new mod.Agent(options);
     });
     return this.agent;
   }
@@ -292,7 +305,7 @@ export class HttpClient {
     const payload = hasBody ? (spec.json ?? JSON.stringify(spec.body)) : undefined;
     const display = `${this.base.origin}${rawPath}`;
 
-    if (this.opts.dryRun) {
+    if (this.opts.dryRun && !(spec.readInDryRun && spec.method === 'GET')) {
       const text = JSON.stringify(
         { method: spec.method, url: redactUrl(display), headers: this.masked(headers), body: hasBody ? redactValue(spec.json !== undefined ? JSON.parse(spec.json) : spec.body) : null },
         null,
@@ -362,6 +375,9 @@ export class HttpClient {
         throw err;
       }
       if (raw.status === 204 || raw.text.trim() === '') {
+        // A 200 with nothing in it where a record or a list is documented is not an answer.
+        if (raw.status !== 204 && spec.shape)
+          throw new NetworkError(`the server's answer is empty where ${spec.shape === 'list' ? 'a list' : 'a record'} was documented (HTTP ${raw.status}, ${spec.method} ${redactUrl(rawPath)})`);
         return { status: raw.status, headers: raw.headers, body: null, data: null as T, meta: {} };
       }
       let parsed: unknown;
@@ -371,7 +387,7 @@ export class HttpClient {
         throw new NetworkError(`HTTP ${raw.status}: the server sent ${describeBody(raw.text, contentType)} where JSON was expected`);
       }
       const { data, meta } = unwrap(parsed, spec.resultKey, spec.envelope);
-      checkShape(data, spec, rawPath);
+      checkShape(data, spec, rawPath, parsed);
       return { status: raw.status, headers: raw.headers, body: parsed, data: data as T, meta };
     }
   }
@@ -519,15 +535,55 @@ function kindOf(v: unknown): string {
  * An answer that parses but is not what the endpoint documents (a proxy's JSON, a changed API)
  * stops here with one clear line, instead of reaching the printer as a half-empty table.
  */
-function checkShape(data: unknown, spec: RequestSpec, path: string): void {
+/**
+ * Result keys that name one resource record (part 1 and 2, section 2): a list under one of them
+ * is never the answer. Until the API model (src/api/) says each endpoint's result kind, other
+ * keys (activities, syncEvents, ...) may hold a list without paging.
+ */
+const RECORD_KEYS = new Set([
+  'user',
+  'assistant',
+  'contact',
+  'chat',
+  'message',
+  'session',
+  'identifier',
+  'driveFile',
+  'organization',
+  'domain',
+  'member',
+  'team',
+  'invitation',
+  'organizationRequest',
+  'coverageSpan',
+  'delegation',
+  'bookingLink',
+  'calendar',
+  'backupRoutingRule',
+  'managerAssignment',
+  'relationship',
+  'propertyDefinition',
+  'recipientException',
+  'deliveryJob',
+]);
+
+function checkShape(data: unknown, spec: RequestSpec, path: string, body?: unknown): void {
   if (!spec.shape) return;
-  // null is a documented answer for some records ("no workspace profile yet").
-  const ok = spec.shape === 'list' ? Array.isArray(data) : typeof data === 'object';
+  const where = `${spec.method} ${redactUrl(path)}`;
+  // An envelope without the documented key ({ok: true} alone, or another key) is not the answer.
+  if (spec.resultKey && spec.envelope !== 'none' && body && typeof body === 'object' && !Array.isArray(body) && 'ok' in body && !(spec.resultKey in body)) {
+    const keys = Object.keys(body).filter((k) => k !== 'ok');
+    throw new NetworkError(`the server's answer has no '${spec.resultKey}' (${where}): it holds ${keys.length ? keys.map((k) => `'${k}'`).join(', ') : 'nothing but ok'}`);
+  }
+  const ok =
+    spec.shape === 'list'
+      ? Array.isArray(data)
+      : // A record is an object (a list only under a key that may hold one); null only where the
+        // endpoint documents it ("no workspace profile yet").
+        (data !== null && typeof data === 'object' && (!Array.isArray(data) || !RECORD_KEYS.has(spec.resultKey ?? ''))) || (data === null && Boolean(spec.nullable));
   if (ok) return;
   const what = spec.resultKey ? `'${spec.resultKey}'` : 'the result';
-  throw new NetworkError(
-    `the server's answer is not of the documented shape: ${what} is ${kindOf(data)} where ${spec.shape === 'list' ? 'a list' : 'an object'} was expected (${spec.method} ${redactUrl(path)})`,
-  );
+  throw new NetworkError(`the server's answer is not of the documented shape: ${what} is ${kindOf(data)} where ${spec.shape === 'list' ? 'a list' : 'a record (an object)'} was expected (${where})`);
 }
 
 function formatSeconds(ms: number): string {

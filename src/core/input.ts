@@ -308,6 +308,5 @@ export async function readIdsFromStdin(readStdin: () => Promise<string>): Promis
     .split(/\r?\n/)
     .map((s) => s.trim())
     .filter((s) => s && !s.startsWith('#'));
-  if (!ids.length) throw new UsageError('no ids on standard input');
   return ids;
 }

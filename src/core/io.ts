@@ -1,6 +1,9 @@
 // Terminal decisions in one place, so that commands never look at process.* directly and
-// tests (and `agnt` run from a pipe) get no colour, spinner or prompt.
-import { AgntError, UsageError } from './errors.ts';
+// tests (and `agnt` run from a pipe) get no colour, spinner or prompt (the rules: term.ts).
+import type { ChalkInstance } from 'chalk';
+import { AgntError, Interrupted, UsageError } from './errors.ts';
+import { escapeForTerminal } from './output.ts';
+import { animationAllowed, chalkFor, colorLevel } from './term.ts';
 
 export interface IO {
   stdout: NodeJS.WritableStream;
@@ -9,7 +12,12 @@ export interface IO {
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
   stdinIsTTY: boolean;
+  /** stdout may carry colour (the chalk instance's level is above 0). */
   color: boolean;
+  /** The one chalk instance: styles stdout text, and plain text when colour is off. */
+  chalk: ChalkInstance;
+  /** stderr may carry a spinner or a progress line (see term.ts). */
+  animated: boolean;
   noInput: boolean;
   quiet: boolean;
   /** Prompts need a terminal on both ends and permission to ask. */
@@ -28,20 +36,13 @@ export interface IOOptions {
   quiet?: boolean;
 }
 
-export function colorEnabled(isTTY: boolean, noColorFlag?: boolean, env = process.env): boolean {
-  if (noColorFlag) return false;
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false') return true;
-  if (env.TERM === 'dumb') return false;
-  return isTTY;
-}
-
 let stdinConsumed = false;
 
 export function createIO(opts: IOOptions = {}): IO {
   const stdoutIsTTY = Boolean(process.stdout.isTTY);
   const stderrIsTTY = Boolean(process.stderr.isTTY);
   const stdinIsTTY = Boolean(process.stdin.isTTY);
+  const chalk = chalkFor(colorLevel(stdoutIsTTY, opts.noColor));
   const io: IO = {
     stdout: process.stdout,
     stderr: process.stderr,
@@ -49,7 +50,9 @@ export function createIO(opts: IOOptions = {}): IO {
     stdoutIsTTY,
     stderrIsTTY,
     stdinIsTTY,
-    color: colorEnabled(stdoutIsTTY, opts.noColor),
+    color: chalk.level > 0,
+    chalk,
+    animated: animationAllowed(stderrIsTTY, { noColor: opts.noColor, quiet: opts.quiet }),
     noInput: Boolean(opts.noInput) || process.env.AGNT_NO_INPUT === '1',
     quiet: Boolean(opts.quiet),
     canPrompt() {
@@ -59,7 +62,10 @@ export function createIO(opts: IOOptions = {}): IO {
       process.stdout.write(text.endsWith('\n') ? text : text + '\n');
     },
     err(text) {
-      process.stderr.write(text.endsWith('\n') ? text : text + '\n');
+      // Everything agnt says on stderr may quote the server: no control, C1 or bidi character
+      // reaches the terminal raw, whichever path the text came by (agnt's own colour stays).
+      const safe = escapeForTerminal(text);
+      process.stderr.write(safe.endsWith('\n') ? safe : safe + '\n');
     },
     warn(text) {
       io.err(`warning: ${text}`);
@@ -87,6 +93,13 @@ export async function confirm(io: IO, question: string, yes: boolean | undefined
     throw new UsageError(`${question.replace(/\?$/, '')}: refusing without --yes when not on a terminal`);
   }
   const { confirm: ask } = await import('@inquirer/prompts');
-  const ok = await ask({ message: question, default: false }, { output: process.stderr });
+  let ok: boolean;
+  try {
+    ok = await ask({ message: question, default: false }, { output: process.stderr });
+  } catch (e) {
+    // Ctrl-C at the question (inquirer's ExitPromptError) is an interruption, exit 130.
+    if ((e as Error)?.name === 'ExitPromptError' || (e as Error)?.name === 'AbortPromptError') throw new Interrupted('interrupted at the confirmation; nothing was sent');
+    throw e;
+  }
   if (!ok) throw new AgntError('cancelled');
 }

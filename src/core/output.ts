@@ -3,6 +3,8 @@
 // server reaches a terminal.
 import { UsageError } from './errors.ts';
 import { loadYaml } from './yaml.ts';
+import type { ChalkInstance } from 'chalk';
+import { displayWidth, padEndWidth, truncateWidth } from './width.ts';
 
 /** A table column: a dotted path into the record, and its header (default: the last key, in SNAKE_CASE). */
 export interface Column {
@@ -21,12 +23,36 @@ export interface OutputOptions {
   /** stdout is a terminal: pretty JSON, escaped csv/id, truncated table cells. */
   tty: boolean;
   color: boolean;
+  /** The IO's chalk instance (level 0 when colour is off); none: plain text. */
+  chalk?: ChalkInstance;
   width: number;
 }
 
 // C0 controls (but not tab/newline in the JSON sense), DEL and C1 controls, plus the
-// Unicode line/paragraph separators and bidi overrides that can disguise text.
+// Unicode line/paragraph separators and bidi overrides and isolates that can disguise text.
+// The one definition of what must not reach a terminal raw; every output path uses it.
 const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// What is escaped even inside JSON and YAML text: JSON.stringify leaves these raw.
+const NON_C0 = /[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** Whether a string holds anything escapeControls would change. */
+export function hasControls(s: string): boolean {
+  CONTROL.lastIndex = 0;
+  return CONTROL.test(s);
+}
+
+function uEscape(c: string): string {
+  return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * For text agnt composes for a terminal (messages, warnings, renderings) that may quote server
+ * strings: line breaks, tabs and agnt's own colour (SGR: ESC [ ... m) stay, every other control,
+ * C1 and bidi character is escaped.
+ */
+export function escapeForTerminal(s: string): string {
+  return s.replace(/\x1b\[[0-9;]*m|[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (m) => (m.length > 1 ? m : escapeControls(m)));
+}
 
 export function escapeControls(s: string): string {
   return s.replace(CONTROL, (c) => {
@@ -48,7 +74,22 @@ export function escapeControls(s: string): string {
 /** JSON text that round-trips and carries no raw C1 or bidi characters either. */
 export function safeJson(value: unknown, pretty: boolean): string {
   const s = JSON.stringify(value, null, pretty ? 2 : undefined) ?? 'null';
-  return s.replace(/[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return s.replace(NON_C0, uEscape);
+}
+
+/**
+ * YAML that round-trips and carries no raw control, C1 or bidi character: strings holding one
+ * are written double-quoted, where YAML escapes C0 itself and \uXXXX stands for the rest.
+ */
+export async function safeYaml(value: unknown): Promise<string> {
+  const Y = await loadYaml();
+  const doc = new Y.Document(value ?? null);
+  Y.visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'string' && hasControls(node.value)) node.type = 'QUOTE_DOUBLE';
+    },
+  });
+  return doc.toString({ lineWidth: 0 }).replace(/\n$/, '').replace(NON_C0, uEscape);
 }
 
 export function getPath(obj: unknown, path: string): unknown {
@@ -127,11 +168,6 @@ export function headerFor(col: Column): string {
   return last.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
 }
 
-function truncate(s: string, max: number): string {
-  if (s.length <= max) return s;
-  return `${s.slice(0, Math.max(1, max - 1))}…`;
-}
-
 function columnsFor(records: unknown[], fields?: string[], defaults?: Column[]): Column[] {
   if (fields?.length) return fields.map((path) => ({ path }));
   if (defaults?.length) return defaults;
@@ -167,7 +203,7 @@ export async function renderTable(rows: string[][], headers: string[], opts: Pic
   const width = await loadMeasure();
   const maxCell = opts.tty ? Math.max(12, Math.min(60, Math.floor(opts.width / Math.max(1, headers.length)) + 10)) : Infinity;
   const n = headers.length;
-  const cells = rows.map((r) => Array.from({ length: n }, (_, i) => truncate(escapeControls(r[i] ?? ''), maxCell)));
+  const cells = rows.map((r) => Array.from({ length: n }, (_, i) => truncateWidth(escapeControls(r[i] ?? ''), maxCell)));
   const cellWidths = cells.map((r) => r.map(width));
   const colWidths = headers.map(width);
   for (const w of cellWidths) for (let i = 0; i < n; i++) if (w[i]! > colWidths[i]!) colWidths[i] = w[i]!;
@@ -209,14 +245,14 @@ export class RunningCount {
 
 function renderKeyValue(obj: Record<string, unknown>, fields: string[] | undefined, opts: OutputOptions): string {
   const keys = fields?.length ? fields : Object.keys(obj);
-  const width = Math.max(...keys.map((k) => k.length), 1);
+  const width = Math.max(...keys.map((k) => displayWidth(k)), 1);
   const maxVal = opts.tty ? Math.max(40, opts.width - width - 3) : Infinity;
   return keys
     .map((k) => {
       const v = fields?.length ? getPath(obj, k) : obj[k];
       const text = v !== null && typeof v === 'object' && !Array.isArray(v) ? JSON.stringify(v) : cellText(v);
-      const label = opts.color ? `\x1b[1m${k.padEnd(width)}\x1b[0m` : k.padEnd(width);
-      return `${label}   ${truncate(escapeControls(text), maxVal)}`;
+      const label = opts.chalk?.bold(padEndWidth(k, width)) ?? padEndWidth(k, width);
+      return `${label}   ${truncateWidth(escapeControls(text), maxVal)}`;
     })
     .join('\n');
 }
@@ -312,14 +348,13 @@ export class Printer {
       case 'json':
         this.write(safeJson(out, this.opts.tty));
         return;
-      case 'yaml': {
-        const { stringify } = await loadYaml();
-        this.write(stringify(out ?? null, { lineWidth: 0 }).replace(/\n$/, ''));
+      case 'yaml':
+        this.write(await safeYaml(out));
         return;
-      }
       default:
         if (text !== undefined && !this.query && !this.opts.fields?.length) {
-          if (text) this.write(text);
+          // A rendering quotes server strings: on a terminal, escaped like any table cell.
+          if (text) this.write(this.opts.tty ? escapeForTerminal(text) : text);
           return;
         }
         this.write(await this.table(out, isList && !this.query));
@@ -345,5 +380,5 @@ export class Printer {
 
 export function parseFormat(value: string): Format {
   if ((FORMATS as readonly string[]).includes(value)) return value as Format;
-  throw new UsageError(`invalid output format '${value}' (allowed: ${FORMATS.join(', ')})`);
+  throw new UsageError(`invalid output format '${value}' (allowed: ${FORMATS.join(', ')})`, value === 'ics' ? 'only `agnt coordinator schedule` and `agnt coverage events` write ics' : undefined);
 }

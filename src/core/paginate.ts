@@ -1,7 +1,12 @@
-// Walks page/perPage/total lists. --all fetches page 1, then (once `total` is known) the
-// remaining pages a few at a time in parallel, handing them on in order as they complete.
+// Walks the API's lists. Two styles (part 1, 2.0 and 8; part 2, 4.4):
+// - page/perPage/total: --all fetches page 1, learns the page size the server actually uses
+//   (it may cap what was asked) and the total, then fetches the remaining pages a few at a time
+//   in parallel, handing them on in order as they complete;
+// - cursor (limit/before): each request asks for records older than the last one received.
+// Either way a walk that ends with fewer (or more) records than the server's `total` is
+// reported, never passed off as the whole list.
 import type { HttpClient, RequestSpec } from './http.ts';
-import { UsageError } from './errors.ts';
+import { AgntError, UsageError } from './errors.ts';
 
 export interface PageOptions {
   all?: boolean;
@@ -14,6 +19,45 @@ export interface PageOptions {
 
 export const ALL_PER_PAGE = 100;
 const MAX_PAGES = 100_000;
+
+export interface CursorStyle {
+  /** The query parameter that takes the cursor. */
+  param: string;
+  /** The record field whose value the next request passes (a timestamp, newest first). */
+  field: string;
+}
+
+/**
+ * How each list endpoint pages, where it differs from page/perPage, and which ones document a
+ * `limit` parameter. Kept here until the API model (src/api/) carries a paging style per endpoint.
+ */
+const CURSOR: Record<string, CursorStyle> = {
+  '/coordinator/manager-audit-events': { param: 'before', field: 'createdAt' },
+};
+const DOCUMENTS_LIMIT = new Set([
+  '/chats',
+  '/chats/{chatId}/messages',
+  '/contacts',
+  '/users',
+  '/identifiers',
+  '/drive-files',
+  '/organizations',
+  '/organizations/{orgId}/members',
+  '/organizations/{orgId}/audit-events',
+  '/teams',
+  '/teams/{teamId}/members',
+  '/organization-requests',
+  '/coordinator/manager-audit-events',
+  '/coverage-spans',
+]);
+
+export function cursorStyle(path: string): CursorStyle | undefined {
+  return CURSOR[path.split('?')[0]!];
+}
+
+export function documentsLimit(path: string): boolean {
+  return DOCUMENTS_LIMIT.has(path.split('?')[0]!);
+}
 
 function itemsOf(data: unknown): unknown[] {
   if (Array.isArray(data)) return data;
@@ -37,9 +81,35 @@ export function parsePageOptions(opts: Record<string, unknown>): PageOptions {
   };
 }
 
-/** Returns how many records were handed to onPage and the server's total when it gave one. */
-export async function paginate(client: HttpClient, spec: RequestSpec, opts: PageOptions, onPage: (items: unknown[]) => void): Promise<{ count: number; total?: number }> {
+export interface PageResult {
+  /** Records handed to onPage. */
+  count: number;
+  /** The server's total, when it gave one. */
+  total?: number;
+  /**
+   * Set when the walk was meant to cover the whole list (or the rest of it from --page) and
+   * the records received differ from what the server's total says exist.
+   */
+  incomplete?: { received: number; expected: number };
+}
+
+/** The error for an incomplete walk: exit 1, after the records received were printed. */
+export function incompleteError(r: PageResult, what: string): AgntError | undefined {
+  if (!r.incomplete) return undefined;
+  const { received, expected } = r.incomplete;
+  return new AgntError(
+    `${what}: received ${received} record${received === 1 ? '' : 's'} but the server reported ${expected}; the list is incomplete`,
+    1,
+    'the list changed while it was read, or the server pages differently than it says; run the command again',
+  );
+}
+
+/** Returns how many records were handed to onPage, the server's total, and whether any are missing. */
+export async function paginate(client: HttpClient, spec: RequestSpec, opts: PageOptions, onPage: (items: unknown[]) => void): Promise<PageResult> {
+  const cursor = cursorStyle(spec.path);
+  if (cursor) return await walkCursor(client, spec, opts, cursor, onPage);
   const limit = opts.limit;
+  const sendLimit = limit !== undefined && documentsLimit(spec.path) ? { limit } : {};
   let count = 0;
   const emit = (items: unknown[]): boolean => {
     const room = limit === undefined ? items.length : Math.max(0, limit - count);
@@ -49,9 +119,9 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
     return limit !== undefined && count >= limit;
   };
   const fetchPage = async (page: number, perPage?: number) => {
-    const query = { ...(spec.query ?? {}), page, ...(perPage ? { perPage } : {}) };
+    const query = { ...(spec.query ?? {}), page, ...(perPage ? { perPage } : {}), ...sendLimit };
     const res = await client.request({ ...spec, query });
-    return { items: itemsOf(res.data), total: res.meta.total, dryRun: res.dryRun };
+    return { items: itemsOf(res.data), total: res.meta.total, perPage: res.meta.perPage, dryRun: res.dryRun };
   };
 
   if (!opts.all && limit === undefined) {
@@ -65,40 +135,128 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
     return { count, total: res.meta.total };
   }
 
-  const perPage = opts.perPage ?? (opts.all ? ALL_PER_PAGE : Math.min(limit!, ALL_PER_PAGE));
-  let page = opts.page ?? 1;
-  const first = await fetchPage(page, perPage);
+  const asked = opts.perPage ?? (opts.all ? ALL_PER_PAGE : Math.min(limit!, ALL_PER_PAGE));
+  const start = opts.page ?? 1;
+  const first = await fetchPage(start, asked);
   if (first.dryRun) return { count: 0 };
-  if (emit(first.items) || first.items.length === 0) return { count, total: first.total };
   const total = first.total;
-  const effectivePer = first.items.length < perPage && total === undefined ? first.items.length : perPage;
+  // The page size the server actually used: what it says, else what page 1 held when that is
+  // fewer than asked and more remain (a server that caps perPage without saying so).
+  let per = asked;
+  if (first.perPage !== undefined && first.perPage > 0) per = first.perPage;
+  else if (first.items.length > 0 && first.items.length < asked && (total === undefined || total > first.items.length)) per = first.items.length;
+  // How many records the walk should end with, when the server said how many exist.
+  const expected = total === undefined ? undefined : Math.max(0, total - (start - 1) * per);
+  const result = (): PageResult => {
+    const r: PageResult = { count, total };
+    if (expected !== undefined && (limit === undefined || count < limit) && count !== (limit === undefined ? expected : Math.min(limit, expected))) {
+      r.incomplete = { received: count, expected: limit === undefined ? expected : Math.min(limit, expected) };
+    }
+    return r;
+  };
+  if (emit(first.items) || first.items.length === 0) return result();
 
   if (total !== undefined) {
-    const lastPage = Math.min(Math.ceil(total / perPage), page + MAX_PAGES);
-    const wanted = limit === undefined ? lastPage : Math.min(lastPage, page + Math.ceil((limit - count) / perPage));
+    const lastPage = Math.min(Math.ceil(total / per), start + MAX_PAGES);
+    const wanted = limit === undefined ? lastPage : Math.min(lastPage, start + Math.ceil((limit - count) / per));
     const concurrency = Math.max(1, opts.concurrency ?? 4);
     const inflight: Array<Promise<{ items: unknown[] }>> = [];
-    let next = page + 1;
-    while (next <= wanted && inflight.length < concurrency) inflight.push(fetchPage(next++, perPage));
-    while (inflight.length) {
-      const res = await inflight.shift()!;
-      if (emit(res.items) || res.items.length === 0) {
-        // Let the rest settle quietly; their results are not needed.
-        for (const p of inflight) p.catch(() => undefined);
-        break;
+    let next = start + 1;
+    const settleQuietly = () => {
+      // Their results are not needed; a failure among them is not this walk's to report.
+      for (const p of inflight) p.catch(() => undefined);
+    };
+    // A page fetched ahead may fail (or be aborted by Ctrl-C) before it is awaited: it carries
+    // a handler from the start, so that its rejection is never an unhandled one.
+    const ahead = (page: number) => {
+      const p = fetchPage(page, per);
+      p.catch(() => undefined);
+      return p;
+    };
+    while (next <= wanted && inflight.length < concurrency) inflight.push(ahead(next++));
+    try {
+      while (inflight.length) {
+        const res = await inflight.shift()!;
+        if (emit(res.items) || res.items.length === 0) break;
+        if (next <= wanted) inflight.push(ahead(next++));
       }
-      if (next <= wanted) inflight.push(fetchPage(next++, perPage));
+    } finally {
+      settleQuietly();
     }
-    return { count, total };
+    return result();
   }
 
   // No total: walk until a short or empty page.
+  let page = start;
   let last = first.items.length;
-  while (last >= effectivePer && page < MAX_PAGES) {
+  while (last >= per && page < start + MAX_PAGES) {
     page++;
-    const res = await fetchPage(page, perPage);
+    const res = await fetchPage(page, per);
     last = res.items.length;
     if (emit(res.items) || last === 0) break;
   }
-  return { count };
+  return result();
+}
+
+/**
+ * Cursor paging: ask for `limit` records, then for those older than the last one received.
+ * The cursor is the last record's time plus one millisecond, so that records sharing that
+ * time are asked for again (and dropped by id) rather than skipped.
+ */
+async function walkCursor(client: HttpClient, spec: RequestSpec, opts: PageOptions, style: CursorStyle, onPage: (items: unknown[]) => void): Promise<PageResult> {
+  const limit = opts.limit;
+  if (opts.page !== undefined) throw new UsageError(`--page does not apply: ${spec.path} pages by --${style.param} (a cursor); use --limit and --${style.param}`);
+  const size = Math.min(opts.perPage ?? limit ?? ALL_PER_PAGE, ALL_PER_PAGE);
+  const whole = Boolean(opts.all) || limit !== undefined;
+  const seen = new Set<string>();
+  let count = 0;
+  let total: number | undefined;
+  let cursorValue: unknown = spec.query?.[style.param];
+  // Records already received that the next page will repeat (those at the cursor's time).
+  let overlap = 0;
+  for (let round = 0; round < MAX_PAGES; round++) {
+    const want = limit === undefined ? size : Math.min(size, limit - count + overlap);
+    const query = { ...(spec.query ?? {}), ...(whole || opts.perPage ? { limit: want } : {}), ...(cursorValue !== undefined ? { [style.param]: cursorValue } : {}) };
+    const res = await client.request({ ...spec, query });
+    if (res.dryRun) return { count: 0 };
+    const items = itemsOf(res.data);
+    if (round === 0) total = res.meta.total;
+    const fresh = items.filter((r) => {
+      const id = idKey(r);
+      if (id === undefined) return true;
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
+    const take = limit === undefined ? fresh : fresh.slice(0, Math.max(0, limit - count));
+    if (take.length) onPage(take);
+    count += take.length;
+    if (!whole) break;
+    if (limit !== undefined && count >= limit) break;
+    // The end: nothing new, every record the server counted, or (with no count) a short page.
+    if (fresh.length === 0 || (total !== undefined ? count >= total : items.length < want)) break;
+    const lastValue = (items[items.length - 1] as Record<string, unknown> | undefined)?.[style.field];
+    overlap = items.filter((x) => (x as Record<string, unknown> | undefined)?.[style.field] === lastValue).length;
+    const next = nextCursor(lastValue);
+    if (next === undefined || next === cursorValue) break;
+    cursorValue = next;
+  }
+  const r: PageResult = { count, total };
+  if (whole && total !== undefined) {
+    const expected = limit === undefined ? total : Math.min(limit, total);
+    if (count !== expected) r.incomplete = { received: count, expected };
+  }
+  return r;
+}
+
+function idKey(r: unknown): string | undefined {
+  if (r && typeof r === 'object' && typeof (r as Record<string, unknown>).id === 'string') return (r as Record<string, string>).id;
+  return undefined;
+}
+
+function nextCursor(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const t = Date.parse(value);
+  if (Number.isNaN(t)) return value;
+  return new Date(t + 1).toISOString();
 }

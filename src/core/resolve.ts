@@ -108,6 +108,8 @@ export function resolveCommand(rec: CommandRecord): CommandSpec {
     fields: resolveFields(rec),
     resultKey: rec.resultKey ?? e.resultKey,
     envelope: e.envelope === 'none' ? 'none' : 'auto',
+    // The documented result may be null (the workspace profile before its first run).
+    nullable: Boolean(e.result?.nullable),
     list: rec.list ?? Boolean(e.paging),
     openBody: Boolean(root?.open),
     public: e.public,

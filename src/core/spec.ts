@@ -84,6 +84,10 @@ export interface Invocation<O extends object = Record<string, unknown>> {
   args: Record<string, string>;
   /** Variadic positional values (ids) for `multi` args, after stdin expansion. */
   ids: string[];
+  /** The ids came from stdin ('-'): the result is always a list, and none is not an error. */
+  fromStdin?: boolean;
+  /** Body objects reached only by a dotted --set: a PUT merges them into the current record's. */
+  merge?: string[];
   /** Parsed field values by API field name (query and body fields). */
   fields: Record<string, unknown>;
   query: Record<string, unknown>;
@@ -136,6 +140,11 @@ export interface CommandRecord {
   bodyKey?: string;
   /** Accepts a whole body from --data/--file. Default: true when the command has body fields. */
   bodyInput?: boolean;
+  /**
+   * Where a PUT's current record is read for a dotted --set merge; default: GET of the same
+   * path and resultKey. `field`: the objects sit under this key of that record.
+   */
+  mergeFrom?: { path: string; resultKey?: string; field?: string };
   /** Lazily loaded handler for commands that do more than one plain request. */
   handler?: () => Promise<Handler<never>>;
   /** Lazily loaded terminal renderer for the table format. */
@@ -154,6 +163,8 @@ export interface CommandSpec extends Omit<CommandRecord, 'fields' | 'list'> {
   resultKey?: string;
   /** The success body has no `ok` envelope. */
   envelope?: 'auto' | 'none';
+  /** The documented result may be null (`object|null`); any other null answer is refused. */
+  nullable?: boolean;
   /** A paginated list: gets --page, --per-page, --limit, --all. */
   list?: boolean;
   /** Body keys beyond `fields` are passed through unchecked (the model leaves the object open). */

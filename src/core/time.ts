@@ -1,20 +1,18 @@
-// Times as people type them: ISO 8601, or wall-clock time in a time zone ('2026-12-01 09:00'),
-// and durations ('5d', '1w', '36h', '1d12h'). Coordinators plan in their principals' business
-// hours, so local input is read in the user's time zone, not the machine's.
+// Every time agnt reads or prints: ISO 8601, or wall-clock time in a time zone ('2026-12-01
+// 09:00'), relative times ('24h' ago), and one duration grammar ('90s', '30m', '36h', '5d', '2w',
+// '1d12h'). Coordinators plan in their principals' business hours, so local input is read in the
+// user's time zone (--tz, else AGNT_TIMEZONE, else the profile's timezone, else the platform
+// user's, else the machine's), not the machine's. Wall times that a DST change skips or repeats
+// resolve as Temporal's 'compatible' rule: a skipped time moves forward by the gap, a repeated
+// one takes the earlier instant.
+import { Temporal } from 'temporal-polyfill';
 import { UsageError } from './errors.ts';
 import type { Context } from './context.ts';
+import { checkZone, systemZone, validZone } from './zone.ts';
+import { parseDuration, type Duration } from './duration.ts';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
-export function validZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { checkZone, systemZone, validZone };
+export { DURATION_HINT, durationFlag, durationMs, parseDuration, type Duration } from './duration.ts';
 
 interface Wall {
   year: number;
@@ -35,17 +33,9 @@ export function wallClock(utcMs: number, tz: string): Wall {
   return { year: +parts.year!, month: +parts.month!, day: +parts.day!, hour: +parts.hour!, minute: +parts.minute!, second: +parts.second!, weekday: parts.weekday! };
 }
 
-function offsetAt(utcMs: number, tz: string): number {
-  const w = wallClock(utcMs, tz);
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(utcMs / 1000) * 1000;
-}
-
-/** The instant at which the wall clock of `tz` shows the given time (the earlier one in a DST overlap). */
-export function fromWallClock(year: number, month: number, day: number, hour: number, minute: number, tz: string): number {
-  const naive = Date.UTC(year, month - 1, day, hour, minute);
-  let guess = naive - offsetAt(naive, tz);
-  guess = naive - offsetAt(guess, tz);
-  return guess;
+/** The instant at which the wall clock of `tz` shows the given time (Temporal's 'compatible' rule at DST changes). */
+export function fromWallClock(year: number, month: number, day: number, hour: number, minute: number, tz: string, second = 0): number {
+  return Temporal.PlainDateTime.from({ year, month, day, hour, minute, second }, { overflow: 'reject' }).toZonedDateTime(tz, { disambiguation: 'compatible' }).epochMilliseconds;
 }
 
 export function pad2(n: number): string {
@@ -65,28 +55,16 @@ export function startOfLocalDay(utcMs: number, tz: string): number {
 
 /** Adds whole days on the wall clock (so '1d' across a DST change is still 09:00 to 09:00). */
 export function addLocalDays(utcMs: number, days: number, tz: string): number {
+  if (days === 0) return utcMs;
   const w = wallClock(utcMs, tz);
   const d = new Date(Date.UTC(w.year, w.month - 1, w.day + days));
-  return fromWallClock(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), w.hour, w.minute, tz);
+  // Seconds and milliseconds ride along unchanged.
+  return fromWallClock(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), w.hour, w.minute, tz, w.second) + (((utcMs % 1000) + 1000) % 1000);
 }
 
-export interface Duration {
-  days: number;
-  ms: number;
-}
-
-export function parseDuration(text: string): Duration | undefined {
-  const s = text.trim().toLowerCase();
-  if (!/^(\d+\s*(w|d|h|m|min)\s*)+$/.test(s)) return undefined;
-  const out: Duration = { days: 0, ms: 0 };
-  for (const m of s.matchAll(/(\d+)\s*(w|d|h|min|m)/g)) {
-    const n = Number(m[1]);
-    if (m[2] === 'w') out.days += 7 * n;
-    else if (m[2] === 'd') out.days += n;
-    else if (m[2] === 'h') out.ms += n * HOUR;
-    else out.ms += n * MINUTE;
-  }
-  return out.days || out.ms ? out : undefined;
+/** `utcMs` minus a duration, days on the wall clock of `tz`. */
+export function subtractDuration(utcMs: number, d: Duration, tz: string): number {
+  return addLocalDays(utcMs - d.ms, -d.days, tz);
 }
 
 export function addDuration(utcMs: number, d: Duration, tz: string): number {
@@ -95,24 +73,43 @@ export function addDuration(utcMs: number, d: Duration, tz: string): number {
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 
+/** The text is read on a wall clock (so the time zone matters): a local date/time, today, tomorrow. */
+export function isWallTime(text: string): boolean {
+  const s = text.trim();
+  return LOCAL.test(s) || /^(today|tomorrow|yesterday)\b/i.test(s);
+}
+
+export interface WhenOptions {
+  /** A date alone means the start of the next day (so `--end 2026-12-05` covers the 5th). */
+  endOfDay?: boolean;
+  flag?: string;
+  /** A bare duration ('24h', '7d') means that long before now. */
+  ago?: boolean;
+}
+
 /**
- * Reads a time: ISO 8601 with Z or an offset as it is; 'YYYY-MM-DD HH:MM' (or with T, or a
- * date alone) on the wall clock of `tz`; 'now', 'today' and 'tomorrow', optionally followed by
- * a time ('tomorrow 09:00'). A date alone is the start of that day, or with `endOfDay` the
- * start of the next (so `--end 2026-12-05` covers the 5th).
+ * Reads a time: ISO 8601 with Z or an offset as it is; 'YYYY-MM-DD HH:MM[:SS]' (or with T, or
+ * a date alone) on the wall clock of `tz`; 'now', 'today', 'yesterday' and 'tomorrow',
+ * optionally followed by a time ('tomorrow 09:00'); with `ago`, a duration ('24h') before now.
  */
-export function parseWhen(text: string, tz: string, now: number, opts: { endOfDay?: boolean; flag?: string } = {}): number {
+export function parseWhen(text: string, tz: string, now: number, opts: WhenOptions = {}): number {
   const s = text.trim();
   const where = opts.flag ?? 'time';
   if (/^now$/i.test(s)) return now;
-  const rel = /^(today|tomorrow)(?:\s+(\d{1,2}):(\d{2}))?$/i.exec(s);
+  if (opts.ago) {
+    const d = parseDuration(s);
+    if (d) return subtractDuration(now, d, tz);
+  }
+  const rel = /^(today|tomorrow|yesterday)(?:\s+(\d{1,2}):(\d{2}))?$/i.exec(s);
   if (rel) {
-    const base = addLocalDays(startOfLocalDay(now, tz), rel[1]!.toLowerCase() === 'tomorrow' ? 1 : 0, tz);
+    const shift = { today: 0, tomorrow: 1, yesterday: -1 }[rel[1]!.toLowerCase() as 'today'];
+    const base = addLocalDays(startOfLocalDay(now, tz), shift, tz);
     const w = wallClock(base, tz);
     if (rel[2] === undefined) return opts.endOfDay ? addLocalDays(base, 1, tz) : base;
+    if (Number(rel[2]) > 23 || Number(rel[3]) > 59) throw new UsageError(`${where}: '${text}' is not a valid time`);
     return fromWallClock(w.year, w.month, w.day, Number(rel[2]), Number(rel[3]), tz);
   }
-  if (/(Z|[+-]\d{2}:?\d{2})$/i.test(s) && /^\d{4}-\d{2}-\d{2}T/.test(s)) {
+  if (/(Z|[+-]\d{2}:?\d{2})$/i.test(s) && /^\d{4}-\d{2}-\d{2}T/i.test(s)) {
     const ms = Date.parse(s);
     if (!Number.isNaN(ms)) return ms;
   }
@@ -121,12 +118,14 @@ export function parseWhen(text: string, tz: string, now: number, opts: { endOfDa
     const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
     const h = m[4] === undefined ? 0 : Number(m[4]);
     const mi = m[5] === undefined ? 0 : Number(m[5]);
+    const sec = m[6] === undefined ? 0 : Number(m[6]);
     const check = new Date(Date.UTC(y, mo - 1, d));
-    if (mo < 1 || mo > 12 || check.getUTCDate() !== d || h > 23 || mi > 59) throw new UsageError(`${where}: '${text}' is not a valid date and time`);
-    const at = fromWallClock(y, mo, d, h, mi, tz);
+    if (mo < 1 || mo > 12 || check.getUTCDate() !== d || h > 23 || mi > 59 || sec > 59) throw new UsageError(`${where}: '${text}' is not a valid date and time`);
+    const at = fromWallClock(y, mo, d, h, mi, tz, sec);
     return m[4] === undefined && opts.endOfDay ? addLocalDays(at, 1, tz) : at;
   }
-  throw new UsageError(`${where}: cannot read '${text}' as a time`, `use ISO 8601 (2026-12-01T14:00:00Z) or local time in ${tz} (2026-12-01 09:00), 'now', 'today' or 'tomorrow 09:00'`);
+  const relative = opts.ago ? ', a time ago (90s, 30m, 24h, 7d, 2w)' : '';
+  throw new UsageError(`${where}: cannot read '${text}' as a time`, `use ISO 8601 (2026-12-01T14:00:00Z) or local time in ${tz} (2026-12-01 09:00), 'now', 'today' or 'tomorrow 09:00'${relative}`);
 }
 
 export function iso(ms: number): string {
@@ -134,18 +133,18 @@ export function iso(ms: number): string {
 }
 
 /**
- * The time zone for reading and showing times: --tz, else the platform user's `timezone`
+ * The time zone for reading and showing times: --tz, else AGNT_TIMEZONE, else the profile's
+ * `timezone` (`agnt config set timezone ...`), else the platform user's `timezone`
  * (GET /users/me), else the machine's.
  */
 export async function resolveZone(ctx: Context, flag: unknown): Promise<string> {
-  if (typeof flag === 'string' && flag) {
-    if (!validZone(flag)) throw new UsageError(`--tz: '${flag}' is not an IANA time zone (e.g. Europe/Paris)`);
-    return flag;
-  }
-  const machine = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  if (ctx.dryRun) return machine;
+  if (typeof flag === 'string' && flag) return checkZone(flag, '--tz');
+  const set = ctx.settings().timezone;
+  if (set.value) return checkZone(set.value, set.source === 'env' ? 'AGNT_TIMEZONE' : "the profile's timezone");
+  const machine = systemZone();
   try {
-    const res = await ctx.client().request<{ timezone?: string }>({ method: 'GET', path: '/users/me', resultKey: 'user' });
+    // Read in a dry run too, so that it shows the times a real run sends.
+    const res = await ctx.client().request<{ timezone?: string }>({ method: 'GET', path: '/users/me', resultKey: 'user', readInDryRun: true });
     const tz = res.data?.timezone;
     if (tz && validZone(tz)) return tz;
   } catch {

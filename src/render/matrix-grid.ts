@@ -2,6 +2,7 @@
 // recipient exceptions. Other formats print the API's object as it is.
 import type { Context } from '../core/context.ts';
 import { escapeControls } from '../core/output.ts';
+import { displayWidth, padEndWidth } from '../core/width.ts';
 import { MATRIX_CELLS } from '../api/supervision.ts';
 
 type Obj = Record<string, any>;
@@ -9,11 +10,11 @@ type Obj = Record<string, any>;
 /** Aligned columns; every cell escaped so no server text reaches the terminal raw. */
 export function grid(headers: string[], rows: string[][]): string {
   const all = [headers, ...rows].map((r) => r.map((c) => escapeControls(c)));
-  const widths = headers.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
+  const widths = headers.map((_, i) => Math.max(...all.map((r) => displayWidth(r[i]!))));
   return all
     .map((r) =>
       r
-        .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!)))
+        .map((c, i) => (i === r.length - 1 ? c : padEndWidth(c, widths[i]!)))
         .join('   ')
         .trimEnd(),
     )

@@ -40,7 +40,9 @@ export function makeUser(store: Store, fields: Rec): Rec {
     appName: null,
     consciousnessEnabled: false,
     registered: true,
-    ...fields,
+    // An id left undefined by the caller must not replace the one the store makes (POST
+    // /users/provision without an id answered a user with none; part 1, 2.4 requires it).
+    ...Object.fromEntries(Object.entries(fields).filter(([k, v]) => !(k === 'id' && v === undefined))),
   });
 }
 

@@ -104,5 +104,5 @@ export const invite: Handler = async (ctx, inv) => {
   if (ctx.dryRun) return;
   const sent = `sent ${results.length} invitation(s) for ${inv.args.bookingLinkId}`;
   if (failed.length) return { data: results, text: '', exitCode: 6, message: `${sent}; ${failed.length} of ${inv.ids.length} failed: ${failed.join(', ')}` };
-  return { data: inv.ids.length === 1 ? results[0] : results, text: '', message: sent };
+  return { data: inv.ids.length === 1 && !inv.fromStdin ? results[0] : results, text: '', message: sent };
 };

@@ -19,7 +19,8 @@ const handler: Handler = async (ctx, inv) => {
   const data = res.data;
   const errors = Array.isArray(data?.errors) ? data.errors : [];
   if (!errors.length) return { data };
-  ctx.io.err(errors.map((e) => escapeControls(`  #${e.index ?? '?'} ${e.email ?? ''}: ${e.error ?? ''}`)).join('\n'));
+  // In the JSON error form stderr is the one error object; the rows are in the result on stdout.
+  if (!ctx.jsonErrors) ctx.io.err(errors.map((e) => escapeControls(`  #${e.index ?? '?'} ${e.email ?? ''}: ${e.error ?? ''}`)).join('\n'));
   return { data, exitCode: EXIT.partial, message: `${errors.length} of ${data.total ?? contacts.length} contacts refused` };
 };
 

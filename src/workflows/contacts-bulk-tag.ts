@@ -15,11 +15,16 @@ const handler: Handler = async (ctx, inv) => {
   const body = { ...(inv.body ?? {}) };
   const ids = (body.ids as string[] | undefined) ?? [];
   if (ids.includes('-')) body.ids = [...ids.filter((x) => x !== '-'), ...(await readIdsFromStdin(() => ctx.io.readStdin()))];
+  if (ids.includes('-') && !(body.ids as string[]).length) {
+    // Nothing matched upstream in the pipe: nothing to tag, and not an error.
+    ctx.io.err('no ids on standard input; nothing to do');
+    return;
+  }
   const res = await ctx.client().request({ method: 'POST', path: inv.spec.path, body, resultKey: 'bulkTag' });
   if (res.dryRun) return;
   const data = res.data as BulkTag;
   const failed = data.failed ?? [];
-  for (const f of failed) ctx.io.err(escapeControls(`${f.id ?? '?'}: error: ${f.reason ?? 'failed'}`));
+  if (!ctx.jsonErrors) for (const f of failed) ctx.io.err(escapeControls(`${f.id ?? '?'}: error: ${f.reason ?? 'failed'}`));
   const text = escapeControls(
     `updated ${data.updated ?? 0} of ${data.total ?? (body.ids as string[]).length} contacts${failed.length ? `; ${failed.length} failed: ${failed.map((f) => f.id).join(', ')}` : ''}`,
   );

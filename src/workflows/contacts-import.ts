@@ -1,7 +1,7 @@
 // `agnt contacts import FILE|-`: option checks, then src/workflows/import/run.ts; the summary is the result.
 import type { Handler } from '../core/spec.ts';
 import { ApiError, EXIT, UsageError } from '../core/errors.ts';
-import { parseDelimiterOption, type Encoding } from './import/detect.ts';
+import { parseDelimiterOption, parseEncodingOption } from './import/detect.ts';
 import { DEFAULT_BATCH, DEFAULT_CONCURRENCY, MAX_BATCH, runImport, type Summary } from './import/run.ts';
 
 function positive(flag: string, raw: unknown, fallback: number, max?: number): number {
@@ -26,7 +26,7 @@ type ImportOptions = {
   ledger?: string;
   resume?: boolean;
   delimiter?: string;
-  encoding?: Encoding;
+  encoding?: string;
 };
 
 const handler: Handler<ImportOptions> = async (ctx, inv) => {
@@ -47,14 +47,17 @@ const handler: Handler<ImportOptions> = async (ctx, inv) => {
     resume: Boolean(o.resume),
     dryRun: ctx.dryRun,
     delimiter: o.delimiter === undefined ? undefined : parseDelimiterOption(String(o.delimiter)),
-    encoding: o.encoding,
+    encoding: o.encoding === undefined ? undefined : parseEncodingOption(o.encoding),
   };
   if (opts.errorsOut && opts.errorsOut === file) throw new UsageError('--errors-out must not be the input file');
   const { summary, status, error } = await runImport(ctx, opts);
   const s = summary as Summary;
   if (status === 'interrupted') {
-    ctx.io.err(`interrupted: ${s.pending ?? 0} rows not finished${s.ledger ? `; run the same command with --resume to finish (ledger: ${s.ledger})` : ''}`);
-    return { data: summary, exitCode: EXIT.interrupted, message: 'interrupted' };
+    return {
+      data: summary,
+      exitCode: EXIT.interrupted,
+      message: `interrupted: ${s.pending ?? 0} rows not finished${s.ledger ? `; run the same command with --resume to finish (ledger: ${s.ledger})` : ''}`,
+    };
   }
   if (status === 'stopped') {
     const hint = s.ledger && !(error && error.exitCode === EXIT.usage) ? `; ${s.pending ?? 0} rows not finished: run the same command with --resume to finish` : '';

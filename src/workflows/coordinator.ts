@@ -6,6 +6,7 @@ import { UsageError } from '../core/errors.ts';
 import { escapeControls } from '../core/output.ts';
 import { addLocalDays, formatLocal, iso, parseWhen, resolveZone, startOfLocalDay, wallClock, pad2 } from '../core/time.ts';
 import { nameOf, sections, table, title } from '../render/render.ts';
+import { icsRequested, writeCalendar } from './ics.ts';
 
 type Rec = Record<string, any>;
 
@@ -192,7 +193,8 @@ export const schedule: Handler<{ days?: string; tz?: string }> = async (ctx, inv
   if (toText !== undefined && o.days !== undefined) throw new UsageError('give --to or --days, not both');
   const days = o.days !== undefined ? Number(o.days) : 7;
   if (!Number.isInteger(days) || days < 1 || days > 366) throw new UsageError(`--days must be an integer from 1 to 366, got '${o.days}'`);
-  const table = ctx.format() === 'table' && !ctx.global.query && !ctx.global.fields;
+  const ics = icsRequested(ctx);
+  const table = !ics && ctx.format() === 'table' && !ctx.global.query && !ctx.global.fields;
   const needsZone = table || !looksAbsolute(fromText) || !looksAbsolute(toText);
   const tz = needsZone ? await resolveZone(ctx, o.tz) : 'UTC';
   const now = Date.now();
@@ -202,6 +204,7 @@ export const schedule: Handler<{ days?: string; tz?: string }> = async (ctx, inv
   const res = await ctx.client().request<Rec>({ method: 'GET', path: inv.spec.path, query: { from: iso(from), to: iso(to) } });
   if (res.dryRun) return;
   const data = res.data ?? {};
+  if (ics) return writeCalendar(ctx, arr(data.events), 'Coverage schedule');
   if (table) return { data, text: timeline(arr(data.events), from, to, tz, ctx) };
   // Record-per-line formats get the events themselves.
   if (['csv', 'jsonl', 'id'].includes(ctx.format())) return { data: arr(data.events) };

@@ -6,8 +6,9 @@ import type { Handler, Invocation } from '../core/spec.ts';
 import type { Context } from '../core/context.ts';
 import { type AgntError, Interrupted, UsageError } from '../core/errors.ts';
 import { readStructured } from '../core/input.ts';
-import { addDuration, formatLocal, iso, parseDuration, parseWhen, resolveZone, startOfLocalDay, addLocalDays } from '../core/time.ts';
+import { addDuration, DURATION_HINT, formatLocal, iso, parseDuration, parseWhen, resolveZone, startOfLocalDay, addLocalDays } from '../core/time.ts';
 import { nameOf, sections, table, who } from '../render/render.ts';
+import { icsRequested, writeCalendar } from './ics.ts';
 
 type Rec = Record<string, any>;
 
@@ -26,7 +27,8 @@ export async function ask<T>(ctx: Context, run: (p: typeof import('@inquirer/pro
   try {
     return await run(prompts, { input: ctx.io.stdin, output: ctx.io.stderr });
   } catch (e) {
-    if ((e as Error)?.name === 'ExitPromptError' || (e as Error)?.name === 'AbortPromptError') throw new Interrupted();
+    if ((e as Error)?.name === 'ExitPromptError' || (e as Error)?.name === 'AbortPromptError')
+      throw new Interrupted(`interrupted at a prompt; no coverage span was ${ctx.dryRun ? 'shown' : 'created'}`);
     throw e;
   }
 }
@@ -110,9 +112,9 @@ class Lazy<T> {
 }
 
 async function fetchMe(ctx: Context): Promise<Rec | undefined> {
-  if (ctx.dryRun) return undefined;
   try {
-    return (await ctx.client().request<Rec>({ method: 'GET', path: '/users/me', resultKey: 'user' })).data;
+    // Read in a dry run too: the times it shows must be read in the zone a real run uses.
+    return (await ctx.client().request<Rec>({ method: 'GET', path: '/users/me', resultKey: 'user', readInDryRun: true })).data;
   } catch {
     return undefined;
   }
@@ -161,7 +163,7 @@ export const create: Handler<CreateOptions> = async (ctx, inv) => {
 
   if (o.for !== undefined && body.endAt !== undefined) throw new UsageError('give --end or --for, not both');
   const duration = o.for !== undefined ? parseDuration(String(o.for)) : undefined;
-  if (o.for !== undefined && !duration) throw new UsageError(`--for: cannot read '${o.for}' as a duration`, 'use e.g. 5d, 1w, 36h, 90m, 1d12h');
+  if (o.for !== undefined && !duration) throw new UsageError(`--for: cannot read '${o.for}' as a duration`, DURATION_HINT);
 
   const missing: string[] = [];
   if (!rows.length) missing.push('--principal');
@@ -279,6 +281,8 @@ export const events: Handler<{ from?: string; to?: string; days?: string; tz?: s
   if (toText !== undefined && o.days !== undefined) throw new UsageError('give --range-end (--to) or --days, not both');
   const days = o.days !== undefined ? Number(o.days) : 7;
   if (!Number.isInteger(days) || days < 1) throw new UsageError(`--days must be a positive integer, got '${o.days}'`);
+  const ics = icsRequested(ctx);
+  if (!ics) ctx.format(); // an unknown -o is refused before any request
   const needsZone = !looksAbsolute(fromText) || !looksAbsolute(toText);
   const tz = needsZone ? await resolveZone(ctx, o.tz) : 'UTC';
   const now = Date.now();
@@ -288,6 +292,7 @@ export const events: Handler<{ from?: string; to?: string; days?: string; tz?: s
   q.rangeEnd = iso(to);
   const res = await ctx.client().request<Rec[]>({ method: 'GET', path: inv.spec.path, query: q, resultKey: 'events' });
   if (res.dryRun) return;
+  if (ics) return writeCalendar(ctx, res.data ?? [], 'Coverage');
   return { data: res.data ?? [] };
 };
 

@@ -29,7 +29,7 @@ export const reverify: Handler = async (ctx, inv) => {
     return d;
   });
   if (ctx.dryRun) return;
-  const data = inv.ids.length === 1 && !failed.length ? results[0] : results;
+  const data = inv.ids.length === 1 && !failed.length && !inv.fromStdin ? results[0] : results;
   return {
     data,
     text: lines.join('\n'),

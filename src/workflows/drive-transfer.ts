@@ -13,24 +13,13 @@ import { AgntError, ApiError, EXIT, Interrupted, NetworkError, PartialFailure, T
 import { escapeControls } from '../core/output.ts';
 import { mimeFromName } from '../api/mime.ts';
 import { sleep } from '../core/sleep.ts';
+import { formatBytes, Progress } from '../core/progress.ts';
 
 type Obj = Record<string, any>;
 const FILES = '/users/{userId}/drive-files';
 const PUT_ATTEMPTS = 3;
 // A new file stays pending; re-uploading an existing name leaves its current version in place.
 const PENDING = ': a new file stays pending, an existing one keeps its current version';
-
-export function formatBytes(n: number): string {
-  if (!Number.isFinite(n)) return String(n);
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let v = n;
-  let i = 0;
-  while (Math.abs(v) >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return i === 0 ? `${v} B` : `${v.toFixed(1)} ${units[i]}`;
-}
 
 /**
  * A file name from the server made safe to create inside a folder: no path separators, no '..',
@@ -43,42 +32,6 @@ export function safeFileName(name: unknown, fallback: string): string {
   s = s.replace(/^[.\s]+/, '').replace(/[.\s]+$/, '');
   while (Buffer.byteLength(s) > 200) s = s.slice(0, -1);
   return s || fallback.replace(/[^\w.-]/g, '_');
-}
-
-/** A progress line on stderr, only when stderr is a terminal and colour/decoration is allowed. */
-class Progress {
-  private last = 0;
-  private readonly started = Date.now();
-  constructor(
-    private ctx: Context,
-    private label: string,
-    private total: number,
-    private enabled: boolean,
-  ) {}
-
-  static for(ctx: Context, label: string, total: number): Progress {
-    const env = process.env;
-    const on = ctx.io.stderrIsTTY && !ctx.io.quiet && ctx.global.color !== false && !(env.NO_COLOR !== undefined && env.NO_COLOR !== '') && env.TERM !== 'dumb';
-    return new Progress(ctx, escapeControls(label), total, on);
-  }
-
-  update(done: number): void {
-    if (!this.enabled) return;
-    const now = Date.now();
-    if (now - this.last < 100) return;
-    this.last = now;
-    const width = 24;
-    const frac = this.total > 0 ? Math.min(1, done / this.total) : 1;
-    const filled = Math.round(frac * width);
-    const rate = done / Math.max(0.001, (now - this.started) / 1000);
-    const cols = (process.stderr as NodeJS.WriteStream).columns || 80;
-    const line = `${this.label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.floor(frac * 100)).padStart(3)}% ${formatBytes(done)}/${formatBytes(this.total)} ${formatBytes(rate)}/s`;
-    this.ctx.io.stderr.write(`\r${line.slice(0, cols - 1)}\x1b[K`);
-  }
-
-  done(): void {
-    if (this.enabled) this.ctx.io.stderr.write('\r\x1b[K');
-  }
 }
 
 function counter(onBytes: (total: number) => void): Transform & { bytes: number } {
@@ -161,7 +114,7 @@ async function* fileChunks(path: string, onBytes: (total: number) => void): Asyn
 async function putFile(ctx: Context, url: string, path: string, size: number, contentType: string, label: string): Promise<number> {
   const client = ctx.client();
   for (let attempt = 1; ; attempt++) {
-    const progress = Progress.for(ctx, label, size);
+    const progress = new Progress(ctx.io, { label: `upload ${escapeControls(label)}`, unit: 'bytes', total: size });
     let sent = 0;
     const body = fileChunks(path, (n) => {
       sent = n;
@@ -170,7 +123,7 @@ async function putFile(ctx: Context, url: string, path: string, size: number, co
     try {
       // undici takes async iterables as bodies, though its type names only streams and buffers.
       const res = await client.external('PUT', url, { headers: { 'content-type': contentType, 'content-length': String(size) }, body: body as unknown as Readable, signal: ctx.signal });
-      progress.done();
+      progress.end();
       if (res.statusCode >= 200 && res.statusCode < 300) {
         await res.body.dump();
         return sent;
@@ -183,7 +136,7 @@ async function putFile(ctx: Context, url: string, path: string, size: number, co
       }
       ctx.io.info(`${label}: ${err.message}; retrying from the start (attempt ${attempt + 1} of ${PUT_ATTEMPTS})`);
     } catch (e) {
-      progress.done();
+      progress.end();
       await body.return(undefined).catch(() => undefined);
       if (aborted(ctx, e)) throw new Interrupted();
       if (e instanceof AgntError) throw e;
@@ -236,6 +189,7 @@ export const upload: Handler<{ name?: string; mimeType?: string; folder?: string
   const client = ctx.client();
   const done: Obj[] = [];
   const failed: string[] = [];
+  const reasons: string[] = [];
   let lastError: unknown;
 
   for (const f of files) {
@@ -257,10 +211,10 @@ export const upload: Handler<{ name?: string; mimeType?: string; folder?: string
       const sent = await putFile(ctx, url, f.path, f.size, typeof contentType === 'string' && contentType ? contentType : (mimeType ?? 'application/octet-stream'), f.name);
       const confirmed = await client.request<Obj>({ method: 'POST', path: `${FILES}/{fileId}/confirm`, params: { userId, fileId: id }, body: { size: sent }, resultKey: 'driveFile' });
       done.push(confirmed.data ?? { id, name: f.name, size: sent });
-      if (files.length > 1) ctx.io.info(`${escapeControls(f.path)}: uploaded as ${id} (${formatBytes(sent)})`);
+      if (files.length > 1 && !ctx.jsonErrors) ctx.io.info(`${escapeControls(f.path)}: uploaded as ${id} (${formatBytes(sent)})`);
     } catch (e) {
       if (e instanceof Interrupted || aborted(ctx, e)) {
-        if (fileId) ctx.io.err(escapeControls(`${f.path}: interrupted; ${fileId} was not confirmed${PENDING}`));
+        if (fileId) throw new Interrupted(`${f.path}: interrupted; ${fileId} was not confirmed${PENDING}`);
         throw e instanceof AgntError ? e : new Interrupted();
       }
       const pending = fileId ? ` (${fileId} was not confirmed${PENDING})` : '';
@@ -270,7 +224,9 @@ export const upload: Handler<{ name?: string; mimeType?: string; folder?: string
       }
       lastError = e;
       failed.push(f.path);
-      ctx.io.err(escapeControls(`${f.path}: error: ${(e as Error).message}${pending}`));
+      reasons.push(`${f.path}: ${(e as Error).message}${pending}`);
+      // In the JSON error form the one error object at the end names every failure.
+      if (!ctx.jsonErrors) ctx.io.err(escapeControls(`${f.path}: error: ${(e as Error).message}${pending}`));
     }
   }
   if (ctx.dryRun) return;
@@ -279,7 +235,7 @@ export const upload: Handler<{ name?: string; mimeType?: string; folder?: string
   if (!done.length) return { ...result, exitCode: lastError instanceof AgntError ? lastError.exitCode : EXIT.failure, message: `all ${failed.length} uploads failed` };
   const printer = await ctx.printer(inv.spec.columns);
   await printer.value(result.data, true);
-  throw new PartialFailure(`${failed.length} of ${files.length} uploads failed: ${failed.join(', ')}`);
+  throw new PartialFailure(`${failed.length} of ${files.length} uploads failed: ${ctx.jsonErrors ? reasons.join('; ') : failed.join(', ')}`);
 };
 
 // Temporary download files still on disk when the process exits (a second Ctrl-C exits at once).
@@ -345,7 +301,7 @@ export const download: Handler<{ force?: boolean }> = async (ctx, inv) => {
   if (res.statusCode !== 200) throw await externalError(res.statusCode, res.body, 'download from the presigned URL failed');
   const lengthHeader = Number(res.headers['content-length']);
   const expected = Number.isFinite(lengthHeader) && res.headers['content-length'] !== undefined ? lengthHeader : typeof record.size === 'number' ? record.size : NaN;
-  const progress = Progress.for(ctx, String(record.name ?? fileId), expected);
+  const progress = new Progress(ctx.io, { label: `download ${escapeControls(String(record.name ?? fileId))}`, unit: 'bytes', ...(expected > 0 ? { total: expected } : {}) });
   const count = counter((n) => progress.update(n));
 
   const check = () => {
@@ -360,7 +316,7 @@ export const download: Handler<{ force?: boolean }> = async (ctx, inv) => {
       if (aborted(ctx, e)) throw new Interrupted();
       throw streamError(client.transferError(e, 'GET', shownUrl(url)));
     } finally {
-      progress.done();
+      progress.end();
     }
     check();
     return;
@@ -370,7 +326,7 @@ export const download: Handler<{ force?: boolean }> = async (ctx, inv) => {
   track(tmp);
   try {
     await pipeline(res.body, count, createWriteStream(tmp, { flags: 'wx', mode: 0o644 }));
-    progress.done();
+    progress.end();
     check();
     if (force) await rename(tmp, target!);
     else {
@@ -384,7 +340,7 @@ export const download: Handler<{ force?: boolean }> = async (ctx, inv) => {
       await unlink(tmp);
     }
   } catch (e) {
-    progress.done();
+    progress.end();
     await unlink(tmp).catch(() => undefined);
     if (aborted(ctx, e)) throw new Interrupted();
     if (e instanceof AgntError) throw e;

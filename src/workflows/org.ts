@@ -1,11 +1,13 @@
 // Organization commands that do more than one plain request: the typed-name delete, the SSO
 // set-up, the SCIM token, audit events with relative times, and audit-log delivery with --wait.
 import type { Context } from '../core/context.ts';
-import type { Handler, Result } from '../core/spec.ts';
+import type { Handler, Invocation, Result } from '../core/spec.ts';
 import { AgntError, EXIT, UsageError } from '../core/errors.ts';
-import { paginate, parsePageOptions } from '../core/paginate.ts';
+import { incompleteError, paginate, parsePageOptions } from '../core/paginate.ts';
+import { pagingProgress } from '../core/progress.ts';
 import { loadYaml } from '../core/yaml.ts';
-import { explain, parseWhen, plain, seconds, sleep, spinner } from './common.ts';
+import { explain, plain, seconds, sleep, spinner } from './common.ts';
+import { checkZone, isWallTime, iso, parseWhen, resolveZone } from '../core/time.ts';
 
 type Rec = Record<string, any>;
 
@@ -104,22 +106,40 @@ export const scimRotate: Handler = async (ctx, inv) => {
 
 // ---- audit events ----
 
-export const auditEvents: Handler<PageFlags & { since?: string }> = async (ctx, inv) => {
+/**
+ * The time bounds of an audit command, read like coverage's: ISO 8601 as it is, a relative time
+ * (24h, 7d: that long ago), and wall times ('2026-12-01 09:00', 'today') in the user's zone
+ * (--tz, AGNT_TIMEZONE, the profile, the platform user, the machine), asked for only when needed.
+ */
+async function readTimes(ctx: Context, inv: Invocation<{ tz?: string }>, into: Rec, flags: Record<string, string>): Promise<void> {
+  const tzFlag = typeof inv.opts.tz === 'string' ? checkZone(inv.opts.tz, '--tz') : undefined;
+  const keys = Object.keys(flags).filter((k) => into[k] !== undefined);
+  const tz = keys.some((k) => isWallTime(String(into[k]))) ? await resolveZone(ctx, tzFlag) : 'UTC';
+  const now = Date.now();
+  for (const k of keys) into[k] = iso(parseWhen(String(into[k]), tz, now, { flag: flags[k], ago: true }));
+}
+
+export const auditEvents: Handler<PageFlags & { since?: string; tz?: string }> = async (ctx, inv) => {
   const query: Rec = { ...inv.query };
   if (inv.opts.since !== undefined) {
     if (query.after !== undefined) throw new UsageError('give --since or --after, not both');
     query.after = inv.opts.since;
   }
-  const now = Date.now();
-  if (query.after !== undefined) query.after = parseWhen(String(query.after), inv.opts.since !== undefined ? '--since' : '--after', now);
-  if (query.before !== undefined) query.before = parseWhen(String(query.before), '--before', now);
+  await readTimes(ctx, inv, query, { after: inv.opts.since !== undefined ? '--since' : '--after', before: '--before' });
   const printer = await ctx.printer(inv.spec.columns);
-  const { count } = await paginate(ctx.client(), { method: 'GET', path: inv.spec.path, params: inv.args, query, resultKey: inv.spec.resultKey }, parsePageOptions(inv.opts), (items) =>
-    printer.records(items),
-  ).catch((e) => explain(e, { '403': 'only organization admins read audit events' }));
+  const pageOpts = parsePageOptions(inv.opts);
+  const shown = pagingProgress(ctx.io, ctx.client(), Boolean(pageOpts.all));
+  const walked = await paginate(shown.client, { method: 'GET', path: inv.spec.path, params: inv.args, query, resultKey: inv.spec.resultKey }, pageOpts, (items) => {
+    shown.add(items.length);
+    printer.records(items);
+  })
+    .catch((e) => explain(e, { '403': 'only organization admins read audit events' }))
+    .finally(() => shown.end());
   if (ctx.dryRun) return;
   await printer.endList();
-  if (count === 0 && ctx.io.stderrIsTTY && !printer.streaming && ctx.format() === 'table') ctx.io.info('no events');
+  const incomplete = incompleteError(walked, inv.spec.command);
+  if (incomplete) throw incomplete;
+  if (walked.count === 0 && ctx.io.stderrIsTTY && !printer.streaming && ctx.format() === 'table') ctx.io.info('no events');
 };
 
 // ---- audit-log delivery ----
@@ -166,11 +186,9 @@ function outcome(job: Rec): Result {
   return { data: job };
 }
 
-export const deliver: Handler<WaitOptions> = async (ctx, inv) => {
+export const deliver: Handler<WaitOptions & { tz?: string }> = async (ctx, inv) => {
   const body: Rec = { ...(inv.body ?? {}) };
-  const now = Date.now();
-  if (body.from !== undefined) body.from = parseWhen(String(body.from), '--from', now);
-  if (body.to !== undefined) body.to = parseWhen(String(body.to), '--to', now);
+  await readTimes(ctx, inv, body, { from: '--from', to: '--to' });
   const res = await plain<Rec>(ctx, inv, body).catch((e) => explain(e, { '403': 'only organization admins deliver audit logs' }));
   if (!res) return;
   const orgId = inv.args.orgId!;

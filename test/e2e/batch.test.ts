@@ -107,7 +107,8 @@ describe('agnt batch', () => {
     expect(out[0]).toMatchObject({ row: 2, Email: 'a1@max.test', First: 'A', Last: 'One', status: 'ok', result: { created: true, teamId: 'team_acme' } });
     expect(out[2]).toMatchObject({ row: 4, Email: 'not-an-email', status: 'failed', error: 'email is not a valid e-mail address (HTTP 400, AGNT_E_VALIDATION)' });
     expect(r.stderr).toContain('row 4 (Email=not-an-email, First=C, Last=Three): error: email is not a valid e-mail address (HTTP 400, AGNT_E_VALIDATION)\n');
-    expect(r.stderr).toMatch(/batch: 5 rows: 4 ok, 1 failed\nerror: 1 of 5 rows failed \(written to .*failed\.csv\)\n$/);
+    // With -o jsonl the run's final error is the one JSON object of the JSON error form.
+    expect(r.stderr).toMatch(/batch: 5 rows: 4 ok, 1 failed\n\{"error":\{"message":"1 of 5 rows failed \(written to .*failed\.csv\)","exitCode":6\}\}\n$/);
     expect(sb.store.find('users', (u) => u.email === 'a5@max.test')).toBeTruthy();
     expect(sb.store.find('users', (u) => u.email === 'a6@max.test')).toBeFalsy();
     // The failed rows, in the input's own columns plus the error, ready to fix and run again.
@@ -250,7 +251,10 @@ describe('agnt batch', () => {
     const ledger = `${file}.batch-ledger.jsonl`;
     const r = await interrupted([file, '-o', 'jsonl', ...INVITE], '@int.test', 200, 'SIGINT');
     expect(r.exitCode).toBe(130);
-    expect(String(r.stderr)).toMatch(/interrupted after \d+ rows.*; run the same command with --resume to finish \(ledger: .*int\.csv\.batch-ledger\.jsonl\)\n?$/);
+    // The line saying what was done, then (with -o jsonl) the JSON error form's one object.
+    expect(String(r.stderr)).toMatch(
+      /interrupted after \d+ rows.*; run the same command with --resume to finish \(ledger: .*int\.csv\.batch-ledger\.jsonl\)\n\{"error":\{"message":"interrupted","exitCode":130\}\}\n?$/,
+    );
     const first = ledgerOf(ledger);
     expect(first[0]).toMatchObject({ type: 'start', kind: 'batch' });
     expect(first.at(-1)).toMatchObject({ type: 'stopped' });
@@ -276,8 +280,8 @@ describe('agnt batch', () => {
     expect(invitations('@pty.test')).toHaveLength(0);
     const tty = await runInPty(['batch', file, '--resume', '-o', 'jsonl', ...INVITE], [], { AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin, AGNT_CONFIG_DIR: dir });
     expect(tty.exitCode).toBe(0);
-    // The status line (rows, rate, share of the file), redrawn in place and cleared at the end.
-    expect(tty.output).toMatch(/\r\x1b\[K\d+ rows {2}\d+ rows\/s {2}\d+%/);
+    // The status line (rows, rate, then share of the file), drawn by ora (core/progress.ts) and cleared at the end.
+    expect(tty.output).toMatch(/\d+ rows {2}[\d,]+ rows\/s/);
     expect(invitations('@pty.test')).toHaveLength(30);
   });
 });

@@ -167,9 +167,10 @@ describe('a week of coverage', () => {
     expect(listed.stdout.trim().split('\n').sort()).toEqual([a, b].sort());
     const r = await agnt(['coverage', 'approve', '-', '--json'], { sb, as: 'manager', input: `${a}\ncov_nope\n${b}\n` });
     expect(r.exitCode).toBe(6);
-    expect(r.stderr).toContain(`${a}: ok`);
-    expect(r.stderr).toMatch(/cov_nope: error: coverage span 'cov_nope' not found/);
-    expect(r.stderr).toContain('1 of 3 failed: cov_nope');
+    // --json: one error object on stderr, naming the id that failed and why.
+    expect(JSON.parse(r.stderr).error).toMatchObject({ exitCode: 6, message: expect.stringMatching(/^1 of 3 failed: cov_nope: coverage span 'cov_nope' not found/) });
+    const human = await agnt(['coverage', 'approve', '-'], { sb, as: 'manager', input: 'cov_nope\ncov_nope2\n' });
+    expect(human.stderr).toMatch(/^cov_nope: error: coverage span 'cov_nope' not found/);
     expect(JSON.parse(r.stdout).map((s: any) => [s.id, s.status])).toEqual([
       [a, 'scheduled'],
       [b, 'scheduled'],
@@ -321,7 +322,8 @@ describe('coverage create input', () => {
     const before = sb.store.all('coverageSpans').length;
     const stopped = await runInPty(['coverage', 'create', '--principal', 'usr_principal'], [{ expect: /Backup coordinator for usr_principal/, send: '\x03' }], ptyEnv());
     expect(stopped.exitCode, stopped.output).toBe(130);
-    expect(plain(stopped.output)).toContain('error: interrupted');
+    expect(plain(stopped.output)).toContain('interrupted at a prompt; no coverage span was created');
+    expect(plain(stopped.output)).not.toMatch(/ExitPromptError|at .*\.js:\d+/);
     const noInput = await runInPty(['coverage', 'create', '--principal', 'usr_principal', '--no-input'], [], ptyEnv());
     expect(noInput.exitCode, noInput.output).toBe(2);
     expect(plain(noInput.output)).toContain('error: missing --backup, --start, --end (or --for)');

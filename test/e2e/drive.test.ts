@@ -228,8 +228,13 @@ describe('drive upload failures', () => {
     sb.faults.push({ method: 'PUT', path: /^\/_presigned\//, times: 1, status: 403, body: '{"status":403,"error":"denied"}' });
     const r = await agnt(['drive', 'upload', join(dir, 'one.txt'), join(dir, 'two.txt'), '-o', 'jsonl'], { sb });
     expect(r.exitCode).toBe(6);
-    expect(r.stderr).toMatch(/one\.txt: error: upload to the presigned URL failed: denied \(fil_\w+ was not confirmed/);
-    expect(r.stderr).toMatch(/error: 1 of 2 uploads failed: .*one\.txt/);
+    // -o jsonl: the failure is one JSON object on stderr, naming the file and why.
+    expect(JSON.parse(r.stderr).error).toEqual({
+      exitCode: 6,
+      message: expect.stringMatching(/^1 of 2 uploads failed: .*one\.txt: upload to the presigned URL failed: denied \(fil_\w+ was not confirmed/),
+    });
+    const human = await agnt(['drive', 'upload', join(dir, 'one.txt'), join(dir, 'two.txt')], { sb });
+    expect(human.stderr).toMatch(/^\S*one\.txt: (error|uploaded)/m);
     const lines = r.stdout
       .trim()
       .split('\n')

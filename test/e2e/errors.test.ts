@@ -11,13 +11,15 @@ afterAll(async () => {
 });
 
 describe('errors and exit codes', () => {
-  it('401 exits 4 with the login hint, and the error body on stderr with --json', async () => {
+  it('401 exits 4 with the login hint; with --json one error object on stderr', async () => {
     const r = await agnt(['users', 'me'], { sb, as: 'wrong-token' });
     expect(r.exitCode).toBe(4);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('error: invalid or expired API token (HTTP 401, AGNT_E_UNAUTHORIZED)\nhint: run `agnt auth login` (or set AGNT_TOKEN) with a valid token\n');
     const j = await agnt(['users', 'me', '--json'], { sb, as: 'wrong-token' });
-    expect(JSON.parse(j.stderr.trim().split('\n').pop()!)).toEqual({ status: 401, error_code: 'AGNT_E_UNAUTHORIZED', error: 'invalid or expired API token' });
+    expect(JSON.parse(j.stderr)).toEqual({
+      error: { message: 'invalid or expired API token', exitCode: 4, status: 401, code: 'AGNT_E_UNAUTHORIZED', hint: 'run `agnt auth login` (or set AGNT_TOKEN) with a valid token' },
+    });
   });
 
   it('404 exits 3', async () => {

@@ -182,14 +182,14 @@ describe('organizations', () => {
     const recent = await agntJson(['org', 'audit-events', 'list', org, '--since', '24h', '--all'], { sb });
     expect(recent).toHaveLength(all.length);
     expect(await agntJson(['org', 'audit-events', 'list', org, '--before', '24h'], { sb })).toEqual([]);
-    expect(await agntJson(['org', 'audit-events', 'list', org, '--after', '2099-01-01'], { sb })).toEqual([]);
+    expect(await agntJson(['org', 'audit-events', 'list', org, '--after', '2099-01-01', '--tz', 'UTC'], { sb })).toEqual([]);
     const sent = sb.requests.filter((q) => q.path === `/organizations/${org}/audit-events`).pop()!;
     expect(sent.url).toContain('after=2099-01-01T00%3A00%3A00.000Z');
     const paged = await agnt(['org', 'audit-events', 'list', org, '--per-page', '2', '--all', '-o', 'id'], { sb });
     expect(paged.stdout.trim().split('\n')).toHaveLength(all.length);
-    const bad = await agnt(['org', 'audit-events', 'list', org, '--since', 'yesterday'], { sb });
+    const bad = await agnt(['org', 'audit-events', 'list', org, '--since', 'last week'], { sb });
     expect(bad.exitCode).toBe(2);
-    expect(bad.stderr).toMatch(/--since: 'yesterday' is not a time/);
+    expect(bad.stderr).toMatch(/--since: cannot read 'last week' as a time/);
     const both = await agnt(['org', 'audit-events', 'list', org, '--since', '1h', '--after', '2h'], { sb });
     expect(both.exitCode).toBe(2);
   });
@@ -200,7 +200,7 @@ describe('organizations', () => {
     const job = JSON.parse(r.stdout);
     expect(job).toMatchObject({ status: 'failed', organization: org, requestedBy: 'usr_admin', filesCopied: 0 });
     expect(job.errors[0]).toMatch(/not configured/);
-    expect(r.stderr).toMatch(/error: delivery job adj_\w+ failed: audit-log delivery is not configured/);
+    expect(JSON.parse(r.stderr).error).toMatchObject({ exitCode: 1, message: expect.stringMatching(/^delivery job adj_\w+ failed: audit-log delivery is not configured/) });
     // Not a terminal: no spinner frames or cursor codes.
     expect(r.stderr).not.toMatch(/\r|\x1b|⠋/);
   });

@@ -160,11 +160,11 @@ describe('invitations', () => {
     const r = await agnt(['invitations', 'accept', inv.id, '--json'], { sb });
     expect(r.exitCode).toBe(5);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/error: .*owns team team_acme.*\(HTTP 400/);
-    expect(r.stderr).toMatch(/hint: you own team_acme, which still has other active members, and a team must always have an owner/);
-    expect(r.stderr).toMatch(/re-run with --new-owner <userId>/);
-    const body = JSON.parse(r.stderr.trim().split('\n').pop()!);
-    expect(body).toMatchObject({ status: 400, requiresOwnershipTransfer: true, teamId: 'team_acme', error: expect.any(String) });
+    // --json: one error object on stderr, with the hint and the server's details.
+    const { error } = JSON.parse(r.stderr);
+    expect(error).toMatchObject({ exitCode: 5, status: 400, message: expect.stringMatching(/owns team team_acme/), details: { requiresOwnershipTransfer: true, teamId: 'team_acme' } });
+    expect(error.hint).toMatch(/^you own team_acme, which still has other active members, and a team must always have an owner/);
+    expect(error.hint).toMatch(/re-run with --new-owner <userId>/);
 
     const notMember = await agnt(['invitations', 'accept', inv.id, '--new-owner', 'usr_globex'], { sb });
     expect(notMember.exitCode).toBe(5);

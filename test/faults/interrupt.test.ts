@@ -44,10 +44,11 @@ describe('retry budget', () => {
     r.fs.rules.push({ method: 'POST', path: BULK, skip: 20, fault: { kind: 'status', status: 503, headers: { 'retry-after': '0' } } });
     const res = await r.run(['contacts', 'import', file, '--batch-size', '10', '--concurrency', '8', '--json']);
     expect(res.exitCode).toBe(1);
-    expect(res.stderr).toMatch(
-      /^error: import stopped: HTTP 503 Service Unavailable with an empty body \(after \d+ attempts?\)|^error: import stopped: HTTP 503 Service Unavailable with an empty body/,
-    );
-    expect(res.stderr).toMatch(/rows not finished: run the same command with --resume to finish/);
+    // --json: one error object; a stopped import names the last HTTP status and the attempts made.
+    const stopped = JSON.parse(res.stderr).error;
+    expect(stopped.exitCode).toBe(1);
+    expect(stopped.message).toMatch(/^import stopped: HTTP 503 Service Unavailable with an empty body \(last answer: HTTP 503; \d+ attempts?; batch of rows \d+-\d+\)/);
+    expect(stopped.message).toMatch(/rows not finished: run the same command with --resume to finish/);
     const refused = r.fs.seen.filter((s) => BULK.test(s.path) && s.status === 503).length;
     const sent = hits(r.fs, 'POST', BULK);
     // Without a budget each of the 8 batches in flight would be tried 8 times (64 refusals);
@@ -91,7 +92,8 @@ describe('Ctrl-C', () => {
     const lines = String(res.stdout).trim().split('\n');
     expect(lines.length).toBe(4);
     for (const l of lines) expect(JSON.parse(l).id).toMatch(/^usr_/);
-    expect(String(res.stderr)).toBe('interrupted after 4 records (2 pages)\n');
+    // -o jsonl chooses the JSON error form: the line, as one object.
+    expect(JSON.parse(String(res.stderr))).toEqual({ error: { message: 'interrupted after 4 records (2 pages)', exitCode: 130 } });
     await r.fs.waitFor((s) => /\bpage=3\b/.test(s.url) && s.aborted);
   });
 
@@ -135,7 +137,10 @@ describe('Ctrl-C', () => {
     child.kill('SIGINT');
     const res = await child;
     expect(res.exitCode).toBe(130);
-    expect(String(res.stderr)).toMatch(/^interrupted: \d+ rows not finished; run the same command with --resume to finish \(ledger: .*int\.csv\.ledger\.jsonl\)\n$/);
+    expect(JSON.parse(String(res.stderr)).error).toEqual({
+      exitCode: 130,
+      message: expect.stringMatching(/^interrupted: \d+ rows not finished; run the same command with --resume to finish \(ledger: .*int\.csv\.ledger\.jsonl\)$/),
+    });
     const summary = JSON.parse(String(res.stdout));
     expect(summary.created).toBe(100);
     expect(summary.pending).toBeGreaterThan(0);

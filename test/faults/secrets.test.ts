@@ -122,8 +122,10 @@ describe('secrets never printed', () => {
     expect(problems).toEqual([]);
     // The run is only worth something if most commands got as far as the request.
     expect(codes.get(0) ?? 0).toBeGreaterThan(specs.length * 0.9);
-    expect(r.fs.seen).toEqual([]);
-  }, 180_000);
+    // A dry run may read (the user's zone, the record a nested --set merges into), never write.
+    expect(r.fs.seen.filter((s) => s.method !== 'GET')).toEqual([]);
+    // A hang guard for ~190 processes: on a loaded machine each takes seconds to start.
+  }, 900_000);
 
   it('--debug of every command against answers that echo secrets masks them all', async () => {
     const specs = await catalogue();
@@ -154,7 +156,7 @@ describe('secrets never printed', () => {
     expect(r.fs.seen.length).toBeGreaterThan(specs.length * 0.9);
     expect(r.fs.seen.filter((s) => s.authorization === `Bearer ${TOKEN}`).length).toBeGreaterThan(0);
     r.fs.reset();
-  }, 180_000);
+  }, 900_000);
 
   it('the SCIM token a rotate returns is kept out of --debug; the signature out of transfers and their messages', async () => {
     const res = await r.run(['org', 'scim-token', 'rotate', 'org_acme', '--yes', '--debug', '-o', 'json']);

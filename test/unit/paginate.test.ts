@@ -9,13 +9,25 @@ let srv: FakeServer;
 let client: HttpClient;
 let withTotal = true;
 let delays: Record<number, number> = {};
+/** The server's own page size limit, and whether it says which size it used. */
+let cap = Infinity;
+let tellsPerPage = true;
+/** Pages answered with some records missing, by page number. */
+let short: Record<number, number> = {};
+let failing: number | undefined;
 
 function pages(req: IncomingMessage, res: ServerResponse) {
   const q = new URL(req.url!, 'http://x').searchParams;
   const page = Number(q.get('page') ?? 1);
-  const per = Number(q.get('perPage') ?? 10);
-  const body = { ok: true, items: ITEMS.slice((page - 1) * per, page * per), page, perPage: per, ...(withTotal ? { total: ITEMS.length } : {}) };
+  const per = Math.min(cap, Number(q.get('perPage') ?? 10));
+  const items = ITEMS.slice((page - 1) * per, page * per).slice(short[page] ?? 0);
+  const body = { ok: true, items, page, ...(tellsPerPage ? { perPage: per } : {}), ...(withTotal ? { total: ITEMS.length } : {}) };
   setTimeout(() => {
+    if (page === failing) {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end('{"status": 500, "error": "boom"}');
+      return;
+    }
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   }, delays[page] ?? 0);
@@ -81,6 +93,41 @@ describe('paginate', () => {
     const all = await collect({ all: true, limit: 4 });
     expect(all.got.flat()).toEqual(ITEMS.slice(0, 4));
     expect(all.pagesAsked).toEqual([1]);
+  });
+
+  it('follows the page size the server used when it caps perPage, said or not', async () => {
+    cap = 4;
+    for (const tells of [true, false]) {
+      tellsPerPage = tells;
+      const { got, r, pagesAsked } = await collect({ all: true, perPage: 10 });
+      expect(got.flat()).toEqual(ITEMS);
+      expect(r).toEqual({ count: 23, total: 23 });
+      expect(pagesAsked.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+    }
+    cap = Infinity;
+    tellsPerPage = true;
+  });
+
+  it('reports a walk that ends with fewer records than the total', async () => {
+    short = { 2: 3 };
+    const { got, r } = await collect({ all: true, perPage: 10 });
+    expect(got.flat().length).toBe(20);
+    expect(r.incomplete).toEqual({ received: 20, expected: 23 });
+    short = {};
+  });
+
+  it('a page fetched ahead that fails is reported once, never as an unhandled rejection', async () => {
+    failing = 3;
+    delays = { 2: 200 };
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    await expect(collect({ all: true, perPage: 5 })).rejects.toThrow('boom');
+    await new Promise((ok) => setTimeout(ok, 300));
+    process.off('unhandledRejection', onUnhandled);
+    expect(unhandled).toEqual([]);
+    failing = undefined;
+    delays = {};
   });
 
   it('stops at an empty page', async () => {

@@ -1,31 +1,18 @@
 // Part 2, section 4.6: delegations (a principal lets a coordinator act for them).
+import { MATRIX_CELLS } from '../../api/supervision.ts';
 import type { SandboxArea } from '../types.ts';
 import { badRequest, conflict, fail, forbidden, list, notFound, ok, pick, bodyOf } from '../http.ts';
 import { isOrgAdmin } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 import { audit, publicView } from './coordination.ts';
 
-const CELLS = [
-  'email_as_user',
-  'email_as_assistant',
-  'messaging',
-  'voice_call',
-  'voice_call_as_assistant',
-  'voice_call_as_user',
-  'calendar',
-  'files',
-  'drive',
-  'contacts',
-  'third_party_skills',
-  'website',
-];
 const HEALTH = ['ok', 'calendar_degraded', 'calendar_lost'];
 const INVITE_DAYS = 7;
 
 export function defaultMatrix(): Rec {
   const cell = (mode: string) => ({ mode, timeBoxedWindowMin: mode === 'time-boxed' ? 30 : null, timeBoxedExpiry: mode === 'time-boxed' ? 'execute' : null, undoDelaySec: null });
   const cells: Rec = {};
-  for (const c of CELLS) cells[c] = cell(c === 'calendar' ? 'auto' : c.startsWith('email') || c === 'messaging' ? 'time-boxed' : 'manual');
+  for (const c of MATRIX_CELLS) cells[c] = cell(c === 'calendar' ? 'auto' : c.startsWith('email') || c === 'messaging' ? 'time-boxed' : 'manual');
   return { ...cells, locked: [], exceptions: [], matrixUpdatedAt: null, parentLockedCells: [] };
 }
 

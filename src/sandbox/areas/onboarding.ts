@@ -85,8 +85,21 @@ function newSession(store: Store, u: Rec): Rec {
 
 const pendingProposals = (s: Rec): number => (s.briefing.workflowProposals ?? []).filter((p: Rec) => (p.reviewState ?? 'pending') === 'pending').length;
 
+// The session's fields are not marked `|null` in part 1, 2.12: one without a value is left
+// out of the answer rather than sent as null.
+function view(s: Rec): Rec {
+  return Object.fromEntries(Object.entries(s).filter(([, v]) => v !== null && v !== undefined));
+}
+
 function listItem(s: Rec): Rec {
-  return { id: s.id, status: s.status, createdAt: s.createdAt, completedAt: s.completedAt ?? null, findingsCount: s.briefing.findings.length, pendingWorkflowProposalsCount: pendingProposals(s) };
+  return {
+    id: s.id,
+    status: s.status,
+    createdAt: s.createdAt,
+    ...(s.completedAt ? { completedAt: s.completedAt } : {}),
+    findingsCount: s.briefing.findings.length,
+    pendingWorkflowProposalsCount: pendingProposals(s),
+  };
 }
 
 function nextStep(s: Rec): string {
@@ -182,7 +195,7 @@ const area: SandboxArea = {
       return ok('session', { ...listItem(s), nextStep: nextStep(s) });
     });
 
-    r.get('/onboarding/sessions/{sessionId}', (req) => ok('session', find(store, req.user, req.params.sessionId!)));
+    r.get('/onboarding/sessions/{sessionId}', (req) => ok('session', view(find(store, req.user, req.params.sessionId!))));
 
     r.patch('/onboarding/sessions/{sessionId}/findings/{findingId}', (req) => {
       const s = find(store, req.user, req.params.sessionId!);
@@ -191,13 +204,13 @@ const area: SandboxArea = {
       const i = findings.findIndex((f) => f.id === req.params.findingId);
       if (i < 0) notFound('finding', req.params.findingId);
       const next = findings.map((f, j) => (j === i ? { ...f, ...(b.reviewState ? { reviewState: b.reviewState } : {}), ...(b.userEdits !== undefined ? { userEdits: b.userEdits } : {}) } : f));
-      return ok('session', save(store, s, { briefing: { ...s.briefing, findings: next } }));
+      return ok('session', view(save(store, s, { briefing: { ...s.briefing, findings: next } })));
     });
 
     r.put('/onboarding/sessions/{sessionId}/week-labels', (req) => {
       const s = find(store, req.user, req.params.sessionId!);
       const b = bodyOf(req.body);
-      return ok('session', save(store, s, { briefing: { ...s.briefing, weekLabels: b.labels } }));
+      return ok('session', view(save(store, s, { briefing: { ...s.briefing, weekLabels: b.labels } })));
     });
 
     r.patch('/onboarding/sessions/{sessionId}/up-front-answers', (req) => {
@@ -205,7 +218,7 @@ const area: SandboxArea = {
       const b = bodyOf(req.body);
       const upFrontAnswers = { ...s.upFrontAnswers };
       for (const k of ['roleOneLiner', 'schedulingAnnoyance']) if (b[k] !== undefined) upFrontAnswers[k] = b[k];
-      return ok('session', save(store, s, { upFrontAnswers }));
+      return ok('session', view(save(store, s, { upFrontAnswers })));
     });
 
     r.patch('/onboarding/sessions/{sessionId}/earned-answers', (req) => {
@@ -216,7 +229,7 @@ const area: SandboxArea = {
       const anyConfirmed = s.briefing.findings.some((f: Rec) => f.reviewState === 'confirmed');
       const patch: Rec = { earnedAnswers };
       if (anyConfirmed && !s.briefing.workflowProposals.length) patch.briefing = { ...s.briefing, workflowProposals: proposalsFrom(store, s) };
-      return ok('session', save(store, s, patch));
+      return ok('session', view(save(store, s, patch)));
     });
 
     r.patch('/onboarding/sessions/{sessionId}/workflow-proposals/{proposalId}', (req) => {
@@ -227,7 +240,7 @@ const area: SandboxArea = {
       if (i < 0) notFound('workflow proposal', req.params.proposalId);
       if (b.reviewState === 'edited' && !b.userEditedSentence && !proposals[i]!.userEditedSentence) fail(400, 'an edited proposal needs userEditedSentence', 'AGNT_E_VALIDATION');
       const next = proposals.map((p, j) => (j === i ? { ...p, reviewState: b.reviewState, ...(b.userEditedSentence !== undefined ? { userEditedSentence: b.userEditedSentence } : {}) } : p));
-      return ok('session', save(store, s, { briefing: { ...s.briefing, workflowProposals: next } }));
+      return ok('session', view(save(store, s, { briefing: { ...s.briefing, workflowProposals: next } })));
     });
 
     r.post('/onboarding/sessions/{sessionId}/finalize', (req) => {

@@ -4,7 +4,8 @@
 // the request goes through the one HTTP client. Nothing here spawns a process. Kept small and
 // alone so that changes to the builder (issue 13) touch only this module.
 import { Command, CommanderError, type Option } from 'commander';
-import { buildArea, type ContextFactory, parseInvocation, runHandler, specOf } from '../../core/builder.ts';
+import { buildArea, type ContextFactory, parseInvocation, requestOf, runHandler, selected, specOf } from '../../core/builder.ts';
+import { newParse } from '../../core/once.ts';
 import { Context, type GlobalOptions } from '../../core/context.ts';
 import { AgntError, UsageError } from '../../core/errors.ts';
 import type { HttpClient, RequestSpec } from '../../core/http.ts';
@@ -125,6 +126,7 @@ export class CommandAdapter {
   private capture(argv: string[]): Captured {
     this.captured = undefined;
     this.errText = '';
+    newParse();
     try {
       this.program.parse(argv, { from: 'user' });
     } catch (e) {
@@ -170,16 +172,7 @@ export class CommandAdapter {
   static request(p: Prepared): RequestSpec | undefined {
     const { spec, inv } = p;
     if (spec.handler) return undefined;
-    return {
-      method: spec.method,
-      path: spec.path,
-      params: inv.args,
-      query: inv.query,
-      body: inv.body,
-      resultKey: spec.resultKey,
-      envelope: spec.envelope,
-      shape: spec.list ? 'list' : spec.resultKey ? 'record' : undefined,
-    };
+    return requestOf(spec, inv);
   }
 
   /** Runs a row's command and returns its result. */
@@ -207,6 +200,6 @@ export class CommandAdapter {
       return inv.ids.length === 1 ? out[0] : out;
     }
     const res = await client.request(request);
-    return res.data;
+    return selected(spec, res.data);
   }
 }

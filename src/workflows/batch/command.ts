@@ -2,7 +2,7 @@
 import type { Option } from 'commander';
 import type { Context } from '../../core/context.ts';
 import { UsageError } from '../../core/errors.ts';
-import { parseDelimiterOption, type Encoding } from '../import/detect.ts';
+import { parseDelimiterOption, parseEncodingOption } from '../import/detect.ts';
 import { INPUT_FORMATS, type InputFormat } from './input.ts';
 import { runBatch } from './run.ts';
 
@@ -39,8 +39,8 @@ export async function batch(ctx: Context, file: unknown, command: unknown, flags
   if (concurrency > MAX_CONCURRENCY) throw new UsageError(`--concurrency must be at most ${MAX_CONCURRENCY}, got ${concurrency}`);
   if (o.inputFormat !== undefined && !(INPUT_FORMATS as readonly string[]).includes(o.inputFormat))
     throw new UsageError(`--input-format must be one of ${INPUT_FORMATS.join(', ')}, got '${o.inputFormat}'`);
-  const encodings = ['utf8', 'utf16le', 'utf16be', 'windows-1252'];
-  if (o.encoding !== undefined && !encodings.includes(o.encoding)) throw new UsageError(`--encoding must be one of ${encodings.join(', ')}, got '${o.encoding}'`);
+  // Any WHATWG label, checked before anything is read (the import's rule).
+  const encoding = o.encoding === undefined ? undefined : parseEncodingOption(String(o.encoding));
   await runBatch(ctx, {
     globalOptions,
     file: String(file),
@@ -60,6 +60,6 @@ export async function batch(ctx: Context, file: unknown, command: unknown, flags
     yes: Boolean(ctx.global.yes),
     format: o.inputFormat as InputFormat | undefined,
     delimiter: o.delimiter === undefined ? undefined : parseDelimiterOption(o.delimiter),
-    encoding: o.encoding as Encoding | undefined,
+    encoding,
   });
 }

@@ -10,7 +10,7 @@ import { escapeControls, idOf, type Printer } from '../../core/output.ts';
 import type { Column } from '../../core/spec.ts';
 import type { Encoding } from '../import/detect.ts';
 import type { LedgerWriter } from '../import/ledger.ts';
-import { Progress } from '../import/progress.ts';
+import { Progress } from '../../core/progress.ts';
 import { CommandAdapter, RowContext, TemplateError, type Prepared } from './adapter.ts';
 import { openInput, type BatchInput, type BatchRow, type FailedWriter, type InputFormat } from './input.ts';
 import { isUnfinished, resumeBatchLedger, rowHash, type BatchLedgerState, type RowOutcome, type StoredOptions } from './ledger.ts';
@@ -205,7 +205,7 @@ export class BatchRun {
     if (opts.dryRun) columns.push({ path: 'request.method', header: 'METHOD' }, { path: 'request.url', header: 'URL' });
     else columns.push({ path: 'id' }, { path: 'error' });
     this.printer = await ctx.printer(columns);
-    this.progress = new Progress(ctx.io, ctx.io.stderrIsTTY && !ctx.io.quiet, input.size, () => input.bytesRead());
+    this.progress = new Progress(ctx.io, { unit: 'rows', ...(input.size ? { fraction: () => input.bytesRead() / input.size! } : {}) });
 
     let skip = stored.skipRows;
     let taken = 0;

@@ -10,7 +10,7 @@ import { FailedRowsWriter } from './failed.ts';
 import { isUnfinished, LedgerWriter, OUTCOMES, resumeLedger, type DoneRecord, type LedgerState, type Outcome, type StoredOptions } from './ledger.ts';
 import { buildMapping, describeRole, type Mapping } from './mapping.ts';
 import { MemoryGuard } from './memory.ts';
-import { Progress } from './progress.ts';
+import { Progress } from '../../core/progress.ts';
 import { hash32, SeenEmails } from './seen.ts';
 import { openSource, type Source } from './source.ts';
 import { sleep } from '../../core/sleep.ts';
@@ -217,7 +217,7 @@ export class Importer {
         this.ledger.write({ type: 'start', version: 1, input: source.name, header: source.header, dialect, options: stored, startedAt: new Date().toISOString() });
         this.ledger.flush();
       }
-      this.progress = new Progress(ctx.io, ctx.io.stderrIsTTY && !ctx.io.quiet, source.size, source.bytesRead);
+      this.progress = new Progress(ctx.io, { unit: 'rows', ...(source.size ? { fraction: () => source.bytesRead() / source.size! } : {}) });
       await this.read(source, mapping);
     } catch (e) {
       // Nothing was sent yet (a bad header, mapping or option): leave the files as they were.
@@ -392,10 +392,13 @@ export class Importer {
           uncertain = true;
         } else throw e;
         if (attempt >= MAX_ATTEMPTS || !retryBudget.take()) {
-          throw new AgntError(
-            `import stopped: ${(e as Error).message} (batch of rows ${batch.slots[0]!.row}-${batch.slots[batch.slots.length - 1]!.row}, ${attempt} attempt${attempt > 1 ? 's' : ''})`,
+          // The last answer and how often it was tried, whatever the message says.
+          const last = e instanceof ApiError ? `last answer: HTTP ${e.status}${e.code ? `, ${e.code}` : ''}` : `last error: ${(e as NetworkError).code ?? 'no answer'}`;
+          const stopped = new AgntError(
+            `import stopped: ${(e as Error).message} (${last}; ${attempt} attempt${attempt > 1 ? 's' : ''}; batch of rows ${batch.slots[0]!.row}-${batch.slots[batch.slots.length - 1]!.row})`,
             e instanceof AgntError ? e.exitCode : EXIT.failure,
           );
+          throw stopped;
         }
         const delay = backoffDelay(attempt, this.backoffBase, BACKOFF_CAP_MS);
         this.cooldownUntil = Math.max(this.cooldownUntil, Date.now() + delay);

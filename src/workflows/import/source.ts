@@ -67,7 +67,7 @@ export async function openSource(path: string, stdin: NodeJS.ReadableStream, opt
   }
   const first = Buffer.concat(head);
   if (first.length === 0) throw new UsageError(`${name}: the file is empty`);
-  const dialect = sniff(first, opts);
+  const dialect = sniff(first, { ...opts, name });
   // An image, an archive or a spreadsheet's native format is not CSV: say so, instead of
   // reporting its first bytes as column names.
   const sample = decodeSample(first, dialect.encoding, dialect.bomLength);

@@ -1,0 +1,54 @@
+// Every terminal decoration decided in one place: the colour level (one chalk instance), and
+// whether stderr may carry animation (ora spinners and the progress line). Nothing else in the
+// code writes an escape sequence: chalk styles, ora redraws.
+import { Chalk, type ChalkInstance } from 'chalk';
+
+type Env = Record<string, string | undefined>;
+
+/** CI=true (or any value but 'false'/'0'/''): a log is being kept, not a person watching. */
+export function inCI(env: Env = process.env): boolean {
+  const v = env.CI;
+  return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
+}
+
+/**
+ * The colour level (0 none, 1 basic, 2 256, 3 truecolor) for a stream, by the usual rules, first
+ * match wins: --no-color; NO_COLOR (non-empty); FORCE_COLOR (0/false: none, 1-3 or empty/true:
+ * that level, even off a terminal); TERM=dumb; not a terminal; CI; then COLORTERM/TERM.
+ */
+export function colorLevel(isTTY: boolean, noColorFlag = false, env: Env = process.env): 0 | 1 | 2 | 3 {
+  if (noColorFlag) return 0;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return 0;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) {
+    const f = force.toLowerCase();
+    if (f === '0' || f === 'false') return 0;
+    if (f === '' || f === 'true') return 1;
+    const n = Number.parseInt(f, 10);
+    if (Number.isInteger(n) && n >= 1) return Math.min(3, n) as 1 | 2 | 3;
+  }
+  if (env.TERM === 'dumb') return 0;
+  if (!isTTY) return 0;
+  if (inCI(env)) return 0;
+  if (env.COLORTERM === 'truecolor' || env.COLORTERM === '24bit') return 3;
+  if (/-256(color)?$/i.test(env.TERM ?? '')) return 2;
+  return 1;
+}
+
+/**
+ * Spinners and the progress line: only on a stderr that is a terminal, with colour allowed
+ * there (so NO_COLOR, FORCE_COLOR=0, TERM=dumb and --no-color also stop redrawing), not under
+ * CI and not with --quiet. FORCE_COLOR never turns animation on off a terminal.
+ */
+export function animationAllowed(stderrIsTTY: boolean, opts: { noColor?: boolean; quiet?: boolean } = {}, env: Env = process.env): boolean {
+  return stderrIsTTY && !opts.quiet && !inCI(env) && colorLevel(true, opts.noColor, env) > 0;
+}
+
+let shared: ChalkInstance | undefined;
+
+/** The one chalk instance for stdout, its level set by colorLevel. */
+export function chalkFor(level: 0 | 1 | 2 | 3): ChalkInstance {
+  if (!shared) shared = new Chalk({ level });
+  else shared.level = level;
+  return shared;
+}

@@ -1,0 +1,194 @@
+// Coverage spans with their people and in the user's time zone: `coverage get` and `coverage list`
+// add each span's principals and backups (the span record has none), `coverage list --mine`
+// keeps the spans you are primary or backup in, and `coverage who --at` answers for any time.
+import type { Column, Handler } from '../core/spec.ts';
+import { UsageError } from '../core/errors.ts';
+import type { RequestSpec } from '../core/http.ts';
+import { cellText, escapeControls } from '../core/output.ts';
+import { paginate, parsePageOptions } from '../core/paginate.ts';
+import { iso, parseWhen, resolveZone } from '../core/time.ts';
+import { sections, table, who as person } from '../render/render.ts';
+import { displayZone, zoned } from '../render/zoned.ts';
+import { mapLimit, pairsText, principalRows } from './span-principals.ts';
+
+type Rec = Record<string, any>;
+
+const SPANS: RequestSpec = { method: 'GET', path: '/coverage-spans', resultKey: 'coverageSpans', shape: 'list' };
+
+function checkZoneFlags(opts: Record<string, unknown>): void {
+  if (opts.utc && opts.tz) throw new UsageError('give --tz or --utc, not both');
+}
+
+/** The span with its ISO times shown in `tz` (keys ending in At). */
+function zonedRecord(span: Rec, tz: string): Rec {
+  const out: Rec = {};
+  for (const [k, v] of Object.entries(span)) out[k] = /At$/.test(k) && typeof v === 'string' ? zoned(v, tz) : v;
+  return out;
+}
+
+const LIST_COLUMNS: Column[] = [
+  { path: 'id' },
+  { path: 'status' },
+  { path: 'reason' },
+  { path: 'startAt', header: 'START' },
+  { path: 'endAt', header: 'END' },
+  { path: 'primaryCoordinator', header: 'PRIMARY' },
+  { path: 'principals', header: 'PRINCIPALS -> BACKUPS' },
+  { path: 'requireManagerApproval', header: 'APPROVAL' },
+];
+
+export const list: Handler = async (ctx, inv) => {
+  const o = inv.opts;
+  checkZoneFlags(o);
+  const page = parsePageOptions(o);
+  if (o.mine && inv.query.role !== undefined) throw new UsageError('--mine is the spans you are primary or backup in: give --mine or --role, not both');
+  if (o.mine && page.page !== undefined) throw new UsageError('--page does not go with --mine (it reads every page of both roles)');
+  const format = ctx.format();
+  const client = ctx.client();
+  const request: RequestSpec = { ...SPANS, query: inv.query };
+
+  // The API's records as they are, streamed page by page, for scripts.
+  if (!o.mine && format !== 'table') {
+    const printer = await ctx.printer(inv.spec.columns);
+    await paginate(client, request, page, (items) => printer.records(items));
+    if (ctx.dryRun) return;
+    await printer.endList();
+    return;
+  }
+
+  let spans: Rec[] = [];
+  if (o.mine) {
+    const byId = new Map<string, Rec>();
+    for (const role of ['primary', 'backup']) {
+      await paginate(client, { ...request, query: { ...inv.query, role } }, { all: true, perPage: page.perPage }, (items) => {
+        for (const s of items as Rec[]) if (s && !byId.has(s.id)) byId.set(s.id, s);
+      });
+    }
+    if (ctx.dryRun) return;
+    spans = [...byId.values()].sort((a, b) => Date.parse(a.startAt) - Date.parse(b.startAt) || String(a.id).localeCompare(String(b.id)));
+    if (page.limit !== undefined) spans = spans.slice(0, page.limit);
+  } else {
+    await paginate(client, request, page, (items) => spans.push(...(items as Rec[])));
+    if (ctx.dryRun) return;
+  }
+  if (format !== 'table') return { data: spans };
+
+  const tz = await displayZone(ctx, o);
+  const rows = await mapLimit(spans, 4, (s) => principalRows(ctx, s.id));
+  return { data: spans.map((s, i) => ({ ...zonedRecord(s, tz), principals: pairsText(rows[i]) })), columns: LIST_COLUMNS };
+};
+
+function keyValue(obj: Rec): string {
+  const keys = Object.keys(obj);
+  const width = Math.max(...keys.map((k) => k.length), 1);
+  return keys
+    .map((k) => {
+      const v = obj[k];
+      const text = v !== null && typeof v === 'object' && !Array.isArray(v) ? JSON.stringify(v) : cellText(v);
+      return `${k.padEnd(width)}   ${escapeControls(text)}`;
+    })
+    .join('\n');
+}
+
+export const get: Handler = async (ctx, inv) => {
+  checkZoneFlags(inv.opts);
+  const res = await ctx.client().request<Rec>({ method: 'GET', path: inv.spec.path, params: inv.args, resultKey: 'coverageSpan', shape: 'record' });
+  if (res.dryRun) return;
+  const span = res.data ?? {};
+  const principals = await principalRows(ctx, String(span.id ?? inv.args.spanId));
+  // JSON gets the span with its principal rows under `principals` (the API's rows, unchanged).
+  const data = { ...span, principals };
+  if (ctx.format() !== 'table' || ctx.global.query || ctx.global.fields) return { data };
+  const tz = await displayZone(ctx, inv.opts);
+  const rows = principals.map((r) => ({ ...r, notificationSentAt: zoned(r.notificationSentAt, tz) }));
+  const text = [
+    keyValue(zonedRecord(span, tz)),
+    '',
+    sections(
+      [
+        [
+          'Principals',
+          table(
+            rows,
+            [
+              ['PRINCIPAL', 'principal'],
+              ['BACKUP', 'backupCoordinator'],
+              ['PRIMARY_FOLLOWER', 'primaryFollower'],
+              ['BACKUP_FOLLOWER', 'backupFollower'],
+              ['NOTIFIED', 'notificationSentAt'],
+            ],
+            ctx,
+          ),
+        ],
+      ],
+      ctx,
+    ),
+  ].join('\n');
+  return { data, text };
+};
+
+/** When a span stopped covering: its end, or earlier when it was ended early. */
+function coveredUntil(s: Rec): number {
+  const end = Date.parse(s.endAt);
+  const ended = s.status === 'ended' && s.endedAt ? Date.parse(s.endedAt) : NaN;
+  return Number.isNaN(ended) ? end : Math.min(end, ended);
+}
+
+/**
+ * `coverage who P --at TIME`. The API answers only for now (GET active-for-principal); for
+ * another time the spans you can see are searched: a scheduled, active or ended span whose
+ * time holds TIME and that hands P over names the backup. It goes one hop (the span's backup);
+ * the chain beyond, through routing rules, is the server's and only known for now.
+ */
+export const who: Handler = async (ctx, inv) => {
+  const o = inv.opts;
+  const principal = inv.args.principalId!;
+  const client = ctx.client();
+  if (o.at === undefined) {
+    const res = await client.request({ method: 'GET', path: inv.spec.path, params: inv.args, envelope: 'none' });
+    if (res.dryRun) return;
+    return { data: res.data };
+  }
+  const tz = await resolveZone(ctx, o.tz);
+  const at = parseWhen(String(o.at), tz, Date.now(), { flag: '--at' });
+  const spans: Rec[] = [];
+  await paginate(client, SPANS, { all: true }, (items) => spans.push(...(items as Rec[])));
+  if (ctx.dryRun) return;
+  const candidates = spans
+    .filter((s) => ['scheduled', 'active', 'ended'].includes(s.status) && Date.parse(s.startAt) <= at && at < coveredUntil(s))
+    .sort((a, b) => Date.parse(a.startAt) - Date.parse(b.startAt));
+  for (const span of candidates) {
+    const row = (await principalRows(ctx, span.id)).find((r) => r.principal === principal);
+    if (!row) continue;
+    const primary = { id: span.primaryCoordinator };
+    const backup = { id: row.backupCoordinator };
+    const data = {
+      active: true,
+      at: iso(at),
+      span,
+      primaryCoordinator: primary,
+      backupCoordinator: backup,
+      chain: [
+        { ...primary, depth: 0 },
+        { ...backup, depth: 1 },
+      ],
+    };
+    return { data, text: textAt(data, tz) };
+  }
+  // Not handed over then: their coordinator handles it (as known now).
+  const now = await client.request<Rec>({ method: 'GET', path: inv.spec.path, params: inv.args, envelope: 'none' });
+  const primary = now.data?.primaryCoordinator ?? null;
+  const data = { active: false, at: iso(at), span: null, primaryCoordinator: primary, backupCoordinator: null, chain: primary ? [{ ...primary, depth: 0 }] : [] };
+  return { data, text: textAt(data, tz) };
+};
+
+function textAt(d: Rec, tz: string): string {
+  const when = zoned(d.at, tz);
+  if (!d.active) return `not covered at ${when}: ${d.primaryCoordinator ? `${person(d.primaryCoordinator)} handles it` : 'no coordinator found'}`;
+  const s = d.span as Rec;
+  return [
+    `covered at ${when} by ${person(d.backupCoordinator)} (span ${escapeControls(String(s.id))}, ${escapeControls(String(s.status))}, ${escapeControls(String(s.reason ?? '?'))}, ${zoned(s.startAt, tz)} to ${zoned(s.endAt, tz)})`,
+    `0  ${person(d.primaryCoordinator)}  primary, away`,
+    `  └─ 1  ${person(d.backupCoordinator)}  covering`,
+  ].join('\n');
+}

@@ -1,0 +1,97 @@
+// `-o ics` for `coordinator schedule` and `coverage events`: an iCalendar file (RFC 5545) with one
+// event per (span, principal). Each event's UID is made of the span id and the principal id, so
+// importing a later export again updates the events a calendar already has instead of adding
+// copies. Times are written in UTC (DTSTART:20261201T140000Z), which every calendar shows in its
+// own zone. Written with ical-generator; the tests read it back with node-ical.
+import type { Context } from '../core/context.ts';
+import { UsageError } from '../core/errors.ts';
+import { escapeControls } from '../core/output.ts';
+
+type Rec = Record<string, any>;
+
+/** Whether this run writes ics; the flags that cannot go with it are refused before any request. */
+export function icsRequested(ctx: Context): boolean {
+  const g = ctx.global;
+  if (g.output !== 'ics') return false;
+  if (g.json || g.yaml || g.jsonl) throw new UsageError('-o ics and --json, --yaml or --jsonl do not go together');
+  if (g.query || g.fields) throw new UsageError('--query and --fields do not apply to -o ics');
+  return true;
+}
+
+const idOf = (p: unknown): string => (p && typeof p === 'object' ? String((p as Rec).id ?? '') : String(p ?? ''));
+
+function nameOf(p: unknown): string {
+  if (!p) return '?';
+  if (typeof p !== 'object') return String(p);
+  const o = p as Rec;
+  return String(o.name || [o.firstName, o.lastName].filter(Boolean).join(' ') || o.email || o.id || '?');
+}
+
+/** Stable across exports: the same (span, principal) is the same calendar event. */
+export function eventUid(spanId: string, principalId: string): string {
+  return `${spanId}.${principalId}@coverage.agnt`;
+}
+
+function summary(e: Rec): string {
+  const principal = nameOf(e.principal);
+  const backup = nameOf(e.backupCoordinator);
+  const primary = nameOf(e.primaryCoordinator);
+  if (e.role === 'backup') return `Covering ${principal} for ${primary}`;
+  if (e.role === 'primary') return `${principal} covered by ${backup}`;
+  return `${backup} covers ${principal} for ${primary}`;
+}
+
+function description(e: Rec): string {
+  const who = (label: string, p: unknown) => `${label}: ${nameOf(p)}${idOf(p) ? ` (${idOf(p)})` : ''}`;
+  return [
+    `Coverage span ${e.spanId}: ${e.status ?? '?'}, ${e.reason ?? '?'}; you are ${e.role === 'manager' ? 'the manager' : `the ${e.role ?? '?'}`}.`,
+    who('Principal', e.principal),
+    who('Primary coordinator', e.primaryCoordinator),
+    who('Backup coordinator', e.backupCoordinator),
+    `agnt coverage get ${e.spanId}`,
+  ].join('\n');
+}
+
+/** The calendar text for coverage events (the shape of GET /coverage-spans/events), and how many events it holds. */
+export async function coverageCalendar(events: Rec[], name: string): Promise<{ text: string; count: number }> {
+  const mod = await import('ical-generator');
+  const ical = mod.default;
+  const cal = ical({ name, prodId: { company: 'agnt', product: 'coverage', language: 'EN' } });
+  const seen = new Set<string>();
+  // Calendars apply an imported event over the one with the same UID when its SEQUENCE is not
+  // lower; a later export always carries a higher one (seconds since 2020).
+  const sequence = Math.floor((Date.now() - Date.UTC(2020, 0, 1)) / 1000);
+  for (const e of events) {
+    const spanId = String(e.spanId ?? '');
+    const principalId = idOf(e.principal);
+    const start = new Date(String(e.startAt));
+    const end = new Date(String(e.endAt));
+    if (!spanId || !principalId || Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) continue;
+    const uid = eventUid(spanId, principalId);
+    // One event per (span, principal), whatever roles the caller has in it.
+    if (seen.has(uid)) continue;
+    seen.add(uid);
+    cal.createEvent({
+      id: uid,
+      sequence,
+      start,
+      end,
+      // Server text is kept free of control characters: the file may be printed on a terminal.
+      summary: escapeControls(summary(e)),
+      description: description(e).split('\n').map(escapeControls).join('\n'),
+      // Spans still waiting for acceptance or approval are tentative.
+      status: String(e.status ?? '').startsWith('pending') ? mod.ICalEventStatus.TENTATIVE : mod.ICalEventStatus.CONFIRMED,
+      busystatus: e.role === 'backup' ? mod.ICalEventBusyStatus.BUSY : mod.ICalEventBusyStatus.FREE,
+      categories: [{ name: 'Coverage' }],
+      x: [{ key: 'X-AGNT-SPAN', value: spanId }],
+    });
+  }
+  return { text: cal.toString(), count: seen.size };
+}
+
+/** Writes the calendar to stdout as it is (CRLF lines, as RFC 5545 wants). */
+export async function writeCalendar(ctx: Context, events: Rec[], name: string): Promise<void> {
+  const { text, count } = await coverageCalendar(events, name);
+  ctx.io.stdout.write(text.endsWith('\r\n') ? text : `${text}\r\n`);
+  ctx.io.info(`${count} event${count === 1 ? '' : 's'} (one per span and principal)`);
+}

@@ -1,0 +1,274 @@
+// `agnt inbox`: what waits for the caller, across their roles, each item with the commands that
+// act on it. One GET per source, all at once; a source the caller's role does not reach (403)
+// is simply not theirs, any other failure is named on stderr and the exit code says so.
+import type { Context } from '../core/context.ts';
+import { AgntError, ApiError, EXIT, Interrupted, UsageError } from '../core/errors.ts';
+import type { RequestSpec } from '../core/http.ts';
+import { escapeControls, safeJson } from '../core/output.ts';
+import { paginate } from '../core/paginate.ts';
+import { sleep } from '../core/sleep.ts';
+import { validZone } from '../core/time.ts';
+import { title } from '../render/render.ts';
+import { displayZone, zoned } from '../render/zoned.ts';
+import { durationMs } from './wait.ts';
+import { mapLimit, pairsText, principalRows } from './span-principals.ts';
+
+type Rec = Record<string, any>;
+
+export interface InboxItem {
+  /** What is asked: coverage.accept, coverage.approve, coverage.draft, delegation.confirm, delegation.access, invitation.pending, org-request.decide. */
+  kind: string;
+  id: string;
+  /** One line, for people. */
+  summary: string;
+  /** When it started waiting (ISO 8601). */
+  since: string | null;
+  /** The exact commands that act on it. */
+  commands: string[];
+  /** The API's record. */
+  record: Rec;
+  /** Coverage items: the span's principal rows (principal, backupCoordinator). */
+  principals?: Rec[];
+}
+
+interface Source {
+  kind: string;
+  heading: string;
+  /** Requests whose records become items. */
+  request: RequestSpec;
+  keep?: (r: Rec, me: Rec) => boolean;
+  item: (r: Rec, tz: string) => Omit<InboxItem, 'kind' | 'record' | 'principals'>;
+  /** Only for callers this applies to (saves a request that would be refused). */
+  applies?: (me: Rec) => boolean;
+  /** Add the span's principal rows. */
+  withPrincipals?: boolean;
+  /** What `since` means for this kind, in the terminal view. */
+  sinceLabel: string;
+}
+
+const str = (v: unknown): string => escapeControls(v === null || v === undefined ? '' : String(v));
+
+function spanLine(s: Rec, tz: string): string {
+  return `${str(s.reason)} ${zoned(s.startAt, tz)} to ${zoned(s.endAt, tz)}`;
+}
+
+const SOURCES: Source[] = [
+  {
+    kind: 'coverage.accept',
+    heading: 'Coverage waiting for your acceptance',
+    request: { method: 'GET', path: '/coverage-spans', query: { role: 'backup', status: 'pending_acceptance' }, resultKey: 'coverageSpans', shape: 'list' },
+    withPrincipals: true,
+    sinceLabel: 'submitted',
+    item: (s, tz) => ({
+      id: s.id,
+      summary: `${spanLine(s, tz)}, for ${str(s.primaryCoordinator)}`,
+      since: s.submittedAt ?? s.createdAt ?? null,
+      commands: [`agnt coverage accept ${s.id}`, `agnt coverage decline ${s.id}`],
+    }),
+  },
+  {
+    kind: 'coverage.approve',
+    heading: 'Coverage waiting for your approval',
+    request: { method: 'GET', path: '/coverage-spans', query: { role: 'manager', status: 'pending_manager_approval' }, resultKey: 'coverageSpans', shape: 'list' },
+    withPrincipals: true,
+    sinceLabel: 'accepted',
+    item: (s, tz) => ({
+      id: s.id,
+      summary: `${spanLine(s, tz)}, ${str(s.primaryCoordinator)} away`,
+      since: s.acceptedAt ?? s.submittedAt ?? s.createdAt ?? null,
+      commands: [`agnt coverage approve ${s.id}`, `agnt coverage reject ${s.id}`],
+    }),
+  },
+  {
+    kind: 'coverage.draft',
+    heading: 'Your drafts, not yet submitted',
+    request: { method: 'GET', path: '/coverage-spans', query: { role: 'primary', status: 'draft' }, resultKey: 'coverageSpans', shape: 'list' },
+    withPrincipals: true,
+    sinceLabel: 'created',
+    item: (s, tz) => ({
+      id: s.id,
+      summary: spanLine(s, tz),
+      since: s.createdAt ?? null,
+      commands: [`agnt coverage submit ${s.id}`, `agnt coverage cancel ${s.id} --yes`],
+    }),
+  },
+  {
+    kind: 'delegation.confirm',
+    heading: 'Delegations waiting for your confirmation',
+    request: { method: 'GET', path: '/delegations', query: { role: 'principal', status: 'pending' }, resultKey: 'delegations', shape: 'list' },
+    sinceLabel: 'asked',
+    item: (d) => ({
+      id: d.id,
+      summary: `${str(d.coordinator)} asks to act for you (${str(d.delegationSource)}${d.calendarProvider ? `/${str(d.calendarProvider)}` : ''})`,
+      since: d.createdAt ?? null,
+      commands: [`agnt delegations confirm ${d.id}`, `agnt delegations revoke ${d.id} --yes`],
+    }),
+  },
+  {
+    kind: 'delegation.access',
+    heading: 'Delegations with degraded calendar access',
+    request: { method: 'GET', path: '/delegations', query: { role: 'coordinator', status: 'active' }, resultKey: 'delegations', shape: 'list' },
+    keep: (d) => typeof d.accessHealth === 'string' && d.accessHealth !== 'ok',
+    sinceLabel: 'checked',
+    item: (d) => ({
+      id: d.id,
+      summary: `${str(d.accessHealth)} for ${str(d.principal)}`,
+      since: d.lastAccessCheckAt ?? null,
+      commands: [`agnt delegations reverify ${d.id}`],
+    }),
+  },
+  {
+    kind: 'invitation.pending',
+    heading: "Your team's pending invitations",
+    // Filled in with the caller's team; only team owners and admins may list them.
+    request: { method: 'GET', path: '/team-invitations', query: {}, resultKey: 'invitations', shape: 'list' },
+    applies: (me) => typeof me.team === 'string' && ['owner', 'admin'].includes(me.teamRole),
+    sinceLabel: 'sent',
+    item: (i, tz) => ({
+      id: i.id,
+      summary: `${str(i.email)} invited${i.invitedBy ? ` by ${str(i.invitedBy)}` : ''}, expires ${zoned(i.expiresAt, tz)}`,
+      since: i.createdAt ?? null,
+      commands: [`agnt invitations revoke ${i.id}`],
+    }),
+  },
+  {
+    kind: 'org-request.decide',
+    heading: 'Organization requests to decide',
+    request: { method: 'GET', path: '/organization-requests', query: { status: 'pending' }, resultKey: 'organizationRequests', shape: 'list' },
+    // Everyone sees their own requests; only an organization admin decides, and not their own.
+    applies: (me) => me.organizationRole === 'admin',
+    sinceLabel: 'asked',
+    keep: (r, me) => r.requestedBy !== me.id,
+    item: (r) => ({
+      id: r.id,
+      summary: `'${str(r.name)}' for team ${str(r.team)}, asked by ${str(r.requestedBy)}${r.notes ? `: ${str(r.notes)}` : ''}`,
+      since: r.createdAt ?? null,
+      commands: [`agnt org-requests approve ${r.id}`, `agnt org-requests reject ${r.id} --reason '...'`],
+    }),
+  },
+];
+
+interface Gathered {
+  items: InboxItem[];
+  failed: Array<{ kind: string; message: string }>;
+  tz: string;
+}
+
+async function gather(ctx: Context, opts: Record<string, unknown>): Promise<Gathered> {
+  const client = ctx.client();
+  const me = (await client.request<Rec>({ method: 'GET', path: '/users/me', resultKey: 'user', shape: 'record' })).data ?? {};
+  const tz = await displayZone(ctx, opts, typeof me.timezone === 'string' && validZone(me.timezone) ? me.timezone : undefined);
+  const failed: Gathered['failed'] = [];
+  const perSource = await Promise.all(
+    SOURCES.map(async (src) => {
+      if (src.applies && !src.applies(me)) return [];
+      const request = src.kind === 'invitation.pending' ? { ...src.request, query: { teamId: me.team } } : src.request;
+      const records: Rec[] = [];
+      try {
+        await paginate(client, request, { all: true }, (page) => records.push(...(page as Rec[])));
+        const kept = records.filter((r) => r && typeof r === 'object' && (!src.keep || src.keep(r, me)));
+        return await mapLimit(kept, 4, async (r): Promise<InboxItem> => {
+          const principals = src.withPrincipals ? await principalRows(ctx, r.id) : undefined;
+          return { kind: src.kind, ...src.item(r, tz), record: r, ...(principals ? { principals } : {}) };
+        });
+      } catch (e) {
+        if (ctx.signal.aborted || e instanceof Interrupted) throw e;
+        // Not this caller's role: nothing of theirs to show there.
+        if (e instanceof ApiError && e.status === 403) return [];
+        failed.push({ kind: src.kind, message: (e as Error).message });
+        return [];
+      }
+    }),
+  );
+  const items = perSource.flat();
+  return { items, failed, tz };
+}
+
+function renderText(items: InboxItem[], tz: string, ctx: Context): string {
+  if (!items.length) return 'Nothing waits for you.';
+  const parts: string[] = [];
+  for (const src of SOURCES) {
+    const mine = items.filter((i) => i.kind === src.kind);
+    if (!mine.length) continue;
+    const lines = [title(`${src.heading} (${mine.length})`, ctx)];
+    for (const i of mine) {
+      lines.push(`${str(i.id)}  ${i.summary}`);
+      const p = pairsText(i.principals);
+      if (p) lines.push(`  principals: ${p}`);
+      if (i.since) lines.push(`  ${src.sinceLabel} ${zoned(i.since, tz)}`);
+      for (const c of i.commands) lines.push(`  $ ${escapeControls(c)}`);
+    }
+    parts.push(lines.join('\n'));
+  }
+  return parts.join('\n\n');
+}
+
+function reportFailures(ctx: Context, failed: Gathered['failed']): void {
+  for (const f of failed) ctx.io.warn(`could not read ${f.kind} items: ${escapeControls(f.message)}`);
+}
+
+async function once(ctx: Context, opts: Record<string, unknown>): Promise<void> {
+  const { items, failed, tz } = await gather(ctx, opts);
+  if (ctx.dryRun) return;
+  const format = ctx.format();
+  const printer = await ctx.printer([{ path: 'kind' }, { path: 'id' }, { path: 'summary' }, { path: 'commands' }]);
+  if (format === 'table' && !ctx.global.query && !ctx.global.fields) {
+    if (items.length) await printer.value(items, true, renderText(items, tz, ctx));
+    else ctx.io.info('nothing waits for you');
+  } else await printer.value(items, true);
+  reportFailures(ctx, failed);
+  if (failed.length) throw new AgntError(`the inbox is incomplete: ${failed.length} of its sources could not be read`, EXIT.partial);
+}
+
+const key = (i: InboxItem) => `${i.kind}\u0000${i.id}`;
+
+async function watch(ctx: Context, opts: Record<string, unknown>): Promise<void> {
+  const interval = durationMs(typeof opts.interval === 'string' ? opts.interval : '30', '--interval');
+  const redraw = ctx.io.stdoutIsTTY;
+  const format = ctx.format();
+  // In a pipe the output is a stream of new items: one JSON object (or id) per line.
+  if (!redraw && !['table', 'json', 'jsonl', 'id'].includes(format)) throw new UsageError(`--watch in a pipe prints JSON lines or ids, not ${format}`, 'use -o jsonl (the default there) or -o id');
+  ctx.interruptIsStop = true;
+  const seen = new Set<string>();
+  for (;;) {
+    let result: Gathered;
+    try {
+      result = await gather(ctx, opts);
+    } catch (e) {
+      if (ctx.signal.aborted || e instanceof Interrupted) return;
+      // A poll that fails as a whole (the server is down) is said and tried again.
+      if (!(e instanceof AgntError) || e.exitCode === EXIT.usage || e.exitCode === EXIT.auth) throw e;
+      ctx.io.warn(`inbox: ${escapeControls((e as Error).message)}; trying again in ${Math.round(interval / 1000)}s`);
+      try {
+        await sleep(interval, ctx.signal);
+      } catch {
+        return;
+      }
+      continue;
+    }
+    if (redraw) {
+      const stamp = new Date().toISOString().slice(11, 19);
+      ctx.io.stdout.write('\x1b[H\x1b[2J');
+      ctx.io.out(`${renderText(result.items, result.tz, ctx)}\n\n(updated ${stamp} UTC; every ${Math.round(interval / 1000)}s; Ctrl-C to stop)`);
+    } else {
+      const fresh = result.items.filter((i) => !seen.has(key(i)));
+      const lines = fresh.map((i) => (format === 'id' ? escapeControls(i.id) : safeJson(i, false)));
+      if (lines.length) ctx.io.out(lines.join('\n'));
+    }
+    for (const i of result.items) seen.add(key(i));
+    reportFailures(ctx, result.failed);
+    try {
+      await sleep(interval, ctx.signal);
+    } catch {
+      return;
+    }
+  }
+}
+
+export async function inbox(ctx: Context, opts: Record<string, unknown>): Promise<void> {
+  if (opts.interval !== undefined && !opts.watch) throw new UsageError('--interval goes with --watch');
+  if (opts.utc && opts.tz) throw new UsageError('give --tz or --utc, not both');
+  if (opts.watch && ctx.dryRun) throw new UsageError('--watch and --dry-run do not go together');
+  if (opts.watch) return watch(ctx, opts);
+  return once(ctx, opts);
+}

@@ -1,0 +1,81 @@
+// The objects `agnt wait` can follow, as data: the command definitions (src/builtin/coordination.ts)
+// read it eagerly, the poll loop (src/workflows/wait.ts) lazily.
+
+export interface WaitKind {
+  /** Sub-command word: `agnt wait coverage ...`. */
+  name: string;
+  aliases: string[];
+  /** What it is called in messages. */
+  what: string;
+  /** The positional id and the path parameter it fills. */
+  arg: string;
+  path: string;
+  resultKey: string;
+  /** The condition when --for is not given. */
+  defaultFor: string;
+  /** A path parameter given as a flag (--org, --user). */
+  flag?: { param: string; flag: string; description: string; default?: string };
+  /** Where a condition on `status` may lead, for the help text. */
+  statuses: string;
+  examples: string[];
+}
+
+export const WAIT_KINDS: WaitKind[] = [
+  {
+    name: 'coverage',
+    aliases: ['coverage-span', 'span'],
+    what: 'coverage span',
+    arg: 'spanId',
+    path: '/coverage-spans/{spanId}',
+    resultKey: 'coverageSpan',
+    defaultFor: 'status=scheduled',
+    statuses: 'draft, pending_acceptance, pending_manager_approval, scheduled, active, ended, cancelled',
+    examples: ['agnt wait coverage cov_0001 --for status=scheduled --timeout 2h', 'agnt wait coverage cov_0001 --for "jmespath=acceptedAt != null"'],
+  },
+  {
+    name: 'delegation',
+    aliases: ['delegations'],
+    what: 'delegation',
+    arg: 'id',
+    path: '/delegations/{id}',
+    resultKey: 'delegation',
+    defaultFor: 'status=active',
+    statuses: 'pending, active, revoked',
+    examples: ['agnt wait delegation del_0001 --for status=active --timeout 1d', 'agnt wait delegation del_principal2 --for accessHealth=ok'],
+  },
+  {
+    name: 'audit-delivery',
+    aliases: ['delivery-job', 'audit-job'],
+    what: 'audit delivery job',
+    arg: 'jobId',
+    path: '/organizations/{orgId}/audit-logging/deliver/{jobId}',
+    resultKey: 'deliveryJob',
+    defaultFor: 'status=completed',
+    flag: { param: 'orgId', flag: 'org', description: 'the organization id (required)' },
+    statuses: 'pending, running, completed, failed',
+    examples: ['agnt wait audit-delivery adj_0001 --org org_acme', 'agnt wait audit-delivery adj_0001 --org org_acme --for status=completed --timeout 30m'],
+  },
+  {
+    name: 'drive-file',
+    aliases: ['file'],
+    what: 'drive file',
+    arg: 'fileId',
+    path: '/users/{userId}/drive-files/{fileId}',
+    resultKey: 'driveFile',
+    defaultFor: 'status=ready',
+    flag: { param: 'userId', flag: 'user', description: 'whose drive (a user id)', default: 'me' },
+    statuses: 'pending, ready',
+    examples: ['agnt wait drive-file fil_0001', 'agnt wait drive-file fil_0001 --for preview.status=ready,failed'],
+  },
+  {
+    name: 'onboarding',
+    aliases: ['onboarding-session', 'session'],
+    what: 'onboarding session',
+    arg: 'sessionId',
+    path: '/onboarding/sessions/{sessionId}',
+    resultKey: 'session',
+    defaultFor: 'status=complete',
+    statuses: 'in_progress, paused, complete',
+    examples: ['agnt wait onboarding obs_0001', "agnt wait onboarding obs_0001 --for 'jmespath=briefing.findings[0]' --timeout 5m"],
+  },
+];
