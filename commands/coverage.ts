@@ -162,6 +162,8 @@ export const coverageArea: AreaSpec = {
       endpoint: E('coverage.spans.update'),
       args: [{ name: 'spanId', resource: 'coverage-spans' }],
       fields: timesFields,
+      // `coverage get` shows each span with its principals; they are changed by other commands.
+      ignores: ['principals'],
       options: [tz],
       also: [{ method: 'GET', path: '/users/me' }],
       handler: async () => (await coverage()).update,

@@ -268,7 +268,7 @@ async function assembleBody(ctx: Context, spec: CommandSpec, opts: Record<string
       // Fields of the record that this update does not take (an organization's sso, a user's e-mail).
       if (record.kind === 'object') {
         for (const k of Object.keys(obj)) {
-          if (!(k in shape.fields) && k in record.fields) {
+          if (!(k in shape.fields) && (k in record.fields || spec.ignores?.includes(k))) {
             ignored.push(k);
             delete obj[k];
           }

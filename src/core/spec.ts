@@ -78,6 +78,9 @@ export interface Result {
  */
 export type Handler<O extends object = Record<string, unknown>> = (ctx: Context, input: Invocation<O>) => Promise<Result | void>;
 
+/** The list flags the builder adds to a list command, as commander parses them. */
+export type PageFlags = { all?: boolean; limit?: string; page?: string; perPage?: string };
+
 export interface Invocation<O extends object = Record<string, unknown>> {
   spec: CommandSpec;
   /** Positional values by path parameter name. */
@@ -140,6 +143,11 @@ export interface CommandRecord {
   bodyKey?: string;
   /** Accepts a whole body from --data/--file. Default: true when the command has body fields. */
   bodyInput?: boolean;
+  /**
+   * Keys the matching `get` shows beside the record (coverage get's `principals`): in a file
+   * they are dropped with the one note, like server-set fields, so that its output round-trips.
+   */
+  ignores?: readonly string[];
   /**
    * Where a PUT's current record is read for a dotted --set merge; default: GET of the same
    * path and resultKey. `field`: the objects sit under this key of that record.

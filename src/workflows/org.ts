@@ -1,7 +1,7 @@
 // Organization commands that do more than one plain request: the typed-name delete, the SSO
 // set-up, the SCIM token, audit events with relative times, and audit-log delivery with --wait.
 import type { Context } from '../core/context.ts';
-import type { Handler, Invocation, Result } from '../core/spec.ts';
+import type { Handler, PageFlags, Invocation, Result } from '../core/spec.ts';
 import { AgntError, EXIT, UsageError } from '../core/errors.ts';
 import { incompleteError, paginate, parsePageOptions } from '../core/paginate.ts';
 import { pagingProgress } from '../core/progress.ts';
@@ -148,8 +148,6 @@ const FINAL = new Set(['completed', 'failed']);
 
 /** --wait, --interval and --max-wait (seconds, as typed). */
 type WaitOptions = { wait?: boolean; interval?: string; maxWait?: string };
-/** The list flags the builder adds. */
-type PageFlags = { all?: boolean; limit?: string; page?: string; perPage?: string };
 
 async function waitForJob(ctx: Context, orgId: string, first: Rec, opts: WaitOptions): Promise<Rec> {
   const interval = seconds(opts.interval ?? 1, '--interval') * 1000;
