@@ -238,13 +238,16 @@ export function printError(e: unknown, global: GlobalOptions, json = wantsJsonEr
 // An error line quotes server text: the same escaping as table output (C0, C1, DEL, bidi).
 const escapeLine = escapeControls;
 
+// Set by the first Ctrl-C of a run: work it abandons may still reject, and that is not a failure.
+let interruptedRun = false;
+
 export async function main(argv: string[]): Promise<number> {
   const controller = new AbortController();
   let interrupted = false;
   let jsonErrors = wantsJsonErrors(argv);
   const onSigint = () => {
     if (interrupted) process.exit(EXIT.interrupted);
-    interrupted = true;
+    interrupted = interruptedRun = true;
     controller.abort();
   };
   process.on('SIGINT', onSigint);
@@ -296,11 +299,23 @@ export async function run(): Promise<void> {
   // A rejection nobody waited for (a page fetched ahead, then abandoned) must not end the
   // run with a stack trace quoting the bundle: it is reported like any failure.
   process.on('unhandledRejection', (e) => {
+    // A request or pause that Ctrl-C aborted, settling after its caller has moved on: main
+    // reports the interruption (or, for --watch, the stop) with its own exit code.
+    if (interruptedRun && isAbortLike(e)) return;
     const code = printError(e, {}, wantsJsonErrors(process.argv.slice(2)));
     process.exit(code || EXIT.failure);
   });
   const code = await main(process.argv.slice(2));
   process.exitCode = code;
+  // The work is done and its exit code known: a Ctrl-C while the process winds down (sockets
+  // closing, stdout draining) must not turn that outcome into death by SIGINT (exit 130).
+  process.on('SIGINT', () => process.exit(code));
   // Flush stdout before leaving; keep-alive sockets are already closed by ctx.close().
   if (code !== 0) setTimeout(() => process.exit(code), 0).unref();
+}
+
+function isAbortLike(e: unknown): boolean {
+  if (e instanceof Interrupted) return true;
+  const err = e as { name?: string; code?: string } | null;
+  return err?.name === 'AbortError' || err?.code === 'UND_ERR_ABORTED' || err?.code === 'ABORT_ERR';
 }
