@@ -65,7 +65,7 @@ export const WAIT_KINDS: WaitKind[] = [
     defaultFor: 'status=ready',
     flag: { param: 'userId', flag: 'user', description: 'whose drive (a user id)', default: 'me' },
     statuses: 'pending, ready',
-    examples: ['agnt wait drive-file fil_board_notes', "agnt wait drive-file \"$(agnt drive upload examples/report.pdf -o id)\" --for status=ready --timeout 5m"],
+    examples: ['agnt wait drive-file fil_board_notes', 'agnt wait drive-file "$(agnt drive upload examples/report.pdf -o id)" --for status=ready --timeout 5m'],
   },
   {
     name: 'onboarding',
@@ -76,6 +76,9 @@ export const WAIT_KINDS: WaitKind[] = [
     resultKey: 'session',
     defaultFor: 'status=complete',
     statuses: 'in_progress, paused, complete',
-    examples: ["agnt wait onboarding obs_pat --for 'jmespath=briefing.findings[0]' --timeout 5m", 'agnt onboarding finalize obs_pat --save-memories && agnt wait onboarding obs_pat   # waits for status=complete'],
+    examples: [
+      "agnt wait onboarding obs_pat --for 'jmespath=briefing.findings[0]' --timeout 5m",
+      'agnt onboarding finalize obs_pat --save-memories && agnt wait onboarding obs_pat   # waits for status=complete',
+    ],
   },
 ];

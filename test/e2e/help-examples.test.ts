@@ -27,7 +27,7 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 // A hang guard per line, not a measure of speed (a loaded machine is slow).
 const LINE_GUARD_MS = Number(process.env.EXAMPLES_GUARD_MS ?? 120_000);
 
-const all = helpExamples();
+const all = await helpExamples();
 const byHelp = new Map<string, string[]>();
 for (const e of all) byHelp.set(e.help, [...(byHelp.get(e.help) ?? []), e.line]);
 
@@ -137,12 +137,8 @@ describe('help examples', () => {
     expect(byHelp.has('coverage create')).toBe(true);
   });
 
-  it.concurrent.each([...byHelp.entries()].map(([help, lines]) => [help ? `agnt ${help} --help` : 'agnt --help', help, lines] as const))(
-    '%s',
-    async (_title, help, lines) => {
-      const failures = await runHelp(help, lines);
-      expect(failures, `examples of ${help ? `agnt ${help}` : 'agnt'} --help that failed`).toEqual([]);
-    },
-  );
+  it.concurrent.each([...byHelp.entries()].map(([help, lines]) => [help ? `agnt ${help} --help` : 'agnt --help', help, lines] as const))('%s', async (_title, help, lines) => {
+    const failures = await runHelp(help, lines);
+    expect(failures, `examples of ${help ? `agnt ${help}` : 'agnt'} --help that failed`).toEqual([]);
+  });
 });
-

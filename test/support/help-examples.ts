@@ -34,12 +34,12 @@ export function examplesOf(text: string): string[] {
   return out;
 }
 
-export function helpExamples(): HelpExample[] {
+export async function helpExamples(): Promise<HelpExample[]> {
   const noContext: ContextFactory = () => {
     throw new Error('help examples: no command runs here');
   };
   // 'commands' builds every area in full, as `agnt commands --markdown` does.
-  const program = buildProgram([], noContext, 'commands');
+  const program = await buildProgram([], noContext, 'commands');
   const out: HelpExample[] = [];
   const walk = (cmd: Command, words: string[]) => {
     for (const line of examplesOf(helpText(cmd))) out.push({ help: words.join(' '), line });
