@@ -22,6 +22,8 @@ export interface SandboxOptions {
   dataFile?: string;
   /** Milliseconds since the epoch, for tests that move the clock. */
   clock?: () => number;
+  /** The records the help examples act on (default true; see SandboxArea.seedExamples). */
+  exampleRecords?: boolean;
 }
 
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
@@ -82,6 +84,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     store.meta.tokens = {};
     seedBase(store);
     for (const area of sandboxAreas) area.seed?.(store);
+    if (opts.exampleRecords !== false) for (const area of sandboxAreas) area.seedExamples?.(store);
     // With a data file, the seeded state is its first content, and the journal starts there.
     store.save();
   }

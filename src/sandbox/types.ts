@@ -46,6 +46,12 @@ export interface SandboxArea {
   register(router: SandboxRouter, sb: Sandbox): void;
   /** Adds this area's records to a fresh sandbox (after the base seed). */
   seed?(store: Store): void;
+  /**
+   * Adds the records the help examples act on (fixed ids in each state: spans to submit, accept,
+   * approve; invitations; an onboarding session...). Part of every sandbox, as `agnt sandbox
+   * start` makes it; tests that need a clean slate in an area start with exampleRecords: false.
+   */
+  seedExamples?(store: Store): void;
   /** Releases what the area holds outside the store (temporary files) when the sandbox stops. */
   close?(sb: Sandbox): void;
 }

@@ -11,7 +11,8 @@ const LONG = 180_000;
 let sb: Awaited<ReturnType<typeof withSandbox>>;
 const dirs: string[] = [];
 beforeAll(async () => {
-  sb = await withSandbox();
+  // A clean slate: the inboxes here hold exactly what the tests make (no example records).
+  sb = await withSandbox({ exampleRecords: false });
 });
 afterAll(async () => {
   await sb.dispose();

@@ -14,7 +14,8 @@ let spanA = ''; // usr_principal and usr_principal2 -> usr_backup, Mar 1 09:00 t
 let spanB = ''; // usr_principal -> usr_backup, Mar 10 09:00 to Mar 11 09:00, waiting for the manager
 
 beforeAll(async () => {
-  sb = await withSandbox({ clock: () => NOW });
+  // No example records: the lists here hold exactly the spans the tests make.
+  sb = await withSandbox({ clock: () => NOW, exampleRecords: false });
   const a = await agntJson(
     [
       'coverage',

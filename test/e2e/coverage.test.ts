@@ -9,7 +9,8 @@ const T0 = Date.parse('2026-11-30T12:00:00Z'); // Monday, before the week starts
 let now = T0;
 let sb: Awaited<ReturnType<typeof withSandbox>>;
 beforeAll(async () => {
-  sb = await withSandbox({ clock: () => now });
+  // No example records: this week's spans are the only ones (the example spans would overlap it).
+  sb = await withSandbox({ clock: () => now, exampleRecords: false });
 });
 afterAll(async () => {
   await sb.dispose();

@@ -43,10 +43,14 @@ function file(name: string, text: string): string {
   return p;
 }
 
+// The seeded organization without the help examples' records (team_labs and its invitations),
+// so that an export is the organization examples/org.yaml describes.
+const BASE = { exampleRecords: false };
+
 describe('org export', () => {
   let sb: Sb;
   beforeAll(async () => {
-    sb = await withSandbox();
+    sb = await withSandbox(BASE);
   });
   afterAll(() => sb.dispose());
 
@@ -71,7 +75,7 @@ describe('export, apply to a fresh organization, plan', () => {
   let source: Sb;
   let target: Sb;
   beforeAll(async () => {
-    [source, target] = await Promise.all([withSandbox(), withSandbox()]);
+    [source, target] = await Promise.all([withSandbox(BASE), withSandbox(BASE)]);
     emptyOrganization(target);
   });
   afterAll(async () => {
@@ -113,7 +117,7 @@ describe('plan and apply on the seeded organization', () => {
   let exported: string;
   let config: string;
   beforeAll(async () => {
-    sb = await withSandbox();
+    sb = await withSandbox(BASE);
     secondAdmin(sb);
     config = tempDir();
     exported = (await agnt(['org', 'export', 'org_acme'], { sb })).stdout;
@@ -205,7 +209,7 @@ describe('plan and apply on the seeded organization', () => {
 
 describe('the worked example of docs/org-as-code.md', () => {
   it('examples/org.yaml takes the seeded sandbox to a managed organization; then plan is empty and apply sends no write', async () => {
-    const sb = await withSandbox();
+    const sb = await withSandbox(BASE);
     try {
       const example = resolve(import.meta.dirname, '..', '..', 'examples', 'org.yaml');
       const config = tempDir();
@@ -231,7 +235,7 @@ describe('the worked example of docs/org-as-code.md', () => {
 
 describe('sandbox audit events for drift', () => {
   it('a member role changed through the users endpoints is audited with its actor and event id; drift names it and apply puts it back', async () => {
-    const sb = await withSandbox();
+    const sb = await withSandbox(BASE);
     try {
       secondAdmin(sb);
       const config = tempDir();
@@ -265,7 +269,7 @@ describe('sandbox audit events for drift', () => {
 
 describe('apply on a terminal', () => {
   it('shows the plan and asks; no changes nothing; yes applies', async () => {
-    const sb = await withSandbox();
+    const sb = await withSandbox(BASE);
     try {
       const config = tempDir();
       const doc = file('tty.yaml', (await agnt(['org', 'export', 'org_acme'], { sb })).stdout.replace('brandingOnEvents: false', 'brandingOnEvents: true'));
@@ -287,7 +291,7 @@ describe('apply on a terminal', () => {
 
 describe('apply stops at the first failure', () => {
   it('says what was done and what remains, writes nothing after the failure, and a re-run continues', async () => {
-    const sb = await withSandbox();
+    const sb = await withSandbox(BASE);
     try {
       const config = tempDir();
       const head = 'apiVersion: agnt/v1\nkind: Organization\n';
@@ -322,7 +326,7 @@ describe('apply stops at the first failure', () => {
 describe('prune deletes only what agnt created, and only when allowed', () => {
   let sb: Sb;
   beforeAll(async () => {
-    sb = await withSandbox();
+    sb = await withSandbox(BASE);
   });
   afterAll(() => sb.dispose());
 
@@ -378,7 +382,7 @@ describe('org validate', () => {
   });
 
   it('plan and apply refuse an invalid file before sending anything', async () => {
-    const sb = await withSandbox();
+    const sb = await withSandbox(BASE);
     try {
       const doc = file('bad.yaml', 'apiVersion: agnt/v1\nkind: Organization\nsso:\n  enforcd: true\n');
       for (const verb of ['plan', 'apply', 'drift']) {
@@ -399,7 +403,7 @@ describe('secrets', () => {
   const NEWKEY = '-----BEGIN PRIVATE KEY-----NEWNEWNEWkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7';
 
   it('no SCIM token, private key or access token in any export, plan, saved plan, state file, log or --debug output', async () => {
-    const sb = await withSandbox();
+    const sb = await withSandbox(BASE);
     const config = tempDir();
     try {
       const sso = file(

@@ -8,7 +8,8 @@ let sb: Awaited<ReturnType<typeof withSandbox>>;
 // The sandbox clock runs `offset` ms ahead of real time, so invitations can expire.
 let offset = 0;
 beforeAll(async () => {
-  sb = await withSandbox({ clock: () => Date.now() + offset });
+  // No example records: the organization requests listed are the ones made here.
+  sb = await withSandbox({ clock: () => Date.now() + offset, exampleRecords: false });
 });
 afterAll(async () => {
   await sb.dispose();

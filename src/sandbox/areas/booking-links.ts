@@ -34,12 +34,17 @@ const area: SandboxArea = {
       chatEnabled: true,
       accessMode: 'invite_only',
       shareToken: 'shr_pat0001',
-      // Two invitees not yet sent their links, with fixed ids for the help's examples.
+      invitees: [],
+      schedulingPreferences: {},
+    });
+  },
+  seedExamples(store) {
+    // Two invitees not yet sent their links, with fixed ids for the help's examples.
+    store.update('bookingLinks', 'bkl_principal', {
       invitees: [
         { id: 'inv_carol', name: 'Carol Client', email: 'carol@client.test', status: 'pending', invitedAt: null, bookedAt: null },
         { id: 'inv_dan', name: 'Dan Vendor', email: 'dan@vendor.test', status: 'pending', invitedAt: null, bookedAt: null },
       ],
-      schedulingPreferences: {},
     });
   },
   register(r, sb) {

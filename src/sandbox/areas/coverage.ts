@@ -401,8 +401,8 @@ const area: SandboxArea = {
       isOrgDefault: true,
       createdBy: 'usr_admin',
     });
-    seedSpans(store);
   },
+  seedExamples: seedSpans,
   register(r, sb) {
     const store = sb.store;
 

@@ -99,17 +99,6 @@ const area: SandboxArea = {
       lastAccessCheckAt: past(6),
       createdAt: past(21),
     });
-    // usr_manager asked usr_principal for a delegation; Pat has not confirmed it yet.
-    makeDelegation(store, {
-      id: 'del_pending',
-      coordinator: 'usr_manager',
-      principal: 'usr_principal',
-      assistant: 'ast_ava',
-      status: 'pending',
-      initiatedBy: 'coordinator',
-      delegationSource: 'platform',
-      createdAt: past(2),
-    });
     makeDelegation(store, {
       id: 'del_backup',
       coordinator: 'usr_backup',
@@ -137,6 +126,20 @@ const area: SandboxArea = {
       lastAccessCheckAt: past(3),
       _providerAccess: 'calendar_lost',
       createdAt: past(41),
+    });
+  },
+  seedExamples(store) {
+    const past = (days: number) => new Date(store.clock() - days * 86_400_000).toISOString();
+    // usr_manager asked usr_principal for a delegation; Pat has not confirmed it yet.
+    makeDelegation(store, {
+      id: 'del_pending',
+      coordinator: 'usr_manager',
+      principal: 'usr_principal',
+      assistant: 'ast_ava',
+      status: 'pending',
+      initiatedBy: 'coordinator',
+      delegationSource: 'platform',
+      createdAt: past(2),
     });
   },
   register(r, sb) {

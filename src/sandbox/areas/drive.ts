@@ -198,15 +198,8 @@ const area: SandboxArea = {
   },
   seed(store) {
     const base = { account: 'acc_acme', user: 'usr_admin', status: 'ready', mimeType: 'text/markdown' };
-    const notes: Array<{ id: string; name: string; noteType: string; text: string; eventId: string; earlier?: string }> = [
-      {
-        id: 'fil_board_notes',
-        name: 'Board prep - notes.md',
-        noteType: 'user-notes',
-        text: '# Board prep\n\n- Q3 numbers\n- Hiring plan\n',
-        eventId: 'evt_board',
-        earlier: '# Board prep\n\n- Q3 numbers\n',
-      },
+    const notes = [
+      { id: 'fil_board_notes', name: 'Board prep - notes.md', noteType: 'user-notes', text: '# Board prep\n\n- Q3 numbers\n- Hiring plan\n', eventId: 'evt_board' },
       { id: 'fil_board_actions', name: 'Board prep - action items.md', noteType: 'action-items', text: '- [ ] Send the deck to Carol\n- [ ] Book the room\n', eventId: 'evt_board' },
     ];
     for (const n of notes) {
@@ -222,14 +215,19 @@ const area: SandboxArea = {
         event: { calendarId: 'cal_admin', eventId: n.eventId },
         attendees: ['carol@client.test'],
         tags: ['board'],
-        // An earlier version (the notes have one, so that restoring a version can be tried).
-        ...(n.earlier
-          ? { versions: [{ storageKey: `seed/${n.noteType}-v0`, size: Buffer.byteLength(n.earlier), mimeType: base.mimeType, savedAt: '2026-11-01T15:00:00.000Z', savedBy: 'usr_admin' }] }
-          : {}),
         // Content written to disk when the sandbox starts (the seed has no blob folder yet).
-        metadata: { seedText: n.text, ...(n.earlier ? { seedVersionText: n.earlier } : {}) },
+        metadata: { seedText: n.text },
       });
     }
+  },
+  seedExamples(store) {
+    // An earlier version of the board notes, so that restoring a version can be tried.
+    const f = store.get('driveFiles', 'fil_board_notes')!;
+    const earlier = '# Board prep\n\n- Q3 numbers\n';
+    store.update('driveFiles', f.id, {
+      versions: [{ storageKey: 'seed/user-notes-v0', size: Buffer.byteLength(earlier), mimeType: f.mimeType, savedAt: '2026-11-01T15:00:00.000Z', savedBy: 'usr_admin' }],
+      metadata: { ...f.metadata, seedVersionText: earlier },
+    });
   },
   register(r, sb) {
     const store = sb.store;

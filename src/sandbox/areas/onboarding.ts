@@ -174,7 +174,7 @@ function save(store: Store, s: Rec, patch: Rec): Rec {
 
 const area: SandboxArea = {
   name: 'onboarding',
-  seed(store) {
+  seedExamples(store) {
     // usr_principal's onboarding, under way: the hours confirmed and earned answers given, so
     // workflow proposals are waiting; the other findings are still to review.
     const pat = store.get('users', 'usr_principal')!;

@@ -29,7 +29,7 @@ function decide(caller: Rec, r: Rec): void {
 
 const area: SandboxArea = {
   name: 'organization-requests',
-  seed(store) {
+  seedExamples(store) {
     // The Labs team (usr_manager's) asks for its own organization: pending, for an admin to decide.
     store.insert('organizationRequests', 'orq', {
       id: 'orq_labs',

@@ -161,19 +161,6 @@ const area: SandboxArea = {
   seed(store) {
     store.update('organizations', 'org_acme', { admins: [], createdBy: 'usr_admin', defaultModelTiers: { chat: 'medium', task: 'low' } });
     store.update('organizations', 'org_globex', { admins: [], createdBy: 'usr_globex', defaultModelTiers: { chat: null, task: null } });
-    // A finished audit-log delivery of Acme's, with a fixed id for the help's examples.
-    store.insert('auditDeliveryJobs', 'adj', {
-      id: 'adj_november',
-      organization: 'org_acme',
-      requestedBy: 'usr_admin',
-      status: 'completed',
-      from: '2026-11-01T00:00:00.000Z',
-      to: '2026-11-02T00:00:00.000Z',
-      filesCopied: 1,
-      errors: [],
-      completedAt: '2026-11-02T00:05:00.000Z',
-      createdAt: '2026-11-02T00:00:00.000Z',
-    });
     store.insert('domains', 'dom', {
       id: 'dom_acme',
       organization: 'org_acme',
@@ -219,6 +206,21 @@ const area: SandboxArea = {
     });
     store.insert('companies', 'co', { id: 'co_globex', name: 'Globex', industry: 'Energy', website: 'https://globex.test', domain: 'globex.test', claimedBy: null, orgAdmins: [] });
     store.insert('companies', 'co', { id: 'co_initech', name: 'Initech', industry: 'Software', website: 'https://initech.test', domain: 'initech.test', claimedBy: null, orgAdmins: [] });
+  },
+  seedExamples(store) {
+    // A finished audit-log delivery of Acme's, with a fixed id for the help's examples.
+    store.insert('auditDeliveryJobs', 'adj', {
+      id: 'adj_november',
+      organization: 'org_acme',
+      requestedBy: 'usr_admin',
+      status: 'completed',
+      from: '2026-11-01T00:00:00.000Z',
+      to: '2026-11-02T00:00:00.000Z',
+      filesCopied: 1,
+      errors: [],
+      completedAt: '2026-11-02T00:05:00.000Z',
+      createdAt: '2026-11-02T00:00:00.000Z',
+    });
   },
   register(r, sb) {
     const store = sb.store;

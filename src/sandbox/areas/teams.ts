@@ -58,7 +58,7 @@ function invitationView(inv: Rec): Rec {
 
 const area: SandboxArea = {
   name: 'teams',
-  seed(store) {
+  seedExamples(store) {
     // A second, new team of Acme (no members yet), owned by usr_manager.
     store.insert('teams', 'team', {
       id: 'team_labs',
