@@ -547,7 +547,7 @@ function __agnt_vflags --argument-names p
         case 'users update-me'
             printf '%s\n' --first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --data --file --set
         case 'users list'
-            printf '%s\n' --status --email --external-id --organization-id --search --limit --page --per-page
+            printf '%s\n' --status --email --external-id --organization-id --search --limit --page --per-page --tz
         case 'users create'
             printf '%s\n' --email --name --first-name --last-name --avatar --timezone --locale --external-id --assistant-email --metadata --data --file --set
         case 'users update'
@@ -559,11 +559,11 @@ function __agnt_vflags --argument-names p
         case 'users deprovision'
             printf '%s\n' --email --team-id --data --file --set
         case 'workspace snapshots'
-            printf '%s\n' --limit --page --per-page
+            printf '%s\n' --limit --page --per-page --tz
         case 'workspace cleanup'
             printf '%s\n' --scope --data --file --set
         case 'identifiers list'
-            printf '%s\n' --type --user-id --limit --page --per-page
+            printf '%s\n' --type --user-id --limit --page --per-page --tz
         case 'identifiers create'
             printf '%s\n' --type --value --user-id --label --platforms --user-data --data --file --set
         case 'identifiers update'
@@ -571,7 +571,7 @@ function __agnt_vflags --argument-names p
         case 'identifiers link'
             printf '%s\n' --user-id --data --file --set
         case 'chats list'
-            printf '%s\n' --status --assistant-id --context-id --q --limit --page --per-page
+            printf '%s\n' --status --assistant-id --context-id --q --limit --page --per-page --tz
         case 'chats create'
             printf '%s\n' --assistant-id --user-id --title --context-id --metadata --data --file --set
         case 'chats send'
@@ -579,11 +579,11 @@ function __agnt_vflags --argument-names p
         case 'chats process'
             printf '%s\n' --triggering-activity-id --message --content --from --to --cc --subject --platform --reference-id --files --metadata --data --file --set --content-file
         case 'chats messages list'
-            printf '%s\n' --limit --page --per-page
+            printf '%s\n' --limit --page --per-page --tz
         case 'chats messages update'
             printf '%s\n' --content --files --metadata --data --file --set
         case 'contacts list'
-            printf '%s\n' --user-id --status --search --q --scope --source-type --tags --limit --page --per-page
+            printf '%s\n' --user-id --status --search --q --scope --source-type --tags --limit --page --per-page --tz
         case 'contacts create'
             printf '%s\n' --email --name --preferred-name --company --title --timezone --consumer-email --phones --emails --source --external-ids --properties --scope --team --tags --priority --data --file --set
         case 'contacts update'
@@ -599,7 +599,7 @@ function __agnt_vflags --argument-names p
         case 'contacts external-ids set'
             printf '%s\n' --external-id --data --file --set
         case 'contacts properties list'
-            printf '%s\n' --entity-type --limit --page --per-page
+            printf '%s\n' --entity-type --limit --page --per-page --tz
         case 'contacts properties set'
             printf '%s\n' --label --type --options --scope --team --data --file --set
         case 'contacts bulk-import'
@@ -607,9 +607,9 @@ function __agnt_vflags --argument-names p
         case 'contacts import'
             printf '%s\n' --map --properties-from --tags --batch-size --concurrency --errors-out --ledger --delimiter --encoding
         case 'assistants list'
-            printf '%s\n' --email --limit --page --per-page
+            printf '%s\n' --email --limit --page --per-page --tz
         case 'assistants all'
-            printf '%s\n' --limit --page --per-page
+            printf '%s\n' --limit --page --per-page --tz
         case 'assistants create'
             printf '%s\n' --name --email --avatar --personality --signature --backstory --pronouns --country --signature-editor-mode --gender --writing-style --metadata --voice --scope --organization --team --appearance-description --tagline --display-personality --tag1 --tag2 --data --file --set
         case 'assistants update'
@@ -625,9 +625,9 @@ function __agnt_vflags --argument-names p
         case 'drive storage'
             printf '%s\n' --user
         case 'drive list'
-            printf '%s\n' --user --status --search --folder --kind --event-id --note-type --tags --limit --page --per-page
+            printf '%s\n' --user --status --search --folder --kind --event-id --note-type --tags --limit --page --per-page --tz
         case 'drive shared'
-            printf '%s\n' --user --limit --page --per-page
+            printf '%s\n' --user --limit --page --per-page --tz
         case 'drive get'
             printf '%s\n' --user
         case 'drive delete'
@@ -677,7 +677,7 @@ function __agnt_vflags --argument-names p
         case 'onboarding run'
             printf '%s\n' --data --file --set
         case 'onboarding list'
-            printf '%s\n' --limit --page --per-page
+            printf '%s\n' --limit --page --per-page --tz
         case 'onboarding findings review'
             printf '%s\n' --state --user-edits --data --file --set
         case 'onboarding week-labels set'
@@ -691,13 +691,13 @@ function __agnt_vflags --argument-names p
         case 'onboarding finalize'
             printf '%s\n' --data --file --set
         case 'org list'
-            printf '%s\n' --limit --page --per-page
+            printf '%s\n' --limit --page --per-page --tz
         case 'org create'
             printf '%s\n' --name --data --file --set
         case 'org update'
             printf '%s\n' --name --default-team --default-assistant --data --file --set
         case 'org domains list'
-            printf '%s\n' --limit --page --per-page
+            printf '%s\n' --limit --page --per-page --tz
         case 'org domains add'
             printf '%s\n' --domain --data --file --set
         case 'org domains update'
@@ -705,7 +705,7 @@ function __agnt_vflags --argument-names p
         case 'org sso set'
             printf '%s\n' --provider --provider1-workspace --provider2-directory --saml --scim --member-sync --data --file --set
         case 'org members list'
-            printf '%s\n' --search --limit --page --per-page
+            printf '%s\n' --search --limit --page --per-page --tz
         case 'org members add'
             printf '%s\n' --email --data --file --set
         case 'org members sync'
@@ -729,13 +729,13 @@ function __agnt_vflags --argument-names p
         case 'org drift'
             printf '%s\n' -f --file --state
         case 'teams list'
-            printf '%s\n' --status --limit --page --per-page
+            printf '%s\n' --status --limit --page --per-page --tz
         case 'teams create'
             printf '%s\n' --name --id --owner-id --data --file --set
         case 'teams update'
             printf '%s\n' --name --status --data --file --set
         case 'teams members list'
-            printf '%s\n' --status --search --limit --page --per-page
+            printf '%s\n' --status --search --limit --page --per-page --tz
         case 'teams members add'
             printf '%s\n' --user-id --role --data --file --set
         case 'teams members update'
@@ -745,13 +745,13 @@ function __agnt_vflags --argument-names p
         case 'teams profile set'
             printf '%s\n' --tagline --mission --lead-user-id --working-hours --rituals --current-goals --kpis --comms-style --values --docs-links --prime-defaults --data --file --set
         case 'invitations list'
-            printf '%s\n' --team-id --limit --page --per-page
+            printf '%s\n' --team-id --limit --page --per-page --tz
         case 'invitations create'
             printf '%s\n' --team-id --email --task-id --data --file --set
         case 'invitations accept'
             printf '%s\n' --new-owner --data --file --set
         case 'org-requests list'
-            printf '%s\n' --status --limit --page --per-page
+            printf '%s\n' --status --limit --page --per-page --tz
         case 'org-requests create'
             printf '%s\n' --name --team-id --notes --data --file --set
         case 'org-requests mine'
@@ -759,11 +759,11 @@ function __agnt_vflags --argument-names p
         case 'org-requests reject'
             printf '%s\n' --reason --data --file --set
         case 'coordinator pending-invites'
-            printf '%s\n' --limit --page --per-page
+            printf '%s\n' --limit --page --per-page --tz
         case 'coordinator schedule'
             printf '%s\n' --from --to --days --tz -o --output
         case 'coordinator audit-events'
-            printf '%s\n' --from --to --principal-id --coordinator-id --action --before --limit --page --per-page
+            printf '%s\n' --from --to --principal-id --coordinator-id --action --before --limit --page --per-page --tz
         case 'coverage list'
             printf '%s\n' --role --status --tz --limit --page --per-page
         case 'coverage create'
@@ -777,17 +777,17 @@ function __agnt_vflags --argument-names p
         case 'coverage events'
             printf '%s\n' --range-start --range-end --status --from --to --days --tz -o --output
         case 'coverage principals'
-            printf '%s\n' --limit --page --per-page
+            printf '%s\n' --limit --page --per-page --tz
         case 'backup-rules list'
-            printf '%s\n' --limit --page --per-page
+            printf '%s\n' --limit --page --per-page --tz
         case 'backup-rules create'
             printf '%s\n' --backup-coordinator --primary-coordinator --principal --data --file --set
         case 'manager-assignments list'
-            printf '%s\n' --role --manager --managed-user --limit --page --per-page
+            printf '%s\n' --role --manager --managed-user --limit --page --per-page --tz
         case 'manager-assignments create'
             printf '%s\n' --manager --role --managed-user --data --file --set
         case 'delegations list'
-            printf '%s\n' --role --status --limit --page --per-page
+            printf '%s\n' --role --status --limit --page --per-page --tz
         case 'delegations create'
             printf '%s\n' --principal-id --delegation-source --calendar-provider --approval-mode --thread-inclusion --visibility --assistant --data --file --set
         case 'delegations update'
@@ -797,7 +797,7 @@ function __agnt_vflags --argument-names p
         case 'booking-links add-invitees'
             printf '%s\n' --invitees --data --file --set --invitee --csv
         case 'calendars list'
-            printf '%s\n' --user-id --limit --page --per-page
+            printf '%s\n' --user-id --limit --page --per-page --tz
         case 'calendars events'
             printf '%s\n' --timezone --starts-at --ends-at
         case 'sandbox start'
@@ -950,7 +950,8 @@ complete -c agnt -n '__agnt_at \'users list\'' -l search -x -d 'match name or em
 complete -c agnt -n '__agnt_at \'users list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'users list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'users list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'users list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'users list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'users list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'users create\'' -l email -x -d 'email (required)'
 complete -c agnt -n '__agnt_at \'users create\'' -l name -x -d 'name'
 complete -c agnt -n '__agnt_at \'users create\'' -l first-name -x -d 'firstName'
@@ -1007,7 +1008,8 @@ complete -c agnt -n '__agnt_at \'workspace\'' -f -a 'cleanup' -d 'Free disk spac
 complete -c agnt -n '__agnt_at \'workspace snapshots\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'workspace snapshots\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'workspace snapshots\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'workspace snapshots\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'workspace snapshots\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'workspace snapshots\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'workspace cleanup\'' -l scope -x -a 'cache sites' -d 'what to clear (one of: cache, sites)'
 complete -c agnt -n '__agnt_at \'workspace cleanup\'' -l data -x -d 'the whole request body as JSON; flags override its fields'
 complete -c agnt -n '__agnt_at \'workspace cleanup\'' -l file -r -F -d 'the whole request body from a JSON or YAML file, or \'-\' for stdin; flags override its fields'
@@ -1024,7 +1026,8 @@ complete -c agnt -n '__agnt_at \'identifiers list\'' -l user-id -x -a '(__agnt_c
 complete -c agnt -n '__agnt_at \'identifiers list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'identifiers list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'identifiers list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'identifiers list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'identifiers list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'identifiers list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'identifiers create\'' -l type -x -a 'email phone external_id employee_id provider1 provider2 provider3 custom' -d 'type (one of: email, phone, external_id, employee_id, provider1, provider2, provider3, custom; required)'
 complete -c agnt -n '__agnt_at \'identifiers create\'' -l value -x -d 'value (required)'
 complete -c agnt -n '__agnt_at \'identifiers create\'' -l user-id -x -a '(__agnt_complete)' -d 'userId'
@@ -1068,7 +1071,8 @@ complete -c agnt -n '__agnt_at \'chats list\'' -l q -x -d 'free text, matched in
 complete -c agnt -n '__agnt_at \'chats list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'chats list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'chats list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'chats list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'chats list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'chats list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'chats create\'' -l assistant-id -x -a '(__agnt_complete)' -d 'assistantId (required)'
 complete -c agnt -n '__agnt_at \'chats create\'' -l user-id -x -a '(__agnt_complete)' -d 'whose chat it is (default: yours)'
 complete -c agnt -n '__agnt_at \'chats create\'' -l title -x -d 'title'
@@ -1118,7 +1122,8 @@ complete -c agnt -n '__agnt_at \'chats messages\'' -f -a 'clear' -d 'Delete ever
 complete -c agnt -n '__agnt_at \'chats messages list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'chats messages list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'chats messages list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'chats messages list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'chats messages list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'chats messages list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'chats messages list\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'chats messages get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'chats messages update\'' -l content -x -d 'content'
@@ -1152,7 +1157,8 @@ complete -c agnt -n '__agnt_at \'contacts list\'' -l tags -x -d 'contacts carryi
 complete -c agnt -n '__agnt_at \'contacts list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'contacts list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'contacts list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'contacts list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'contacts list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'contacts list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'contacts create\'' -l email -x -d 'primary e-mail (required)'
 complete -c agnt -n '__agnt_at \'contacts create\'' -l name -x -d 'name'
 complete -c agnt -n '__agnt_at \'contacts create\'' -l preferred-name -x -d 'preferredName'
@@ -1249,7 +1255,8 @@ complete -c agnt -n '__agnt_at \'contacts properties list\'' -l entity-type -x -
 complete -c agnt -n '__agnt_at \'contacts properties list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'contacts properties list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'contacts properties list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'contacts properties list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'contacts properties list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'contacts properties list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'contacts properties set\'' -l label -x -d 'label'
 complete -c agnt -n '__agnt_at \'contacts properties set\'' -l type -x -a 'text number date boolean select url' -d 'type (one of: text, number, date, boolean, select, url)'
 complete -c agnt -n '__agnt_at \'contacts properties set\'' -l options -x -d 'choices of a select property (repeat or comma-separate)'
@@ -1288,11 +1295,13 @@ complete -c agnt -n '__agnt_at \'assistants list\'' -l email -x -d 'the assistan
 complete -c agnt -n '__agnt_at \'assistants list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'assistants list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'assistants list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'assistants list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'assistants list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'assistants list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'assistants all\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'assistants all\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'assistants all\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'assistants all\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'assistants all\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'assistants all\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'assistants create\'' -l name -x -d 'name (required)'
 complete -c agnt -n '__agnt_at \'assistants create\'' -l email -x -d 'email (required)'
 complete -c agnt -n '__agnt_at \'assistants create\'' -l avatar -x -d 'avatar URL'
@@ -1440,12 +1449,14 @@ complete -c agnt -n '__agnt_at \'drive list\'' -l tags -x -d 'tags (all must mat
 complete -c agnt -n '__agnt_at \'drive list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'drive list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'drive list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'drive list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'drive list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'drive list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'drive shared\'' -l user -x -a '(__agnt_complete)' -d 'whose drive (a user id) (default: me)'
 complete -c agnt -n '__agnt_at \'drive shared\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'drive shared\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'drive shared\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'drive shared\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'drive shared\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'drive shared\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'drive get\'' -l user -x -a '(__agnt_complete)' -d 'whose drive (a user id) (default: me)'
 complete -c agnt -n '__agnt_at \'drive get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'drive delete\'' -l user -x -a '(__agnt_complete)' -d 'whose drive (a user id) (default: me)'
@@ -1600,7 +1611,8 @@ complete -c agnt -n '__agnt_at \'onboarding run\'' -l set -x -d 'set a (dotted) 
 complete -c agnt -n '__agnt_at \'onboarding list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'onboarding list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'onboarding list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'onboarding list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'onboarding list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'onboarding list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'onboarding get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'onboarding findings\'' -f -a 'review' -d 'Review a finding: confirm, edit (with --user-edits), reject or skip'
 complete -c agnt -n '__agnt_at \'onboarding findings review\'' -l state -x -a 'pending confirmed edited rejected skipped' -d 'reviewState (one of: pending, confirmed, edited, rejected, skipped; required)'
@@ -1663,7 +1675,8 @@ complete -c agnt -n '__agnt_at \'org\'' -f -a 'drift' -d 'Like plan, and names w
 complete -c agnt -n '__agnt_at \'org list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'org list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'org list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'org list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'org list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'org list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'org create\'' -l name -x -d 'name (required)'
 complete -c agnt -n '__agnt_at \'org create\'' -l data -x -d 'the whole request body as JSON; flags override its fields'
 complete -c agnt -n '__agnt_at \'org create\'' -l file -r -F -d 'the whole request body from a JSON or YAML file, or \'-\' for stdin; flags override its fields'
@@ -1686,7 +1699,8 @@ complete -c agnt -n '__agnt_at \'org domains\'' -f -a 'verify' -d 'Verify a doma
 complete -c agnt -n '__agnt_at \'org domains list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'org domains list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'org domains list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'org domains list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'org domains list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'org domains list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'org domains list\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org domains add\'' -l domain -x -d 'domain (required)'
 complete -c agnt -n '__agnt_at \'org domains add\'' -l auto-join -d 'users with an e-mail address at this domain join automatically'
@@ -1734,7 +1748,8 @@ complete -c agnt -n '__agnt_at \'org members list\'' -l search -x -d 'match name
 complete -c agnt -n '__agnt_at \'org members list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'org members list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'org members list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'org members list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'org members list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'org members list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'org members list\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org members add\'' -l email -x -d 'email (required)'
 complete -c agnt -n '__agnt_at \'org members add\'' -l data -x -d 'the whole request body as JSON; flags override its fields'
@@ -1763,7 +1778,7 @@ complete -c agnt -n '__agnt_at \'org audit-events list\'' -l tz -x -d 'time zone
 complete -c agnt -n '__agnt_at \'org audit-events list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'org audit-events list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'org audit-events list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'org audit-events list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'org audit-events list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
 complete -c agnt -n '__agnt_at \'org audit-events list\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org audit-logging\'' -f -a 'get' -d 'Show the audit-log delivery config'
 complete -c agnt -n '__agnt_at \'org audit-logging\'' -f -a 'set' -d 'Set the audit-log delivery config (fields not given keep their value)'
@@ -1843,7 +1858,8 @@ complete -c agnt -n '__agnt_at \'teams list\'' -l status -x -a 'active archived'
 complete -c agnt -n '__agnt_at \'teams list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'teams list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'teams list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'teams list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'teams list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'teams list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'teams create\'' -l name -x -d 'name (required)'
 complete -c agnt -n '__agnt_at \'teams create\'' -l id -x -d 'id for the new team'
 complete -c agnt -n '__agnt_at \'teams create\'' -l owner-id -x -d 'user id of the owner'
@@ -1872,7 +1888,8 @@ complete -c agnt -n '__agnt_at \'teams members list\'' -l search -x -d 'match na
 complete -c agnt -n '__agnt_at \'teams members list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'teams members list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'teams members list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'teams members list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'teams members list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'teams members list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'teams members list\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'teams members add\'' -l user-id -x -a '(__agnt_complete)' -d 'userId (required)'
 complete -c agnt -n '__agnt_at \'teams members add\'' -l role -x -a 'owner admin member' -d 'default member (one of: owner, admin, member)'
@@ -1924,7 +1941,8 @@ complete -c agnt -n '__agnt_at \'invitations list\'' -l team-id -x -a '(__agnt_c
 complete -c agnt -n '__agnt_at \'invitations list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'invitations list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'invitations list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'invitations list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'invitations list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'invitations list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'invitations create\'' -l team-id -x -a '(__agnt_complete)' -d 'team id (required)'
 complete -c agnt -n '__agnt_at \'invitations create\'' -l email -x -d 'email (required)'
 complete -c agnt -n '__agnt_at \'invitations create\'' -l task-id -x -d 'hold a seat for this task'
@@ -1947,7 +1965,8 @@ complete -c agnt -n '__agnt_at \'org-requests list\'' -l status -x -a 'pending a
 complete -c agnt -n '__agnt_at \'org-requests list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'org-requests list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'org-requests list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'org-requests list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'org-requests list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'org-requests list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'org-requests create\'' -l name -x -d 'name of the organization (required)'
 complete -c agnt -n '__agnt_at \'org-requests create\'' -l team-id -x -a '(__agnt_complete)' -d 'team id (required)'
 complete -c agnt -n '__agnt_at \'org-requests create\'' -l notes -x -d 'notes (\'null\' to clear)'
@@ -1971,7 +1990,8 @@ complete -c agnt -n '__agnt_at \'coordinator principal\'; and not string match -
 complete -c agnt -n '__agnt_at \'coordinator pending-invites\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'coordinator pending-invites\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'coordinator pending-invites\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'coordinator pending-invites\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'coordinator pending-invites\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'coordinator pending-invites\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'coordinator schedule\'' -l from -x -d 'range start, ISO or local time (default: today)'
 complete -c agnt -n '__agnt_at \'coordinator schedule\'' -l to -x -d 'range end, ISO or local time; a date alone is the end of that day (default: 7 days after --from)'
 complete -c agnt -n '__agnt_at \'coordinator schedule\'' -l days -x -d 'range length in days instead of --to'
@@ -1986,7 +2006,8 @@ complete -c agnt -n '__agnt_at \'coordinator audit-events\'' -l before -x -d 'cu
 complete -c agnt -n '__agnt_at \'coordinator audit-events\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'coordinator audit-events\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'coordinator audit-events\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'coordinator audit-events\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'coordinator audit-events\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'coordinator audit-events\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'list' -d 'List coverage spans you are part of'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'create' -d 'Create a coverage span (a draft) for principals, each with a backup'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'get' -d 'Show a coverage span'
@@ -2010,7 +2031,7 @@ complete -c agnt -n '__agnt_at \'coverage list\'' -l utc -d 'show times in UTC'
 complete -c agnt -n '__agnt_at \'coverage list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'coverage list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'coverage list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'coverage list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'coverage list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
 complete -c agnt -n '__agnt_at \'coverage create\'' -l start -x -d 'start: ISO 8601, or local time like \'2026-12-01 09:00\', \'tomorrow 09:00\''
 complete -c agnt -n '__agnt_at \'coverage create\'' -l end -x -d 'end: ISO 8601 or local time; a date alone means the end of that day'
 complete -c agnt -n '__agnt_at \'coverage create\'' -l reason -x -a 'pto sick emergency manual' -d 'reason (one of: pto, sick, emergency, manual)'
@@ -2066,7 +2087,8 @@ complete -c agnt -n '__agnt_at \'coverage events\'' -s o -l output -x -d 'output
 complete -c agnt -n '__agnt_at \'coverage principals\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'coverage principals\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'coverage principals\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'coverage principals\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'coverage principals\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'coverage principals\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'coverage principals\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'backup-rules\'' -f -a 'list' -d 'List backup routing rules'
 complete -c agnt -n '__agnt_at \'backup-rules\'' -f -a 'create' -d 'Route a coordinator\'s principals (or one of them) to a backup'
@@ -2074,7 +2096,8 @@ complete -c agnt -n '__agnt_at \'backup-rules\'' -f -a 'delete' -d 'Delete backu
 complete -c agnt -n '__agnt_at \'backup-rules list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'backup-rules list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'backup-rules list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'backup-rules list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'backup-rules list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'backup-rules list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'backup-rules create\'' -l backup-coordinator -x -d 'backup coordinator user id (required)'
 complete -c agnt -n '__agnt_at \'backup-rules create\'' -l primary-coordinator -x -d 'coordinator the rule is for (default: you)'
 complete -c agnt -n '__agnt_at \'backup-rules create\'' -l principal -x -d 'only this principal (default: all) (\'null\' to clear)'
@@ -2092,7 +2115,8 @@ complete -c agnt -n '__agnt_at \'manager-assignments list\'' -l managed-user -x 
 complete -c agnt -n '__agnt_at \'manager-assignments list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'manager-assignments list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'manager-assignments list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'manager-assignments list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'manager-assignments list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'manager-assignments list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'manager-assignments create\'' -l manager -x -d 'manager user id (required)'
 complete -c agnt -n '__agnt_at \'manager-assignments create\'' -l role -x -a 'coordinator' -d 'the managed role (one of: coordinator; required)'
 complete -c agnt -n '__agnt_at \'manager-assignments create\'' -l managed-user -x -d 'coordinator user id (required)'
@@ -2111,7 +2135,8 @@ complete -c agnt -n '__agnt_at \'delegations list\'' -l status -x -a 'pending ac
 complete -c agnt -n '__agnt_at \'delegations list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'delegations list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'delegations list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'delegations list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'delegations list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'delegations list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'delegations create\'' -l principal-id -x -d 'the principal\'s user id (required)'
 complete -c agnt -n '__agnt_at \'delegations create\'' -l delegation-source -x -a 'calendar_provider platform' -d 'delegationSource (one of: calendar_provider, platform; required)'
 complete -c agnt -n '__agnt_at \'delegations create\'' -l calendar-provider -x -a 'provider2 provider1' -d 'calendarProvider (one of: provider2, provider1)'
@@ -2170,7 +2195,8 @@ complete -c agnt -n '__agnt_at \'calendars list\'' -l user-id -x -a '(__agnt_com
 complete -c agnt -n '__agnt_at \'calendars list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'calendars list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'calendars list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'calendars list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'calendars list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'calendars list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'calendars get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'calendars events\'' -l timezone -x -d 'IANA time zone for the times shown, e.g. Europe/Paris'
 complete -c agnt -n '__agnt_at \'calendars events\'' -l starts-at -x -d 'range start'

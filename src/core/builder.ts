@@ -12,6 +12,7 @@ import { pagingProgress } from './progress.ts';
 import { confirm } from './io.ts';
 import type { RequestSpec } from './http.ts';
 import { oneValue } from './once.ts';
+import { checkZone } from './zone.ts';
 
 export type ContextFactory = (cmd: Command) => Context;
 
@@ -169,7 +170,11 @@ export function buildLeaf(spec: CommandSpec, makeContext: ContextFactory): Comma
     cmd.option('--all', 'fetch every page');
     cmd.addOption(oneValue(new Option('--limit <n>', 'at most this many records, across pages')));
     cmd.addOption(oneValue(new Option('--page <n>', 'page number (from 1)')));
-    cmd.addOption(oneValue(new Option('--per-page <n>', 'records per page (the server may use fewer; --all follows it)')));
+    cmd.addOption(oneValue(new Option('--per-page <n>', 'records per page (--all follows a server cap)')));
+    // Lists print the API's UTC times unless asked for a zone; a handler's list prints its own.
+    if (!spec.handler && !cmd.options.some((o) => o.long === '--tz')) {
+      cmd.addOption(oneValue(new Option('--tz <zone>', 'show times in this zone (tables, csv; default UTC)')));
+    }
   }
   cmd.addHelpText('after', helpText(spec));
   if (spec.hidden) (cmd as Command & { _hidden: boolean })._hidden = true;
@@ -364,7 +369,8 @@ async function run(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<vo
   const request = requestOf(spec, inv);
 
   if (spec.list) {
-    const printer = await ctx.printer(spec.columns);
+    const zone = typeof inv.opts.tz === 'string' ? checkZone(inv.opts.tz, '--tz') : undefined;
+    const printer = await ctx.printer(spec.columns, zone);
     let records = 0;
     let pages = 0;
     let walked: PageResult;
@@ -458,10 +464,11 @@ export function selected(spec: CommandSpec, data: unknown): unknown {
  * the body a real run sends.
  */
 async function mergeCurrent(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<void> {
-  const from = spec.mergeFrom ?? { path: spec.path, resultKey: spec.resultKey };
+  const from = spec.mergeFrom?.endpoint ?? spec;
+  const field = spec.mergeFrom?.field;
   const res = await ctx.client({ tokenOptional: spec.public }).request({ method: 'GET', path: from.path, params: inv.args, resultKey: from.resultKey, shape: 'record', readInDryRun: true });
   let current = res.data as Record<string, unknown> | null | undefined;
-  if (from.field) current = current?.[from.field] as Record<string, unknown> | null | undefined;
+  if (field) current = current?.[field] as Record<string, unknown> | null | undefined;
   for (const key of inv.merge ?? []) {
     const now = current?.[key];
     if (isPlainObject(now) && isPlainObject(inv.body![key])) inv.body![key] = deepMerge(now, inv.body![key]);

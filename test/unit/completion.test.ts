@@ -228,7 +228,7 @@ describe('candidates without a server', () => {
       ['fast', ''],
       ['full', ''],
     ]);
-    expect((await candidates(p, ['chats', 'list', '--'])).map(([v]) => v)).toEqual(['--all', '--limit', '--page', '--per-page', '--help', '--output', '--profile']);
+    expect((await candidates(p, ['chats', 'list', '--'])).map(([v]) => v)).toEqual(['--all', '--limit', '--page', '--per-page', '--tz', '--help', '--output', '--profile']);
   });
 });
 
