@@ -50,7 +50,10 @@ export function makeUser(store: Store, fields: Rec): Rec {
 export function userView(store: Store, u: Rec): Rec {
   const { registered: _r, ...rest } = u;
   const team = u.team ? store.get('teams', u.team) : null;
-  return { ...rest, team: team ? { id: team.id, name: team.name, organization: team.organization ?? null, status: team.status ?? 'active' } : null };
+  // Assigned rather than spread into a second copy (this is on every GET /users/me); 'team' keeps
+  // its place among the keys either way.
+  rest.team = team ? { id: team.id, name: team.name, organization: team.organization ?? null, status: team.status ?? 'active' } : null;
+  return rest;
 }
 
 export function issueToken(store: Store, role: string, userId: string, token?: string): string {
