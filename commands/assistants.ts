@@ -1,57 +1,34 @@
 // Part 1, section 4.6: assistants, a user's assistant (`assistants user`), generate and hire.
-import type { AreaSpec, ArgSpec, Column, FieldSpec } from '../src/core/spec.ts';
+import type { AreaSpec, ArgSpec, Column, FieldOverride } from '../src/core/spec.ts';
+import { area as api } from '../src/api/areas/assistants.ts';
+import { endpointsOf } from '../src/api/endpoint.ts';
 
-const SCOPES = ['account', 'organization', 'team', 'user'] as const;
+const E = endpointsOf(api);
+
 const assistant: ArgSpec = { name: 'assistantId', resource: 'assistants', description: 'assistant id' };
 const user: ArgSpec = { name: 'userId', resource: 'users', default: 'me', description: 'user id' };
 
 export const assistantColumns: Column[] = [{ path: 'id' }, { path: 'name' }, { path: 'email' }, { path: 'scope' }, { path: 'status' }, { path: 'organization' }, { path: 'team' }, { path: 'user' }];
 
-const persona: FieldSpec[] = [
-  { name: 'email', type: 'string' },
-  { name: 'avatar', type: 'string', description: 'avatar URL' },
-  { name: 'personality', type: 'string' },
-  { name: 'signature', type: 'string', nullable: true },
-  { name: 'signatureEditorMode', type: 'string', enum: ['visual', 'html'] },
-  { name: 'backstory', type: 'string', nullable: true },
-  { name: 'pronouns', type: 'string', nullable: true },
-  { name: 'country', type: 'string', nullable: true },
-  { name: 'gender', type: 'string', enum: ['male', 'female', 'other'], nullable: true },
-  { name: 'writingStyle', type: 'object', keys: ['professionalism', 'humor', 'emojiUse', 'characterInspiration', 'externalCommunication', 'oneOnOneCommunication'] },
-  { name: 'metadata', type: 'object' },
-  { name: 'voice', type: 'object', nullable: true, keys: ['voiceId', 'provider'], description: 'voice {voiceId, provider}' },
+const persona: FieldOverride[] = [
+  { name: 'avatar', description: 'avatar URL' },
+  { name: 'voice', description: 'voice {voiceId, provider}' },
 ];
 
-const profile: FieldSpec[] = [
-  ...persona,
-  { name: 'appearanceDescription', type: 'string' },
-  { name: 'tagline', type: 'string', nullable: true },
-  { name: 'displayPersonality', type: 'string', nullable: true },
-  { name: 'tag1', type: 'string', nullable: true },
-  { name: 'tag2', type: 'string', nullable: true },
-  { name: 'talkToStrangers', type: 'boolean', description: 'answer people it does not know' },
-  { name: 'scope', type: 'string', enum: SCOPES, description: 'who can use it' },
-  { name: 'organization', type: 'string', nullable: true },
-  { name: 'team', type: 'string', nullable: true },
-];
+const profile: FieldOverride[] = [...persona, { name: 'talkToStrangers', description: 'answer people it does not know' }, { name: 'scope', description: 'who can use it' }];
 
 /** PUT /assistants/{assistantId} and PUT /users/{userId}/assistant take the same body. */
-const updateFields: FieldSpec[] = [
-  { name: 'name', type: 'string' },
+const updateFields: FieldOverride[] = [
   ...profile,
-  { name: 'status', type: 'string', enum: ['active', 'inactive'] },
-  { name: 'inboxPlatform', type: 'string', enum: ['bulkmail', 'provider1', 'provider2mail'], nullable: true },
   {
     name: 'channels',
     type: 'object',
-    keys: ['appmsgB', 'sms', 'smsProvider', 'appmsgA', 'appmsgAProvider', 'appmsgAPhoneNumberId', 'appmsgACarrierB', 'appmsgACarrierA'],
     description: 'messaging channels, merged into the current ones',
   },
   {
     name: 'carrierCCredentials',
     flag: 'carrier-c-credentials',
     type: 'object',
-    keys: ['accessToken'],
     description: 'write-only {accessToken}; pass it as @file so that it stays out of shell history; never printed',
   },
 ];
@@ -66,31 +43,23 @@ export const assistants: AreaSpec = {
       command: 'assistants list',
       aliases: ['ls'],
       summary: 'List the assistants you can use',
-      method: 'GET',
-      path: '/assistants',
-      list: true,
-      resultKey: 'assistants',
+      endpoint: E('assistants.list'),
       columns: assistantColumns,
-      fields: [{ name: 'email', type: 'string', description: 'the assistant with this e-mail' }],
+      fields: [{ name: 'email', description: 'the assistant with this e-mail' }],
       examples: ['agnt assistants list', 'agnt assistants list --email ava@assistants.acme.test -o id'],
     },
     {
       command: 'assistants all',
       summary: 'List every assistant of the account, whatever its scope (organization admins)',
-      method: 'GET',
-      path: '/assistants/all',
-      list: true,
-      resultKey: 'assistants',
+      endpoint: E('assistants.all'),
       columns: assistantColumns,
       examples: ['agnt assistants all', 'agnt assistants all --all -o csv'],
     },
     {
       command: 'assistants create',
       summary: 'Create an assistant',
-      method: 'POST',
-      path: '/assistants',
-      resultKey: 'assistant',
-      fields: [{ name: 'name', type: 'string', required: true }, ...profile.map((f) => (f.name === 'email' ? { ...f, required: true } : f))],
+      endpoint: E('assistants.create'),
+      fields: [...profile.map((f) => (f.name === 'email' ? { ...f, required: true } : f))],
       examples: [
         'agnt assistants create --name Ava --email ava2@assistants.acme.test --scope organization',
         'agnt assistants create --name Sam --email sam@assistants.acme.test --scope team --talk-to-strangers',
@@ -100,19 +69,15 @@ export const assistants: AreaSpec = {
       command: 'assistants get',
       aliases: ['show'],
       summary: 'Show an assistant',
-      method: 'GET',
-      path: '/assistants/{assistantId}',
+      endpoint: E('assistants.get'),
       args: [assistant],
-      resultKey: 'assistant',
       examples: ['agnt assistants get ast_ava', "agnt assistants get ast_ava --query 'channels'"],
     },
     {
       command: 'assistants update',
       summary: 'Update an assistant, its channels or credentials',
-      method: 'PUT',
-      path: '/assistants/{assistantId}',
+      endpoint: E('assistants.update'),
       args: [assistant],
-      resultKey: 'assistant',
       fields: updateFields,
       examples: [
         'agnt assistants update ast_ava --tagline "Your calm chief of staff"',
@@ -124,20 +89,15 @@ export const assistants: AreaSpec = {
       command: 'assistants delete',
       aliases: ['rm'],
       summary: 'Delete assistants (their users are left without one)',
-      method: 'DELETE',
-      path: '/assistants/{assistantId}',
+      endpoint: E('assistants.delete'),
       args: [{ ...assistant, multi: true }],
-      resultKey: 'assistant',
       confirm: 'Delete assistant {id}?',
       examples: ['agnt assistants delete ast_private --yes'],
     },
     {
       command: 'assistants generate',
       summary: 'Suggest free e-mail addresses for an assistant name',
-      method: 'GET',
-      path: '/assistants/generate',
-      envelope: 'none',
-      fields: [{ name: 'name', type: 'string' }],
+      endpoint: E('assistants.generate'),
       render: async () => (data) => ((data as { emails?: string[] }).emails ?? []).join('\n'),
       examples: ['agnt assistants generate --name Sam', "agnt assistants generate --name Sam --json --query 'emails[0]'"],
     },
@@ -145,29 +105,23 @@ export const assistants: AreaSpec = {
       command: 'assistants user get',
       aliases: ['show'],
       summary: "Show a user's assistant",
-      method: 'GET',
-      path: '/users/{userId}/assistant',
+      endpoint: E('assistants.user.get'),
       args: [user],
-      resultKey: 'assistant',
       examples: ['agnt assistants user get', 'agnt assistants user get usr_member --json'],
     },
     {
       command: 'assistants user create',
       summary: 'Create a personal assistant for a user and make it theirs',
-      method: 'POST',
-      path: '/users/{userId}/assistant',
+      endpoint: E('assistants.user.create'),
       args: [user],
-      resultKey: 'assistant',
-      fields: [{ name: 'name', type: 'string', required: true }, ...persona],
+      fields: [...persona],
       examples: ['agnt assistants user create --name Robin', 'agnt assistants user create usr_member --name Robin --pronouns they/them'],
     },
     {
       command: 'assistants user update',
       summary: "Update a user's assistant",
-      method: 'PUT',
-      path: '/users/{userId}/assistant',
+      endpoint: E('assistants.user.update'),
       args: [user],
-      resultKey: 'assistant',
       fields: updateFields,
       examples: ['agnt assistants user update --personality "Brief and upbeat"', 'agnt assistants user update usr_member --status inactive'],
     },
@@ -175,21 +129,17 @@ export const assistants: AreaSpec = {
       command: 'assistants user delete',
       aliases: ['rm'],
       summary: "Delete a user's personal assistant (a shared one is only unassigned)",
-      method: 'DELETE',
-      path: '/users/{userId}/assistant',
+      endpoint: E('assistants.user.delete'),
       args: [user],
-      resultKey: 'assistant',
       confirm: 'Delete the assistant of user {id}?',
       examples: ['agnt assistants user delete usr_member --yes'],
     },
     {
       command: 'assistants hire',
       summary: 'Assign an assistant to a user (null to release)',
-      method: 'POST',
-      path: '/users/{userId}/hire',
+      endpoint: E('assistants.hire'),
       args: [user],
-      resultKey: 'user',
-      fields: [{ name: 'assistantId', type: 'string', nullable: true, required: true, description: "assistant id, or 'null'" }],
+      fields: [{ name: 'assistantId', description: "assistant id, or 'null'" }],
       examples: ['agnt assistants hire --assistant-id ast_ava', 'agnt assistants hire usr_ghost --assistant-id ast_ava'],
     },
   ],

@@ -1,9 +1,11 @@
 // Part 2, section 4.7: booking links (public or invite-only scheduling pages) and invitees.
 import type { AreaSpec } from '../src/core/spec.ts';
+import { area as api } from '../src/api/areas/booking-links.ts';
+import { endpointsOf } from '../src/api/endpoint.ts';
+
+const E = endpointsOf(api);
 
 const handlers = () => import('../src/workflows/booking-links.ts');
-
-const PREFERENCE_KEYS = ['sync', 'availability', 'defaults', 'calendars', 'buffers', 'customEventTitles'] as const;
 
 export const bookingLinks: AreaSpec = {
   name: 'booking-links',
@@ -13,21 +15,13 @@ export const bookingLinks: AreaSpec = {
     {
       command: 'booking-links create',
       summary: 'Create a booking link (scheduling preferences from a file with @file)',
-      method: 'POST',
-      path: '/booking-links',
-      resultKey: 'bookingLink',
+      endpoint: E('booking-links.create'),
       fields: [
-        { name: 'slug', type: 'string', required: true, description: 'the page name in its URL' },
-        { name: 'title', type: 'string' },
-        { name: 'active', type: 'boolean' },
-        { name: 'meetingType', type: 'string', enum: ['virtual', 'in_person'] },
-        { name: 'offerTimesStartingDays', type: 'number', description: 'offer times starting this many days ahead' },
-        { name: 'notSoonerThanMinutes', type: 'number', description: 'no meeting sooner than this many minutes from now' },
-        { name: 'atLatestDays', type: 'number', description: 'no meeting later than this many days ahead' },
-        { name: 'instructions', type: 'string', nullable: true },
-        { name: 'chatEnabled', type: 'boolean' },
-        { name: 'accessMode', type: 'string', enum: ['public', 'anyone_with_link', 'invite_only'] },
-        { name: 'schedulingPreferences', type: 'object', keys: PREFERENCE_KEYS, description: 'scheduling preferences (availability, defaults, calendars, buffers, customEventTitles)', file: true },
+        { name: 'slug', description: 'the page name in its URL' },
+        { name: 'offerTimesStartingDays', description: 'offer times starting this many days ahead' },
+        { name: 'notSoonerThanMinutes', description: 'no meeting sooner than this many minutes from now' },
+        { name: 'atLatestDays', description: 'no meeting later than this many days ahead' },
+        { name: 'schedulingPreferences', description: 'scheduling preferences (availability, defaults, calendars, buffers, customEventTitles)', file: true },
       ],
       examples: [
         'agnt booking-links create --slug pat-intro --title "Intro with Pat" --access-mode invite_only --scheduling-preferences @examples/booking-prefs.yaml',
@@ -40,12 +34,10 @@ export const bookingLinks: AreaSpec = {
       aliases: ['invitees'],
       summary: 'Add invitees to an invite-only link, from flags or a CSV of name,email',
       description: "--invitee takes 'Name <email>' or 'Name,email' and repeats; --csv reads name,email rows (a header row is optional; '-' for stdin). --send sends each new invitee their link.",
-      method: 'POST',
-      path: '/booking-links/{bookingLinkId}/invitees',
+      endpoint: E('booking-links.invitees.add'),
       also: [{ method: 'POST', path: '/booking-links/{bookingLinkId}/invitees/{inviteeId}/invite' }],
       args: [{ name: 'bookingLinkId', resource: 'booking-links' }],
-      resultKey: 'bookingLink',
-      fields: [{ name: 'invitees', type: 'array', keys: ['name', 'email'], hidden: true }],
+      fields: [{ name: 'invitees', hidden: true, required: false }],
       options: [
         { flags: '--invitee <person>', description: "an invitee: 'Name <email>' or 'Name,email' (repeatable)", repeatable: true },
         { flags: '--csv <path>', description: "invitees from a CSV of name,email ('-' for stdin)", file: true },
@@ -62,8 +54,7 @@ export const bookingLinks: AreaSpec = {
       command: 'booking-links invite',
       aliases: ['send'],
       summary: "Send (or send again) invitees' personal links",
-      method: 'POST',
-      path: '/booking-links/{bookingLinkId}/invitees/{inviteeId}/invite',
+      endpoint: E('booking-links.invitees.invite'),
       args: [
         { name: 'bookingLinkId', resource: 'booking-links' },
         { name: 'inviteeId', multi: true, description: 'invitee id' },

@@ -1,5 +1,9 @@
 // Part 2, section 4.8: calendars (read access to connected calendars).
 import type { AreaSpec } from '../src/core/spec.ts';
+import { area as api } from '../src/api/areas/calendars.ts';
+import { endpointsOf } from '../src/api/endpoint.ts';
+
+const E = endpointsOf(api);
 
 export const calendars: AreaSpec = {
   name: 'calendars',
@@ -10,10 +14,7 @@ export const calendars: AreaSpec = {
       command: 'calendars list',
       aliases: ['ls'],
       summary: "List your calendars, or a principal's",
-      method: 'GET',
-      path: '/calendars',
-      list: true,
-      resultKey: 'calendars',
+      endpoint: E('calendars.list'),
       columns: [
         { path: 'id' },
         { path: 'name' },
@@ -24,32 +25,28 @@ export const calendars: AreaSpec = {
         { path: 'eventCount', header: 'EVENTS' },
         { path: 'lastSyncedAt', header: 'SYNCED_AT' },
       ],
-      fields: [{ name: 'userId', type: 'string', description: 'whose calendars (default: yours)' }],
+      fields: [{ name: 'userId', description: 'whose calendars (default: yours)' }],
       examples: ['agnt calendars list', 'agnt calendars list --user-id usr_principal -o id'],
     },
     {
       command: 'calendars get',
       aliases: ['show'],
       summary: 'Show a calendar',
-      method: 'GET',
-      path: '/calendars/{calendarId}',
+      endpoint: E('calendars.get'),
       args: [{ name: 'calendarId', resource: 'calendars' }],
-      resultKey: 'calendar',
       examples: ['agnt calendars get cal_principal', 'agnt calendars get cal_principal --fields id,name,lastSyncedAt,syncError'],
     },
     {
       command: 'calendars events',
       summary: "A calendar's events in a time range, with times in a time zone",
       description: "--starts-at and --ends-at take ISO 8601 or local time ('2026-12-01 09:00', 'today', 'tomorrow') in --timezone, else in your user's time zone.",
-      method: 'GET',
-      path: '/calendars/{calendarId}/events',
+      endpoint: E('calendars.events'),
       also: [{ method: 'GET', path: '/users/me' }],
       args: [{ name: 'calendarId', resource: 'calendars' }],
-      resultKey: 'events',
       fields: [
-        { name: 'timezone', type: 'string', description: 'IANA time zone for the times shown, e.g. Europe/Paris' },
-        { name: 'startsAt', type: 'string', description: 'range start' },
-        { name: 'endsAt', type: 'string', description: 'range end; a date alone is the end of that day' },
+        { name: 'timezone', description: 'IANA time zone for the times shown, e.g. Europe/Paris' },
+        { name: 'startsAt', description: 'range start' },
+        { name: 'endsAt', description: 'range end; a date alone is the end of that day' },
       ],
       columns: [{ path: 'startsAt', header: 'START' }, { path: 'endsAt', header: 'END' }, { path: 'title' }, { path: 'location' }, { path: 'status' }, { path: 'attendees' }],
       handler: async () => (await import('../src/workflows/calendars.ts')).events,
@@ -62,10 +59,8 @@ export const calendars: AreaSpec = {
       command: 'calendars sync',
       aliases: ['sync-events'],
       summary: 'Sync calendars with their provider now',
-      method: 'POST',
-      path: '/calendars/{calendarId}/sync-events',
+      endpoint: E('calendars.sync'),
       args: [{ name: 'calendarId', multi: true, resource: 'calendars' }],
-      resultKey: 'syncEvents',
       columns: [{ path: 'message' }],
       examples: ['agnt calendars sync cal_principal', 'agnt calendars list -o id | agnt calendars sync -'],
     },

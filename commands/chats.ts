@@ -1,7 +1,9 @@
 // Part 1, section 4.1: chats, their messages, processing and the usage rollup.
-import type { AreaSpec, ArgSpec, Column, FieldSpec } from '../src/core/spec.ts';
+import type { AreaSpec, ArgSpec, Column, FieldOverride } from '../src/core/spec.ts';
+import { area as api } from '../src/api/areas/chats.ts';
+import { endpointsOf } from '../src/api/endpoint.ts';
 
-const PLATFORMS = ['chat', 'email', 'appchatA', 'teams', 'sms', 'appmsgA', 'appmsgB', 'phone', 'appmsgC', 'appmsgD', 'task_activity'] as const;
+const E = endpointsOf(api);
 
 const chat: ArgSpec = { name: 'chatId', resource: 'chats', description: 'chat id' };
 const message: ArgSpec = { name: 'messageId', resource: 'messages', description: 'message id' };
@@ -19,17 +21,18 @@ export const chatColumns: Column[] = [
 export const messageColumns: Column[] = [{ path: 'id' }, { path: 'role' }, { path: 'from' }, { path: 'timestamp' }, { path: 'content' }];
 
 /** The fields of a message, as POST /chats/{chatId} and the `message` of process take them. */
-const messageFields: FieldSpec[] = [
-  { name: 'content', type: 'string', description: "message text; '-' reads it from stdin" },
-  { name: 'from', type: 'string', description: 'sender address' },
-  { name: 'to', type: 'string[]', description: 'recipients' },
-  { name: 'cc', type: 'string[]', description: 'copied recipients' },
-  { name: 'subject', type: 'string' },
-  { name: 'platform', type: 'string', enum: PLATFORMS },
-  { name: 'referenceId', type: 'string', description: 'id of the message on its platform' },
-  { name: 'files', type: 'array', description: 'attached files' },
-  { name: 'metadata', type: 'object' },
+const messageFields: FieldOverride[] = [
+  // Not required as a flag: --content-file or stdin may give it (the handler checks).
+  { name: 'content', description: "message text; '-' reads it from stdin", required: false },
+  { name: 'from', description: 'sender address' },
+  { name: 'to', description: 'recipients' },
+  { name: 'cc', description: 'copied recipients' },
+  { name: 'referenceId', description: 'id of the message on its platform' },
+  { name: 'files', description: 'attached files' },
 ];
+const MESSAGE_KEYS = ['content', 'from', 'to', 'cc', 'subject', 'platform', 'referenceId', 'files', 'metadata'];
+/** process takes the message inside `message`: the same flags (--content, --to, ...) fill it. */
+const processFields: FieldOverride[] = MESSAGE_KEYS.map((k) => ({ ...messageFields.find((f) => f.name === k), name: `message.${k}`, flag: k.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase() }));
 
 const contentFile = { flags: '--content-file <path>', description: 'read the message text from a file', file: true };
 
@@ -43,32 +46,19 @@ export const chats: AreaSpec = {
       command: 'chats list',
       aliases: ['ls'],
       summary: 'List chats',
-      method: 'GET',
-      path: '/chats',
-      list: true,
-      resultKey: 'chats',
+      endpoint: E('chats.list'),
       columns: chatColumns,
-      fields: [
-        { name: 'status', type: 'string' },
-        { name: 'assistantId', type: 'string' },
-        { name: 'contextId', type: 'string' },
-        { name: 'q', type: 'string', description: 'free text, matched in the title and the messages' },
-      ],
+      fields: [{ name: 'q', description: 'free text, matched in the title and the messages' }],
       examples: ['agnt chats list', 'agnt chats list --assistant-id ast_ava --all -o jsonl', 'agnt chats list --q invoice -o id'],
     },
     {
       command: 'chats create',
       summary: 'Start a chat with an assistant',
-      method: 'POST',
-      path: '/chats',
-      resultKey: 'chat',
+      endpoint: E('chats.create'),
       columns: chatColumns,
       fields: [
-        { name: 'assistantId', type: 'string', required: true },
-        { name: 'userId', type: 'string', description: 'whose chat it is (default: yours)' },
-        { name: 'title', type: 'string' },
-        { name: 'contextId', type: 'string', description: 'groups chats of one context' },
-        { name: 'metadata', type: 'object' },
+        { name: 'userId', description: 'whose chat it is (default: yours)' },
+        { name: 'contextId', description: 'groups chats of one context' },
       ],
       examples: ['agnt chats create --assistant-id ast_ava --title "Travel plans"', 'chat=$(agnt chats create --assistant-id ast_ava -o id)'],
     },
@@ -76,20 +66,16 @@ export const chats: AreaSpec = {
       command: 'chats get',
       aliases: ['show'],
       summary: 'Show a chat with its messages',
-      method: 'GET',
-      path: '/chats/{chatId}',
+      endpoint: E('chats.get'),
       args: [chat],
-      resultKey: 'chat',
       examples: ['agnt chats get cht_welcome', "agnt chats get cht_welcome --query 'messages[].content'"],
     },
     {
       command: 'chats send',
       summary: 'Add a message to a chat (the assistant is not triggered; see `chats process`)',
-      method: 'POST',
-      path: '/chats/{chatId}',
+      endpoint: E('chats.messages.create'),
       args: [chat],
-      resultKey: 'message',
-      fields: [...messageFields, { name: 'role', type: 'string', description: 'author role (default: user)' }],
+      fields: [...messageFields, { name: 'role', description: 'author role (default: user)' }],
       options: [contentFile],
       handler: async () => (await import('../src/workflows/chat-message.ts')).sendMessage,
       examples: ['agnt chats send cht_welcome --content "Note: the budget is approved"', 'git log -1 --format=%B | agnt chats send cht_welcome --content -'],
@@ -98,10 +84,9 @@ export const chats: AreaSpec = {
       command: 'chats process',
       summary: 'Send a message and trigger the assistant',
       description: 'The message text comes from --content, --content-file, or stdin with --content -. The result holds the reply, the task ids started and the processing state.',
-      method: 'POST',
-      path: '/chats/{chatId}/process',
+      endpoint: E('chats.process'),
       args: [chat],
-      fields: [...messageFields, { name: 'triggeringActivityId', type: 'string', description: 'activity that caused this run' }, { name: 'message', type: 'object', hidden: true }],
+      fields: [...processFields, { name: 'message', hidden: true, required: false }],
       options: [contentFile],
       handler: async () => (await import('../src/workflows/chat-message.ts')).processMessage,
       examples: [
@@ -114,10 +99,8 @@ export const chats: AreaSpec = {
       command: 'chats delete',
       aliases: ['rm'],
       summary: 'Delete chats and their messages',
-      method: 'DELETE',
-      path: '/chats/{chatId}',
+      endpoint: E('chats.delete'),
       args: [{ ...chat, multi: true }],
-      resultKey: 'chat',
       confirm: 'Delete chat {id}?',
       examples: ['agnt chats delete cht_welcome --yes', 'agnt chats list --q test -o id | agnt chats delete - --yes'],
     },
@@ -125,10 +108,8 @@ export const chats: AreaSpec = {
       command: 'chats usage',
       summary: "Show a chat's token, cost and credit usage",
       description: 'On a terminal: totals, one row per run, credits and the run shape. With -o json or yaml: the API object.',
-      method: 'GET',
-      path: '/chats/{chatId}/usage',
+      endpoint: E('chats.usage'),
       args: [chat],
-      envelope: 'none',
       render: async () => (await import('../src/render/chat-usage.ts')).default,
       examples: ['agnt chats usage cht_welcome', "agnt chats usage cht_welcome --json --query 'total.costUsd'"],
     },
@@ -136,11 +117,8 @@ export const chats: AreaSpec = {
       command: 'chats messages list',
       aliases: ['ls'],
       summary: 'List the messages of a chat, oldest first',
-      method: 'GET',
-      path: '/chats/{chatId}/messages',
+      endpoint: E('chats.messages.list'),
       args: [chat],
-      list: true,
-      resultKey: 'messages',
       columns: messageColumns,
       examples: ['agnt chats messages list cht_welcome', 'agnt chats messages list cht_welcome --all -o jsonl'],
     },
@@ -148,44 +126,31 @@ export const chats: AreaSpec = {
       command: 'chats messages get',
       aliases: ['show'],
       summary: 'Show a message',
-      method: 'GET',
-      path: '/chats/{chatId}/messages/{messageId}',
+      endpoint: E('chats.messages.get'),
       args: [chat, message],
-      resultKey: 'message',
       examples: ['agnt chats messages get cht_welcome msg_welcome_1', 'agnt chats messages get cht_welcome msg_welcome_1 --query content'],
     },
     {
       command: 'chats messages update',
       summary: 'Change a message',
-      method: 'PUT',
-      path: '/chats/{chatId}/messages/{messageId}',
+      endpoint: E('chats.messages.update'),
       args: [chat, message],
-      resultKey: 'message',
-      fields: [
-        { name: 'content', type: 'string' },
-        { name: 'files', type: 'array' },
-        { name: 'metadata', type: 'object' },
-      ],
       examples: ['agnt chats messages update cht_welcome msg_welcome_1 --content "Corrected text"', 'agnt chats messages update cht_welcome msg_welcome_1 --metadata \'{"pinned":true}\''],
     },
     {
       command: 'chats messages delete',
       aliases: ['rm'],
       summary: 'Delete one message',
-      method: 'DELETE',
-      path: '/chats/{chatId}/messages/{messageId}',
+      endpoint: E('chats.messages.delete'),
       args: [chat, message],
-      resultKey: 'message',
       confirm: 'Delete message {id}?',
       examples: ['agnt chats messages delete cht_welcome msg_welcome_1 --yes'],
     },
     {
       command: 'chats messages clear',
       summary: 'Delete every message of a chat',
-      method: 'DELETE',
-      path: '/chats/{chatId}/messages',
+      endpoint: E('chats.messages.clear'),
       args: [chat],
-      resultKey: 'clearMessages',
       confirm: 'Delete every message of chat {id}?',
       examples: ['agnt chats messages clear cht_welcome --yes'],
     },

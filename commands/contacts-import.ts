@@ -2,8 +2,10 @@
 // importer (`contacts import`). The rest of the contacts area is in contacts.ts; both files export
 // an area named 'contacts' and commands/index.ts merges them.
 import type { AreaSpec } from '../src/core/spec.ts';
+import { area as api } from '../src/api/areas/contacts.ts';
+import { endpointsOf } from '../src/api/endpoint.ts';
 
-const ROW_KEYS = ['email', 'name', 'preferredName', 'phone', 'company', 'title', 'timezone', 'phones', 'emails', 'properties', 'tags'] as const;
+const E = endpointsOf(api);
 
 export const contactsImport: AreaSpec = {
   name: 'contacts',
@@ -15,18 +17,8 @@ export const contactsImport: AreaSpec = {
       summary: 'Create or update up to 1000 contacts in one request (upsert by e-mail)',
       description:
         'Sends the contacts of a JSON or YAML file ({contacts: [...]}) as they are. For CSV files, and for any number of rows, use `agnt contacts import`. Exits 6 when the server refused some rows.',
-      method: 'POST',
-      path: '/contacts/bulk-import',
-      resultKey: 'bulkImport',
-      fields: [
-        {
-          name: 'contacts',
-          type: 'array',
-          required: true,
-          keys: ROW_KEYS,
-          description: 'the contacts: [{email, name, preferredName, phone, company, title, timezone, phones, emails, properties, tags}]',
-        },
-      ],
+      endpoint: E('contacts.bulk-import'),
+      fields: [{ name: 'contacts', description: 'the contacts: [{email, name, preferredName, phone, company, title, timezone, phones, emails, properties, tags}]' }],
       handler: async () => (await import('../src/workflows/contacts-bulk-import.ts')).default,
       examples: [
         'agnt contacts bulk-import --file examples/contacts.json',
@@ -36,6 +28,8 @@ export const contactsImport: AreaSpec = {
     },
     {
       command: 'contacts import',
+      // The rows come from the CSV file, through the importer.
+      omit: ['contacts'],
       summary: 'Import contacts from a CSV file (Google, Outlook, LinkedIn, CRM, spreadsheet exports)',
       // Paragraphs without hard line breaks: commander wraps them to the terminal.
       description: [
@@ -48,8 +42,7 @@ export const contactsImport: AreaSpec = {
           '--dry-run sends nothing and reports what would be sent, skipped and refused (only the server knows which contacts exist).',
         'Exit codes: 0 every row went in, 6 some rows failed, 1 the import stopped (see the ledger; --resume), 130 interrupted.',
       ].join('\n\n'),
-      method: 'POST',
-      path: '/contacts/bulk-import',
+      endpoint: E('contacts.bulk-import'),
       args: [{ name: 'file', description: "CSV file, or '-' for stdin" }],
       options: [
         {

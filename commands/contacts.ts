@@ -1,12 +1,14 @@
 // Part 1, section 4.3: contacts, relationships, external ids, bulk tagging and property
 // definitions (`contacts properties`). The raw bulk-import and the CSV importer live in
 // contacts-import.ts.
-import type { AreaSpec, ArgSpec, Column, FieldSpec } from '../src/core/spec.ts';
+import type { AreaSpec, ArgSpec, Column, FieldOverride } from '../src/core/spec.ts';
+import { area as api } from '../src/api/areas/contacts.ts';
+import { endpointsOf } from '../src/api/endpoint.ts';
+
+const E = endpointsOf(api);
 
 const contact: ArgSpec = { name: 'contactId', resource: 'contacts', description: 'contact id' };
 const relationship: ArgSpec = { name: 'relationshipId', resource: 'relationships', description: 'relationship id' };
-const REL_TYPES = ['coordinates', 'partner', 'assistant', 'parent', 'other'] as const;
-const SCOPE = ['user', 'team'] as const;
 
 export const contactColumns: Column[] = [{ path: 'id' }, { path: 'name' }, { path: 'email' }, { path: 'company.name', header: 'COMPANY' }, { path: 'title' }, { path: 'tags' }, { path: 'scope' }];
 
@@ -19,14 +21,12 @@ const relationshipColumns: Column[] = [
   { path: 'isPrimary', header: 'PRIMARY' },
 ];
 
-const phones: FieldSpec = { name: 'phones', type: 'array', keys: ['number', 'type', 'primary'], description: 'phones [{number, type: mobile|work|home|other, primary}]' };
-const emails: FieldSpec = { name: 'emails', type: 'array', keys: ['address', 'type', 'primary'], description: 'e-mails [{address, type: personal|work|other, primary}]' };
-const common: FieldSpec[] = [
-  { name: 'properties', type: 'object', description: 'custom properties by key (see `contacts properties list`)' },
-  { name: 'scope', type: 'string', enum: SCOPE, description: 'who sees it: you, or your team' },
-  { name: 'tags', type: 'string[]' },
-  { name: 'priority', type: 'integer' },
-  { name: 'inheritCompanyPriority', type: 'boolean', description: "use the company's priority" },
+const phones: FieldOverride = { name: 'phones', description: 'phones [{number, type: mobile|work|home|other, primary}]' };
+const emails: FieldOverride = { name: 'emails', description: 'e-mails [{address, type: personal|work|other, primary}]' };
+const common: FieldOverride[] = [
+  { name: 'properties', description: 'custom properties by key (see `contacts properties list`)' },
+  { name: 'scope', description: 'who sees it: you, or your team' },
+  { name: 'inheritCompanyPriority', description: "use the company's priority" },
 ];
 
 export const contacts: AreaSpec = {
@@ -43,42 +43,30 @@ export const contacts: AreaSpec = {
       command: 'contacts list',
       aliases: ['ls'],
       summary: 'List the contacts you can see',
-      method: 'GET',
-      path: '/contacts',
-      list: true,
-      resultKey: 'contacts',
+      endpoint: E('contacts.list'),
       columns: contactColumns,
       fields: [
-        { name: 'userId', type: 'string', description: 'owner' },
-        { name: 'status', type: 'string' },
-        { name: 'search', type: 'string', description: 'name, e-mail or company' },
-        { name: 'q', type: 'string', description: 'free text, also in every e-mail, phone, title and tag' },
-        { name: 'scope', type: 'string', enum: SCOPE },
-        { name: 'sourceType', type: 'string', description: 'manual, imported, crm, ...' },
-        { name: 'tags', type: 'string[]', description: 'contacts carrying every one of these tags' },
+        { name: 'userId', description: 'owner' },
+        { name: 'search', description: 'name, e-mail or company' },
+        { name: 'q', description: 'free text, also in every e-mail, phone, title and tag' },
+        { name: 'sourceType', description: 'manual, imported, crm, ...' },
+        { name: 'tags', description: 'contacts carrying every one of these tags' },
       ],
       examples: ['agnt contacts list --search carol', 'agnt contacts list --tags vip --all -o csv', 'agnt contacts list --scope team -o id'],
     },
     {
       command: 'contacts create',
       summary: 'Create a contact',
-      method: 'POST',
-      path: '/contacts',
-      resultKey: 'contact',
+      endpoint: E('contacts.create'),
       fields: [
-        { name: 'email', type: 'string', required: true, description: 'primary e-mail' },
-        { name: 'name', type: 'string' },
-        { name: 'preferredName', type: 'string' },
-        { name: 'company', type: 'string', description: 'company name' },
-        { name: 'title', type: 'string' },
-        { name: 'timezone', type: 'string' },
-        { name: 'consumerEmail', type: 'string' },
+        { name: 'email', description: 'primary e-mail' },
+        { name: 'company', description: 'company name' },
         phones,
         emails,
-        { name: 'source', type: 'any', nullable: true, description: 'a source type (manual, crm, ...) or {type, userId}' },
-        { name: 'externalIds', type: 'array', keys: ['integration', 'externalId'], description: 'ids elsewhere [{integration, externalId}]' },
+        { name: 'source', description: 'a source type (manual, crm, ...) or {type, userId}' },
+        { name: 'externalIds', description: 'ids elsewhere [{integration, externalId}]' },
         ...common,
-        { name: 'team', type: 'string', description: 'team of a team-scope contact (default: yours)' },
+        { name: 'team', description: 'team of a team-scope contact (default: yours)' },
       ],
       examples: [
         'agnt contacts create --email jo@example.test --name "Jo Doe" --company "Example Inc" --tags vip,board',
@@ -90,10 +78,8 @@ export const contacts: AreaSpec = {
       command: 'contacts get',
       aliases: ['show'],
       summary: 'Show a contact with its relationships',
-      method: 'GET',
-      path: '/contacts/{contactId}',
+      endpoint: E('contacts.get'),
       args: [contact],
-      resultKey: 'contact',
       examples: ['agnt contacts get con_carol', "agnt contacts get con_carol --query 'outgoingRelationships[].type'"],
     },
     {
@@ -101,28 +87,15 @@ export const contacts: AreaSpec = {
       summary: 'Update a contact',
       description:
         "Fields not given keep their value. --set address.city=Aarhus changes only that key: agnt reads the contact and sends the whole address (a PUT replaces nested objects). --address '{...}' replaces the whole address. Lists (--tags, --phones, --emails) replace the whole list: to add or remove one tag, use `agnt contacts bulk-tag --ids ID --add TAG` or `--remove TAG`.",
-      method: 'PUT',
-      path: '/contacts/{contactId}',
+      endpoint: E('contacts.update'),
       args: [contact],
-      resultKey: 'contact',
       fields: [
-        { name: 'name', type: 'string' },
-        { name: 'timezone', type: 'string' },
-        { name: 'status', type: 'string' },
-        { name: 'preferredName', type: 'string', nullable: true },
-        { name: 'company', type: 'string', nullable: true, description: 'company name' },
-        { name: 'title', type: 'string', nullable: true },
-        { name: 'website', type: 'string', nullable: true },
-        { name: 'bookingLink', type: 'string', nullable: true },
-        { name: 'introducedBy', type: 'string', nullable: true },
+        { name: 'company', description: 'company name' },
         phones,
         emails,
-        { name: 'social', type: 'object', keys: ['profNetA', 'microblogA', 'other'] },
-        { name: 'address', type: 'object', keys: ['line1', 'line2', 'city', 'state', 'zip', 'country'] },
-        { name: 'lastContactedAt', type: 'string', nullable: true, description: 'ISO 8601 time' },
-        { name: 'enrichedAt', type: 'string', nullable: true, description: 'ISO 8601 time' },
+        { name: 'lastContactedAt', description: 'ISO 8601 time' },
+        { name: 'enrichedAt', description: 'ISO 8601 time' },
         ...common,
-        { name: 'team', type: 'string', nullable: true },
       ],
       examples: [
         'agnt contacts update con_carol --title CFO',
@@ -135,10 +108,8 @@ export const contacts: AreaSpec = {
       command: 'contacts delete',
       aliases: ['rm'],
       summary: 'Delete contacts (and their relationships)',
-      method: 'DELETE',
-      path: '/contacts/{contactId}',
+      endpoint: E('contacts.delete'),
       args: [{ ...contact, multi: true }],
-      resultKey: 'contact',
       confirm: 'Delete contact {id}?',
       examples: ['agnt contacts delete con_carol --yes', 'agnt contacts list --tags stale -o id | agnt contacts delete - --yes'],
     },
@@ -146,13 +117,11 @@ export const contacts: AreaSpec = {
       command: 'contacts merge',
       summary: 'Merge another contact into this one (the other is deleted)',
       description: "E-mails, phones, external ids and tags are joined, relationships move to this contact, and empty fields take the other contact's values.",
-      method: 'POST',
-      path: '/contacts/{contactId}/merge',
+      endpoint: E('contacts.merge'),
       args: [contact],
-      resultKey: 'contact',
       fields: [
-        { name: 'mergeContactId', type: 'string', required: true, description: 'the contact to merge in and delete' },
-        { name: 'preferredEmail', type: 'string', description: 'primary e-mail of the result' },
+        { name: 'mergeContactId', description: 'the contact to merge in and delete' },
+        { name: 'preferredEmail', description: 'primary e-mail of the result' },
       ],
       examples: ['agnt contacts merge con_carol --merge-contact-id con_dan', 'agnt contacts merge con_carol --merge-contact-id con_dan --preferred-email carol@client.test'],
     },
@@ -160,13 +129,11 @@ export const contacts: AreaSpec = {
       command: 'contacts bulk-tag',
       summary: 'Add and remove tags on many contacts',
       description: 'Ids you cannot see are reported on stderr and the exit code is 6. --ids - reads the ids from stdin.',
-      method: 'POST',
-      path: '/contacts/bulk-tag',
-      resultKey: 'bulkTag',
+      endpoint: E('contacts.bulk-tag'),
       fields: [
-        { name: 'ids', type: 'string[]', required: true, description: "contact ids; '-' reads them from stdin" },
-        { name: 'add', type: 'string[]', description: 'tags to add' },
-        { name: 'remove', type: 'string[]', description: 'tags to remove' },
+        { name: 'ids', description: "contact ids; '-' reads them from stdin" },
+        { name: 'add', description: 'tags to add' },
+        { name: 'remove', description: 'tags to remove' },
       ],
       handler: async () => (await import('../src/workflows/contacts-bulk-tag.ts')).default,
       examples: ['agnt contacts bulk-tag --ids con_carol,con_dan --add vip', 'agnt contacts list --search acme -o id | agnt contacts bulk-tag --ids - --add customer --remove lead'],
@@ -174,97 +141,65 @@ export const contacts: AreaSpec = {
     {
       command: 'contacts relationships add',
       summary: 'Relate a contact to another contact',
-      method: 'POST',
-      path: '/contacts/{contactId}/relationships',
+      endpoint: E('contacts.relationships.create'),
       args: [contact],
-      resultKey: 'relationship',
       columns: relationshipColumns,
-      fields: [
-        { name: 'toContactId', type: 'string', required: true },
-        { name: 'type', type: 'string', enum: REL_TYPES, required: true },
-        { name: 'role', type: 'string' },
-        { name: 'isPrimary', type: 'boolean', description: 'the primary relationship of this type' },
-        { name: 'notes', type: 'string' },
-      ],
+      fields: [{ name: 'isPrimary', description: 'the primary relationship of this type' }],
       examples: ['agnt contacts relationships add con_carol --to-contact-id con_dan --type assistant --role "Executive assistant" --is-primary'],
     },
     {
       command: 'contacts relationships update',
       summary: 'Change a relationship',
-      method: 'PATCH',
-      path: '/contacts/{contactId}/relationships/{relationshipId}',
+      endpoint: E('contacts.relationships.update'),
       args: [contact, relationship],
-      resultKey: 'relationship',
-      fields: [
-        { name: 'role', type: 'string', nullable: true },
-        { name: 'isPrimary', type: 'boolean' },
-        { name: 'notes', type: 'string', nullable: true },
-      ],
       examples: ['agnt contacts relationships update con_carol rel_carol_erin --notes "Prefers mornings"', 'agnt contacts relationships update con_carol rel_carol_erin --role null --no-is-primary'],
     },
     {
       command: 'contacts relationships remove',
       aliases: ['rm', 'delete'],
       summary: 'Remove a relationship',
-      method: 'DELETE',
-      path: '/contacts/{contactId}/relationships/{relationshipId}',
+      endpoint: E('contacts.relationships.delete'),
       args: [contact, relationship],
-      resultKey: 'relationship',
       confirm: 'Remove relationship {id}?',
       examples: ['agnt contacts relationships remove con_carol rel_carol_erin --yes'],
     },
     {
       command: 'contacts external-ids set',
       summary: "Set a contact's id in another system",
-      method: 'PUT',
-      path: '/contacts/{contactId}/external-ids/{integration}',
+      endpoint: E('contacts.external-ids.set'),
       args: [contact, { name: 'integration', description: 'the other system (crm, ats, ...)' }],
-      resultKey: 'contact',
-      fields: [{ name: 'externalId', type: 'string', required: true }],
       examples: ['agnt contacts external-ids set con_carol crm --external-id 0031x000004TmYq'],
     },
     {
       command: 'contacts external-ids find',
       aliases: ['get'],
       summary: 'Find the contact that has an id in another system',
-      method: 'GET',
-      path: '/contacts/by-external-id/{integration}/{externalId}',
+      endpoint: E('contacts.external-ids.find'),
       args: [
         { name: 'integration', description: 'the other system' },
         { name: 'externalId', description: 'the id there' },
       ],
-      resultKey: 'contact',
       examples: ['agnt contacts external-ids find crm 0031x000004TmYq', 'agnt contacts external-ids find crm 0031x000004TmYq -o id'],
     },
     {
       command: 'contacts properties list',
       aliases: ['ls'],
       summary: 'List custom property definitions',
-      method: 'GET',
-      path: '/property-definitions',
-      list: true,
-      resultKey: 'propertyDefinitions',
+      endpoint: E('contacts.properties.list'),
       columns: [{ path: 'entityType', header: 'ENTITY' }, { path: 'key' }, { path: 'label' }, { path: 'type' }, { path: 'options' }, { path: 'scope' }, { path: 'showForAll', header: 'FOR_ALL' }],
-      fields: [{ name: 'entityType', type: 'string', enum: ['contact', 'company'] }],
       examples: ['agnt contacts properties list', 'agnt contacts properties list --entity-type company -o json'],
     },
     {
       command: 'contacts properties set',
       summary: 'Create or update a property definition (by entity type and key)',
-      method: 'PUT',
-      path: '/property-definitions/{entityType}/{key}',
+      endpoint: E('contacts.properties.set'),
       args: [
-        { name: 'entityType', enum: ['contact', 'company'], description: 'entity type' },
+        { name: 'entityType', description: 'entity type' },
         { name: 'key', description: 'property key' },
       ],
-      resultKey: 'propertyDefinition',
       fields: [
-        { name: 'label', type: 'string' },
-        { name: 'type', type: 'string', enum: ['text', 'number', 'date', 'boolean', 'select', 'url'] },
-        { name: 'options', type: 'string[]', description: 'choices of a select property' },
-        { name: 'showForAll', type: 'boolean', description: 'show on every record' },
-        { name: 'scope', type: 'string', enum: SCOPE },
-        { name: 'team', type: 'string', nullable: true },
+        { name: 'options', description: 'choices of a select property' },
+        { name: 'showForAll', description: 'show on every record' },
       ],
       examples: [
         'agnt contacts properties set contact tier --label Tier --type select --options gold,silver,bronze',

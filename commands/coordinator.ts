@@ -1,6 +1,10 @@
 // Part 2, section 4.4: coordinator views.
 import type { AreaSpec } from '../src/core/spec.ts';
+import { area as api } from '../src/api/areas/coordinator.ts';
+import { endpointsOf } from '../src/api/endpoint.ts';
 import { ICS_OUTPUT_OPTION } from './ics-option.ts';
+
+const E = endpointsOf(api);
 
 const views = () => import('../src/workflows/coordinator.ts');
 const tz = { flags: '--tz <zone>', description: "time zone for local times and the timeline (default: your user's timezone)" };
@@ -13,8 +17,7 @@ export const coordinator: AreaSpec = {
     {
       command: 'coordinator dashboard',
       summary: 'Your principals, coverage, handoffs, upcoming coverage, recent tasks and health warnings',
-      method: 'GET',
-      path: '/coordinator/dashboard',
+      endpoint: E('coordinator.dashboard'),
       render: async () => (await views()).renderDashboard,
       examples: ['agnt coordinator dashboard', "agnt coordinator dashboard --query 'healthWarnings'", 'agnt coordinator dashboard --json'],
     },
@@ -22,8 +25,7 @@ export const coordinator: AreaSpec = {
       command: 'coordinator principal',
       aliases: ['principals'],
       summary: "A principal's detail: delegation, assistant, supervision matrix, access health, recent tasks",
-      method: 'GET',
-      path: '/coordinator/principals/{id}',
+      endpoint: E('coordinator.principal'),
       args: [{ name: 'id', resource: 'users', description: "the principal's user id" }],
       render: async () => (await views()).renderPrincipal,
       examples: ['agnt coordinator principal usr_principal', "agnt coordinator principal usr_principal --query 'supervisionMatrix.calendar'"],
@@ -32,10 +34,7 @@ export const coordinator: AreaSpec = {
       command: 'coordinator pending-invites',
       aliases: ['invites'],
       summary: 'Delegations you asked for that the principal has not confirmed',
-      method: 'GET',
-      path: '/coordinator/pending-invites',
-      list: true,
-      resultKey: 'pendingInvites',
+      endpoint: E('coordinator.pending-invites'),
       columns: [
         { path: 'id' },
         { path: 'principal.name', header: 'PRINCIPAL' },
@@ -51,12 +50,12 @@ export const coordinator: AreaSpec = {
       command: 'coordinator schedule',
       aliases: ['coverage-schedule'],
       summary: 'Your coverage (as primary or backup) in a range; a day-by-day timeline on a terminal',
-      method: 'GET',
-      path: '/coordinator/coverage-schedule',
+      endpoint: E('coordinator.coverage-schedule'),
       also: [{ method: 'GET', path: '/users/me' }],
       fields: [
-        { name: 'from', type: 'string', description: 'range start, ISO or local time (default: today)' },
-        { name: 'to', type: 'string', description: 'range end, ISO or local time; a date alone is the end of that day (default: 7 days after --from)' },
+        // Not required as flags: the handler fills the defaults.
+        { name: 'from', required: false, description: 'range start, ISO or local time (default: today)' },
+        { name: 'to', required: false, description: 'range end, ISO or local time; a date alone is the end of that day (default: 7 days after --from)' },
       ],
       options: [{ flags: '--days <n>', description: 'range length in days instead of --to' }, tz, ICS_OUTPUT_OPTION],
       columns: [
@@ -82,8 +81,7 @@ export const coordinator: AreaSpec = {
       command: 'coordinator manager-overview',
       aliases: ['overview'],
       summary: 'Per-coordinator counts for managers (ea_manager) and organization admins',
-      method: 'GET',
-      path: '/coordinator/manager-overview',
+      endpoint: E('coordinator.manager-overview'),
       resultKey: 'coordinators',
       columns: [
         { path: 'coordinator.id', header: 'COORDINATOR' },
@@ -100,18 +98,14 @@ export const coordinator: AreaSpec = {
       command: 'coordinator audit-events',
       aliases: ['manager-audit-events'],
       summary: 'Audit events (coordinator.*) of the coordinators you oversee, newest first',
-      method: 'GET',
-      path: '/coordinator/manager-audit-events',
-      list: true,
-      resultKey: 'events',
+      endpoint: E('coordinator.manager-audit-events'),
       columns: [{ path: 'createdAt' }, { path: 'actor' }, { path: 'action' }, { path: 'entityType', header: 'ENTITY' }, { path: 'entityId', header: 'ENTITY_ID' }],
       fields: [
-        { name: 'from', type: 'string', description: 'events at or after this time (ISO 8601)' },
-        { name: 'to', type: 'string', description: 'events before this time (ISO 8601)' },
-        { name: 'principalId', type: 'string' },
-        { name: 'coordinatorId', type: 'string' },
-        { name: 'action', type: 'string', description: 'e.g. coordinator.delegation.reverify' },
-        { name: 'before', type: 'string', description: 'cursor: events older than this' },
+        { name: 'from', description: 'events at or after this time (ISO 8601)' },
+        { name: 'to', description: 'events before this time (ISO 8601)' },
+        { name: 'action', description: 'e.g. coordinator.delegation.reverify' },
+        // The list's cursor (the endpoint pages by limit and before).
+        { name: 'before', type: 'string', in: 'query', description: 'cursor: events older than this' },
       ],
       examples: ['agnt coordinator audit-events', 'agnt coordinator audit-events --coordinator-id usr_coord --action coordinator.coverage.approve', 'agnt coordinator audit-events --all -o jsonl'],
     },

@@ -1,9 +1,11 @@
 // Part 2, section 4.5: coverage spans (a coordinator hands principals to a backup for a while),
 // backup routing rules and manager assignments.
-import type { AreaSpec, Column, CommandSpec, FieldSpec } from '../src/core/spec.ts';
+import type { AreaSpec, Column, CommandRecord, FieldOverride } from '../src/core/spec.ts';
+import { area as api } from '../src/api/areas/coverage.ts';
+import { endpointsOf } from '../src/api/endpoint.ts';
 import { ICS_OUTPUT_OPTION } from './ics-option.ts';
 
-import { SPAN_REASONS as REASON, SPAN_STATUSES as SPAN_STATUS } from '../src/api/coverage-rules.ts';
+const E = endpointsOf(api);
 
 export const spanColumns: Column[] = [
   { path: 'id' },
@@ -36,53 +38,46 @@ const PRINCIPALS = { method: 'GET' as const, path: '/coverage-spans/{spanId}/pri
 
 interface MoveText {
   verb: string;
-  path: string;
   summary: string;
   example: string;
   aliases?: string[];
 }
 
 const MOVES: MoveText[] = [
-  { verb: 'submit', path: '/submit', summary: 'Submit draft spans to their backups (draft -> pending_acceptance)', example: 'agnt coverage submit cov_0001' },
+  { verb: 'submit', summary: 'Submit draft spans to their backups (draft -> pending_acceptance)', example: 'agnt coverage submit cov_0001' },
   {
     verb: 'accept',
-    path: '/accept',
     summary: 'Accept spans as their backup (-> pending_manager_approval, or scheduled)',
     example: 'agnt coverage list --role backup --status pending_acceptance -o id | agnt coverage accept -',
   },
-  { verb: 'decline', path: '/decline', summary: 'Decline spans as their backup (-> cancelled, declinedAt set)', example: 'agnt coverage decline cov_0002' },
+  { verb: 'decline', summary: 'Decline spans as their backup (-> cancelled, declinedAt set)', example: 'agnt coverage decline cov_0002' },
   {
     verb: 'approve',
-    path: '/approve',
     summary: "Approve spans as the coordinator's manager (-> scheduled)",
     example: 'agnt coverage list --role manager --status pending_manager_approval -o id | agnt coverage approve -',
   },
-  { verb: 'reject', path: '/reject', summary: "Reject spans as the coordinator's manager (-> cancelled, rejectedAt set)", example: 'agnt coverage reject cov_0003' },
-  { verb: 'end', path: '/end', summary: 'End active spans now, before their end time (-> ended)', example: 'agnt coverage end cov_0001' },
+  { verb: 'reject', summary: "Reject spans as the coordinator's manager (-> cancelled, rejectedAt set)", example: 'agnt coverage reject cov_0003' },
+  { verb: 'end', summary: 'End active spans now, before their end time (-> ended)', example: 'agnt coverage end cov_0001' },
 ];
 
-function moveSpec(m: MoveText): CommandSpec {
+function moveSpec(m: MoveText): CommandRecord {
   return {
     command: `coverage ${m.verb}`,
     aliases: m.aliases,
     summary: m.summary,
     description: 'Each id is moved in turn and reported on stderr; the exit code is 6 when some failed. See docs/coverage-transitions.md for the allowed moves.',
-    method: 'POST',
-    path: `/coverage-spans/{spanId}${m.path}`,
-    args: [{ name: 'spanId', multi: true, resource: 'coverage-spans', description: 'coverage span id' }],
-    resultKey: 'coverageSpan',
+    endpoint: E(`coverage.spans.${m.verb}`),
+    args: [{ name: 'spanId', multi: true }],
     columns: spanColumns,
     examples: [m.example, `agnt coverage ${m.verb} cov_0001 cov_0002`],
   };
 }
 
-const timesFields: FieldSpec[] = [
-  { name: 'startAt', type: 'string', flag: 'start', description: "start: ISO 8601, or local time like '2026-12-01 09:00', 'tomorrow 09:00'" },
-  { name: 'endAt', type: 'string', flag: 'end', description: 'end: ISO 8601 or local time; a date alone means the end of that day' },
-  { name: 'reason', type: 'string', enum: REASON },
-  { name: 'requireManagerApproval', type: 'boolean', flag: 'manager-approval', description: "the coordinator's manager must approve (default: when they have one)" },
-  { name: 'notifyPrincipal', type: 'boolean', flag: 'notify', description: 'tell the principals about the handover' },
-  { name: 'auditTag', type: 'string', nullable: true },
+const timesFields: FieldOverride[] = [
+  { name: 'startAt', flag: 'start', description: "start: ISO 8601, or local time like '2026-12-01 09:00', 'tomorrow 09:00'" },
+  { name: 'endAt', flag: 'end', description: 'end: ISO 8601 or local time; a date alone means the end of that day' },
+  { name: 'requireManagerApproval', flag: 'manager-approval', description: "the coordinator's manager must approve (default: when they have one)" },
+  { name: 'notifyPrincipal', flag: 'notify', description: 'tell the principals about the handover' },
 ];
 
 export const coverageArea: AreaSpec = {
@@ -94,15 +89,9 @@ export const coverageArea: AreaSpec = {
       command: 'coverage list',
       aliases: ['ls'],
       summary: 'List coverage spans you are part of',
-      method: 'GET',
-      path: '/coverage-spans',
-      list: true,
-      resultKey: 'coverageSpans',
+      endpoint: E('coverage.spans.list'),
       columns: spanColumns,
-      fields: [
-        { name: 'role', type: 'string', description: 'your role in the span: primary, backup, manager, principal' },
-        { name: 'status', type: 'string', enum: SPAN_STATUS },
-      ],
+      fields: [{ name: 'role', description: 'your role in the span: primary, backup, manager, principal' }],
       description:
         "On a terminal (table) each span shows its principals and their backups, and times are in your user's time zone (--tz, --utc); " +
         'json, yaml, jsonl, csv and id give the API records as they are, times in UTC.',
@@ -124,8 +113,7 @@ export const coverageArea: AreaSpec = {
         'Or --principals-file with a CSV (principal,backup[,primaryFollower,backupFollower]) or a JSON/YAML list of {principal, backupCoordinator, ...}. ' +
         "Times are ISO 8601 or local time in your user's time zone (--tz to choose another); --for 5d instead of --end. " +
         'On a terminal, missing values are asked for (principals picked from your delegations); with --no-input they are errors.',
-      method: 'POST',
-      path: '/coverage-spans',
+      endpoint: E('coverage.spans.create'),
       also: [
         { method: 'GET', path: '/users/me' },
         { method: 'GET', path: '/delegations' },
@@ -133,12 +121,12 @@ export const coverageArea: AreaSpec = {
         { method: 'GET', path: '/backup-routing-rules' },
         { method: 'POST', path: '/coverage-spans/{spanId}/submit' },
       ],
-      resultKey: 'coverageSpan',
       columns: spanColumns,
       fields: [
-        ...timesFields,
-        { name: 'primaryCoordinator', type: 'string', description: 'coordinator who is away (default: you)' },
-        { name: 'principals', type: 'array', keys: ['principal', 'backupCoordinator', 'primaryFollower', 'backupFollower'], hidden: true },
+        // Not required as flags: the handler asks for them on a terminal or derives them.
+        ...timesFields.map((f) => (f.name === 'startAt' || f.name === 'endAt' ? { ...f, required: false } : f)),
+        { name: 'primaryCoordinator', description: 'coordinator who is away (default: you)' },
+        { name: 'principals', hidden: true, required: false },
       ],
       options: [
         { flags: '--principal <userId>', description: 'a principal to hand over (repeatable)', repeatable: true },
@@ -160,10 +148,8 @@ export const coverageArea: AreaSpec = {
       command: 'coverage get',
       aliases: ['show'],
       summary: 'Show a coverage span',
-      method: 'GET',
-      path: '/coverage-spans/{spanId}',
+      endpoint: E('coverage.spans.get'),
       args: [{ name: 'spanId', resource: 'coverage-spans' }],
-      resultKey: 'coverageSpan',
       description: "With its principals and their backups (json: under `principals`); on a terminal, times in your user's time zone (--tz, --utc).",
       options: [tz, utc],
       also: [PRINCIPALS, { method: 'GET', path: '/users/me' }],
@@ -173,11 +159,11 @@ export const coverageArea: AreaSpec = {
     {
       command: 'coverage update',
       summary: 'Change a draft span (times, reason, approval, notification, audit tag)',
-      method: 'PATCH',
-      path: '/coverage-spans/{spanId}',
+      endpoint: E('coverage.spans.update'),
       args: [{ name: 'spanId', resource: 'coverage-spans' }],
-      resultKey: 'coverageSpan',
       fields: timesFields,
+      // `coverage get` shows each span with its principals; they are changed by other commands.
+      ignores: ['principals'],
       options: [tz],
       also: [{ method: 'GET', path: '/users/me' }],
       handler: async () => (await coverage()).update,
@@ -188,10 +174,8 @@ export const coverageArea: AreaSpec = {
       aliases: ['delete', 'rm'],
       summary: 'Cancel spans that have not started (-> cancelled)',
       description: 'Each id is cancelled in turn; the exit code is 6 when some failed. A running span is ended with `coverage end`.',
-      method: 'DELETE',
-      path: '/coverage-spans/{spanId}',
+      endpoint: E('coverage.spans.cancel'),
       args: [{ name: 'spanId', multi: true, resource: 'coverage-spans', description: 'coverage span id' }],
-      resultKey: 'coverageSpan',
       columns: spanColumns,
       confirm: 'Cancel coverage span {id}?',
       examples: ['agnt coverage cancel cov_0001 --yes', 'agnt coverage list --status draft -o id | agnt coverage cancel - --yes'],
@@ -201,10 +185,8 @@ export const coverageArea: AreaSpec = {
       command: 'coverage who',
       aliases: ['active-for'],
       summary: 'Who handles a principal now (the chain from their coordinator to the acting backup), or at another time (--at)',
-      method: 'GET',
-      path: '/coverage-spans/active-for-principal/{principalId}',
+      endpoint: E('coverage.spans.active-for-principal'),
       args: [{ name: 'principalId', resource: 'users', description: "the principal's user id" }],
-      envelope: 'none',
       description: 'Now: the chain the server resolves. With --at: the span you can see (scheduled, active or ended) that hands the principal over at that time, and its backup.',
       options: [{ flags: '--at <time>', description: "another time: ISO 8601 or local time ('2026-12-02 15:00', 'tomorrow 09:00')" }, tz],
       also: [{ method: 'GET', path: '/coverage-spans' }, PRINCIPALS, { method: 'GET', path: '/users/me' }],
@@ -215,23 +197,19 @@ export const coverageArea: AreaSpec = {
     {
       command: 'coverage dashboard',
       summary: 'Coverage across your coordinators (managers) or the account (admins)',
-      method: 'GET',
-      path: '/coverage-spans/dashboard',
+      endpoint: E('coverage.spans.dashboard'),
       render: async () => (await coverage()).renderDashboard,
       examples: ['agnt coverage dashboard', "agnt coverage dashboard --query 'coverageGaps'"],
     },
     {
       command: 'coverage events',
       summary: 'Coverage events in a time range, one per span and principal',
-      method: 'GET',
-      path: '/coverage-spans/events',
-      resultKey: 'events',
+      endpoint: E('coverage.spans.events'),
       also: [{ method: 'GET', path: '/users/me' }],
       columns: eventColumns,
       fields: [
-        { name: 'rangeStart', type: 'string', description: 'range start, ISO or local time (default: today)' },
-        { name: 'rangeEnd', type: 'string', description: 'range end, ISO or local time (default: 7 days after the start)' },
-        { name: 'status', type: 'string', enum: ['scheduled', 'active'] },
+        { name: 'rangeStart', required: false, description: 'range start, ISO or local time (default: today)' },
+        { name: 'rangeEnd', required: false, description: 'range end, ISO or local time (default: 7 days after the start)' },
       ],
       options: [
         { flags: '--from <time>', description: 'short for --range-start' },
@@ -251,11 +229,8 @@ export const coverageArea: AreaSpec = {
     {
       command: 'coverage principals',
       summary: "A span's principals and their backups",
-      method: 'GET',
-      path: '/coverage-spans/{spanId}/principals',
+      endpoint: E('coverage.spans.principals'),
       args: [{ name: 'spanId', resource: 'coverage-spans' }],
-      list: true,
-      resultKey: 'coverageSpanPrincipals',
       columns: [
         { path: 'id' },
         { path: 'principal' },
@@ -278,10 +253,7 @@ export const backupRules: AreaSpec = {
       command: 'backup-rules list',
       aliases: ['ls'],
       summary: 'List backup routing rules',
-      method: 'GET',
-      path: '/backup-routing-rules',
-      list: true,
-      resultKey: 'backupRoutingRules',
+      endpoint: E('backup-rules.list'),
       columns: [
         { path: 'id' },
         { path: 'primaryCoordinator', header: 'PRIMARY' },
@@ -294,14 +266,12 @@ export const backupRules: AreaSpec = {
     {
       command: 'backup-rules create',
       summary: "Route a coordinator's principals (or one of them) to a backup",
-      method: 'POST',
-      path: '/backup-routing-rules',
-      resultKey: 'backupRoutingRule',
+      endpoint: E('backup-rules.create'),
       fields: [
-        { name: 'backupCoordinator', type: 'string', required: true, description: 'backup coordinator user id' },
-        { name: 'primaryCoordinator', type: 'string', description: 'coordinator the rule is for (default: you)' },
-        { name: 'principal', type: 'string', nullable: true, description: 'only this principal (default: all)' },
-        { name: 'isOrgDefault', type: 'boolean', description: 'the organization-wide default backup (admins)' },
+        { name: 'backupCoordinator', description: 'backup coordinator user id' },
+        { name: 'primaryCoordinator', description: 'coordinator the rule is for (default: you)' },
+        { name: 'principal', description: 'only this principal (default: all)' },
+        { name: 'isOrgDefault', description: 'the organization-wide default backup (admins)' },
       ],
       examples: [
         'agnt backup-rules create --backup-coordinator usr_backup',
@@ -313,10 +283,8 @@ export const backupRules: AreaSpec = {
       command: 'backup-rules delete',
       aliases: ['rm'],
       summary: 'Delete backup routing rules',
-      method: 'DELETE',
-      path: '/backup-routing-rules/{ruleId}',
+      endpoint: E('backup-rules.delete'),
       args: [{ name: 'ruleId', multi: true, resource: 'backup-routing-rules' }],
-      resultKey: 'backupRoutingRule',
       confirm: 'Delete backup routing rule {id}?',
       examples: ['agnt backup-rules delete brr_coord --yes'],
     },
@@ -332,10 +300,7 @@ export const managerAssignments: AreaSpec = {
       command: 'manager-assignments list',
       aliases: ['ls'],
       summary: 'List manager assignments',
-      method: 'GET',
-      path: '/manager-assignments',
-      list: true,
-      resultKey: 'managerAssignments',
+      endpoint: E('manager-assignments.list'),
       columns: [
         { path: 'id' },
         { path: 'manager.id', header: 'MANAGER' },
@@ -345,22 +310,19 @@ export const managerAssignments: AreaSpec = {
         { path: 'managedUser.name', header: 'MANAGED_NAME' },
       ],
       fields: [
-        { name: 'role', type: 'string', enum: ['coordinator'] },
-        { name: 'manager', type: 'string', description: 'manager user id' },
-        { name: 'managedUser', type: 'string', description: 'managed user id' },
+        { name: 'manager', description: 'manager user id' },
+        { name: 'managedUser', description: 'managed user id' },
       ],
       examples: ['agnt manager-assignments list', 'agnt manager-assignments list --manager usr_manager -o csv'],
     },
     {
       command: 'manager-assignments create',
       summary: 'Make a user the manager of a coordinator (organization admins)',
-      method: 'POST',
-      path: '/manager-assignments',
-      resultKey: 'managerAssignment',
+      endpoint: E('manager-assignments.create'),
       fields: [
-        { name: 'manager', type: 'string', required: true, description: 'manager user id' },
-        { name: 'role', type: 'string', enum: ['coordinator'], default: 'coordinator', description: 'the managed role' },
-        { name: 'managedUser', type: 'string', required: true, description: 'coordinator user id' },
+        { name: 'manager', description: 'manager user id' },
+        { name: 'role', default: 'coordinator', description: 'the managed role' },
+        { name: 'managedUser', description: 'coordinator user id' },
       ],
       examples: ['agnt manager-assignments create --manager usr_manager --managed-user usr_backup'],
     },

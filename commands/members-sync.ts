@@ -2,6 +2,12 @@
 // with a roster file (src/workflows/members-sync.ts). Kept apart from teams.ts and org.ts, whose
 // records are one per endpoint; commands/index.ts merges these into the areas of the same name.
 import type { AreaSpec, ArgSpec, Column, OptionSpec } from '../src/core/spec.ts';
+import { area as orgApi } from '../src/api/areas/organizations.ts';
+import { area as teamsApi } from '../src/api/areas/teams.ts';
+import { endpointsOf } from '../src/api/endpoint.ts';
+
+const T = endpointsOf(teamsApi);
+const O = endpointsOf(orgApi);
 
 const team: ArgSpec = { name: 'teamId', description: 'team id', resource: 'teams' };
 const org: ArgSpec = { name: 'orgId', description: 'organization id', resource: 'organizations' };
@@ -44,8 +50,10 @@ export const teamMembersSync: AreaSpec = {
           '--action-csv writes one row per change with its outcome. A roster with a bad e-mail or role, or one person twice with two roles, changes nothing (exit 2).',
         'Exit codes: 0 every change made, 6 some failed, 2 bad roster or options (nothing changed).',
       ].join('\n\n'),
-      method: 'GET',
-      path: '/teams/{teamId}/members',
+      // The roster gives what to do, through the handler: the list's own flags and paging do not apply.
+      endpoint: T('teams.members.list'),
+      omit: 'all',
+      list: false,
       also: [
         { method: 'GET', path: '/users' },
         { method: 'POST', path: '/teams/{teamId}/members' },
@@ -80,8 +88,9 @@ export const orgMembersSync: AreaSpec = {
           '--action-csv writes one row per change with its outcome. A roster with a bad e-mail or role, or one person twice with two roles, changes nothing (exit 2).',
         'Exit codes: 0 every change made, 6 some failed, 2 bad roster or options (nothing changed).',
       ].join('\n\n'),
-      method: 'GET',
-      path: '/organizations/{orgId}/members',
+      endpoint: O('orgs.members.list'),
+      omit: 'all',
+      list: false,
       also: [
         { method: 'POST', path: '/organizations/{orgId}/members' },
         { method: 'PUT', path: '/users/{userId}' },

@@ -1,5 +1,9 @@
 // Part 1, section 4.2: the onboarding pipeline (run, review findings and proposals, finalize).
 import type { AreaSpec, ArgSpec } from '../src/core/spec.ts';
+import { area as api } from '../src/api/areas/onboarding.ts';
+import { endpointsOf } from '../src/api/endpoint.ts';
+
+const E = endpointsOf(api);
 
 const session: ArgSpec = { name: 'sessionId', description: 'onboarding session id', resource: 'onboarding-sessions' };
 const WEEK_LABELS = ['flexible', 'important', 'protected', 'could-have-been-async', 'recurring-1:1'] as const;
@@ -18,8 +22,7 @@ export const onboarding: AreaSpec = {
     {
       command: 'onboarding run',
       summary: 'Start an onboarding run (queued: 202)',
-      method: 'POST',
-      path: '/onboarding/run',
+      endpoint: E('onboarding.run'),
       bodyInput: true,
       examples: ['agnt onboarding run', 'agnt onboarding run -o id'],
     },
@@ -27,10 +30,7 @@ export const onboarding: AreaSpec = {
       command: 'onboarding list',
       aliases: ['ls', 'sessions'],
       summary: 'List onboarding sessions, most recent first',
-      method: 'GET',
-      path: '/onboarding/sessions',
-      list: true,
-      resultKey: 'sessions',
+      endpoint: E('onboarding.sessions.list'),
       columns: [
         { path: 'id' },
         { path: 'status' },
@@ -44,9 +44,7 @@ export const onboarding: AreaSpec = {
     {
       command: 'onboarding current',
       summary: 'Show the in-progress session, else the latest (says so when onboarding never ran)',
-      method: 'GET',
-      path: '/onboarding/sessions/current-or-latest',
-      resultKey: 'session',
+      endpoint: E('onboarding.sessions.current'),
       handler: async () => (await import('../src/workflows/onboarding.ts')).current,
       examples: ['agnt onboarding current', "agnt onboarding current --query 'nextStep'"],
     },
@@ -54,23 +52,19 @@ export const onboarding: AreaSpec = {
       command: 'onboarding get',
       aliases: ['show'],
       summary: 'Show a session: findings, week labels, proposals, answers',
-      method: 'GET',
-      path: '/onboarding/sessions/{sessionId}',
+      endpoint: E('onboarding.sessions.get'),
       args: [session],
-      resultKey: 'session',
       render,
       examples: ['agnt onboarding get obs_123', "agnt onboarding get obs_123 --query 'briefing.findings'"],
     },
     {
       command: 'onboarding findings review',
       summary: 'Review a finding: confirm, edit (with --user-edits), reject or skip',
-      method: 'PATCH',
-      path: '/onboarding/sessions/{sessionId}/findings/{findingId}',
+      endpoint: E('onboarding.findings.review'),
       args: [session, { name: 'findingId', description: 'finding id' }],
-      resultKey: 'session',
       fields: [
-        { name: 'reviewState', type: 'string', flag: 'state', enum: ['pending', 'confirmed', 'edited', 'rejected', 'skipped'], required: true },
-        { name: 'userEdits', type: 'any', description: 'your corrections' },
+        { name: 'reviewState', flag: 'state' },
+        { name: 'userEdits', description: 'your corrections' },
       ],
       render,
       examples: ['agnt onboarding findings review obs_123 fnd_1 --state confirmed', 'agnt onboarding findings review obs_123 fnd_2 --state edited --user-edits \'{"value": "Europe/Paris"}\''],
@@ -78,33 +72,27 @@ export const onboarding: AreaSpec = {
     {
       command: 'onboarding week-labels set',
       summary: 'Replace all week labels (a YAML or JSON list, from --labels @file or --file)',
-      method: 'PUT',
-      path: '/onboarding/sessions/{sessionId}/week-labels',
+      endpoint: E('onboarding.week-labels.set'),
       args: [session],
-      resultKey: 'session',
       fields: [
         {
           name: 'labels',
           type: 'array',
           required: true,
-          keys: ['eventId', 'weekStart', 'label', 'priority', 'confidence'],
           description: `[{eventId, weekStart, label (${WEEK_LABELS.join(', ')}), priority, confidence}]`,
         },
       ],
-      handler: async () => (await import('../src/workflows/onboarding.ts')).weekLabels,
       render,
       examples: ['agnt onboarding week-labels set obs_123 --labels @labels.yaml', 'agnt onboarding week-labels set obs_123 --file body.json'],
     },
     {
       command: 'onboarding answers up-front',
       summary: 'Set the up-front answers',
-      method: 'PATCH',
-      path: '/onboarding/sessions/{sessionId}/up-front-answers',
+      endpoint: E('onboarding.answers.up-front'),
       args: [session],
-      resultKey: 'session',
       fields: [
-        { name: 'roleOneLiner', type: 'string', description: 'your role in one line' },
-        { name: 'schedulingAnnoyance', type: 'string', description: 'what annoys you most about scheduling' },
+        { name: 'roleOneLiner', description: 'your role in one line' },
+        { name: 'schedulingAnnoyance', description: 'what annoys you most about scheduling' },
       ],
       render,
       examples: ['agnt onboarding answers up-front obs_123 --role-one-liner "COO of a 40-person startup"'],
@@ -112,11 +100,8 @@ export const onboarding: AreaSpec = {
     {
       command: 'onboarding answers earned',
       summary: 'Send earned answers (generates workflow proposals once a finding is confirmed)',
-      method: 'PATCH',
-      path: '/onboarding/sessions/{sessionId}/earned-answers',
+      endpoint: E('onboarding.answers.earned'),
       args: [session],
-      resultKey: 'session',
-      openBody: true,
       bodyInput: true,
       render,
       examples: ['agnt onboarding answers earned obs_123 --file answers.yaml', 'agnt onboarding answers earned obs_123 --set meetingsPerWeek=25'],
@@ -124,13 +109,11 @@ export const onboarding: AreaSpec = {
     {
       command: 'onboarding proposals review',
       summary: 'Review a workflow proposal: accept, edit (with --sentence) or reject',
-      method: 'PATCH',
-      path: '/onboarding/sessions/{sessionId}/workflow-proposals/{proposalId}',
+      endpoint: E('onboarding.proposals.review'),
       args: [session, { name: 'proposalId', description: 'workflow proposal id' }],
-      resultKey: 'session',
       fields: [
-        { name: 'reviewState', type: 'string', flag: 'state', enum: ['pending', 'accepted', 'edited', 'rejected'], required: true },
-        { name: 'userEditedSentence', type: 'string', flag: 'sentence', description: 'the proposal as you want it (with --state edited)' },
+        { name: 'reviewState', flag: 'state' },
+        { name: 'userEditedSentence', flag: 'sentence', description: 'the proposal as you want it (with --state edited)' },
       ],
       render,
       examples: [
@@ -141,12 +124,11 @@ export const onboarding: AreaSpec = {
     {
       command: 'onboarding finalize',
       summary: 'Finalize a session: apply preferences and save memories as the flags say',
-      method: 'POST',
-      path: '/onboarding/sessions/{sessionId}/finalize',
+      endpoint: E('onboarding.finalize'),
       args: [session],
       fields: [
-        { name: 'applyPreferences', type: 'boolean', description: 'apply the inferred preferences' },
-        { name: 'saveMemories', type: 'boolean', description: 'save the staged memories' },
+        { name: 'applyPreferences', description: 'apply the inferred preferences' },
+        { name: 'saveMemories', description: 'save the staged memories' },
       ],
       render: async () => (await import('../src/render/onboarding-render.ts')).finalize,
       examples: ['agnt onboarding finalize obs_123 --apply-preferences --save-memories', 'agnt onboarding finalize obs_123 --no-apply-preferences --json'],

@@ -1,9 +1,12 @@
 // Part 2, section 4.1: organizations, domains, SSO and SCIM, members, audit events and audit-log
 // delivery, default model tiers, and the organization profile.
-import type { AreaSpec, ArgSpec, FieldSpec } from '../src/core/spec.ts';
+import type { AreaSpec, ArgSpec, FieldOverride } from '../src/core/spec.ts';
+import { area as api } from '../src/api/areas/organizations.ts';
+import { endpointsOf } from '../src/api/endpoint.ts';
+
+const E = endpointsOf(api);
 
 const org: ArgSpec = { name: 'orgId', description: 'organization id', resource: 'organizations' };
-const TIERS = ['low', 'medium', 'high', 'ultra'] as const;
 type OrgHandlers = typeof import('../src/workflows/org.ts');
 type CodeHandlers = typeof import('../src/workflows/org-as-code/handlers.ts');
 const code = (name: keyof CodeHandlers) => async () => (await import('../src/workflows/org-as-code/handlers.ts'))[name];
@@ -28,19 +31,14 @@ const READS = [
 // Handlers load only when their command runs.
 const h = (name: keyof OrgHandlers) => async () => (await import('../src/workflows/org.ts'))[name];
 
-const ssoObject = (name: string, what: string): FieldSpec => ({ name, type: 'object', nullable: true, description: `${what} settings` });
+const ssoObject = (name: string, what: string): FieldOverride => ({ name, type: 'object', nullable: true, description: `${what} settings` });
 
-const profileFields: FieldSpec[] = [
-  { name: 'name', type: 'string' },
-  { name: 'industry', type: 'string' },
-  { name: 'website', type: 'string' },
-  { name: 'location', type: 'string' },
-  { name: 'profNetAUrl', type: 'string', description: 'profNetA profile URL' },
+const profileFields: FieldOverride[] = [
+  { name: 'profNetAUrl', description: 'profNetA profile URL' },
   {
     name: 'ownOrgProfile',
     type: 'object',
     description: 'the company profile (mission, values, leadership, ...)',
-    keys: ['mission', 'values', 'founded', 'stage', 'leadership', 'keyProducts', 'targetCustomers', 'brandVoice', 'internalTools', 'holidays', 'meetingNorms', 'confidentialityNotes', 'launchDate'],
   },
 ];
 
@@ -58,16 +56,12 @@ export const orgArea: AreaSpec = {
     'org model-tiers': 'Default model tiers',
     'org profile': "Your account's own organization profile (company)",
   },
-  // Organization as code: docs/org-as-code.md.
   commands: [
     {
       command: 'org list',
       aliases: ['ls'],
       summary: 'List organizations',
-      method: 'GET',
-      path: '/organizations',
-      list: true,
-      resultKey: 'organizations',
+      endpoint: E('orgs.list'),
       columns: [
         { path: 'id' },
         { path: 'name' },
@@ -81,33 +75,25 @@ export const orgArea: AreaSpec = {
     {
       command: 'org create',
       summary: 'Create an organization (you become its admin)',
-      method: 'POST',
-      path: '/organizations',
-      resultKey: 'organization',
-      fields: [{ name: 'name', type: 'string', required: true }],
+      endpoint: E('orgs.create'),
       examples: ['agnt org create --name "Acme Labs"', 'agnt org create --name "Acme Labs" -o id'],
     },
     {
       command: 'org get',
       aliases: ['show'],
       summary: 'Show an organization',
-      method: 'GET',
-      path: '/organizations/{orgId}',
+      endpoint: E('orgs.get'),
       args: [org],
-      resultKey: 'organization',
       examples: ['agnt org get org_acme', "agnt org get org_acme --query 'sso'"],
     },
     {
       command: 'org update',
       summary: 'Rename an organization or set its default team and assistant',
-      method: 'PUT',
-      path: '/organizations/{orgId}',
+      endpoint: E('orgs.update'),
       args: [org],
-      resultKey: 'organization',
       fields: [
-        { name: 'name', type: 'string' },
-        { name: 'defaultTeam', type: 'string', nullable: true, description: 'team id' },
-        { name: 'defaultAssistant', type: 'string', nullable: true, description: 'assistant id' },
+        { name: 'defaultTeam', description: 'team id' },
+        { name: 'defaultAssistant', description: 'assistant id' },
       ],
       examples: ['agnt org update org_acme --name "Acme Corporation"', 'agnt org update org_acme --default-team team_acme --default-assistant null'],
     },
@@ -115,11 +101,9 @@ export const orgArea: AreaSpec = {
       command: 'org delete',
       aliases: ['rm'],
       summary: 'Delete an organization (on a terminal you type its name to confirm; --yes in scripts)',
-      method: 'DELETE',
-      path: '/organizations/{orgId}',
+      endpoint: E('orgs.delete'),
       also: [{ method: 'GET', path: '/organizations/{orgId}' }],
       args: [org],
-      resultKey: 'organization',
       handler: h('deleteOrg'),
       examples: ['agnt org delete org_0001', 'agnt org delete org_0001 --yes'],
     },
@@ -129,11 +113,8 @@ export const orgArea: AreaSpec = {
       command: 'org domains list',
       aliases: ['ls'],
       summary: "List an organization's domains",
-      method: 'GET',
-      path: '/organizations/{orgId}/domains',
+      endpoint: E('orgs.domains.list'),
       args: [org],
-      list: true,
-      resultKey: 'domains',
       columns: [
         { path: 'id' },
         { path: 'domain' },
@@ -147,62 +128,67 @@ export const orgArea: AreaSpec = {
     {
       command: 'org domains add',
       summary: 'Add a domain (then publish its TXT record and verify it)',
-      method: 'POST',
-      path: '/organizations/{orgId}/domains',
+      endpoint: E('orgs.domains.create'),
       args: [org],
-      resultKey: 'domain',
-      fields: [
-        { name: 'domain', type: 'string', required: true },
-        { name: 'autoJoin', type: 'boolean', description: 'users with an e-mail address at this domain join automatically' },
-      ],
+      fields: [{ name: 'autoJoin', description: 'users with an e-mail address at this domain join automatically' }],
       examples: ['agnt org domains add org_acme --domain labs.acme.test --auto-join', "agnt org domains add org_acme --domain labs.acme.test --query 'verification'"],
+    },
+    {
+      command: 'org domains get',
+      summary: 'Show one domain of an organization (its verification TXT record too)',
+      endpoint: E('orgs.domains.list'),
+      args: [org, { name: 'domainId', description: 'domain id', resource: 'domains' }],
+      list: false,
+      handler: h('domainGet'),
+      examples: ['agnt org domains get org_acme dom_acme', 'agnt org domains get org_acme dom_0001 -o yaml > domain.yaml && agnt org domains update org_acme dom_0001 --file domain.yaml'],
     },
     {
       command: 'org domains update',
       summary: 'Turn auto-join on or off for a domain',
-      method: 'PUT',
-      path: '/organizations/{orgId}/domains/{domainId}',
+      endpoint: E('orgs.domains.update'),
       args: [org, { name: 'domainId', description: 'domain id', resource: 'domains' }],
-      resultKey: 'domain',
-      fields: [{ name: 'autoJoin', type: 'boolean', description: 'users with an e-mail address at this domain join automatically' }],
+      fields: [{ name: 'autoJoin', description: 'users with an e-mail address at this domain join automatically' }],
       examples: ['agnt org domains update org_acme dom_acme --no-auto-join'],
     },
     {
       command: 'org domains remove',
       aliases: ['rm', 'delete'],
       summary: 'Remove a domain',
-      method: 'DELETE',
-      path: '/organizations/{orgId}/domains/{domainId}',
+      endpoint: E('orgs.domains.delete'),
       args: [org, { name: 'domainId', description: 'domain id', resource: 'domains' }],
-      resultKey: 'domain',
       confirm: 'Remove domain {id}?',
       examples: ['agnt org domains remove org_acme dom_acme --yes'],
     },
     {
       command: 'org domains verify',
       summary: 'Verify a domain by its TXT record (verifying a verified domain changes nothing)',
-      method: 'POST',
-      path: '/organizations/{orgId}/domains/{domainId}/verify',
+      endpoint: E('orgs.domains.verify'),
       args: [org, { name: 'domainId', description: 'domain id', resource: 'domains' }],
-      resultKey: 'domain',
       examples: ['agnt org domains verify org_acme dom_acme'],
     },
 
     // ---- SSO and SCIM ----
     {
+      command: 'org sso get',
+      summary: "Show an organization's single sign-on settings (the sso of the organization)",
+      endpoint: E('orgs.get'),
+      args: [org],
+      select: 'sso',
+      columns: [{ path: 'enabled' }, { path: 'enforced' }, { path: 'provider' }],
+      examples: ['agnt org sso get org_acme', 'agnt org sso get org_acme -o yaml > sso.yaml && agnt org sso set org_acme --file sso.yaml'],
+    },
+    {
       command: 'org sso set',
       summary: 'Configure single sign-on (flags, a YAML/JSON file, or a guided set-up on a terminal)',
       description:
         'Fields not given keep their value. --set saml.ssoUrl=URL changes only that key: agnt reads the current settings and sends the whole saml object (a PUT replaces nested objects); --saml @saml.yaml replaces the whole object. The nested objects (provider1Workspace, provider2Directory, saml, scim, memberSync) are easiest to keep in a YAML file under version control: `--file sso.yaml`. On a terminal, with no flags and no file, a short guided set-up asks for the provider and its settings.',
-      method: 'PUT',
-      path: '/organizations/{orgId}/sso',
+      endpoint: E('orgs.sso.set'),
       mergeFrom: { path: '/organizations/{orgId}', resultKey: 'organization', field: 'sso' },
       args: [org],
-      resultKey: 'organization',
       fields: [
-        { name: 'enabled', type: 'boolean', description: 'SSO on' },
-        { name: 'enforced', type: 'boolean', description: 'members must sign in with SSO' },
-        { name: 'provider', type: 'string', nullable: true, description: 'identity provider, e.g. saml, provider1, provider2' },
+        { name: 'enabled', description: 'SSO on' },
+        { name: 'enforced', description: 'members must sign in with SSO' },
+        { name: 'provider', description: 'identity provider, e.g. saml, provider1, provider2' },
         ssoObject('provider1Workspace', 'provider1Workspace'),
         ssoObject('provider2Directory', 'provider2Directory'),
         ssoObject('saml', 'SAML'),
@@ -222,20 +208,16 @@ export const orgArea: AreaSpec = {
     {
       command: 'org sso disable',
       summary: 'Turn single sign-on off (its settings are kept)',
-      method: 'DELETE',
-      path: '/organizations/{orgId}/sso',
+      endpoint: E('orgs.sso.disable'),
       args: [org],
-      resultKey: 'organization',
       confirm: 'Disable single sign-on for {id}? Members will sign in with passwords again',
       examples: ['agnt org sso disable org_acme --yes'],
     },
     {
       command: 'org scim-token rotate',
       summary: 'Make a new SCIM token (printed once, to stdout only); the old one stops working',
-      method: 'POST',
-      path: '/organizations/{orgId}/scim-token',
+      endpoint: E('orgs.scim-token.rotate'),
       args: [org],
-      resultKey: 'scim',
       confirm: 'Rotate the SCIM token of {id}? The current token stops working at once',
       handler: h('scimRotate'),
       examples: ['agnt org scim-token rotate org_acme --yes > scim-token.txt', 'agnt org scim-token rotate org_acme --yes | (umask 077 && cat > scim-token.txt)'],
@@ -246,33 +228,25 @@ export const orgArea: AreaSpec = {
       command: 'org members list',
       aliases: ['ls'],
       summary: 'List the members of an organization',
-      method: 'GET',
-      path: '/organizations/{orgId}/members',
+      endpoint: E('orgs.members.list'),
       args: [org],
-      list: true,
-      resultKey: 'members',
-      fields: [{ name: 'search', type: 'string', description: 'match name or e-mail' }],
+      fields: [{ name: 'search', description: 'match name or e-mail' }],
       columns: [{ path: 'id' }, { path: 'name' }, { path: 'email' }, { path: 'organizationRole', header: 'ROLE' }, { path: 'createdAt' }],
       examples: ['agnt org members list org_acme', 'agnt org members list org_acme --search ada -o id'],
     },
     {
       command: 'org members add',
       summary: 'Provision a member by e-mail (an existing member is answered as it is)',
-      method: 'POST',
-      path: '/organizations/{orgId}/members',
+      endpoint: E('orgs.members.create'),
       args: [org],
-      resultKey: 'member',
-      fields: [{ name: 'email', type: 'string', required: true }],
       examples: ['agnt org members add org_acme --email new.person@acme.test'],
     },
     {
       command: 'org members remove',
       aliases: ['rm'],
       summary: 'Remove a member from an organization',
-      method: 'DELETE',
-      path: '/organizations/{orgId}/members/{userId}',
+      endpoint: E('orgs.members.delete'),
       args: [org, { name: 'userId', description: 'user id', resource: 'users' }],
-      resultKey: 'member',
       confirm: 'Remove member {id}?',
       examples: ['agnt org members remove org_acme usr_ghost --yes'],
     },
@@ -284,17 +258,14 @@ export const orgArea: AreaSpec = {
       summary: "List an organization's audit events, newest first",
       description:
         "--after, --before and --since take an ISO 8601 time, a relative one: 90s, 30m, 24h, 7d, 2w (that long ago), 'now', or local time ('2026-12-01 09:00', 'today') in your time zone (--tz, else AGNT_TIMEZONE, the profile's timezone, your user's timezone, the machine's).",
-      method: 'GET',
-      path: '/organizations/{orgId}/audit-events',
+      endpoint: E('orgs.audit-events.list'),
       args: [org],
-      list: true,
-      resultKey: 'events',
       fields: [
-        { name: 'actor', type: 'string', description: 'user id (or e-mail) of who made the change' },
-        { name: 'action', type: 'string', description: "e.g. domain.verified; a trailing * matches a prefix ('domain.*')" },
-        { name: 'entityType', type: 'string', description: 'e.g. organization, domain, member, team, invitation' },
-        { name: 'after', type: 'string', description: 'only events after this time' },
-        { name: 'before', type: 'string', description: 'only events before this time' },
+        { name: 'actor', description: 'user id (or e-mail) of who made the change' },
+        { name: 'action', description: "e.g. domain.verified; a trailing * matches a prefix ('domain.*')" },
+        { name: 'entityType', description: 'e.g. organization, domain, member, team, invitation' },
+        { name: 'after', description: 'only events after this time' },
+        { name: 'before', description: 'only events before this time' },
       ],
       options: [
         { flags: '--since <when>', description: 'short for --after: 24h, 7d, or a time' },
@@ -311,25 +282,19 @@ export const orgArea: AreaSpec = {
     {
       command: 'org audit-logging get',
       summary: 'Show the audit-log delivery config',
-      method: 'GET',
-      path: '/organizations/{orgId}/audit-logging',
+      endpoint: E('orgs.audit-logging.get'),
       args: [org],
-      resultKey: 'auditLogging',
       examples: ['agnt org audit-logging get org_acme', "agnt org audit-logging get org_acme --query 'deliveryConfigured'"],
     },
     {
       command: 'org audit-logging set',
       summary: 'Set the audit-log delivery config (fields not given keep their value)',
-      method: 'PUT',
-      path: '/organizations/{orgId}/audit-logging',
+      endpoint: E('orgs.audit-logging.set'),
       args: [org],
-      resultKey: 'auditLogging',
       fields: [
-        { name: 'enabled', type: 'boolean' },
-        { name: 'storageBucketArn', type: 'string', nullable: true, description: 'bucket ARN' },
-        { name: 'roleArn', type: 'string', nullable: true, description: 'role ARN the platform assumes to write' },
-        { name: 'region', type: 'string', nullable: true },
-        { name: 'storagePrefix', type: 'string', description: 'key prefix inside the bucket' },
+        { name: 'storageBucketArn', description: 'bucket ARN' },
+        { name: 'roleArn', description: 'role ARN the platform assumes to write' },
+        { name: 'storagePrefix', description: 'key prefix inside the bucket' },
       ],
       examples: [
         'agnt org audit-logging set org_acme --enabled --storage-bucket-arn arn:aws:s3:::acme-audit --role-arn arn:aws:iam::123456789012:role/agnt-audit --region us-east-1',
@@ -341,14 +306,12 @@ export const orgArea: AreaSpec = {
       summary: 'Deliver audit logs to object storage (a job); --wait follows it to the end',
       description:
         "--from and --to take an ISO 8601 time, a relative one (24h, 7d: that long ago; 'now'), or local time ('2026-12-01 09:00') in your time zone (--tz to choose). With --wait the command exits 0 when the job completed and 1 when it failed, with the job's errors.",
-      method: 'POST',
-      path: '/organizations/{orgId}/audit-logging/deliver',
+      endpoint: E('orgs.audit-logging.deliver'),
       also: [{ method: 'GET', path: '/organizations/{orgId}/audit-logging/deliver/{jobId}' }],
       args: [org],
-      resultKey: 'deliveryJob',
       fields: [
-        { name: 'from', type: 'string', description: 'start of the period' },
-        { name: 'to', type: 'string', description: 'end of the period' },
+        { name: 'from', description: 'start of the period' },
+        { name: 'to', description: 'end of the period' },
       ],
       options: [
         { flags: '--wait', description: 'poll the job until it completed or failed' },
@@ -366,10 +329,8 @@ export const orgArea: AreaSpec = {
     {
       command: 'org audit-logging job',
       summary: 'Show an audit-log delivery job (--wait follows it to the end)',
-      method: 'GET',
-      path: '/organizations/{orgId}/audit-logging/deliver/{jobId}',
+      endpoint: E('orgs.audit-logging.job'),
       args: [org, { name: 'jobId', description: 'delivery job id' }],
-      resultKey: 'deliveryJob',
       options: [
         { flags: '--wait', description: 'poll the job until it completed or failed' },
         { flags: '--interval <seconds>', description: 'seconds between polls with --wait', default: '1' },
@@ -384,22 +345,18 @@ export const orgArea: AreaSpec = {
     {
       command: 'org model-tiers get',
       summary: 'Show the default model tiers for chats and tasks',
-      method: 'GET',
-      path: '/organizations/{orgId}/settings/model-tiers',
+      endpoint: E('orgs.model-tiers.get'),
       args: [org],
-      resultKey: 'defaultModelTiers',
       examples: ['agnt org model-tiers get org_acme'],
     },
     {
       command: 'org model-tiers set',
       summary: 'Set the default model tiers',
-      method: 'PATCH',
-      path: '/organizations/{orgId}/settings/model-tiers',
+      endpoint: E('orgs.model-tiers.set'),
       args: [org],
-      resultKey: 'defaultModelTiers',
       fields: [
-        { name: 'chat', type: 'string', enum: TIERS, nullable: true, description: 'tier for chats' },
-        { name: 'task', type: 'string', enum: TIERS, nullable: true, description: 'tier for tasks' },
+        { name: 'chat', description: 'tier for chats' },
+        { name: 'task', description: 'tier for tasks' },
       ],
       examples: ['agnt org model-tiers set org_acme --chat high --task medium', 'agnt org model-tiers set org_acme --task null'],
     },
@@ -408,10 +365,8 @@ export const orgArea: AreaSpec = {
     {
       command: 'org profile get',
       summary: "Show your account's own organization profile",
-      method: 'GET',
-      path: '/orgs/{id}/profile',
+      endpoint: E('orgs.profile.get'),
       args: [{ name: 'id', description: "company id (or your organization's id)" }],
-      resultKey: 'profile',
       examples: ['agnt org profile get co_acme', "agnt org profile get co_acme --query 'ownOrgProfile.values'"],
     },
     {
@@ -419,12 +374,17 @@ export const orgArea: AreaSpec = {
       summary: "Set your account's own organization profile (the first call claims the company)",
       description:
         'The first call for an account claims the company and grants you org_admin; later calls need org_admin. Keep ownOrgProfile in a YAML file: `--file profile.yaml` (keys name, industry, website, location, profNetAUrl, ownOrgProfile).',
-      method: 'PATCH',
-      path: '/orgs/{id}/profile',
+      endpoint: E('orgs.profile.set'),
       args: [{ name: 'id', description: "company id (or your organization's id)" }],
-      resultKey: 'profile',
       fields: profileFields,
-      handler: h('profileSet'),
+      hints: {
+        own_company_conflict:
+          'your account already has its own organization profile, for a different company, and an account has only one. Edit that one instead (see `agnt org profile get <your organization id>`).',
+        company_already_claimed:
+          'another account has already claimed this company as its own organization, so you cannot claim or edit its profile. If that is wrong, ask platform support to release the claim.',
+        org_admin_required: 'the profile is already claimed and only users with the org_admin role change it; the person who first set it holds that role. Ask them to make the change.',
+        '403': 'only organization members with the org_admin role change the organization profile.',
+      },
       examples: ['agnt org profile set co_acme --file examples/org-profile.yaml', 'agnt org profile set co_acme --industry Robotics --set ownOrgProfile.mission="Build things"'],
     },
     // ---- organization as code (docs/org-as-code.md) ----
@@ -432,8 +392,7 @@ export const orgArea: AreaSpec = {
       command: 'org export',
       summary: 'Write an organization as one document (YAML, or JSON with -o json): domains, SSO, teams, members, rules',
       description: `Server-set fields are left out; secrets are never written (each becomes a \${env:NAME} reference). Users are named by e-mail, teams by name. Two exports of the same organization are byte-identical.`,
-      method: 'GET',
-      path: '/organizations/{orgId}',
+      endpoint: E('orgs.get'),
       also: [...READS],
       args: [org],
       handler: code('exportOrg'),
@@ -443,8 +402,8 @@ export const orgArea: AreaSpec = {
       command: 'org validate',
       summary: 'Check an organization document offline against its schema (line, column and field of every problem)',
       description: 'Sends no request. Exit 0 when the file is valid, 2 with one line per problem (FILE:LINE:COLUMN: field: message) when not. The schema is schemas/org.schema.json in the package.',
-      method: 'GET',
-      path: '/organizations/{orgId}',
+      // Sends nothing; the endpoint anchors the command in the catalogue.
+      endpoint: E('orgs.get'),
       args: [{ name: 'file', description: 'the organization document (YAML or JSON)' }],
       handler: code('validateOrg'),
       examples: ['agnt org validate examples/org.yaml', 'agnt org validate examples/org.yaml -o json'],
@@ -453,8 +412,7 @@ export const orgArea: AreaSpec = {
       command: 'org plan',
       summary: 'Show, field by field, what apply would change to make the organization match the file (sends no write)',
       description: `Reads the live organization and prints each create, update and delete with old and new values, grouped by resource (secrets masked). -o json gives the plan as data; --out saves it for apply --plan. With --exit-code: 0 when nothing would change, 7 when something would.`,
-      method: 'GET',
-      path: '/organizations/{orgId}',
+      endpoint: E('orgs.get'),
       also: [...READS],
       args: [optionalOrg],
       options: [docFile, { flags: '--out <file>', description: 'save the plan as JSON (for apply --plan)', file: true }, exitCode, stateFile],
@@ -466,8 +424,10 @@ export const orgArea: AreaSpec = {
       summary: 'Make the organization match the file, in dependency order; a second run changes nothing',
       description:
         'Order: organization, domains, SSO, teams, members, invitations, rules; one request per changed object. On a terminal it shows the plan and asks; in scripts it needs --yes. With --plan it refuses, writing nothing, when the organization or the file changed since the plan. It stops at the first failure, saying what was done and what remains; running it again continues. Deletes happen only with --prune, only for the kinds named in --allow-delete, and only for objects agnt created from a file (recorded in the --state file).',
-      method: 'PUT',
-      path: '/organizations/{orgId}',
+      endpoint: E('orgs.update'),
+      // The document gives the body, through the handler: no flags or --file body of the endpoint's own.
+      omit: 'all',
+      bodyInput: false,
       also: [
         ...READS,
         { method: 'GET', path: '/users/me' },
@@ -515,10 +475,11 @@ export const orgArea: AreaSpec = {
       summary: 'Like plan, and names who changed each drifted field and when, from the audit events',
       description:
         'For each field that differs from the file: the live and file values, and the newest audit event that explains it (actor, action, event id, time). -o jsonl gives one line per field for CI; --exit-code: 0 when nothing drifted, 7 when something did.',
-      method: 'GET',
-      path: '/organizations/{orgId}/audit-events',
+      endpoint: E('orgs.audit-events.list'),
       also: [{ method: 'GET', path: '/organizations/{orgId}' }, ...READS],
       args: [optionalOrg],
+      omit: 'all',
+      list: false,
       options: [docFile, exitCode, stateFile],
       handler: code('driftOrg'),
       columns: [{ path: 'path' }, { path: 'live' }, { path: 'file' }, { path: 'actor' }, { path: 'eventId', header: 'EVENT' }, { path: 'at' }],

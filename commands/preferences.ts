@@ -1,13 +1,21 @@
 // Part 1, section 4.8: an identifier's preferences, skill preferences, scheduling, reminders and
 // the supervision matrix with its recipient exceptions. The shapes are those of 2.9 to 2.11.
-import type { AreaSpec, ArgSpec, FieldSpec } from '../src/core/spec.ts';
-import { MATRIX_CELLS, CELL_KEYS, EXCEPTION_KINDS, EXCEPTION_MODES } from '../src/api/supervision.ts';
+import type { AreaSpec, ArgSpec, FieldOverride } from '../src/core/spec.ts';
+import { MATRIX_CELLS, CELL_KEYS, EXCEPTION_KINDS } from '../src/api/supervision.ts';
+import { area as api } from '../src/api/areas/preferences.ts';
+import { endpointsOf } from '../src/api/endpoint.ts';
+
+const E = endpointsOf(api);
 
 const user: ArgSpec = { name: 'userId', flag: 'user', default: 'me', description: 'whose preferences (a user id)', resource: 'users' };
 const identifier: ArgSpec = { name: 'identifierId', description: 'identifier id', resource: 'identifiers' };
-const validated = async () => (await import('../src/workflows/preferences.ts')).validated;
 
-const cellFields: FieldSpec[] = MATRIX_CELLS.map((cell) => ({ name: cell, type: 'object', keys: CELL_KEYS, description: `${cell} cell {mode, timeBoxedWindowMin, timeBoxedExpiry, undoDelaySec}` }));
+const cellFields: FieldOverride[] = MATRIX_CELLS.map((cell) => ({
+  name: cell,
+  type: 'object',
+  keys: CELL_KEYS,
+  description: `${cell} cell {mode, timeBoxedWindowMin, timeBoxedExpiry, undoDelaySec}`,
+}));
 
 export const preferences: AreaSpec = {
   name: 'preferences',
@@ -25,60 +33,40 @@ export const preferences: AreaSpec = {
     {
       command: 'preferences identifier get',
       summary: "Show an identifier's preferences record",
-      method: 'GET',
-      path: '/identifiers/{identifierId}/preferences',
+      endpoint: E('preferences.identifier.get'),
       args: [identifier],
-      resultKey: 'preferences',
       examples: ['agnt preferences identifier get idn_principal_email', "agnt preferences identifier get idn_principal_email --query 'preferences.supervision'"],
     },
     {
       command: 'preferences skill get',
       summary: "Show an identifier's preferences for a skill",
-      method: 'GET',
-      path: '/identifiers/{identifierId}/preferences/{skillName}',
+      endpoint: E('preferences.skill.get'),
       args: [identifier, { name: 'skillName', description: 'skill name' }],
-      resultKey: 'skillPreferences',
       examples: ['agnt preferences skill get idn_principal_email travel'],
     },
     {
       command: 'preferences skill set',
       summary: "Replace an identifier's preferences for a skill",
       description: 'The preferences object comes from --file/--data (JSON or YAML) or --set key=value.',
-      method: 'PUT',
-      path: '/identifiers/{identifierId}/preferences/{skillName}',
+      endpoint: E('preferences.skill.set'),
       args: [identifier, { name: 'skillName', description: 'skill name' }],
-      resultKey: 'skillPreferences',
       bodyKey: 'preferences',
-      openBody: true,
       bodyInput: true,
       examples: ['agnt preferences skill set idn_principal_email travel --file examples/travel.yaml', 'agnt preferences skill set idn_principal_email travel --set cabinClass=business'],
     },
     {
       command: 'preferences scheduling get',
       summary: 'Show scheduling preferences',
-      method: 'GET',
-      path: '/users/{userId}/preferences/scheduling',
+      endpoint: E('preferences.scheduling.get'),
       args: [user],
-      resultKey: 'schedulingPreferences',
       examples: ['agnt preferences scheduling get', 'agnt preferences scheduling get --yaml > scheduling.yaml'],
     },
     {
       command: 'preferences scheduling set',
       summary: 'Replace scheduling preferences (checked against the documented shape before sending)',
-      method: 'PUT',
-      path: '/users/{userId}/preferences/scheduling',
+      endpoint: E('preferences.scheduling.set'),
       args: [user],
-      resultKey: 'schedulingPreferences',
       bodyKey: 'schedulingPreferences',
-      fields: [
-        { name: 'sync', type: 'boolean' },
-        { name: 'availability', type: 'object' },
-        { name: 'defaults', type: 'object' },
-        { name: 'calendars', type: 'object' },
-        { name: 'buffers', type: 'object' },
-        { name: 'customEventTitles', type: 'object' },
-      ],
-      handler: validated,
       examples: [
         'agnt preferences scheduling set --file examples/scheduling.yaml',
         'agnt preferences scheduling get --yaml > s.yaml && agnt preferences scheduling set --file s.yaml --set buffers.bufferLength=15',
@@ -87,33 +75,18 @@ export const preferences: AreaSpec = {
     {
       command: 'preferences reminders get',
       summary: 'Show reminder preferences',
-      method: 'GET',
-      path: '/users/{userId}/preferences/reminders',
+      endpoint: E('preferences.reminders.get'),
       args: [user],
-      resultKey: 'reminderPreferences',
       examples: ['agnt preferences reminders get'],
     },
     {
       command: 'preferences reminders update',
       aliases: ['patch', 'set'],
       summary: 'Change reminder preferences (merged into the current ones)',
-      method: 'PATCH',
-      path: '/users/{userId}/preferences/reminders',
+      endpoint: E('preferences.reminders.update'),
       args: [user],
-      resultKey: 'reminderPreferences',
       bodyKey: 'preferences',
-      fields: [
-        { name: 'level', type: 'string', enum: ['all-events', 'agnt-events', 'none'] },
-        { name: 'smartReminders', type: 'boolean' },
-        { name: 'recipient', type: 'object', keys: ['asOrganizer', 'asAttendee'] },
-        { name: 'calendars', type: 'object', keys: ['read'] },
-        { name: 'email', type: 'object', keys: ['enabled', 'virtualDuration', 'inPersonDuration'] },
-        { name: 'appchatA', type: 'object', flag: 'appchat-a', keys: ['enabled', 'virtualDuration', 'inPersonDuration'] },
-        { name: 'teams', type: 'object', keys: ['enabled', 'virtualDuration', 'inPersonDuration'] },
-        { name: 'desktop', type: 'object', keys: ['enabled', 'virtualDuration', 'inPersonDuration'] },
-        { name: 'checkInAfter', type: 'number' },
-      ],
-      handler: validated,
+      fields: [{ name: 'appchatA', flag: 'appchat-a' }],
       examples: [
         'agnt preferences reminders update --level agnt-events',
         'agnt preferences reminders update --file examples/reminders.yaml',
@@ -123,10 +96,8 @@ export const preferences: AreaSpec = {
     {
       command: 'preferences matrix get',
       summary: 'Show the supervision matrix (a grid on a terminal)',
-      method: 'GET',
-      path: '/users/{userId}/preferences/supervision/matrix',
+      endpoint: E('preferences.matrix.get'),
       args: [user],
-      resultKey: 'supervisionMatrix',
       render: async () => (await import('../src/render/matrix-grid.ts')).renderMatrix,
       examples: ['agnt preferences matrix get', 'agnt preferences matrix get --json'],
     },
@@ -135,17 +106,10 @@ export const preferences: AreaSpec = {
       aliases: ['update', 'set'],
       summary: 'Change cells of the supervision matrix (deep-merged into the current matrix)',
       description: '`locked` is refused at user scope (400); loosening a cell locked by the organization or team is refused (403).',
-      method: 'PATCH',
-      path: '/users/{userId}/preferences/supervision/matrix',
+      endpoint: E('preferences.matrix.update'),
       args: [user],
-      resultKey: 'supervisionMatrix',
       bodyKey: 'matrix',
-      fields: [
-        ...cellFields,
-        { name: 'locked', type: 'string[]', enum: MATRIX_CELLS, description: 'cells locked against loosening' },
-        { name: 'exceptions', type: 'array', description: 'recipient exceptions' },
-      ],
-      handler: validated,
+      fields: [...cellFields, { name: 'locked', description: 'cells locked against loosening' }, { name: 'exceptions', description: 'recipient exceptions' }],
       render: async () => (await import('../src/render/matrix-grid.ts')).renderMatrix,
       examples: [
         'agnt preferences matrix patch --set email_as_user.mode=manual',
@@ -156,10 +120,8 @@ export const preferences: AreaSpec = {
     {
       command: 'preferences matrix reset',
       summary: 'Reset the supervision matrix to the defaults',
-      method: 'PUT',
-      path: '/users/{userId}/preferences/supervision/matrix/reset',
+      endpoint: E('preferences.matrix.reset'),
       args: [user],
-      resultKey: 'supervisionMatrix',
       confirm: 'Reset the supervision matrix of {id} to the defaults?',
       render: async () => (await import('../src/render/matrix-grid.ts')).renderMatrix,
       examples: ['agnt preferences matrix reset --yes'],
@@ -168,20 +130,12 @@ export const preferences: AreaSpec = {
       command: 'preferences exceptions add',
       aliases: ['create'],
       summary: 'Add a recipient exception to the supervision matrix',
-      method: 'POST',
-      path: '/users/{userId}/preferences/supervision/exceptions',
+      endpoint: E('preferences.exceptions.create'),
       args: [user],
-      resultKey: 'recipientException',
       fields: [
-        { name: 'label', type: 'string' },
-        { name: 'match', type: 'object', required: true, keys: ['kind', 'value'], description: `who it applies to {kind, value}; kind one of ${EXCEPTION_KINDS.join(', ')}` },
-        { name: 'mode', type: 'string', required: true, enum: EXCEPTION_MODES },
-        { name: 'timeBoxedWindowMin', type: 'integer', nullable: true },
-        { name: 'timeBoxedExpiry', type: 'string', enum: ['execute', 'cancel'], nullable: true },
-        { name: 'undoDelaySec', type: 'integer', nullable: true },
-        { name: 'appliesTo', type: 'string[]', enum: MATRIX_CELLS, description: 'cells it applies to' },
+        { name: 'match', description: `who it applies to {kind, value}; kind one of ${EXCEPTION_KINDS.join(', ')}` },
+        { name: 'appliesTo', description: 'cells it applies to' },
       ],
-      handler: validated,
       columns: [{ path: 'id' }, { path: 'label' }, { path: 'match.kind', header: 'KIND' }, { path: 'match.value', header: 'VALUE' }, { path: 'mode' }],
       examples: [
         'agnt preferences exceptions add --match \'{"kind": "domain", "value": "acme.com"}\' --mode manual',
@@ -192,8 +146,7 @@ export const preferences: AreaSpec = {
       command: 'preferences exceptions remove',
       aliases: ['rm', 'delete'],
       summary: 'Remove a recipient exception',
-      method: 'DELETE',
-      path: '/users/{userId}/preferences/supervision/exceptions/{exceptionId}',
+      endpoint: E('preferences.exceptions.delete'),
       args: [user, { name: 'exceptionId', multi: true, description: 'recipient exception id' }],
       confirm: 'Remove recipient exception {id}?',
       examples: ['agnt preferences exceptions remove rex_123 --yes'],

@@ -332,12 +332,16 @@ function __agnt_child --argument-names p w
             echo -- 'org domains list'
         case 'org domains|add'
             echo -- 'org domains add'
+        case 'org domains|get'
+            echo -- 'org domains get'
         case 'org domains|update'
             echo -- 'org domains update'
         case 'org domains|remove' 'org domains|rm' 'org domains|delete'
             echo -- 'org domains remove'
         case 'org domains|verify'
             echo -- 'org domains verify'
+        case 'org sso|get'
+            echo -- 'org sso get'
         case 'org sso|set'
             echo -- 'org sso set'
         case 'org sso|disable'
@@ -543,7 +547,7 @@ function __agnt_vflags --argument-names p
         case 'users update-me'
             printf '%s\n' --first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --data --file --set
         case 'users list'
-            printf '%s\n' --status --email --external-id --organization-id --search --limit --page --per-page
+            printf '%s\n' --status --email --external-id --organization-id --search --limit --page --per-page --tz
         case 'users create'
             printf '%s\n' --email --name --first-name --last-name --avatar --timezone --locale --external-id --assistant-email --metadata --data --file --set
         case 'users update'
@@ -555,11 +559,11 @@ function __agnt_vflags --argument-names p
         case 'users deprovision'
             printf '%s\n' --email --team-id --data --file --set
         case 'workspace snapshots'
-            printf '%s\n' --limit --page --per-page
+            printf '%s\n' --limit --page --per-page --tz
         case 'workspace cleanup'
             printf '%s\n' --scope --data --file --set
         case 'identifiers list'
-            printf '%s\n' --type --user-id --limit --page --per-page
+            printf '%s\n' --type --user-id --limit --page --per-page --tz
         case 'identifiers create'
             printf '%s\n' --type --value --user-id --label --platforms --user-data --data --file --set
         case 'identifiers update'
@@ -567,23 +571,23 @@ function __agnt_vflags --argument-names p
         case 'identifiers link'
             printf '%s\n' --user-id --data --file --set
         case 'chats list'
-            printf '%s\n' --status --assistant-id --context-id --q --limit --page --per-page
+            printf '%s\n' --status --assistant-id --context-id --q --limit --page --per-page --tz
         case 'chats create'
             printf '%s\n' --assistant-id --user-id --title --context-id --metadata --data --file --set
         case 'chats send'
-            printf '%s\n' --content --from --to --cc --subject --platform --reference-id --files --metadata --role --data --file --set --content-file
+            printf '%s\n' --reference-id --role --from --subject --platform --to --cc --content --files --metadata --data --file --set --content-file
         case 'chats process'
-            printf '%s\n' --content --from --to --cc --subject --platform --reference-id --files --metadata --triggering-activity-id --message --data --file --set --content-file
+            printf '%s\n' --triggering-activity-id --message --content --from --to --cc --subject --platform --reference-id --files --metadata --data --file --set --content-file
         case 'chats messages list'
-            printf '%s\n' --limit --page --per-page
+            printf '%s\n' --limit --page --per-page --tz
         case 'chats messages update'
             printf '%s\n' --content --files --metadata --data --file --set
         case 'contacts list'
-            printf '%s\n' --user-id --status --search --q --scope --source-type --tags --limit --page --per-page
+            printf '%s\n' --user-id --status --search --q --scope --source-type --tags --limit --page --per-page --tz
         case 'contacts create'
-            printf '%s\n' --email --name --preferred-name --company --title --timezone --consumer-email --phones --emails --source --external-ids --properties --scope --tags --priority --team --data --file --set
+            printf '%s\n' --email --name --preferred-name --company --title --timezone --consumer-email --phones --emails --source --external-ids --properties --scope --team --tags --priority --data --file --set
         case 'contacts update'
-            printf '%s\n' --name --timezone --status --preferred-name --company --title --website --booking-link --introduced-by --phones --emails --social --address --last-contacted-at --enriched-at --properties --scope --tags --priority --team --data --file --set
+            printf '%s\n' --name --timezone --status --preferred-name --company --title --website --booking-link --introduced-by --phones --emails --social --address --last-contacted-at --enriched-at --properties --scope --team --tags --priority --data --file --set
         case 'contacts merge'
             printf '%s\n' --merge-contact-id --preferred-email --data --file --set
         case 'contacts bulk-tag'
@@ -595,7 +599,7 @@ function __agnt_vflags --argument-names p
         case 'contacts external-ids set'
             printf '%s\n' --external-id --data --file --set
         case 'contacts properties list'
-            printf '%s\n' --entity-type --limit --page --per-page
+            printf '%s\n' --entity-type --limit --page --per-page --tz
         case 'contacts properties set'
             printf '%s\n' --label --type --options --scope --team --data --file --set
         case 'contacts bulk-import'
@@ -603,27 +607,27 @@ function __agnt_vflags --argument-names p
         case 'contacts import'
             printf '%s\n' --map --properties-from --tags --batch-size --concurrency --errors-out --ledger --delimiter --encoding
         case 'assistants list'
-            printf '%s\n' --email --limit --page --per-page
+            printf '%s\n' --email --limit --page --per-page --tz
         case 'assistants all'
-            printf '%s\n' --limit --page --per-page
+            printf '%s\n' --limit --page --per-page --tz
         case 'assistants create'
-            printf '%s\n' --name --email --avatar --personality --signature --signature-editor-mode --backstory --pronouns --country --gender --writing-style --metadata --voice --appearance-description --tagline --display-personality --tag1 --tag2 --scope --organization --team --data --file --set
+            printf '%s\n' --name --email --avatar --personality --signature --backstory --pronouns --country --signature-editor-mode --gender --writing-style --metadata --voice --scope --organization --team --appearance-description --tagline --display-personality --tag1 --tag2 --data --file --set
         case 'assistants update'
-            printf '%s\n' --name --email --avatar --personality --signature --signature-editor-mode --backstory --pronouns --country --gender --writing-style --metadata --voice --appearance-description --tagline --display-personality --tag1 --tag2 --scope --organization --team --status --inbox-platform --channels --carrier-c-credentials --data --file --set
+            printf '%s\n' --name --email --avatar --personality --signature --backstory --pronouns --country --signature-editor-mode --gender --writing-style --metadata --voice --scope --organization --team --appearance-description --tagline --display-personality --tag1 --tag2 --status --inbox-platform --channels --carrier-c-credentials --data --file --set
         case 'assistants generate'
             printf '%s\n' --name
         case 'assistants user create'
-            printf '%s\n' --name --email --avatar --personality --signature --signature-editor-mode --backstory --pronouns --country --gender --writing-style --metadata --voice --data --file --set
+            printf '%s\n' --name --email --avatar --personality --signature --backstory --pronouns --country --signature-editor-mode --gender --writing-style --metadata --voice --data --file --set
         case 'assistants user update'
-            printf '%s\n' --name --email --avatar --personality --signature --signature-editor-mode --backstory --pronouns --country --gender --writing-style --metadata --voice --appearance-description --tagline --display-personality --tag1 --tag2 --scope --organization --team --status --inbox-platform --channels --carrier-c-credentials --data --file --set
+            printf '%s\n' --name --email --avatar --personality --signature --backstory --pronouns --country --signature-editor-mode --gender --writing-style --metadata --voice --scope --organization --team --appearance-description --tagline --display-personality --tag1 --tag2 --status --inbox-platform --channels --carrier-c-credentials --data --file --set
         case 'assistants hire'
             printf '%s\n' --assistant-id --data --file --set
         case 'drive storage'
             printf '%s\n' --user
         case 'drive list'
-            printf '%s\n' --user --status --search --folder --kind --event-id --note-type --tags --limit --page --per-page
+            printf '%s\n' --user --status --search --folder --kind --event-id --note-type --tags --limit --page --per-page --tz
         case 'drive shared'
-            printf '%s\n' --user --limit --page --per-page
+            printf '%s\n' --user --limit --page --per-page --tz
         case 'drive get'
             printf '%s\n' --user
         case 'drive delete'
@@ -673,7 +677,7 @@ function __agnt_vflags --argument-names p
         case 'onboarding run'
             printf '%s\n' --data --file --set
         case 'onboarding list'
-            printf '%s\n' --limit --page --per-page
+            printf '%s\n' --limit --page --per-page --tz
         case 'onboarding findings review'
             printf '%s\n' --state --user-edits --data --file --set
         case 'onboarding week-labels set'
@@ -687,13 +691,13 @@ function __agnt_vflags --argument-names p
         case 'onboarding finalize'
             printf '%s\n' --data --file --set
         case 'org list'
-            printf '%s\n' --limit --page --per-page
+            printf '%s\n' --limit --page --per-page --tz
         case 'org create'
             printf '%s\n' --name --data --file --set
         case 'org update'
             printf '%s\n' --name --default-team --default-assistant --data --file --set
         case 'org domains list'
-            printf '%s\n' --limit --page --per-page
+            printf '%s\n' --limit --page --per-page --tz
         case 'org domains add'
             printf '%s\n' --domain --data --file --set
         case 'org domains update'
@@ -701,7 +705,7 @@ function __agnt_vflags --argument-names p
         case 'org sso set'
             printf '%s\n' --provider --provider1-workspace --provider2-directory --saml --scim --member-sync --data --file --set
         case 'org members list'
-            printf '%s\n' --search --limit --page --per-page
+            printf '%s\n' --search --limit --page --per-page --tz
         case 'org members add'
             printf '%s\n' --email --data --file --set
         case 'org members sync'
@@ -709,7 +713,7 @@ function __agnt_vflags --argument-names p
         case 'org audit-events list'
             printf '%s\n' --actor --action --entity-type --after --before --since --tz --limit --page --per-page
         case 'org audit-logging set'
-            printf '%s\n' --storage-bucket-arn --role-arn --region --storage-prefix --data --file --set
+            printf '%s\n' --storage-bucket-arn --storage-prefix --role-arn --region --data --file --set
         case 'org audit-logging deliver'
             printf '%s\n' --from --to --data --file --set --interval --max-wait --tz
         case 'org audit-logging job'
@@ -725,13 +729,13 @@ function __agnt_vflags --argument-names p
         case 'org drift'
             printf '%s\n' -f --file --state
         case 'teams list'
-            printf '%s\n' --status --limit --page --per-page
+            printf '%s\n' --status --limit --page --per-page --tz
         case 'teams create'
             printf '%s\n' --name --id --owner-id --data --file --set
         case 'teams update'
             printf '%s\n' --name --status --data --file --set
         case 'teams members list'
-            printf '%s\n' --status --search --limit --page --per-page
+            printf '%s\n' --status --search --limit --page --per-page --tz
         case 'teams members add'
             printf '%s\n' --user-id --role --data --file --set
         case 'teams members update'
@@ -741,13 +745,13 @@ function __agnt_vflags --argument-names p
         case 'teams profile set'
             printf '%s\n' --tagline --mission --lead-user-id --working-hours --rituals --current-goals --kpis --comms-style --values --docs-links --prime-defaults --data --file --set
         case 'invitations list'
-            printf '%s\n' --team-id --limit --page --per-page
+            printf '%s\n' --team-id --limit --page --per-page --tz
         case 'invitations create'
             printf '%s\n' --team-id --email --task-id --data --file --set
         case 'invitations accept'
             printf '%s\n' --new-owner --data --file --set
         case 'org-requests list'
-            printf '%s\n' --status --limit --page --per-page
+            printf '%s\n' --status --limit --page --per-page --tz
         case 'org-requests create'
             printf '%s\n' --name --team-id --notes --data --file --set
         case 'org-requests mine'
@@ -755,11 +759,11 @@ function __agnt_vflags --argument-names p
         case 'org-requests reject'
             printf '%s\n' --reason --data --file --set
         case 'coordinator pending-invites'
-            printf '%s\n' --limit --page --per-page
+            printf '%s\n' --limit --page --per-page --tz
         case 'coordinator schedule'
             printf '%s\n' --from --to --days --tz -o --output
         case 'coordinator audit-events'
-            printf '%s\n' --from --to --principal-id --coordinator-id --action --before --limit --page --per-page
+            printf '%s\n' --from --to --principal-id --coordinator-id --action --before --limit --page --per-page --tz
         case 'coverage list'
             printf '%s\n' --role --status --tz --limit --page --per-page
         case 'coverage create'
@@ -773,17 +777,17 @@ function __agnt_vflags --argument-names p
         case 'coverage events'
             printf '%s\n' --range-start --range-end --status --from --to --days --tz -o --output
         case 'coverage principals'
-            printf '%s\n' --limit --page --per-page
+            printf '%s\n' --limit --page --per-page --tz
         case 'backup-rules list'
-            printf '%s\n' --limit --page --per-page
+            printf '%s\n' --limit --page --per-page --tz
         case 'backup-rules create'
             printf '%s\n' --backup-coordinator --primary-coordinator --principal --data --file --set
         case 'manager-assignments list'
-            printf '%s\n' --role --manager --managed-user --limit --page --per-page
+            printf '%s\n' --role --manager --managed-user --limit --page --per-page --tz
         case 'manager-assignments create'
             printf '%s\n' --manager --role --managed-user --data --file --set
         case 'delegations list'
-            printf '%s\n' --role --status --limit --page --per-page
+            printf '%s\n' --role --status --limit --page --per-page --tz
         case 'delegations create'
             printf '%s\n' --principal-id --delegation-source --calendar-provider --approval-mode --thread-inclusion --visibility --assistant --data --file --set
         case 'delegations update'
@@ -793,7 +797,7 @@ function __agnt_vflags --argument-names p
         case 'booking-links add-invitees'
             printf '%s\n' --invitees --data --file --set --invitee --csv
         case 'calendars list'
-            printf '%s\n' --user-id --limit --page --per-page
+            printf '%s\n' --user-id --limit --page --per-page --tz
         case 'calendars events'
             printf '%s\n' --timezone --starts-at --ends-at
         case 'sandbox start'
@@ -946,12 +950,13 @@ complete -c agnt -n '__agnt_at \'users list\'' -l search -x -d 'match name or em
 complete -c agnt -n '__agnt_at \'users list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'users list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'users list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'users list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'users list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'users list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'users create\'' -l email -x -d 'email (required)'
 complete -c agnt -n '__agnt_at \'users create\'' -l name -x -d 'name'
 complete -c agnt -n '__agnt_at \'users create\'' -l first-name -x -d 'firstName'
 complete -c agnt -n '__agnt_at \'users create\'' -l last-name -x -d 'lastName'
-complete -c agnt -n '__agnt_at \'users create\'' -l avatar -x -d 'avatar'
+complete -c agnt -n '__agnt_at \'users create\'' -l avatar -x -d 'avatar URL'
 complete -c agnt -n '__agnt_at \'users create\'' -l timezone -x -d 'timezone'
 complete -c agnt -n '__agnt_at \'users create\'' -l locale -x -d 'locale'
 complete -c agnt -n '__agnt_at \'users create\'' -l external-id -x -d 'externalId'
@@ -961,10 +966,10 @@ complete -c agnt -n '__agnt_at \'users create\'' -l data -x -d 'the whole reques
 complete -c agnt -n '__agnt_at \'users create\'' -l file -r -F -d 'the whole request body from a JSON or YAML file, or \'-\' for stdin; flags override its fields'
 complete -c agnt -n '__agnt_at \'users create\'' -l set -x -d 'set a (dotted) body field; repeatable'
 complete -c agnt -n '__agnt_at \'users get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
-complete -c agnt -n '__agnt_at \'users update\'' -l name -x -d 'name'
+complete -c agnt -n '__agnt_at \'users update\'' -l name -x -d 'name (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'users update\'' -l first-name -x -d 'firstName'
 complete -c agnt -n '__agnt_at \'users update\'' -l last-name -x -d 'lastName'
-complete -c agnt -n '__agnt_at \'users update\'' -l avatar -x -d 'avatar'
+complete -c agnt -n '__agnt_at \'users update\'' -l avatar -x -d 'avatar URL'
 complete -c agnt -n '__agnt_at \'users update\'' -l timezone -x -d 'timezone'
 complete -c agnt -n '__agnt_at \'users update\'' -l locale -x -d 'locale'
 complete -c agnt -n '__agnt_at \'users update\'' -l external-id -x -d 'externalId'
@@ -1003,7 +1008,8 @@ complete -c agnt -n '__agnt_at \'workspace\'' -f -a 'cleanup' -d 'Free disk spac
 complete -c agnt -n '__agnt_at \'workspace snapshots\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'workspace snapshots\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'workspace snapshots\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'workspace snapshots\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'workspace snapshots\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'workspace snapshots\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'workspace cleanup\'' -l scope -x -a 'cache sites' -d 'what to clear (one of: cache, sites)'
 complete -c agnt -n '__agnt_at \'workspace cleanup\'' -l data -x -d 'the whole request body as JSON; flags override its fields'
 complete -c agnt -n '__agnt_at \'workspace cleanup\'' -l file -r -F -d 'the whole request body from a JSON or YAML file, or \'-\' for stdin; flags override its fields'
@@ -1020,7 +1026,8 @@ complete -c agnt -n '__agnt_at \'identifiers list\'' -l user-id -x -a '(__agnt_c
 complete -c agnt -n '__agnt_at \'identifiers list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'identifiers list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'identifiers list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'identifiers list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'identifiers list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'identifiers list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'identifiers create\'' -l type -x -a 'email phone external_id employee_id provider1 provider2 provider3 custom' -d 'type (one of: email, phone, external_id, employee_id, provider1, provider2, provider3, custom; required)'
 complete -c agnt -n '__agnt_at \'identifiers create\'' -l value -x -d 'value (required)'
 complete -c agnt -n '__agnt_at \'identifiers create\'' -l user-id -x -a '(__agnt_complete)' -d 'userId'
@@ -1064,7 +1071,8 @@ complete -c agnt -n '__agnt_at \'chats list\'' -l q -x -d 'free text, matched in
 complete -c agnt -n '__agnt_at \'chats list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'chats list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'chats list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'chats list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'chats list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'chats list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'chats create\'' -l assistant-id -x -a '(__agnt_complete)' -d 'assistantId (required)'
 complete -c agnt -n '__agnt_at \'chats create\'' -l user-id -x -a '(__agnt_complete)' -d 'whose chat it is (default: yours)'
 complete -c agnt -n '__agnt_at \'chats create\'' -l title -x -d 'title'
@@ -1074,21 +1082,22 @@ complete -c agnt -n '__agnt_at \'chats create\'' -l data -x -d 'the whole reques
 complete -c agnt -n '__agnt_at \'chats create\'' -l file -r -F -d 'the whole request body from a JSON or YAML file, or \'-\' for stdin; flags override its fields'
 complete -c agnt -n '__agnt_at \'chats create\'' -l set -x -d 'set a (dotted) body field; repeatable'
 complete -c agnt -n '__agnt_at \'chats get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
-complete -c agnt -n '__agnt_at \'chats send\'' -l content -x -d 'message text; \'-\' reads it from stdin'
+complete -c agnt -n '__agnt_at \'chats send\'' -l reference-id -x -d 'id of the message on its platform'
+complete -c agnt -n '__agnt_at \'chats send\'' -l role -x -d 'author role (default: user)'
 complete -c agnt -n '__agnt_at \'chats send\'' -l from -x -d 'sender address'
-complete -c agnt -n '__agnt_at \'chats send\'' -l to -x -d 'recipients (repeat or comma-separate)'
-complete -c agnt -n '__agnt_at \'chats send\'' -l cc -x -d 'copied recipients (repeat or comma-separate)'
 complete -c agnt -n '__agnt_at \'chats send\'' -l subject -x -d 'subject'
 complete -c agnt -n '__agnt_at \'chats send\'' -l platform -x -a 'chat email appchatA teams sms appmsgA appmsgB phone appmsgC appmsgD task_activity' -d 'platform (one of: chat, email, appchatA, teams, sms, appmsgA, appmsgB, phone, appmsgC, appmsgD, task_activity)'
-complete -c agnt -n '__agnt_at \'chats send\'' -l reference-id -x -d 'id of the message on its platform'
+complete -c agnt -n '__agnt_at \'chats send\'' -l to -x -d 'recipients (repeat or comma-separate)'
+complete -c agnt -n '__agnt_at \'chats send\'' -l cc -x -d 'copied recipients (repeat or comma-separate)'
+complete -c agnt -n '__agnt_at \'chats send\'' -l content -x -d 'message text; \'-\' reads it from stdin'
 complete -c agnt -n '__agnt_at \'chats send\'' -l files -x -d 'attached files (JSON or YAML text, or @file)'
 complete -c agnt -n '__agnt_at \'chats send\'' -l metadata -x -d 'metadata (JSON or YAML text, or @file)'
-complete -c agnt -n '__agnt_at \'chats send\'' -l role -x -d 'author role (default: user)'
 complete -c agnt -n '__agnt_at \'chats send\'' -l data -x -d 'the whole request body as JSON; flags override its fields'
 complete -c agnt -n '__agnt_at \'chats send\'' -l file -r -F -d 'the whole request body from a JSON or YAML file, or \'-\' for stdin; flags override its fields'
 complete -c agnt -n '__agnt_at \'chats send\'' -l set -x -d 'set a (dotted) body field; repeatable'
 complete -c agnt -n '__agnt_at \'chats send\'' -l content-file -r -F -d 'read the message text from a file'
 complete -c agnt -n '__agnt_at \'chats send\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
+complete -c agnt -n '__agnt_at \'chats process\'' -l triggering-activity-id -x -d 'activity that caused this run'
 complete -c agnt -n '__agnt_at \'chats process\'' -l content -x -d 'message text; \'-\' reads it from stdin'
 complete -c agnt -n '__agnt_at \'chats process\'' -l from -x -d 'sender address'
 complete -c agnt -n '__agnt_at \'chats process\'' -l to -x -d 'recipients (repeat or comma-separate)'
@@ -1098,7 +1107,6 @@ complete -c agnt -n '__agnt_at \'chats process\'' -l platform -x -a 'chat email 
 complete -c agnt -n '__agnt_at \'chats process\'' -l reference-id -x -d 'id of the message on its platform'
 complete -c agnt -n '__agnt_at \'chats process\'' -l files -x -d 'attached files (JSON or YAML text, or @file)'
 complete -c agnt -n '__agnt_at \'chats process\'' -l metadata -x -d 'metadata (JSON or YAML text, or @file)'
-complete -c agnt -n '__agnt_at \'chats process\'' -l triggering-activity-id -x -d 'activity that caused this run'
 complete -c agnt -n '__agnt_at \'chats process\'' -l data -x -d 'the whole request body as JSON; flags override its fields'
 complete -c agnt -n '__agnt_at \'chats process\'' -l file -r -F -d 'the whole request body from a JSON or YAML file, or \'-\' for stdin; flags override its fields'
 complete -c agnt -n '__agnt_at \'chats process\'' -l set -x -d 'set a (dotted) body field; repeatable'
@@ -1114,7 +1122,8 @@ complete -c agnt -n '__agnt_at \'chats messages\'' -f -a 'clear' -d 'Delete ever
 complete -c agnt -n '__agnt_at \'chats messages list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'chats messages list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'chats messages list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'chats messages list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'chats messages list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'chats messages list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'chats messages list\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'chats messages get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'chats messages update\'' -l content -x -d 'content'
@@ -1148,7 +1157,8 @@ complete -c agnt -n '__agnt_at \'contacts list\'' -l tags -x -d 'contacts carryi
 complete -c agnt -n '__agnt_at \'contacts list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'contacts list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'contacts list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'contacts list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'contacts list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'contacts list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'contacts create\'' -l email -x -d 'primary e-mail (required)'
 complete -c agnt -n '__agnt_at \'contacts create\'' -l name -x -d 'name'
 complete -c agnt -n '__agnt_at \'contacts create\'' -l preferred-name -x -d 'preferredName'
@@ -1158,21 +1168,21 @@ complete -c agnt -n '__agnt_at \'contacts create\'' -l timezone -x -d 'timezone'
 complete -c agnt -n '__agnt_at \'contacts create\'' -l consumer-email -x -d 'consumerEmail'
 complete -c agnt -n '__agnt_at \'contacts create\'' -l phones -x -d 'phones [{number, type: mobile|work|home|other, primary}] (JSON or YAML text, or @file)'
 complete -c agnt -n '__agnt_at \'contacts create\'' -l emails -x -d 'e-mails [{address, type: personal|work|other, primary}] (JSON or YAML text, or @file)'
-complete -c agnt -n '__agnt_at \'contacts create\'' -l source -x -d 'a source type (manual, crm, ...) or {type, userId} (JSON or YAML text, or @file; \'null\' to clear)'
+complete -c agnt -n '__agnt_at \'contacts create\'' -l source -x -d 'a source type (manual, crm, ...) or {type, userId} (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'contacts create\'' -l external-ids -x -d 'ids elsewhere [{integration, externalId}] (JSON or YAML text, or @file)'
 complete -c agnt -n '__agnt_at \'contacts create\'' -l properties -x -d 'custom properties by key (see `contacts properties list`) (JSON or YAML text, or @file)'
 complete -c agnt -n '__agnt_at \'contacts create\'' -l scope -x -a 'user team' -d 'who sees it: you, or your team (one of: user, team)'
+complete -c agnt -n '__agnt_at \'contacts create\'' -l team -x -d 'team of a team-scope contact (default: yours)'
 complete -c agnt -n '__agnt_at \'contacts create\'' -l tags -x -d 'tags (repeat or comma-separate)'
 complete -c agnt -n '__agnt_at \'contacts create\'' -l priority -x -d 'priority'
 complete -c agnt -n '__agnt_at \'contacts create\'' -l inherit-company-priority -d 'use the company\'s priority'
 complete -c agnt -n '__agnt_at \'contacts create\'' -l no-inherit-company-priority -d 'send inheritCompanyPriority: false'
-complete -c agnt -n '__agnt_at \'contacts create\'' -l team -x -d 'team of a team-scope contact (default: yours)'
 complete -c agnt -n '__agnt_at \'contacts create\'' -l data -x -d 'the whole request body as JSON; flags override its fields'
 complete -c agnt -n '__agnt_at \'contacts create\'' -l file -r -F -d 'the whole request body from a JSON or YAML file, or \'-\' for stdin; flags override its fields'
 complete -c agnt -n '__agnt_at \'contacts create\'' -l set -x -d 'set a (dotted) body field; repeatable'
 complete -c agnt -n '__agnt_at \'contacts get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
-complete -c agnt -n '__agnt_at \'contacts update\'' -l name -x -d 'name'
-complete -c agnt -n '__agnt_at \'contacts update\'' -l timezone -x -d 'timezone'
+complete -c agnt -n '__agnt_at \'contacts update\'' -l name -x -d 'name (\'null\' to clear)'
+complete -c agnt -n '__agnt_at \'contacts update\'' -l timezone -x -d 'timezone (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'contacts update\'' -l status -x -d 'status'
 complete -c agnt -n '__agnt_at \'contacts update\'' -l preferred-name -x -d 'preferredName (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'contacts update\'' -l company -x -d 'company name (\'null\' to clear)'
@@ -1188,11 +1198,11 @@ complete -c agnt -n '__agnt_at \'contacts update\'' -l last-contacted-at -x -d '
 complete -c agnt -n '__agnt_at \'contacts update\'' -l enriched-at -x -d 'ISO 8601 time (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'contacts update\'' -l properties -x -d 'custom properties by key (see `contacts properties list`) (JSON or YAML text, or @file)'
 complete -c agnt -n '__agnt_at \'contacts update\'' -l scope -x -a 'user team' -d 'who sees it: you, or your team (one of: user, team)'
+complete -c agnt -n '__agnt_at \'contacts update\'' -l team -x -d 'team (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'contacts update\'' -l tags -x -d 'tags (repeat or comma-separate)'
 complete -c agnt -n '__agnt_at \'contacts update\'' -l priority -x -d 'priority'
 complete -c agnt -n '__agnt_at \'contacts update\'' -l inherit-company-priority -d 'use the company\'s priority'
 complete -c agnt -n '__agnt_at \'contacts update\'' -l no-inherit-company-priority -d 'send inheritCompanyPriority: false'
-complete -c agnt -n '__agnt_at \'contacts update\'' -l team -x -d 'team (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'contacts update\'' -l data -x -d 'the whole request body as JSON; flags override its fields'
 complete -c agnt -n '__agnt_at \'contacts update\'' -l file -r -F -d 'the whole request body from a JSON or YAML file, or \'-\' for stdin; flags override its fields'
 complete -c agnt -n '__agnt_at \'contacts update\'' -l set -x -d 'set a (dotted) body field; repeatable; a.b=c changes only that key (the current object is read and sent whole)'
@@ -1245,7 +1255,8 @@ complete -c agnt -n '__agnt_at \'contacts properties list\'' -l entity-type -x -
 complete -c agnt -n '__agnt_at \'contacts properties list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'contacts properties list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'contacts properties list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'contacts properties list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'contacts properties list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'contacts properties list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'contacts properties set\'' -l label -x -d 'label'
 complete -c agnt -n '__agnt_at \'contacts properties set\'' -l type -x -a 'text number date boolean select url' -d 'type (one of: text, number, date, boolean, select, url)'
 complete -c agnt -n '__agnt_at \'contacts properties set\'' -l options -x -d 'choices of a select property (repeat or comma-separate)'
@@ -1284,24 +1295,29 @@ complete -c agnt -n '__agnt_at \'assistants list\'' -l email -x -d 'the assistan
 complete -c agnt -n '__agnt_at \'assistants list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'assistants list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'assistants list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'assistants list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'assistants list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'assistants list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'assistants all\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'assistants all\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'assistants all\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'assistants all\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'assistants all\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'assistants all\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'assistants create\'' -l name -x -d 'name (required)'
 complete -c agnt -n '__agnt_at \'assistants create\'' -l email -x -d 'email (required)'
 complete -c agnt -n '__agnt_at \'assistants create\'' -l avatar -x -d 'avatar URL'
 complete -c agnt -n '__agnt_at \'assistants create\'' -l personality -x -d 'personality'
 complete -c agnt -n '__agnt_at \'assistants create\'' -l signature -x -d 'signature (\'null\' to clear)'
-complete -c agnt -n '__agnt_at \'assistants create\'' -l signature-editor-mode -x -a 'visual html' -d 'signatureEditorMode (one of: visual, html)'
 complete -c agnt -n '__agnt_at \'assistants create\'' -l backstory -x -d 'backstory (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants create\'' -l pronouns -x -d 'pronouns (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants create\'' -l country -x -d 'country (\'null\' to clear)'
+complete -c agnt -n '__agnt_at \'assistants create\'' -l signature-editor-mode -x -a 'visual html' -d 'signatureEditorMode (one of: visual, html)'
 complete -c agnt -n '__agnt_at \'assistants create\'' -l gender -x -a 'male female other' -d 'gender (one of: male, female, other; \'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants create\'' -l writing-style -x -d 'writingStyle (JSON or YAML text, or @file)'
 complete -c agnt -n '__agnt_at \'assistants create\'' -l metadata -x -d 'metadata (JSON or YAML text, or @file)'
 complete -c agnt -n '__agnt_at \'assistants create\'' -l voice -x -d 'voice {voiceId, provider} (JSON or YAML text, or @file; \'null\' to clear)'
+complete -c agnt -n '__agnt_at \'assistants create\'' -l scope -x -a 'account organization team user' -d 'who can use it (one of: account, organization, team, user)'
+complete -c agnt -n '__agnt_at \'assistants create\'' -l organization -x -d 'organization (\'null\' to clear)'
+complete -c agnt -n '__agnt_at \'assistants create\'' -l team -x -d 'team (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants create\'' -l appearance-description -x -d 'appearanceDescription'
 complete -c agnt -n '__agnt_at \'assistants create\'' -l tagline -x -d 'tagline (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants create\'' -l display-personality -x -d 'displayPersonality (\'null\' to clear)'
@@ -1309,9 +1325,6 @@ complete -c agnt -n '__agnt_at \'assistants create\'' -l tag1 -x -d 'tag1 (\'nul
 complete -c agnt -n '__agnt_at \'assistants create\'' -l tag2 -x -d 'tag2 (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants create\'' -l talk-to-strangers -d 'answer people it does not know'
 complete -c agnt -n '__agnt_at \'assistants create\'' -l no-talk-to-strangers -d 'send talkToStrangers: false'
-complete -c agnt -n '__agnt_at \'assistants create\'' -l scope -x -a 'account organization team user' -d 'who can use it (one of: account, organization, team, user)'
-complete -c agnt -n '__agnt_at \'assistants create\'' -l organization -x -d 'organization (\'null\' to clear)'
-complete -c agnt -n '__agnt_at \'assistants create\'' -l team -x -d 'team (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants create\'' -l data -x -d 'the whole request body as JSON; flags override its fields'
 complete -c agnt -n '__agnt_at \'assistants create\'' -l file -r -F -d 'the whole request body from a JSON or YAML file, or \'-\' for stdin; flags override its fields'
 complete -c agnt -n '__agnt_at \'assistants create\'' -l set -x -d 'set a (dotted) body field; repeatable'
@@ -1321,14 +1334,17 @@ complete -c agnt -n '__agnt_at \'assistants update\'' -l email -x -d 'email'
 complete -c agnt -n '__agnt_at \'assistants update\'' -l avatar -x -d 'avatar URL'
 complete -c agnt -n '__agnt_at \'assistants update\'' -l personality -x -d 'personality'
 complete -c agnt -n '__agnt_at \'assistants update\'' -l signature -x -d 'signature (\'null\' to clear)'
-complete -c agnt -n '__agnt_at \'assistants update\'' -l signature-editor-mode -x -a 'visual html' -d 'signatureEditorMode (one of: visual, html)'
 complete -c agnt -n '__agnt_at \'assistants update\'' -l backstory -x -d 'backstory (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants update\'' -l pronouns -x -d 'pronouns (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants update\'' -l country -x -d 'country (\'null\' to clear)'
+complete -c agnt -n '__agnt_at \'assistants update\'' -l signature-editor-mode -x -a 'visual html' -d 'signatureEditorMode (one of: visual, html)'
 complete -c agnt -n '__agnt_at \'assistants update\'' -l gender -x -a 'male female other' -d 'gender (one of: male, female, other; \'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants update\'' -l writing-style -x -d 'writingStyle (JSON or YAML text, or @file)'
 complete -c agnt -n '__agnt_at \'assistants update\'' -l metadata -x -d 'metadata (JSON or YAML text, or @file)'
 complete -c agnt -n '__agnt_at \'assistants update\'' -l voice -x -d 'voice {voiceId, provider} (JSON or YAML text, or @file; \'null\' to clear)'
+complete -c agnt -n '__agnt_at \'assistants update\'' -l scope -x -a 'account organization team user' -d 'who can use it (one of: account, organization, team, user)'
+complete -c agnt -n '__agnt_at \'assistants update\'' -l organization -x -d 'organization (\'null\' to clear)'
+complete -c agnt -n '__agnt_at \'assistants update\'' -l team -x -d 'team (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants update\'' -l appearance-description -x -d 'appearanceDescription'
 complete -c agnt -n '__agnt_at \'assistants update\'' -l tagline -x -d 'tagline (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants update\'' -l display-personality -x -d 'displayPersonality (\'null\' to clear)'
@@ -1336,9 +1352,6 @@ complete -c agnt -n '__agnt_at \'assistants update\'' -l tag1 -x -d 'tag1 (\'nul
 complete -c agnt -n '__agnt_at \'assistants update\'' -l tag2 -x -d 'tag2 (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants update\'' -l talk-to-strangers -d 'answer people it does not know'
 complete -c agnt -n '__agnt_at \'assistants update\'' -l no-talk-to-strangers -d 'send talkToStrangers: false'
-complete -c agnt -n '__agnt_at \'assistants update\'' -l scope -x -a 'account organization team user' -d 'who can use it (one of: account, organization, team, user)'
-complete -c agnt -n '__agnt_at \'assistants update\'' -l organization -x -d 'organization (\'null\' to clear)'
-complete -c agnt -n '__agnt_at \'assistants update\'' -l team -x -d 'team (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants update\'' -l status -x -a 'active inactive' -d 'status (one of: active, inactive)'
 complete -c agnt -n '__agnt_at \'assistants update\'' -l inbox-platform -x -a 'bulkmail provider1 provider2mail' -d 'inboxPlatform (one of: bulkmail, provider1, provider2mail; \'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants update\'' -l channels -x -d 'messaging channels, merged into the current ones (JSON or YAML text, or @file)'
@@ -1359,10 +1372,10 @@ complete -c agnt -n '__agnt_at \'assistants user create\'' -l email -x -d 'email
 complete -c agnt -n '__agnt_at \'assistants user create\'' -l avatar -x -d 'avatar URL'
 complete -c agnt -n '__agnt_at \'assistants user create\'' -l personality -x -d 'personality'
 complete -c agnt -n '__agnt_at \'assistants user create\'' -l signature -x -d 'signature (\'null\' to clear)'
-complete -c agnt -n '__agnt_at \'assistants user create\'' -l signature-editor-mode -x -a 'visual html' -d 'signatureEditorMode (one of: visual, html)'
 complete -c agnt -n '__agnt_at \'assistants user create\'' -l backstory -x -d 'backstory (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants user create\'' -l pronouns -x -d 'pronouns (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants user create\'' -l country -x -d 'country (\'null\' to clear)'
+complete -c agnt -n '__agnt_at \'assistants user create\'' -l signature-editor-mode -x -a 'visual html' -d 'signatureEditorMode (one of: visual, html)'
 complete -c agnt -n '__agnt_at \'assistants user create\'' -l gender -x -a 'male female other' -d 'gender (one of: male, female, other; \'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants user create\'' -l writing-style -x -d 'writingStyle (JSON or YAML text, or @file)'
 complete -c agnt -n '__agnt_at \'assistants user create\'' -l metadata -x -d 'metadata (JSON or YAML text, or @file)'
@@ -1376,14 +1389,17 @@ complete -c agnt -n '__agnt_at \'assistants user update\'' -l email -x -d 'email
 complete -c agnt -n '__agnt_at \'assistants user update\'' -l avatar -x -d 'avatar URL'
 complete -c agnt -n '__agnt_at \'assistants user update\'' -l personality -x -d 'personality'
 complete -c agnt -n '__agnt_at \'assistants user update\'' -l signature -x -d 'signature (\'null\' to clear)'
-complete -c agnt -n '__agnt_at \'assistants user update\'' -l signature-editor-mode -x -a 'visual html' -d 'signatureEditorMode (one of: visual, html)'
 complete -c agnt -n '__agnt_at \'assistants user update\'' -l backstory -x -d 'backstory (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants user update\'' -l pronouns -x -d 'pronouns (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants user update\'' -l country -x -d 'country (\'null\' to clear)'
+complete -c agnt -n '__agnt_at \'assistants user update\'' -l signature-editor-mode -x -a 'visual html' -d 'signatureEditorMode (one of: visual, html)'
 complete -c agnt -n '__agnt_at \'assistants user update\'' -l gender -x -a 'male female other' -d 'gender (one of: male, female, other; \'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants user update\'' -l writing-style -x -d 'writingStyle (JSON or YAML text, or @file)'
 complete -c agnt -n '__agnt_at \'assistants user update\'' -l metadata -x -d 'metadata (JSON or YAML text, or @file)'
 complete -c agnt -n '__agnt_at \'assistants user update\'' -l voice -x -d 'voice {voiceId, provider} (JSON or YAML text, or @file; \'null\' to clear)'
+complete -c agnt -n '__agnt_at \'assistants user update\'' -l scope -x -a 'account organization team user' -d 'who can use it (one of: account, organization, team, user)'
+complete -c agnt -n '__agnt_at \'assistants user update\'' -l organization -x -d 'organization (\'null\' to clear)'
+complete -c agnt -n '__agnt_at \'assistants user update\'' -l team -x -d 'team (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants user update\'' -l appearance-description -x -d 'appearanceDescription'
 complete -c agnt -n '__agnt_at \'assistants user update\'' -l tagline -x -d 'tagline (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants user update\'' -l display-personality -x -d 'displayPersonality (\'null\' to clear)'
@@ -1391,9 +1407,6 @@ complete -c agnt -n '__agnt_at \'assistants user update\'' -l tag1 -x -d 'tag1 (
 complete -c agnt -n '__agnt_at \'assistants user update\'' -l tag2 -x -d 'tag2 (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants user update\'' -l talk-to-strangers -d 'answer people it does not know'
 complete -c agnt -n '__agnt_at \'assistants user update\'' -l no-talk-to-strangers -d 'send talkToStrangers: false'
-complete -c agnt -n '__agnt_at \'assistants user update\'' -l scope -x -a 'account organization team user' -d 'who can use it (one of: account, organization, team, user)'
-complete -c agnt -n '__agnt_at \'assistants user update\'' -l organization -x -d 'organization (\'null\' to clear)'
-complete -c agnt -n '__agnt_at \'assistants user update\'' -l team -x -d 'team (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants user update\'' -l status -x -a 'active inactive' -d 'status (one of: active, inactive)'
 complete -c agnt -n '__agnt_at \'assistants user update\'' -l inbox-platform -x -a 'bulkmail provider1 provider2mail' -d 'inboxPlatform (one of: bulkmail, provider1, provider2mail; \'null\' to clear)'
 complete -c agnt -n '__agnt_at \'assistants user update\'' -l channels -x -d 'messaging channels, merged into the current ones (JSON or YAML text, or @file)'
@@ -1436,12 +1449,14 @@ complete -c agnt -n '__agnt_at \'drive list\'' -l tags -x -d 'tags (all must mat
 complete -c agnt -n '__agnt_at \'drive list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'drive list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'drive list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'drive list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'drive list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'drive list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'drive shared\'' -l user -x -a '(__agnt_complete)' -d 'whose drive (a user id) (default: me)'
 complete -c agnt -n '__agnt_at \'drive shared\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'drive shared\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'drive shared\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'drive shared\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'drive shared\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'drive shared\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'drive get\'' -l user -x -a '(__agnt_complete)' -d 'whose drive (a user id) (default: me)'
 complete -c agnt -n '__agnt_at \'drive get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'drive delete\'' -l user -x -a '(__agnt_complete)' -d 'whose drive (a user id) (default: me)'
@@ -1569,7 +1584,7 @@ complete -c agnt -n '__agnt_at \'preferences matrix reset\'' -l user -x -a '(__a
 complete -c agnt -n '__agnt_at \'preferences exceptions\'' -f -a 'add' -d 'Add a recipient exception to the supervision matrix'
 complete -c agnt -n '__agnt_at \'preferences exceptions\'' -f -a 'remove' -d 'Remove a recipient exception'
 complete -c agnt -n '__agnt_at \'preferences exceptions add\'' -l user -x -a '(__agnt_complete)' -d 'whose preferences (a user id) (default: me)'
-complete -c agnt -n '__agnt_at \'preferences exceptions add\'' -l label -x -d 'label'
+complete -c agnt -n '__agnt_at \'preferences exceptions add\'' -l label -x -d 'label (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'preferences exceptions add\'' -l match -x -d 'who it applies to {kind, value}; kind one of tag, priority, company, contactId, email, domain, internal, phone, connection (JSON or YAML text, or @file; required)'
 complete -c agnt -n '__agnt_at \'preferences exceptions add\'' -l mode -x -a 'auto time-boxed manual denied' -d 'mode (one of: auto, time-boxed, manual, denied; required)'
 complete -c agnt -n '__agnt_at \'preferences exceptions add\'' -l time-boxed-window-min -x -d 'timeBoxedWindowMin (\'null\' to clear)'
@@ -1580,6 +1595,7 @@ complete -c agnt -n '__agnt_at \'preferences exceptions add\'' -l data -x -d 'th
 complete -c agnt -n '__agnt_at \'preferences exceptions add\'' -l file -r -F -d 'the whole request body from a JSON or YAML file, or \'-\' for stdin; flags override its fields'
 complete -c agnt -n '__agnt_at \'preferences exceptions add\'' -l set -x -d 'set a (dotted) body field; repeatable'
 complete -c agnt -n '__agnt_at \'preferences exceptions remove\'' -l user -x -a '(__agnt_complete)' -d 'whose preferences (a user id) (default: me)'
+complete -c agnt -n '__agnt_at \'preferences exceptions remove\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'onboarding\'' -f -a 'run' -d 'Start an onboarding run (queued: 202)'
 complete -c agnt -n '__agnt_at \'onboarding\'' -f -a 'list' -d 'List onboarding sessions, most recent first'
 complete -c agnt -n '__agnt_at \'onboarding\'' -f -a 'current' -d 'Show the in-progress session, else the latest (says so when onboarding never ran)'
@@ -1595,7 +1611,8 @@ complete -c agnt -n '__agnt_at \'onboarding run\'' -l set -x -d 'set a (dotted) 
 complete -c agnt -n '__agnt_at \'onboarding list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'onboarding list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'onboarding list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'onboarding list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'onboarding list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'onboarding list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'onboarding get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'onboarding findings\'' -f -a 'review' -d 'Review a finding: confirm, edit (with --user-edits), reject or skip'
 complete -c agnt -n '__agnt_at \'onboarding findings review\'' -l state -x -a 'pending confirmed edited rejected skipped' -d 'reviewState (one of: pending, confirmed, edited, rejected, skipped; required)'
@@ -1658,7 +1675,8 @@ complete -c agnt -n '__agnt_at \'org\'' -f -a 'drift' -d 'Like plan, and names w
 complete -c agnt -n '__agnt_at \'org list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'org list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'org list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'org list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'org list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'org list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'org create\'' -l name -x -d 'name (required)'
 complete -c agnt -n '__agnt_at \'org create\'' -l data -x -d 'the whole request body as JSON; flags override its fields'
 complete -c agnt -n '__agnt_at \'org create\'' -l file -r -F -d 'the whole request body from a JSON or YAML file, or \'-\' for stdin; flags override its fields'
@@ -1674,13 +1692,15 @@ complete -c agnt -n '__agnt_at \'org update\'; and not string match -q -- \'-*\'
 complete -c agnt -n '__agnt_at \'org delete\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org domains\'' -f -a 'list' -d 'List an organization\'s domains'
 complete -c agnt -n '__agnt_at \'org domains\'' -f -a 'add' -d 'Add a domain (then publish its TXT record and verify it)'
+complete -c agnt -n '__agnt_at \'org domains\'' -f -a 'get' -d 'Show one domain of an organization (its verification TXT record too)'
 complete -c agnt -n '__agnt_at \'org domains\'' -f -a 'update' -d 'Turn auto-join on or off for a domain'
 complete -c agnt -n '__agnt_at \'org domains\'' -f -a 'remove' -d 'Remove a domain'
 complete -c agnt -n '__agnt_at \'org domains\'' -f -a 'verify' -d 'Verify a domain by its TXT record (verifying a verified domain changes nothing)'
 complete -c agnt -n '__agnt_at \'org domains list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'org domains list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'org domains list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'org domains list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'org domains list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'org domains list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'org domains list\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org domains add\'' -l domain -x -d 'domain (required)'
 complete -c agnt -n '__agnt_at \'org domains add\'' -l auto-join -d 'users with an e-mail address at this domain join automatically'
@@ -1689,6 +1709,7 @@ complete -c agnt -n '__agnt_at \'org domains add\'' -l data -x -d 'the whole req
 complete -c agnt -n '__agnt_at \'org domains add\'' -l file -r -F -d 'the whole request body from a JSON or YAML file, or \'-\' for stdin; flags override its fields'
 complete -c agnt -n '__agnt_at \'org domains add\'' -l set -x -d 'set a (dotted) body field; repeatable'
 complete -c agnt -n '__agnt_at \'org domains add\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
+complete -c agnt -n '__agnt_at \'org domains get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org domains update\'' -l auto-join -d 'users with an e-mail address at this domain join automatically'
 complete -c agnt -n '__agnt_at \'org domains update\'' -l no-auto-join -d 'send autoJoin: false'
 complete -c agnt -n '__agnt_at \'org domains update\'' -l data -x -d 'the whole request body as JSON; flags override its fields'
@@ -1697,8 +1718,10 @@ complete -c agnt -n '__agnt_at \'org domains update\'' -l set -x -d 'set a (dott
 complete -c agnt -n '__agnt_at \'org domains update\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org domains remove\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org domains verify\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
+complete -c agnt -n '__agnt_at \'org sso\'' -f -a 'get' -d 'Show an organization\'s single sign-on settings (the sso of the organization)'
 complete -c agnt -n '__agnt_at \'org sso\'' -f -a 'set' -d 'Configure single sign-on (flags, a YAML/JSON file, or a guided set-up on a terminal)'
 complete -c agnt -n '__agnt_at \'org sso\'' -f -a 'disable' -d 'Turn single sign-on off (its settings are kept)'
+complete -c agnt -n '__agnt_at \'org sso get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org sso set\'' -l enabled -d 'SSO on'
 complete -c agnt -n '__agnt_at \'org sso set\'' -l no-enabled -d 'send enabled: false'
 complete -c agnt -n '__agnt_at \'org sso set\'' -l enforced -d 'members must sign in with SSO'
@@ -1725,7 +1748,8 @@ complete -c agnt -n '__agnt_at \'org members list\'' -l search -x -d 'match name
 complete -c agnt -n '__agnt_at \'org members list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'org members list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'org members list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'org members list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'org members list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'org members list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'org members list\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org members add\'' -l email -x -d 'email (required)'
 complete -c agnt -n '__agnt_at \'org members add\'' -l data -x -d 'the whole request body as JSON; flags override its fields'
@@ -1754,7 +1778,7 @@ complete -c agnt -n '__agnt_at \'org audit-events list\'' -l tz -x -d 'time zone
 complete -c agnt -n '__agnt_at \'org audit-events list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'org audit-events list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'org audit-events list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'org audit-events list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'org audit-events list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
 complete -c agnt -n '__agnt_at \'org audit-events list\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org audit-logging\'' -f -a 'get' -d 'Show the audit-log delivery config'
 complete -c agnt -n '__agnt_at \'org audit-logging\'' -f -a 'set' -d 'Set the audit-log delivery config (fields not given keep their value)'
@@ -1764,9 +1788,9 @@ complete -c agnt -n '__agnt_at \'org audit-logging get\'; and not string match -
 complete -c agnt -n '__agnt_at \'org audit-logging set\'' -l enabled -d 'enabled'
 complete -c agnt -n '__agnt_at \'org audit-logging set\'' -l no-enabled -d 'send enabled: false'
 complete -c agnt -n '__agnt_at \'org audit-logging set\'' -l storage-bucket-arn -x -d 'bucket ARN (\'null\' to clear)'
+complete -c agnt -n '__agnt_at \'org audit-logging set\'' -l storage-prefix -x -d 'key prefix inside the bucket'
 complete -c agnt -n '__agnt_at \'org audit-logging set\'' -l role-arn -x -d 'role ARN the platform assumes to write (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'org audit-logging set\'' -l region -x -d 'region (\'null\' to clear)'
-complete -c agnt -n '__agnt_at \'org audit-logging set\'' -l storage-prefix -x -d 'key prefix inside the bucket'
 complete -c agnt -n '__agnt_at \'org audit-logging set\'' -l data -x -d 'the whole request body as JSON; flags override its fields'
 complete -c agnt -n '__agnt_at \'org audit-logging set\'' -l file -r -F -d 'the whole request body from a JSON or YAML file, or \'-\' for stdin; flags override its fields'
 complete -c agnt -n '__agnt_at \'org audit-logging set\'' -l set -x -d 'set a (dotted) body field; repeatable; a.b=c changes only that key (the current object is read and sent whole)'
@@ -1796,15 +1820,17 @@ complete -c agnt -n '__agnt_at \'org model-tiers set\'' -l set -x -d 'set a (dot
 complete -c agnt -n '__agnt_at \'org model-tiers set\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org profile\'' -f -a 'get' -d 'Show your account\'s own organization profile'
 complete -c agnt -n '__agnt_at \'org profile\'' -f -a 'set' -d 'Set your account\'s own organization profile (the first call claims the company)'
+complete -c agnt -n '__agnt_at \'org profile get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org profile set\'' -l name -x -d 'name'
-complete -c agnt -n '__agnt_at \'org profile set\'' -l industry -x -d 'industry'
-complete -c agnt -n '__agnt_at \'org profile set\'' -l website -x -d 'website'
-complete -c agnt -n '__agnt_at \'org profile set\'' -l location -x -d 'location'
-complete -c agnt -n '__agnt_at \'org profile set\'' -l prof-net-aurl -x -d 'profNetA profile URL'
+complete -c agnt -n '__agnt_at \'org profile set\'' -l industry -x -d 'industry (\'null\' to clear)'
+complete -c agnt -n '__agnt_at \'org profile set\'' -l website -x -d 'website (\'null\' to clear)'
+complete -c agnt -n '__agnt_at \'org profile set\'' -l location -x -d 'location (\'null\' to clear)'
+complete -c agnt -n '__agnt_at \'org profile set\'' -l prof-net-aurl -x -d 'profNetA profile URL (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'org profile set\'' -l own-org-profile -x -d 'the company profile (mission, values, leadership, ...) (JSON or YAML text, or @file)'
 complete -c agnt -n '__agnt_at \'org profile set\'' -l data -x -d 'the whole request body as JSON; flags override its fields'
 complete -c agnt -n '__agnt_at \'org profile set\'' -l file -r -F -d 'the whole request body from a JSON or YAML file, or \'-\' for stdin; flags override its fields'
 complete -c agnt -n '__agnt_at \'org profile set\'' -l set -x -d 'set a (dotted) body field; repeatable'
+complete -c agnt -n '__agnt_at \'org profile set\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org export\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org plan\'' -s f -l file -r -F -d 'the organization document (YAML or JSON)'
 complete -c agnt -n '__agnt_at \'org plan\'' -l out -r -F -d 'save the plan as JSON (for apply --plan)'
@@ -1832,7 +1858,8 @@ complete -c agnt -n '__agnt_at \'teams list\'' -l status -x -a 'active archived'
 complete -c agnt -n '__agnt_at \'teams list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'teams list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'teams list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'teams list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'teams list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'teams list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'teams create\'' -l name -x -d 'name (required)'
 complete -c agnt -n '__agnt_at \'teams create\'' -l id -x -d 'id for the new team'
 complete -c agnt -n '__agnt_at \'teams create\'' -l owner-id -x -d 'user id of the owner'
@@ -1861,7 +1888,8 @@ complete -c agnt -n '__agnt_at \'teams members list\'' -l search -x -d 'match na
 complete -c agnt -n '__agnt_at \'teams members list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'teams members list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'teams members list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'teams members list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'teams members list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'teams members list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'teams members list\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'teams members add\'' -l user-id -x -a '(__agnt_complete)' -d 'userId (required)'
 complete -c agnt -n '__agnt_at \'teams members add\'' -l role -x -a 'owner admin member' -d 'default member (one of: owner, admin, member)'
@@ -1909,21 +1937,25 @@ complete -c agnt -n '__agnt_at \'invitations\'' -f -a 'create' -d 'Invite someon
 complete -c agnt -n '__agnt_at \'invitations\'' -f -a 'get' -d 'Show an invitation (no login needed: it is what the landing page shows)'
 complete -c agnt -n '__agnt_at \'invitations\'' -f -a 'revoke' -d 'Revoke an invitation (team owners and admins) or decline it (the invitee)'
 complete -c agnt -n '__agnt_at \'invitations\'' -f -a 'accept' -d 'Accept an invitation (--new-owner hands your current team on when you own it)'
-complete -c agnt -n '__agnt_at \'invitations list\'' -l team-id -x -a '(__agnt_complete)' -d 'teamId (required)'
+complete -c agnt -n '__agnt_at \'invitations list\'' -l team-id -x -a '(__agnt_complete)' -d 'team id (required)'
 complete -c agnt -n '__agnt_at \'invitations list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'invitations list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'invitations list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'invitations list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
-complete -c agnt -n '__agnt_at \'invitations create\'' -l team-id -x -a '(__agnt_complete)' -d 'teamId (required)'
+complete -c agnt -n '__agnt_at \'invitations list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'invitations list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
+complete -c agnt -n '__agnt_at \'invitations create\'' -l team-id -x -a '(__agnt_complete)' -d 'team id (required)'
 complete -c agnt -n '__agnt_at \'invitations create\'' -l email -x -d 'email (required)'
 complete -c agnt -n '__agnt_at \'invitations create\'' -l task-id -x -d 'hold a seat for this task'
 complete -c agnt -n '__agnt_at \'invitations create\'' -l data -x -d 'the whole request body as JSON; flags override its fields'
 complete -c agnt -n '__agnt_at \'invitations create\'' -l file -r -F -d 'the whole request body from a JSON or YAML file, or \'-\' for stdin; flags override its fields'
 complete -c agnt -n '__agnt_at \'invitations create\'' -l set -x -d 'set a (dotted) body field; repeatable'
+complete -c agnt -n '__agnt_at \'invitations get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
+complete -c agnt -n '__agnt_at \'invitations revoke\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'invitations accept\'' -l new-owner -x -d 'user id of the member who takes over the team you own'
 complete -c agnt -n '__agnt_at \'invitations accept\'' -l data -x -d 'the whole request body as JSON; flags override its fields'
 complete -c agnt -n '__agnt_at \'invitations accept\'' -l file -r -F -d 'the whole request body from a JSON or YAML file, or \'-\' for stdin; flags override its fields'
 complete -c agnt -n '__agnt_at \'invitations accept\'' -l set -x -d 'set a (dotted) body field; repeatable'
+complete -c agnt -n '__agnt_at \'invitations accept\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org-requests\'' -f -a 'list' -d 'List organization requests (admins see all of the account, others their own)'
 complete -c agnt -n '__agnt_at \'org-requests\'' -f -a 'create' -d 'Ask for an organization for your team'
 complete -c agnt -n '__agnt_at \'org-requests\'' -f -a 'mine' -d 'Show your latest organization request'
@@ -1933,16 +1965,17 @@ complete -c agnt -n '__agnt_at \'org-requests list\'' -l status -x -a 'pending a
 complete -c agnt -n '__agnt_at \'org-requests list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'org-requests list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'org-requests list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'org-requests list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'org-requests list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'org-requests list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'org-requests create\'' -l name -x -d 'name of the organization (required)'
-complete -c agnt -n '__agnt_at \'org-requests create\'' -l team-id -x -a '(__agnt_complete)' -d 'teamId (required)'
-complete -c agnt -n '__agnt_at \'org-requests create\'' -l notes -x -d 'notes'
+complete -c agnt -n '__agnt_at \'org-requests create\'' -l team-id -x -a '(__agnt_complete)' -d 'team id (required)'
+complete -c agnt -n '__agnt_at \'org-requests create\'' -l notes -x -d 'notes (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'org-requests create\'' -l data -x -d 'the whole request body as JSON; flags override its fields'
 complete -c agnt -n '__agnt_at \'org-requests create\'' -l file -r -F -d 'the whole request body from a JSON or YAML file, or \'-\' for stdin; flags override its fields'
 complete -c agnt -n '__agnt_at \'org-requests create\'' -l set -x -d 'set a (dotted) body field; repeatable'
 complete -c agnt -n '__agnt_at \'org-requests mine\'' -l team-id -x -a '(__agnt_complete)' -d 'for this team'
 complete -c agnt -n '__agnt_at \'org-requests approve\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
-complete -c agnt -n '__agnt_at \'org-requests reject\'' -l reason -x -d 'told to the requester'
+complete -c agnt -n '__agnt_at \'org-requests reject\'' -l reason -x -d 'told to the requester (\'null\' to clear)'
 complete -c agnt -n '__agnt_at \'org-requests reject\'' -l data -x -d 'the whole request body as JSON; flags override its fields'
 complete -c agnt -n '__agnt_at \'org-requests reject\'' -l file -r -F -d 'the whole request body from a JSON or YAML file, or \'-\' for stdin; flags override its fields'
 complete -c agnt -n '__agnt_at \'org-requests reject\'' -l set -x -d 'set a (dotted) body field; repeatable'
@@ -1957,7 +1990,8 @@ complete -c agnt -n '__agnt_at \'coordinator principal\'; and not string match -
 complete -c agnt -n '__agnt_at \'coordinator pending-invites\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'coordinator pending-invites\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'coordinator pending-invites\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'coordinator pending-invites\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'coordinator pending-invites\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'coordinator pending-invites\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'coordinator schedule\'' -l from -x -d 'range start, ISO or local time (default: today)'
 complete -c agnt -n '__agnt_at \'coordinator schedule\'' -l to -x -d 'range end, ISO or local time; a date alone is the end of that day (default: 7 days after --from)'
 complete -c agnt -n '__agnt_at \'coordinator schedule\'' -l days -x -d 'range length in days instead of --to'
@@ -1972,7 +2006,8 @@ complete -c agnt -n '__agnt_at \'coordinator audit-events\'' -l before -x -d 'cu
 complete -c agnt -n '__agnt_at \'coordinator audit-events\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'coordinator audit-events\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'coordinator audit-events\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'coordinator audit-events\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'coordinator audit-events\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'coordinator audit-events\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'list' -d 'List coverage spans you are part of'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'create' -d 'Create a coverage span (a draft) for principals, each with a backup'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'get' -d 'Show a coverage span'
@@ -1996,7 +2031,7 @@ complete -c agnt -n '__agnt_at \'coverage list\'' -l utc -d 'show times in UTC'
 complete -c agnt -n '__agnt_at \'coverage list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'coverage list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'coverage list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'coverage list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'coverage list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
 complete -c agnt -n '__agnt_at \'coverage create\'' -l start -x -d 'start: ISO 8601, or local time like \'2026-12-01 09:00\', \'tomorrow 09:00\''
 complete -c agnt -n '__agnt_at \'coverage create\'' -l end -x -d 'end: ISO 8601 or local time; a date alone means the end of that day'
 complete -c agnt -n '__agnt_at \'coverage create\'' -l reason -x -a 'pto sick emergency manual' -d 'reason (one of: pto, sick, emergency, manual)'
@@ -2052,7 +2087,8 @@ complete -c agnt -n '__agnt_at \'coverage events\'' -s o -l output -x -d 'output
 complete -c agnt -n '__agnt_at \'coverage principals\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'coverage principals\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'coverage principals\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'coverage principals\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'coverage principals\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'coverage principals\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'coverage principals\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'backup-rules\'' -f -a 'list' -d 'List backup routing rules'
 complete -c agnt -n '__agnt_at \'backup-rules\'' -f -a 'create' -d 'Route a coordinator\'s principals (or one of them) to a backup'
@@ -2060,7 +2096,8 @@ complete -c agnt -n '__agnt_at \'backup-rules\'' -f -a 'delete' -d 'Delete backu
 complete -c agnt -n '__agnt_at \'backup-rules list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'backup-rules list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'backup-rules list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'backup-rules list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'backup-rules list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'backup-rules list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'backup-rules create\'' -l backup-coordinator -x -d 'backup coordinator user id (required)'
 complete -c agnt -n '__agnt_at \'backup-rules create\'' -l primary-coordinator -x -d 'coordinator the rule is for (default: you)'
 complete -c agnt -n '__agnt_at \'backup-rules create\'' -l principal -x -d 'only this principal (default: all) (\'null\' to clear)'
@@ -2078,9 +2115,10 @@ complete -c agnt -n '__agnt_at \'manager-assignments list\'' -l managed-user -x 
 complete -c agnt -n '__agnt_at \'manager-assignments list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'manager-assignments list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'manager-assignments list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'manager-assignments list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'manager-assignments list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'manager-assignments list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'manager-assignments create\'' -l manager -x -d 'manager user id (required)'
-complete -c agnt -n '__agnt_at \'manager-assignments create\'' -l role -x -a 'coordinator' -d 'the managed role (one of: coordinator)'
+complete -c agnt -n '__agnt_at \'manager-assignments create\'' -l role -x -a 'coordinator' -d 'the managed role (one of: coordinator; required)'
 complete -c agnt -n '__agnt_at \'manager-assignments create\'' -l managed-user -x -d 'coordinator user id (required)'
 complete -c agnt -n '__agnt_at \'manager-assignments create\'' -l data -x -d 'the whole request body as JSON; flags override its fields'
 complete -c agnt -n '__agnt_at \'manager-assignments create\'' -l file -r -F -d 'the whole request body from a JSON or YAML file, or \'-\' for stdin; flags override its fields'
@@ -2097,7 +2135,8 @@ complete -c agnt -n '__agnt_at \'delegations list\'' -l status -x -a 'pending ac
 complete -c agnt -n '__agnt_at \'delegations list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'delegations list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'delegations list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'delegations list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'delegations list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'delegations list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'delegations create\'' -l principal-id -x -d 'the principal\'s user id (required)'
 complete -c agnt -n '__agnt_at \'delegations create\'' -l delegation-source -x -a 'calendar_provider platform' -d 'delegationSource (one of: calendar_provider, platform; required)'
 complete -c agnt -n '__agnt_at \'delegations create\'' -l calendar-provider -x -a 'provider2 provider1' -d 'calendarProvider (one of: provider2, provider1)'
@@ -2156,7 +2195,8 @@ complete -c agnt -n '__agnt_at \'calendars list\'' -l user-id -x -a '(__agnt_com
 complete -c agnt -n '__agnt_at \'calendars list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'calendars list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'calendars list\'' -l page -x -d 'page number (from 1)'
-complete -c agnt -n '__agnt_at \'calendars list\'' -l per-page -x -d 'records per page (the server may use fewer; --all follows it)'
+complete -c agnt -n '__agnt_at \'calendars list\'' -l per-page -x -d 'records per page (--all follows a server cap)'
+complete -c agnt -n '__agnt_at \'calendars list\'' -l tz -x -d 'show times in this zone (tables, csv; default UTC)'
 complete -c agnt -n '__agnt_at \'calendars get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'calendars events\'' -l timezone -x -d 'IANA time zone for the times shown, e.g. Europe/Paris'
 complete -c agnt -n '__agnt_at \'calendars events\'' -l starts-at -x -d 'range start'

@@ -1,7 +1,7 @@
 // Builds the commander program and runs it. The only place that decides the process's exit
 // code; bin/agnt.js only loads this module.
 import { Command, CommanderError, Help, Option } from 'commander';
-import { areas } from '../commands/index.ts';
+import { AREA_INDEX, loadArea } from '../commands/index.ts';
 import { buildArea, hinted, type ContextFactory } from './core/builder.ts';
 import { Context, type GlobalOptions } from './core/context.ts';
 import { AgntError, ApiError, ChangesFound, EXIT, Interrupted, NetworkError, UsageError } from './core/errors.ts';
@@ -97,15 +97,16 @@ function applyToAll(cmd: Command, fn: (c: Command) => void): void {
   for (const c of cmd.commands) applyToAll(c, fn);
 }
 
-export function buildProgram(argv: string[], makeContext: ContextFactory, onlyArea?: string | null, jsonErrors: () => boolean = () => false): Command {
+export async function buildProgram(argv: string[], makeContext: ContextFactory, onlyArea?: string | null, jsonErrors: () => boolean = () => false): Promise<Command> {
   const program = new Command('agnt');
   program.description('Command-line administration for the Assistant Platform API').version(VERSION, '-v, --version', 'print the version').helpCommand(false).addHelpText('after', ROOT_EXAMPLES);
   globalOptions(program);
   const word = onlyArea === undefined ? firstWord(argv) : onlyArea;
-  for (const area of areas) {
-    const full = word != null && (alwaysFull(word) || word === area.name || Boolean(area.aliases?.includes(word)));
-    buildArea(program, area, makeContext, full);
-  }
+  // Only the invoked area's records (and its API model) are loaded; the others get their group
+  // (name, aliases, summary) from the index, for the root help and unknown-command errors.
+  const full = (e: (typeof AREA_INDEX)[number]) => word != null && (alwaysFull(word) || word === e.name || Boolean(e.aliases?.includes(word)));
+  const loaded = await Promise.all(AREA_INDEX.map((e) => (full(e) ? loadArea(e) : undefined)));
+  for (const [i, e] of AREA_INDEX.entries()) buildArea(program, loaded[i] ?? e, makeContext, loaded[i] !== undefined);
   addBuiltins(program, makeContext);
   applyToAll(program, (c) => {
     c.exitOverride();
@@ -237,13 +238,16 @@ export function printError(e: unknown, global: GlobalOptions, json = wantsJsonEr
 // An error line quotes server text: the same escaping as table output (C0, C1, DEL, bidi).
 const escapeLine = escapeControls;
 
+// Set by the first Ctrl-C of a run: work it abandons may still reject, and that is not a failure.
+let interruptedRun = false;
+
 export async function main(argv: string[]): Promise<number> {
   const controller = new AbortController();
   let interrupted = false;
   let jsonErrors = wantsJsonErrors(argv);
   const onSigint = () => {
     if (interrupted) process.exit(EXIT.interrupted);
-    interrupted = true;
+    interrupted = interruptedRun = true;
     controller.abort();
   };
   process.on('SIGINT', onSigint);
@@ -261,7 +265,7 @@ export async function main(argv: string[]): Promise<number> {
   const helpWords = argv[0] === 'help' ? argv.slice(1) : undefined;
   if (helpWords) argv = helpWords.length ? [...helpWords, '--help'] : [];
   try {
-    const program = buildProgram(argv, makeContext, undefined, () => jsonErrors);
+    const program = await buildProgram(argv, makeContext, undefined, () => jsonErrors);
     if (helpWords) {
       const unknown = unknownCommand(program, helpWords);
       if (unknown) throw new UsageError(unknown);
@@ -295,11 +299,23 @@ export async function run(): Promise<void> {
   // A rejection nobody waited for (a page fetched ahead, then abandoned) must not end the
   // run with a stack trace quoting the bundle: it is reported like any failure.
   process.on('unhandledRejection', (e) => {
+    // A request or pause that Ctrl-C aborted, settling after its caller has moved on: main
+    // reports the interruption (or, for --watch, the stop) with its own exit code.
+    if (interruptedRun && isAbortLike(e)) return;
     const code = printError(e, {}, wantsJsonErrors(process.argv.slice(2)));
     process.exit(code || EXIT.failure);
   });
   const code = await main(process.argv.slice(2));
   process.exitCode = code;
+  // The work is done and its exit code known: a Ctrl-C while the process winds down (sockets
+  // closing, stdout draining) must not turn that outcome into death by SIGINT (exit 130).
+  process.on('SIGINT', () => process.exit(code));
   // Flush stdout before leaving; keep-alive sockets are already closed by ctx.close().
   if (code !== 0) setTimeout(() => process.exit(code), 0).unref();
+}
+
+function isAbortLike(e: unknown): boolean {
+  if (e instanceof Interrupted) return true;
+  const err = e as { name?: string; code?: string } | null;
+  return err?.name === 'AbortError' || err?.code === 'UND_ERR_ABORTED' || err?.code === 'ABORT_ERR';
 }

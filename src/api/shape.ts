@@ -138,6 +138,27 @@ export function expected(s: Shape): string {
 
 const join = (base: string, key: string): string => (base ? `${base}.${key}` : key);
 
+/** The value is of the shape's broad kind (a string for a string or an enum, a list for a list...). */
+function kindMatches(s: Shape, v: unknown): boolean {
+  switch (s.kind) {
+    case 'string':
+    case 'enum':
+      return typeof v === 'string';
+    case 'integer':
+    case 'number':
+      return typeof v === 'number';
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'array':
+      return Array.isArray(v);
+    case 'object':
+    case 'map':
+      return typeof v === 'object' && v !== null && !Array.isArray(v);
+    default:
+      return true;
+  }
+}
+
 function walk(s: Shape, v: unknown, path: string, o: CheckOptions, out: Problem[]): void {
   if (v === null) {
     if (!s.nullable && s.kind !== 'any') out.push({ path, message: `must be ${expected(s)}, not null` });
@@ -180,12 +201,18 @@ function walk(s: Shape, v: unknown, path: string, o: CheckOptions, out: Problem[
       for (const [k, x] of Object.entries(v as Record<string, unknown>)) walk(s.values, x, join(path, k), o, out);
       return;
     case 'oneOf': {
+      const trials: Problem[][] = [];
       for (const alt of s.of) {
         const trial: Problem[] = [];
         walk(alt, v, path, o, trial);
         if (!trial.length) return;
+        trials.push(trial);
       }
-      bad();
+      // When one alternative is of the value's kind (an object among a string and an object),
+      // its own problems say more than 'must be a string or an object'.
+      const sameKind = s.of.map((alt, i) => [alt, trials[i]!] as const).filter(([alt]) => kindMatches(alt, v));
+      if (sameKind.length === 1) out.push(...sameKind[0]![1]);
+      else bad();
       return;
     }
     case 'object': {
@@ -194,8 +221,6 @@ function walk(s: Shape, v: unknown, path: string, o: CheckOptions, out: Problem[
         return;
       }
       const rec = v as Record<string, unknown>;
-      const root = path === (o.path ?? '');
-      if (!(o.partial && root)) for (const r of s.required ?? []) if (rec[r] === undefined) out.push({ path: join(path, r), message: 'is required' });
       for (const [k, x] of Object.entries(rec)) {
         const f = s.fields[k];
         if (f) {
@@ -206,6 +231,9 @@ function walk(s: Shape, v: unknown, path: string, o: CheckOptions, out: Problem[
           out.push({ path, message: `unknown field '${k}'${known.length ? ` (allowed: ${known.join(', ')})` : ''}` });
         }
       }
+      // After the keys present: a typo ('colour') explains a missing key better than 'is required'.
+      const root = path === (o.path ?? '');
+      if (!(o.partial && root)) for (const r of s.required ?? []) if (rec[r] === undefined) out.push({ path: join(path, r), message: 'is required' });
       return;
     }
   }

@@ -3,12 +3,16 @@
 import { Command, Option } from 'commander';
 import type { AreaSpec, CommandSpec, FieldSpec, Invocation, Result } from './spec.ts';
 import type { Context } from './context.ts';
-import { Interrupted, PartialFailure, UsageError, AgntError } from './errors.ts';
-import { checkEnum, checkType, flagOf, jsonError, parseAssignment, parseFlagValue, readIdsFromStdin, readStructured, parseObjectText, setDotted, typedValue } from './input.ts';
+import { AgntError, ApiError, Interrupted, PartialFailure, UsageError } from './errors.ts';
+import { checkEnum, checkShape, flagOf, getDotted, jsonError, parseAssignment, parseFlagValue, readIdsFromStdin, readStructured, parseObjectText, setDotted, typedValue } from './input.ts';
+import { flagObject, resolveCommand } from './resolve.ts';
+import { stripServerSet } from '../api/shape.ts';
 import { incompleteError, paginate, parsePageOptions, type PageResult } from './paginate.ts';
 import { pagingProgress } from './progress.ts';
 import { confirm } from './io.ts';
+import type { RequestSpec } from './http.ts';
 import { oneValue } from './once.ts';
+import { checkZone } from './zone.ts';
 
 export type ContextFactory = (cmd: Command) => Context;
 
@@ -91,7 +95,7 @@ function acceptsBody(spec: CommandSpec): boolean {
 function describeField(f: FieldSpec): string {
   const bits: string[] = [];
   if (f.description) bits.push(f.description);
-  else bits.push(f.name);
+  else bits.push(f.name.split('.').pop()!);
   const notes: string[] = [];
   if (f.enum) notes.push(`one of: ${f.enum.join(', ')}`);
   if (f.type === 'string[]') notes.push('repeat or comma-separate');
@@ -166,7 +170,11 @@ export function buildLeaf(spec: CommandSpec, makeContext: ContextFactory): Comma
     cmd.option('--all', 'fetch every page');
     cmd.addOption(oneValue(new Option('--limit <n>', 'at most this many records, across pages')));
     cmd.addOption(oneValue(new Option('--page <n>', 'page number (from 1)')));
-    cmd.addOption(oneValue(new Option('--per-page <n>', 'records per page (the server may use fewer; --all follows it)')));
+    cmd.addOption(oneValue(new Option('--per-page <n>', 'records per page (--all follows a server cap)')));
+    // Lists print the API's UTC times unless asked for a zone; a handler's list prints its own.
+    if (!spec.handler && !cmd.options.some((o) => o.long === '--tz')) {
+      cmd.addOption(oneValue(new Option('--tz <zone>', 'show times in this zone (tables, csv; default UTC)')));
+    }
   }
   cmd.addHelpText('after', helpText(spec));
   if (spec.hidden) (cmd as Command & { _hidden: boolean })._hidden = true;
@@ -231,33 +239,48 @@ export async function parseInvocation(ctx: Context, spec: CommandSpec, command: 
   for (const f of spec.fields ?? []) {
     if (fieldLocation(spec, f) === 'query' && f.default !== undefined && query[f.name] === undefined) query[f.name] = f.default;
     if (!f.required) continue;
-    const present = fieldLocation(spec, f) === 'query' ? query[f.name] !== undefined : body !== undefined && body[f.name] !== undefined;
+    const present = fieldLocation(spec, f) === 'query' ? query[f.name] !== undefined : body !== undefined && getDotted(body, f.name) !== undefined;
     if (!present) throw new UsageError(`--${flagOf(f)} is required${fieldLocation(spec, f) === 'body' && acceptsBody(spec) ? ' (or give it in --file/--data)' : ''}`);
   }
   if (body && spec.bodyKey) body = { [spec.bodyKey]: body };
   return { spec, args, ids, fromStdin, fields, query, body, opts, ...(merge.size && !spec.bodyKey ? { merge: [...merge] } : {}) };
 }
 
+/**
+ * The body from --file, --data, flags and --set, in that order (later wins). A file or --data
+ * value is checked against the model's shape of the body (errors name the field path, exit 2).
+ * For an update of a record (PUT or PATCH of a resource), the fields the server sets, and those
+ * this command does not change, are dropped with one note on stderr, so that `get -o yaml`
+ * output can be sent back as it is.
+ */
 async function assembleBody(ctx: Context, spec: CommandSpec, opts: Record<string, unknown>, fields: Record<string, unknown>, merge: Set<string>): Promise<Record<string, unknown>> {
   let body: Record<string, unknown> = {};
   const known = new Map(bodyFields(spec).map((f) => [f.name, f]));
+  const shape = flagObject(spec);
+  const record = spec.method === 'PUT' || spec.method === 'PATCH' ? spec.endpoint.record : undefined;
+  const ignored: string[] = [];
   const fromInput = async (value: unknown, where: string) => {
     let v = value;
     if (spec.bodyKey && v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 1 && spec.bodyKey in v) {
       v = (v as Record<string, unknown>)[spec.bodyKey];
     }
     if (!v || typeof v !== 'object' || Array.isArray(v)) throw new UsageError(`${where}: the body must be an object`);
-    const obj = v as Record<string, unknown>;
-    if (!spec.bodyKey) {
-      for (const [k, val] of Object.entries(obj)) {
-        const f = known.get(k);
-        if (!f) {
-          if (!spec.openBody) throw new UsageError(`${where}: unknown field '${k}'${known.size ? ` (allowed: ${[...known.keys()].join(', ')})` : ''}`);
-          continue;
+    let obj = v as Record<string, unknown>;
+    if (record && shape) {
+      const stripped = stripServerSet(record, obj);
+      ignored.push(...stripped.removed);
+      obj = stripped.value as Record<string, unknown>;
+      // Fields of the record that this update does not take (an organization's sso, a user's e-mail).
+      if (record.kind === 'object') {
+        for (const k of Object.keys(obj)) {
+          if (!(k in shape.fields) && (k in record.fields || spec.ignores?.includes(k))) {
+            ignored.push(k);
+            delete obj[k];
+          }
         }
-        checkType(`${where}: ${k}`, val, f);
       }
     }
+    if (shape) checkShape(where, shape, obj, { partial: true });
     return obj;
   };
   if (opts.file !== undefined) body = { ...body, ...(await fromInput(await readStructured(String(opts.file), () => ctx.io.readStdin()), String(opts.file) === '-' ? 'stdin' : String(opts.file))) };
@@ -272,18 +295,21 @@ async function assembleBody(ctx: Context, spec: CommandSpec, opts: Record<string
     }
     body = { ...body, ...(await fromInput(parsed, '--data')) };
   }
-  for (const [name, value] of Object.entries(fields)) if (known.has(name)) body[name] = value;
+  if (ignored.length) ctx.io.info(`note: ignored ${ignored.length === 1 ? 'a field' : 'fields'} the server sets or this command does not change: ${[...new Set(ignored)].join(', ')}`);
+  for (const [name, value] of Object.entries(fields)) if (known.has(name)) setDotted(body, name, value);
   const given = new Set(Object.keys(body));
-  for (const assignment of (opts.set as string[] | undefined) ?? []) {
+  const sets = (opts.set as string[] | undefined) ?? [];
+  for (const assignment of sets) {
     const [path, raw] = parseAssignment(assignment, '--set');
     const top = path.split('.')[0]!;
     // A dotted --set into an object the command does not otherwise send: the rest of that
     // object comes from the current record (see mergeCurrent), so only this key changes.
     if (path.includes('.') && !given.has(top)) merge.add(top);
-    if (!spec.openBody && known.size && !known.has(top)) throw new UsageError(`--set: unknown field '${top}' (allowed: ${[...known.keys()].join(', ')})`);
+    if (shape && !shape.open && !(top in shape.fields)) throw new UsageError(`--set: unknown field '${top}' (allowed: ${Object.keys(shape.fields).join(', ')})`);
     setDotted(body, path, typedValue(raw));
   }
-  for (const f of known.values()) if (f.default !== undefined && body[f.name] === undefined) body[f.name] = f.default;
+  if (sets.length && shape) checkShape('--set', shape, body, { partial: true });
+  for (const f of known.values()) if (f.default !== undefined && getDotted(body, f.name) === undefined) setDotted(body, f.name, f.default);
   return body;
 }
 
@@ -296,7 +322,34 @@ function describeIds(inv: Invocation): string {
   return vals.join(', ');
 }
 
+/**
+ * Runs a command's handler. The one place parsed options (commander's, untyped) meet the
+ * option type a handler declares (`Handler<O>`).
+ */
+export async function runHandler(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<Result | undefined> {
+  if (!spec.handler) return undefined;
+  const handler = await spec.handler();
+  return (await handler(ctx, inv as Invocation<never>)) ?? undefined;
+}
+
+/** The plain-words hint for an API error: the command's own, else the model's. */
+function hintFor(spec: CommandSpec, e: ApiError): string | undefined {
+  const own = spec.hints && ((e.code && spec.hints[e.code]) || spec.hints[String(e.status)]);
+  if (own) return own;
+  const docs = spec.endpoint.errors ?? [];
+  return (docs.find((d) => d.code !== undefined && d.code === e.code) ?? docs.find((d) => d.code === undefined && d.status === e.status))?.hint;
+}
+
 export async function execute(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<void> {
+  try {
+    await run(ctx, spec, inv);
+  } catch (e) {
+    if (e instanceof ApiError && !e.hint) e.hint = hintFor(spec, e);
+    throw e;
+  }
+}
+
+async function run(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<void> {
   if (inv.fromStdin && !inv.ids.length) {
     ctx.io.err('no ids on standard input; nothing to do');
     // An empty list where a list is printed whole; the streaming formats and the table print nothing.
@@ -308,26 +361,16 @@ export async function execute(ctx: Context, spec: CommandSpec, inv: Invocation):
     await confirm(ctx.io, spec.confirm.replace('{id}', describeIds(inv)), ctx.global.yes);
   }
   if (spec.handler) {
-    const handler = await spec.handler();
-    const result = await handler(ctx, inv);
+    const result = await runHandler(ctx, spec, inv);
     if (result) await emit(ctx, spec, result);
     return;
   }
   const client = ctx.client({ tokenOptional: spec.public });
-  const request = {
-    method: spec.method,
-    path: spec.path,
-    params: inv.args,
-    query: inv.query,
-    body: inv.body,
-    resultKey: spec.resultKey,
-    envelope: spec.envelope,
-    shape: spec.list ? ('list' as const) : spec.resultKey ? ('record' as const) : undefined,
-    nullable: spec.nullable,
-  };
+  const request = requestOf(spec, inv);
 
   if (spec.list) {
-    const printer = await ctx.printer(spec.columns);
+    const zone = typeof inv.opts.tz === 'string' ? checkZone(inv.opts.tz, '--tz') : undefined;
+    const printer = await ctx.printer(spec.columns, zone);
     let records = 0;
     let pages = 0;
     let walked: PageResult;
@@ -391,7 +434,27 @@ export async function execute(ctx: Context, spec: CommandSpec, inv: Invocation):
     throw ctx.signal.aborted ? interruptedAt(spec) : e;
   });
   if (res.dryRun) return;
-  await emit(ctx, spec, { data: res.data });
+  await emit(ctx, spec, { data: selected(spec, res.data) });
+}
+
+/** The one request a plain endpoint command sends (per id, for a command of several ids). */
+export function requestOf(spec: CommandSpec, inv: Invocation): RequestSpec {
+  return {
+    method: spec.method,
+    path: spec.path,
+    params: inv.args,
+    query: inv.query,
+    body: inv.body,
+    resultKey: spec.resultKey,
+    envelope: spec.envelope,
+    shape: spec.list ? 'list' : spec.resultKey ? 'record' : undefined,
+    nullable: spec.nullable,
+  };
+}
+
+/** What a plain command shows of its answer: the whole result, or its `select` key (`org sso get`). */
+export function selected(spec: CommandSpec, data: unknown): unknown {
+  return spec.select && data && typeof data === 'object' ? (data as Record<string, unknown>)[spec.select] : data;
 }
 
 /**
@@ -445,12 +508,13 @@ async function emit(ctx: Context, spec: CommandSpec, result: Result): Promise<vo
 }
 
 /** Adds an area's commands (or just its group, when only another area will run). */
-export function buildArea(program: Command, area: AreaSpec, makeContext: ContextFactory, full: boolean): Command {
+export function buildArea(program: Command, area: Omit<AreaSpec, 'commands'> & { commands?: AreaSpec['commands'] }, makeContext: ContextFactory, full: boolean): Command {
   const group = program.command(area.name).description(area.summary).summary(area.summary);
   if (area.aliases) group.aliases(area.aliases);
-  if (!full) return group;
+  if (!full || !area.commands) return group;
   const groups = new Map<string, Command>([[area.name, group]]);
-  for (const spec of area.commands) {
+  for (const rec of area.commands) {
+    const spec = resolveCommand(rec);
     const words = spec.command.split(' ');
     if (words[0] !== area.name) throw new Error(`${spec.command}: belongs to area '${words[0]}', not '${area.name}'`);
     let parent = group;
@@ -489,7 +553,7 @@ export function catalogue(areas: AreaSpec[]): Array<{ command: string; method: s
   const rows: Array<{ command: string; method: string; path: string; summary: string }> = [];
   for (const area of areas) {
     for (const spec of area.commands) {
-      rows.push({ command: spec.command, method: spec.method, path: spec.path, summary: spec.summary });
+      rows.push({ command: spec.command, method: spec.endpoint.method, path: spec.endpoint.path, summary: spec.summary });
       for (const a of spec.also ?? []) rows.push({ command: spec.command, method: a.method, path: a.path, summary: spec.summary });
     }
   }

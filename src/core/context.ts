@@ -117,8 +117,9 @@ export class Context {
     };
   }
 
-  async printer(columns?: Column[]): Promise<Printer> {
-    const opts = this.outputOptions();
+  /** `zone`: show the API's times in this zone in table and csv output (a list's --tz). */
+  async printer(columns?: Column[], zone?: string): Promise<Printer> {
+    const opts = { ...this.outputOptions(), zone };
     const query = await loadQuery(opts.query);
     // The --all progress line of core/progress.ts (ora, by the terminal rules of term.ts) counts
     // the records; a second line redrawn beside it would garble both.

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { UsageError } from './errors.ts';
 import type { FieldSpec, FieldType } from './spec.ts';
+import { check, type CheckOptions, type Problem, type Shape } from '../api/shape.ts';
 import { loadYaml } from './yaml.ts';
 
 export function kebab(name: string): string {
@@ -212,8 +213,24 @@ export async function parseFlagValue(f: FieldSpec, raw: unknown): Promise<unknow
   }
 }
 
-/** Checks a value from a file or JSON text against the field's declared type. */
+/** 'where: path: problem', or 'where[0]: problem' for a list item. */
+function problemAt(where: string, p: Problem): string {
+  if (!p.path) return `${where}: ${p.message}`;
+  return p.path.startsWith('[') ? `${where}${p.path}: ${p.message}` : `${where}: ${p.path}: ${p.message}`;
+}
+
+/** Checks a value against a model shape; the first problem is a usage error naming its path. */
+export function checkShape(where: string, shape: Shape, value: unknown, options: CheckOptions = {}): void {
+  const first = check(shape, value, options)[0];
+  if (first) throw new UsageError(problemAt(where, first));
+}
+
+/** Checks a value from a file or JSON text against the field's shape (or its declared type). */
 export function checkType(where: string, value: unknown, f: FieldSpec): void {
+  if (f.shape) {
+    checkShape(where, f.nullable ? { ...f.shape, nullable: true } : f.shape, value);
+    return;
+  }
   if (value === null) {
     if (f.nullable || f.type === 'any') return;
     throw new UsageError(`${where}: must be ${typeName(f.type)}, not null`);
@@ -241,15 +258,6 @@ export function checkType(where: string, value: unknown, f: FieldSpec): void {
   if (!ok) throw new UsageError(`${where}: must be ${typeName(f.type)}, got ${Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : JSON.stringify(value)}`);
   if (typeof value === 'string') checkEnum(where, value, f.enum);
   if (Array.isArray(value) && f.type === 'string[]') for (const v of value) checkEnum(where, v as string, f.enum);
-  if (f.keys && value && typeof value === 'object') {
-    const items = Array.isArray(value) ? value : [value];
-    for (const [i, item] of items.entries()) {
-      if (!item || typeof item !== 'object') continue;
-      for (const k of Object.keys(item)) {
-        if (!f.keys.includes(k)) throw new UsageError(`${where}${Array.isArray(value) ? `[${i}]` : ''}: unknown field '${k}' (allowed: ${f.keys.join(', ')})`);
-      }
-    }
-  }
 }
 
 /** gh-style typed value for --set and `api -F`: true, false, null, numbers, else a string. */
@@ -266,6 +274,15 @@ export function typedValue(text: string): unknown {
     }
   }
   return text;
+}
+
+export function getDotted(target: Record<string, unknown>, path: string): unknown {
+  let cur: unknown = target;
+  for (const k of path.split('.')) {
+    if (!cur || typeof cur !== 'object' || Array.isArray(cur)) return undefined;
+    cur = (cur as Record<string, unknown>)[k];
+  }
+  return cur;
 }
 
 export function setDotted(target: Record<string, unknown>, path: string, value: unknown): void {

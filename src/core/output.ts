@@ -5,6 +5,7 @@ import { UsageError } from './errors.ts';
 import { loadYaml } from './yaml.ts';
 import type { ChalkInstance } from 'chalk';
 import { displayWidth, padEndWidth, truncateWidth } from './width.ts';
+import { isApiTime, isoInZone, zoned } from './wall-clock.ts';
 
 /** A table column: a dotted path into the record, and its header (default: the last key, in SNAKE_CASE). */
 export interface Column {
@@ -26,6 +27,8 @@ export interface OutputOptions {
   /** The IO's chalk instance (level 0 when colour is off); none: plain text. */
   chalk?: ChalkInstance;
   width: number;
+  /** Show the API's times in this zone: '2026-12-01 09:00 EST' in a table, ISO with an offset in csv. */
+  zone?: string;
 }
 
 // C0 controls (but not tab/newline in the JSON sense), DEL and C1 controls, plus the
@@ -316,7 +319,9 @@ export class Printer {
         lines.push(this.csvColumns.map((c) => csvCell(c.path, false)).join(','));
         this.headerDone = true;
       }
-      for (const r of recs) lines.push(this.csvColumns.map((c) => csvCell(getPath(r, c.path), this.opts.tty)).join(','));
+      const zone = this.opts.zone;
+      const value = zone ? (r: unknown, path: string) => inZone(getPath(r, path), zone, isoInZone) : getPath;
+      for (const r of recs) lines.push(this.csvColumns.map((c) => csvCell(value(r, c.path), this.opts.tty)).join(','));
     }
     if (lines.length) this.write(lines.join('\n'));
   }
@@ -367,8 +372,10 @@ export class Printer {
       if (data.length === 0) return '';
       if (data.every((d) => d === null || typeof d !== 'object')) return data.map((d) => escapeControls(cellText(d))).join('\n');
       const cols = columnsFor(data, this.opts.fields, isList ? this.columns : undefined);
+      const zone = this.opts.zone;
+      const value = zone ? (r: unknown, path: string) => inZone(getPath(r, path), zone, zoned) : getPath;
       return await renderTable(
-        data.map((r) => cols.map((c) => cellText(getPath(r, c.path)))),
+        data.map((r) => cols.map((c) => cellText(value(r, c.path)))),
         cols.map(headerFor),
         this.opts,
       );
@@ -381,4 +388,9 @@ export class Printer {
 export function parseFormat(value: string): Format {
   if ((FORMATS as readonly string[]).includes(value)) return value as Format;
   throw new UsageError(`invalid output format '${value}' (allowed: ${FORMATS.join(', ')})`, value === 'ics' ? 'only `agnt coordinator schedule` and `agnt coverage events` write ics' : undefined);
+}
+
+/** An API time shown in `zone` (by `show`); any other value as it is. */
+function inZone(v: unknown, zone: string, show: (ms: number, tz: string) => string): unknown {
+  return isApiTime(v) ? show(Date.parse(v), zone) : v;
 }

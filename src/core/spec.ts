@@ -1,9 +1,13 @@
-// The shape of a command as data. Each commands/<area>.ts exports records of this shape; the
-// builder (src/core/builder.ts) turns them into commander commands with validation, help and
-// output. Only workflows that need more than one request get a handler.
+// The shape of a command as data. Each commands/<area>.ts exports CommandRecords: the CLI face
+// of an endpoint of the API model (src/api): words, aliases, positional order, flag names,
+// columns, examples, confirmations, and which workflow or renderer runs. The builder
+// (src/core/builder.ts) resolves each against its endpoint into a CommandSpec (method, path,
+// fields with their types and nested shapes) and turns it into a commander command.
 import type { Method } from './http.ts';
 import type { Context } from './context.ts';
 import type { Column } from './output.ts';
+import type { Endpoint } from '../api/endpoint.ts';
+import type { Shape } from '../api/shape.ts';
 
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'string[]' | 'object' | 'array' | 'any';
 
@@ -26,9 +30,16 @@ export interface FieldSpec {
   /** Fixed value sent when the flag is absent. */
   default?: unknown;
   hidden?: boolean;
-  /** For object/array fields: the keys a file or JSON value may hold (checked locally). */
-  keys?: readonly string[];
+  /** The model's shape of the value: nested values are checked against it before sending. */
+  shape?: Shape;
 }
+
+/**
+ * What a command changes about one field of its endpoint (by API field name), or a flag the
+ * model does not have (then `type` is required). A dotted name ('message.content') is a field
+ * inside an object field of the body.
+ */
+export type FieldOverride = { name: string } & Partial<Omit<FieldSpec, 'name' | 'shape'>>;
 
 export interface ArgSpec {
   /** The path parameter it fills ('userId'). */
@@ -60,9 +71,17 @@ export interface Result {
   message?: string;
 }
 
-export type Handler = (ctx: Context, input: Invocation) => Promise<Result | void>;
+/**
+ * A workflow. `O` is the type of the options it reads (its record's `options`, as commander
+ * parses them: strings, booleans, lists for repeatable flags), so that handlers read typed
+ * options without casts.
+ */
+export type Handler<O extends object = Record<string, unknown>> = (ctx: Context, input: Invocation<O>) => Promise<Result | void>;
 
-export interface Invocation {
+/** The list flags the builder adds to a list command, as commander parses them. */
+export type PageFlags = { all?: boolean; limit?: string; page?: string; perPage?: string };
+
+export interface Invocation<O extends object = Record<string, unknown>> {
   spec: CommandSpec;
   /** Positional values by path parameter name. */
   args: Record<string, string>;
@@ -77,7 +96,7 @@ export interface Invocation {
   query: Record<string, unknown>;
   body: Record<string, unknown> | undefined;
   /** All commander options, for handler-specific flags. */
-  opts: Record<string, unknown>;
+  opts: O;
 }
 
 export interface OptionSpec {
@@ -91,48 +110,73 @@ export interface OptionSpec {
   repeatable?: boolean;
 }
 
-export interface CommandSpec {
+/** A command as commands/<area>.ts write it: the CLI face of one endpoint. */
+export interface CommandRecord {
   /** Words after `agnt`: 'users get', 'org sso set'. */
   command: string;
   aliases?: string[];
   summary: string;
   description?: string;
-  method: Method;
-  path: string;
+  /** The endpoint it calls (src/api). */
+  endpoint: Endpoint;
   /** Further endpoints this command calls (catalogue rows). */
-  also?: Array<{ method: Method; path: string }>;
+  also?: ReadonlyArray<{ method: Method; path: string }>;
+  /** The path parameters as positionals, in the order given (description and resource default to the model's). */
   args?: ArgSpec[];
-  fields?: FieldSpec[];
+  /** Changes to the flags the endpoint's query or body fields give (flag names, descriptions...), and extra flags. */
+  fields?: FieldOverride[];
+  /** Fields of the endpoint that get no flag (a handler fills them); 'all': none does. */
+  omit?: readonly string[] | 'all';
   /** Extra flags read by a handler. */
   options?: OptionSpec[];
-  /** The documented result may be null (`object|null`); any other null answer is refused. */
-  nullable?: boolean;
-  /** Envelope key holding the result. */
+  /** The envelope key shown, when not the endpoint's own. */
   resultKey?: string;
-  /** The success body has no `ok` envelope. */
-  envelope?: 'auto' | 'none';
-  /** A paginated list: gets --page, --per-page, --limit, --all. */
-  list?: boolean;
+  /** Show only this key of the result (`org sso get`: the organization's sso). */
+  select?: string;
+  /** false: one record found in a list endpoint (no paging flags). */
+  list?: false;
   columns?: Column[];
   examples: string[];
   /** Destructive: confirm on a terminal, --yes in scripts. */
   confirm?: string;
-  /** Send the fields wrapped in this key ({preferences: {...}}). */
+  /** Flags fill this object field of the body ({preferences: {...}}); a file holds its value. */
   bodyKey?: string;
   /** Accepts a whole body from --data/--file. Default: true when the command has body fields. */
   bodyInput?: boolean;
-  /** Body keys beyond `fields` are passed through unchecked (the spec leaves them open). */
-  openBody?: boolean;
+  /**
+   * Keys the matching `get` shows beside the record (coverage get's `principals`): in a file
+   * they are dropped with the one note, like server-set fields, so that its output round-trips.
+   */
+  ignores?: readonly string[];
   /**
    * Where a PUT's current record is read for a dotted --set merge; default: GET of the same
    * path and resultKey. `field`: the objects sit under this key of that record.
    */
   mergeFrom?: { path: string; resultKey?: string; field?: string };
   /** Lazily loaded handler for commands that do more than one plain request. */
-  handler?: () => Promise<Handler>;
+  handler?: () => Promise<Handler<never>>;
   /** Lazily loaded terminal renderer for the table format. */
   render?: () => Promise<(data: unknown, ctx: Context) => string | undefined | Promise<string | undefined>>;
+  /** Plain-words hints for API errors, by error_code or status, beyond (or instead of) the model's. */
+  hints?: Readonly<Record<string, string>>;
   hidden?: boolean;
+}
+
+/** A command resolved against its endpoint: what the builder, handlers and completion read. */
+export interface CommandSpec extends Omit<CommandRecord, 'fields' | 'list'> {
+  method: Method;
+  path: string;
+  fields: FieldSpec[];
+  /** Envelope key holding the result. */
+  resultKey?: string;
+  /** The success body has no `ok` envelope. */
+  envelope?: 'auto' | 'none';
+  /** The documented result may be null (`object|null`); any other null answer is refused. */
+  nullable?: boolean;
+  /** A paginated list: gets --page, --per-page, --limit, --all. */
+  list?: boolean;
+  /** Body keys beyond `fields` are passed through unchecked (the model leaves the object open). */
+  openBody?: boolean;
   /** The endpoint needs no login (the spec calls it public); a token is sent when there is one. */
   public?: boolean;
 }
@@ -144,5 +188,5 @@ export interface AreaSpec {
   summary: string;
   /** Summaries of sub-groups, by their words ('org sso'). */
   groups?: Record<string, string>;
-  commands: CommandSpec[];
+  commands: CommandRecord[];
 }

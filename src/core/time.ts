@@ -10,42 +10,15 @@ import { UsageError } from './errors.ts';
 import type { Context } from './context.ts';
 import { checkZone, systemZone, validZone } from './zone.ts';
 import { parseDuration, type Duration } from './duration.ts';
+import { wallClock } from './wall-clock.ts';
 
 export { checkZone, systemZone, validZone };
+export { formatLocal, pad2, wallClock } from './wall-clock.ts';
 export { DURATION_HINT, durationFlag, durationMs, parseDuration, type Duration } from './duration.ts';
-
-interface Wall {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  weekday: string;
-}
-
-export function wallClock(utcMs: number, tz: string): Wall {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-      .formatToParts(new Date(utcMs))
-      .map((p) => [p.type, p.value]),
-  );
-  return { year: +parts.year!, month: +parts.month!, day: +parts.day!, hour: +parts.hour!, minute: +parts.minute!, second: +parts.second!, weekday: parts.weekday! };
-}
 
 /** The instant at which the wall clock of `tz` shows the given time (Temporal's 'compatible' rule at DST changes). */
 export function fromWallClock(year: number, month: number, day: number, hour: number, minute: number, tz: string, second = 0): number {
   return Temporal.PlainDateTime.from({ year, month, day, hour, minute, second }, { overflow: 'reject' }).toZonedDateTime(tz, { disambiguation: 'compatible' }).epochMilliseconds;
-}
-
-export function pad2(n: number): string {
-  return String(n).padStart(2, '0');
-}
-
-/** '2026-12-01 09:00' in `tz`. */
-export function formatLocal(iso: string | number, tz: string): string {
-  const w = wallClock(typeof iso === 'number' ? iso : Date.parse(iso), tz);
-  return `${w.year}-${pad2(w.month)}-${pad2(w.day)} ${pad2(w.hour)}:${pad2(w.minute)}`;
 }
 
 export function startOfLocalDay(utcMs: number, tz: string): number {

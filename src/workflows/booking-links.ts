@@ -39,10 +39,10 @@ async function fromCsv(text: string, where: string): Promise<Array<{ name: strin
   });
 }
 
-export const addInvitees: Handler = async (ctx, inv) => {
+export const addInvitees: Handler<{ invitee?: string[]; csv?: string; send?: boolean }> = async (ctx, inv) => {
   const o = inv.opts;
   const invitees: Array<{ name: string; email: string }> = Array.isArray(inv.body?.invitees) ? [...(inv.body!.invitees as Array<{ name: string; email: string }>)] : [];
-  for (const p of (o.invitee as string[] | undefined) ?? []) invitees.push(parsePerson(p, '--invitee'));
+  for (const p of o.invitee ?? []) invitees.push(parsePerson(p, '--invitee'));
   if (typeof o.csv === 'string') {
     let text: string;
     if (o.csv === '-') text = await ctx.io.readStdin();

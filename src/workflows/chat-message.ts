@@ -8,8 +8,11 @@ import { escapeControls } from '../core/output.ts';
 
 const MESSAGE_KEYS = ['content', 'from', 'to', 'cc', 'subject', 'platform', 'referenceId', 'files', 'metadata'];
 
-async function resolveContent(ctx: Context, inv: Invocation, given: unknown): Promise<string> {
-  const file = inv.opts.contentFile as string | undefined;
+/** --content-file. */
+type ContentOptions = { contentFile?: string };
+
+async function resolveContent(ctx: Context, inv: Invocation<ContentOptions>, given: unknown): Promise<string> {
+  const file = inv.opts.contentFile;
   if (file !== undefined && given !== undefined) throw new UsageError('give --content or --content-file, not both');
   let text: unknown = given;
   if (file !== undefined) {
@@ -24,7 +27,7 @@ async function resolveContent(ctx: Context, inv: Invocation, given: unknown): Pr
   return text.replace(/\r?\n$/, '');
 }
 
-export const sendMessage: Handler = async (ctx, inv) => {
+export const sendMessage: Handler<ContentOptions> = async (ctx, inv) => {
   const body = { ...(inv.body ?? {}) };
   body.content = await resolveContent(ctx, inv, body.content);
   const res = await ctx.client().request({ method: 'POST', path: inv.spec.path, params: inv.args, body, resultKey: 'message' });
@@ -33,7 +36,7 @@ export const sendMessage: Handler = async (ctx, inv) => {
 };
 
 /** Flags and a body in either shape ({content, ...} or the API's {message: {...}}) become the API's body. */
-export const processMessage: Handler = async (ctx, inv) => {
+export const processMessage: Handler<ContentOptions> = async (ctx, inv) => {
   const flat = inv.body ?? {};
   const nested = (flat.message ?? {}) as Record<string, unknown>;
   const message: Record<string, unknown> = { ...nested };

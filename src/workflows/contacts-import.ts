@@ -15,7 +15,21 @@ function positive(flag: string, raw: unknown, fallback: number, max?: number): n
 
 const list = (v: unknown): string[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]).map(String);
 
-const handler: Handler = async (ctx, inv) => {
+/** The importer's flags, as commander parses them (repeatable ones are lists). */
+type ImportOptions = {
+  map?: string[];
+  propertiesFrom?: string[];
+  tags?: string[];
+  batchSize?: string;
+  concurrency?: string;
+  errorsOut?: string;
+  ledger?: string;
+  resume?: boolean;
+  delimiter?: string;
+  encoding?: string;
+};
+
+const handler: Handler<ImportOptions> = async (ctx, inv) => {
   const o = inv.opts;
   const file = inv.args.file!;
   const opts = {
@@ -28,12 +42,12 @@ const handler: Handler = async (ctx, inv) => {
     tags: list(o.tags),
     batchSize: positive('--batch-size', o.batchSize, DEFAULT_BATCH, MAX_BATCH),
     concurrency: positive('--concurrency', o.concurrency, DEFAULT_CONCURRENCY, 32),
-    errorsOut: o.errorsOut as string | undefined,
-    ledger: o.ledger as string | undefined,
+    errorsOut: o.errorsOut,
+    ledger: o.ledger,
     resume: Boolean(o.resume),
     dryRun: ctx.dryRun,
     delimiter: o.delimiter === undefined ? undefined : parseDelimiterOption(String(o.delimiter)),
-    encoding: o.encoding === undefined ? undefined : parseEncodingOption(String(o.encoding)),
+    encoding: o.encoding === undefined ? undefined : parseEncodingOption(o.encoding),
   };
   if (opts.errorsOut && opts.errorsOut === file) throw new UsageError('--errors-out must not be the input file');
   const { summary, status, error } = await runImport(ctx, opts);

@@ -186,7 +186,7 @@ export function timeline(events: Rec[], from: number, to: number, tz: string, ct
   return out.join('\n');
 }
 
-export const schedule: Handler = async (ctx, inv) => {
+export const schedule: Handler<{ days?: string; tz?: string }> = async (ctx, inv) => {
   const o = inv.opts;
   const fromText = inv.query.from as string | undefined;
   const toText = inv.query.to as string | undefined;

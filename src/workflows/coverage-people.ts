@@ -1,7 +1,7 @@
 // Coverage spans with their people and in the user's time zone: `coverage get` and `coverage list`
 // add each span's principals and backups (the span record has none), `coverage list --mine`
 // keeps the spans you are primary or backup in, and `coverage who --at` answers for any time.
-import type { Column, Handler } from '../core/spec.ts';
+import type { Column, Handler, PageFlags } from '../core/spec.ts';
 import { UsageError } from '../core/errors.ts';
 import type { RequestSpec } from '../core/http.ts';
 import { cellText, escapeControls } from '../core/output.ts';
@@ -15,7 +15,10 @@ type Rec = Record<string, any>;
 
 const SPANS: RequestSpec = { method: 'GET', path: '/coverage-spans', resultKey: 'coverageSpans', shape: 'list' };
 
-function checkZoneFlags(opts: Record<string, unknown>): void {
+/** --tz and --utc, as typed. */
+type ZoneFlags = { tz?: string; utc?: boolean };
+
+function checkZoneFlags(opts: ZoneFlags): void {
   if (opts.utc && opts.tz) throw new UsageError('give --tz or --utc, not both');
 }
 
@@ -37,7 +40,7 @@ const LIST_COLUMNS: Column[] = [
   { path: 'requireManagerApproval', header: 'APPROVAL' },
 ];
 
-export const list: Handler = async (ctx, inv) => {
+export const list: Handler<ZoneFlags & PageFlags & { mine?: boolean }> = async (ctx, inv) => {
   const o = inv.opts;
   checkZoneFlags(o);
   const page = parsePageOptions(o);
@@ -90,7 +93,7 @@ function keyValue(obj: Rec): string {
     .join('\n');
 }
 
-export const get: Handler = async (ctx, inv) => {
+export const get: Handler<ZoneFlags> = async (ctx, inv) => {
   checkZoneFlags(inv.opts);
   const res = await ctx.client().request<Rec>({ method: 'GET', path: inv.spec.path, params: inv.args, resultKey: 'coverageSpan', shape: 'record' });
   if (res.dryRun) return;
@@ -140,7 +143,7 @@ function coveredUntil(s: Rec): number {
  * time holds TIME and that hands P over names the backup. It goes one hop (the span's backup);
  * the chain beyond, through routing rules, is the server's and only known for now.
  */
-export const who: Handler = async (ctx, inv) => {
+export const who: Handler<{ at?: string; tz?: string }> = async (ctx, inv) => {
   const o = inv.opts;
   const principal = inv.args.principalId!;
   const client = ctx.client();

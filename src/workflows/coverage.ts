@@ -146,15 +146,15 @@ async function suggestedBackup(me: string | undefined, principal: string, rules:
   return r?.backupCoordinator ?? undefined;
 }
 
-export const create: Handler = async (ctx, inv) => {
+export const create: Handler<CreateOptions> = async (ctx, inv) => {
   const o = inv.opts;
   const body: Rec = { ...(inv.body ?? {}) };
   const now = Date.now();
 
   let rows: Row[] = Array.isArray(body.principals) ? (body.principals as Row[]).map((r) => ({ ...r })) : [];
   if (typeof o.principalsFile === 'string') rows.push(...(await rowsFromFile(ctx, o.principalsFile)));
-  const flagPrincipals = (o.principal as string[] | undefined) ?? [];
-  const flagBackups = (o.backup as string[] | undefined) ?? [];
+  const flagPrincipals = o.principal ?? [];
+  const flagBackups = o.backup ?? [];
   if (flagBackups.length && !flagPrincipals.length) {
     // One --backup for the principals of a file.
     if (flagBackups.length > 1 || !rows.length) throw new UsageError('--backup goes with --principal');
@@ -243,7 +243,10 @@ function tryWhen(v: string, tz: string, now: number, endOfDay: boolean): true | 
 }
 
 /** Turns local times of --start/--end into ISO before sending. */
-async function normaliseTimes(ctx: Context, inv: Invocation, keys: Array<[string, string, boolean]>, into: Rec): Promise<void> {
+/** Flags of `coverage create` beyond the body's. */
+type CreateOptions = { principal?: string[]; backup?: string[]; principalsFile?: string; for?: string; tz?: string; submit?: boolean };
+
+async function normaliseTimes(ctx: Context, inv: Invocation<{ tz?: string }>, keys: Array<[string, string, boolean]>, into: Rec): Promise<void> {
   let tz: string | undefined;
   for (const [key, flag, endOfDay] of keys) {
     const v = into[key];
@@ -253,7 +256,7 @@ async function normaliseTimes(ctx: Context, inv: Invocation, keys: Array<[string
   }
 }
 
-export const update: Handler = async (ctx, inv) => {
+export const update: Handler<{ tz?: string }> = async (ctx, inv) => {
   const body: Rec = { ...(inv.body ?? {}) };
   if (!Object.keys(body).length) throw new UsageError('nothing to change: give --start, --end, --reason, --manager-approval, --notify or --audit-tag');
   await normaliseTimes(
@@ -270,11 +273,11 @@ export const update: Handler = async (ctx, inv) => {
   return { data: res.data };
 };
 
-export const events: Handler = async (ctx, inv) => {
+export const events: Handler<{ from?: string; to?: string; days?: string; tz?: string }> = async (ctx, inv) => {
   const o = inv.opts;
   const q: Rec = { ...inv.query };
-  const fromText = (q.rangeStart as string | undefined) ?? (o.from as string | undefined);
-  const toText = (q.rangeEnd as string | undefined) ?? (o.to as string | undefined);
+  const fromText = (q.rangeStart as string | undefined) ?? o.from;
+  const toText = (q.rangeEnd as string | undefined) ?? o.to;
   if (toText !== undefined && o.days !== undefined) throw new UsageError('give --range-end (--to) or --days, not both');
   const days = o.days !== undefined ? Number(o.days) : 7;
   if (!Number.isInteger(days) || days < 1) throw new UsageError(`--days must be a positive integer, got '${o.days}'`);

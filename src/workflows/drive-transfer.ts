@@ -170,8 +170,8 @@ interface Local {
   size: number;
 }
 
-export const upload: Handler = async (ctx, inv) => {
-  const opts = inv.opts as { name?: string; mimeType?: string; folder?: string };
+export const upload: Handler<{ name?: string; mimeType?: string; folder?: string }> = async (ctx, inv) => {
+  const opts = inv.opts;
   const userId = inv.args.userId!;
   if (opts.name !== undefined && inv.ids.length > 1) throw new UsageError('--name works with one file only');
   // Every file is checked before anything is sent.
@@ -257,7 +257,7 @@ function track(path: string): void {
   });
 }
 
-export const download: Handler = async (ctx, inv) => {
+export const download: Handler<{ force?: boolean }> = async (ctx, inv) => {
   const { userId, fileId } = inv.args as { userId: string; fileId: string };
   const output = ctx.global.output;
   const force = Boolean(inv.opts.force);

@@ -1,7 +1,7 @@
 // Organization commands that do more than one plain request: the typed-name delete, the SSO
 // set-up, the SCIM token, audit events with relative times, and audit-log delivery with --wait.
 import type { Context } from '../core/context.ts';
-import type { Handler, Invocation, Result } from '../core/spec.ts';
+import type { Handler, PageFlags, Invocation, Result } from '../core/spec.ts';
 import { AgntError, EXIT, UsageError } from '../core/errors.ts';
 import { incompleteError, paginate, parsePageOptions } from '../core/paginate.ts';
 import { pagingProgress } from '../core/progress.ts';
@@ -76,7 +76,7 @@ async function guidedSso(ctx: Context, orgId: string, given: Rec): Promise<Rec> 
   return body;
 }
 
-export const ssoSet: Handler = async (ctx, inv) => {
+export const ssoSet: Handler<{ guided?: boolean }> = async (ctx, inv) => {
   let body: Rec = inv.body ?? {};
   if (!Object.keys(body).length || inv.opts.guided) {
     if (!ctx.io.canPrompt()) {
@@ -111,7 +111,7 @@ export const scimRotate: Handler = async (ctx, inv) => {
  * (24h, 7d: that long ago), and wall times ('2026-12-01 09:00', 'today') in the user's zone
  * (--tz, AGNT_TIMEZONE, the profile, the platform user, the machine), asked for only when needed.
  */
-async function readTimes(ctx: Context, inv: Invocation, into: Rec, flags: Record<string, string>): Promise<void> {
+async function readTimes(ctx: Context, inv: Invocation<{ tz?: string }>, into: Rec, flags: Record<string, string>): Promise<void> {
   const tzFlag = typeof inv.opts.tz === 'string' ? checkZone(inv.opts.tz, '--tz') : undefined;
   const keys = Object.keys(flags).filter((k) => into[k] !== undefined);
   const tz = keys.some((k) => isWallTime(String(into[k]))) ? await resolveZone(ctx, tzFlag) : 'UTC';
@@ -119,7 +119,7 @@ async function readTimes(ctx: Context, inv: Invocation, into: Rec, flags: Record
   for (const k of keys) into[k] = iso(parseWhen(String(into[k]), tz, now, { flag: flags[k], ago: true }));
 }
 
-export const auditEvents: Handler = async (ctx, inv) => {
+export const auditEvents: Handler<PageFlags & { since?: string; tz?: string }> = async (ctx, inv) => {
   const query: Rec = { ...inv.query };
   if (inv.opts.since !== undefined) {
     if (query.after !== undefined) throw new UsageError('give --since or --after, not both');
@@ -146,7 +146,10 @@ export const auditEvents: Handler = async (ctx, inv) => {
 
 const FINAL = new Set(['completed', 'failed']);
 
-async function waitForJob(ctx: Context, orgId: string, first: Rec, opts: Rec): Promise<Rec> {
+/** --wait, --interval and --max-wait (seconds, as typed). */
+type WaitOptions = { wait?: boolean; interval?: string; maxWait?: string };
+
+async function waitForJob(ctx: Context, orgId: string, first: Rec, opts: WaitOptions): Promise<Rec> {
   const interval = seconds(opts.interval ?? 1, '--interval') * 1000;
   const maxWait = seconds(opts.maxWait ?? 600, '--max-wait') * 1000;
   const started = Date.now();
@@ -181,7 +184,7 @@ function outcome(job: Rec): Result {
   return { data: job };
 }
 
-export const deliver: Handler = async (ctx, inv) => {
+export const deliver: Handler<WaitOptions & { tz?: string }> = async (ctx, inv) => {
   const body: Rec = { ...(inv.body ?? {}) };
   await readTimes(ctx, inv, body, { from: '--from', to: '--to' });
   const res = await plain<Rec>(ctx, inv, body).catch((e) => explain(e, { '403': 'only organization admins deliver audit logs' }));
@@ -193,25 +196,23 @@ export const deliver: Handler = async (ctx, inv) => {
   return outcome(await waitForJob(ctx, orgId, res.data, inv.opts));
 };
 
-export const job: Handler = async (ctx, inv: Invocation) => {
+export const job: Handler<WaitOptions> = async (ctx, inv) => {
   const res = await plain<Rec>(ctx, inv);
   if (!res) return;
   if (!inv.opts.wait) return { data: res.data };
   return outcome(await waitForJob(ctx, inv.args.orgId!, res.data, inv.opts));
 };
 
-// ---- organization profile ----
+// ---- one domain ----
 
-export const profileSet: Handler = async (ctx, inv) => {
-  const res = await plain(ctx, inv).catch((e) =>
-    explain(e, {
-      own_company_conflict:
-        'your account already has its own organization profile, for a different company, and an account has only one. Edit that one instead (see `agnt org profile get <your organization id>`).',
-      company_already_claimed:
-        'another account has already claimed this company as its own organization, so you cannot claim or edit its profile. If that is wrong, ask platform support to release the claim.',
-      org_admin_required: 'the profile is already claimed and only users with the org_admin role change it; the person who first set it holds that role. Ask them to make the change.',
-      '403': 'only organization members with the org_admin role change the organization profile.',
-    }),
-  );
-  return res && { data: res.data };
+/** The API lists domains but has no read of one: find it in the list (every page). */
+export const domainGet: Handler = async (ctx, inv) => {
+  const { orgId, domainId } = inv.args;
+  let found: Rec | undefined;
+  await paginate(ctx.client(), { method: 'GET', path: inv.spec.path, params: { orgId: orgId! }, resultKey: 'domains', shape: 'list' }, { all: true }, (items) => {
+    found ??= (items as Rec[]).find((d) => d.id === domainId || d.domain === domainId);
+  });
+  if (ctx.dryRun) return;
+  if (!found) throw new AgntError(`domain ${domainId} not found in organization ${orgId}`, EXIT.notFound);
+  return { data: found };
 };

@@ -1,5 +1,4 @@
-// Team commands whose errors deserve plain words: accepting an invitation while owning a team,
-// and the team profile's role check.
+// Accepting an invitation while owning a team: the 400's body says which team, and the hint names it.
 import type { Handler } from '../core/spec.ts';
 import { ApiError } from '../core/errors.ts';
 import { explain, plain } from './common.ts';
@@ -17,10 +16,5 @@ export const acceptInvitation: Handler = async (ctx, inv) => {
       '403': 'an invitation can only be accepted by the person it was sent to (log in as that user).',
     });
   });
-  return res && { data: res.data };
-};
-
-export const teamProfileSet: Handler = async (ctx, inv) => {
-  const res = await plain(ctx, inv).catch((e) => explain(e, { '403': `only the team's owner and admins change its profile (see \`agnt teams members list ${inv.args.teamId}\`).` }));
   return res && { data: res.data };
 };

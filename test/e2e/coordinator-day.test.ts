@@ -187,7 +187,7 @@ describe('agnt inbox', () => {
         { AGNT_CONFIG_DIR: tempDir(), AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.backup },
         LONG,
       );
-      expect(r.exitCode).toBe(0);
+      expect(r.exitCode, r.output).toBe(0);
       expect(r.output.split('\x1b[2J').length).toBeGreaterThanOrEqual(3);
       expect(plain(r.output)).toContain(`$ agnt coverage accept ${id}`);
     },

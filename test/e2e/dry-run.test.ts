@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { areas } from '../../commands/index.ts';
+import { loadAreas } from '../../commands/index.ts';
+import { resolveCommand } from '../../src/core/resolve.ts';
 import type { CommandSpec, FieldSpec } from '../../src/core/spec.ts';
 import { flagOf } from '../../src/core/input.ts';
 import { agnt, tempDir, withSandbox } from '../support/helpers.ts';
@@ -95,7 +96,10 @@ function printed(stdout: string, base: string): Sent[] {
   return out;
 }
 
-const writers = areas.flatMap((a) => a.commands).filter((c) => c.method !== 'GET' && c.method !== 'DELETE' && !c.hidden);
+const writers = (await loadAreas())
+  .flatMap((a) => a.commands)
+  .map(resolveCommand)
+  .filter((c) => c.method !== 'GET' && c.method !== 'DELETE' && !c.hidden);
 // Commands whose real run needs more than one id that exists, or files: their requests are
 // compared by the tests of their area; each is listed with why.
 const ELSEWHERE: Record<string, string> = {

@@ -65,7 +65,7 @@ describe('scheduling and reminders', () => {
     writeFileSync(file, 'availability:\n  workingHours:\n    MON: []\n');
     let r = await agnt(['preferences', 'scheduling', 'set', '--file', file], { sb });
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toBe("error: availability.workingHours: unknown field 'MON' (allowed: MO, TU, WE, TH, FR, SA, SU)\n");
+    expect(r.stderr).toBe(`error: ${file}: availability.workingHours: unknown field 'MON' (allowed: MO, TU, WE, TH, FR, SA, SU)\n`);
     writeFileSync(file, 'buffers:\n  bufferType: lots\n');
     r = await agnt(['preferences', 'scheduling', 'set', '--file', file], { sb });
     expect(r.exitCode).toBe(2);

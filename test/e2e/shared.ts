@@ -19,7 +19,7 @@ export async function expectHelpForEvery(area: AreaSpec): Promise<void> {
         expect(spec.examples.length, spec.command).toBeGreaterThan(0);
         const r = await agnt([...spec.command.split(' '), '--help']);
         expect(r.exitCode, spec.command).toBe(0);
-        expect(r.stdout, spec.command).toContain(`Endpoint:\n  ${spec.method} ${spec.path}\n`);
+        expect(r.stdout, spec.command).toContain(`Endpoint:\n  ${spec.endpoint.method} ${spec.endpoint.path}\n`);
         expect(r.stdout, spec.command).toContain(`Examples:\n  $ ${spec.examples[0]}`);
       }),
     );

@@ -97,3 +97,37 @@ describe('coverage: one duration grammar, DST by the same rule', () => {
     expect(bad.stderr).toMatch(/--timeout must be a positive number of seconds or a duration, got 'soon'/);
   });
 });
+
+describe('lists print the API times in UTC; --tz shows them in another zone', () => {
+  const args = ['users', 'list', '--fields', 'id,createdAt'];
+  it('a table shows wall times in the zone, csv keeps ISO 8601 with the offset, json stays as the API sent it', async () => {
+    const users = await agntJson<{ id: string; createdAt: string }[]>(['users', 'list'], { sb });
+    const admin = users.find((u) => u.id === 'usr_admin')!;
+    const ms = Date.parse(admin.createdAt);
+    const tokyo = new Date(ms + 9 * 3600_000).toISOString();
+
+    const utc = await agnt(args, { sb });
+    expect(utc.exitCode).toBe(0);
+    expect(utc.stdout).toMatch(new RegExp(`usr_admin\\s+${admin.createdAt.replace(/\./g, '\\.')}`));
+
+    const table = await agnt([...args, '--tz', 'Asia/Tokyo'], { sb });
+    expect(table.exitCode).toBe(0);
+    expect(table.stdout).toMatch(new RegExp(`usr_admin\\s+${tokyo.slice(0, 10)} ${tokyo.slice(11, 16)} GMT\\+9`));
+
+    const csv = await agnt([...args, '--tz', 'America/New_York', '-o', 'csv'], { sb });
+    expect(csv.exitCode).toBe(0);
+    const cell = csv.stdout.split('\n').find((l) => l.startsWith('usr_admin,'))!.split(',')[1]!;
+    expect(cell).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-0[45]:00$/);
+    expect(Date.parse(cell)).toBe(Math.floor(ms / 1000) * 1000);
+
+    expect(await agntJson([...args, '--tz', 'Asia/Tokyo'], { sb })).toEqual(await agntJson(args, { sb }));
+  });
+
+  it('a zone that is not one is refused before anything is sent', async () => {
+    const before = sb.requests.length;
+    const r = await agnt([...args, '--tz', 'Mars/Olympus'], { sb });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/--tz: 'Mars\/Olympus' is not an IANA time zone/);
+    expect(sb.requests.length).toBe(before);
+  });
+});

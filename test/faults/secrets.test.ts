@@ -5,8 +5,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { areas } from '../../commands/index.ts';
+import { loadAreas } from '../../commands/index.ts';
 import type { CommandSpec, FieldSpec } from '../../src/core/spec.ts';
+import { resolveCommand } from '../../src/core/resolve.ts';
 import { agnt, tempDir, type RunResult } from '../support/helpers.ts';
 import { rig, type Rig } from './setup.ts';
 
@@ -38,7 +39,7 @@ async function catalogue(): Promise<CommandSpec[]> {
   const res = await agnt(['commands', '--json']);
   expect(res.exitCode).toBe(0);
   const names = [...new Set((JSON.parse(res.stdout) as Array<{ command: string }>).map((c) => c.command))];
-  const specs = new Map(areas.flatMap((a) => a.commands).map((c) => [c.command, c]));
+  const specs = new Map((await loadAreas()).flatMap((a) => a.commands).map((c) => [c.command, resolveCommand(c)]));
   return names.map((n) => specs.get(n)).filter((s): s is CommandSpec => Boolean(s));
 }
 
@@ -52,7 +53,7 @@ function sample(f: FieldSpec): string {
     case 'boolean':
       return '';
     case 'object':
-      return f.keys?.length ? JSON.stringify({ [f.keys[0]!]: 'x' }) : '{"a":"b"}';
+      return f.shape?.kind === 'object' && Object.keys(f.shape.fields).length ? JSON.stringify({ [Object.keys(f.shape.fields)[0]!]: 'x' }) : '{"a":"b"}';
     case 'array':
       return '[]';
     default:

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArea, type ContextFactory } from '../../src/core/builder.ts';
-import type { AreaSpec, CommandSpec } from '../../src/core/spec.ts';
+import type { AreaSpec, CommandRecord, FieldOverride } from '../../src/core/spec.ts';
+import { endpoint } from '../../src/api/endpoint.ts';
+import type { Method } from '../../src/core/http.ts';
 import { type FakeServer, fakeServer, json, type Responder } from '../support/fake-server.ts';
 import { analyze } from '../../src/completion/engine.ts';
 import { candidates, complete } from '../../src/completion/complete.ts';
@@ -25,7 +27,13 @@ const noContext: ContextFactory = () => {
 };
 
 const base = { summary: 'summary', examples: ['agnt example'] };
-const cmd = (c: Partial<CommandSpec> & Pick<CommandSpec, 'command' | 'method' | 'path'>): CommandSpec => ({ ...base, ...c });
+type Made = Partial<Omit<CommandRecord, 'endpoint' | 'list'>> & { command: string; method: Method; path: string; list?: boolean; fields?: FieldOverride[] };
+/** A record for a made-up endpoint; its fields are flags of their own (typed here). */
+const cmd = ({ method, path, list, ...c }: Made): CommandRecord => ({
+  ...base,
+  ...c,
+  endpoint: endpoint({ id: `test.${c.command.replace(/ /g, '.')}`, method, path, summary: 'summary', paging: list ? 'page' : undefined }),
+});
 
 const chats: AreaSpec = {
   name: 'chats',
@@ -220,7 +228,7 @@ describe('candidates without a server', () => {
       ['fast', ''],
       ['full', ''],
     ]);
-    expect((await candidates(p, ['chats', 'list', '--'])).map(([v]) => v)).toEqual(['--all', '--limit', '--page', '--per-page', '--help', '--output', '--profile']);
+    expect((await candidates(p, ['chats', 'list', '--'])).map(([v]) => v)).toEqual(['--all', '--limit', '--page', '--per-page', '--tz', '--help', '--output', '--profile']);
   });
 });
 

@@ -1,7 +1,7 @@
 // Part 1, 4.3: contacts, relationships, external ids, bulk tagging and import, and custom
 // property definitions.
 import { defineArea, endpoint, type ApiArea } from '../endpoint.ts';
-import { any, arr, bool, email, enumOf, idOf, int, map, nul, num, obj, oneOf, recordId, ro, stamp, str, strs, timestamp, url } from '../shape.ts';
+import { any, arr, bool, email, enumOf, idOf, int, map, nul, num, obj, oneOf, recordId, ro, stamp, str, strs, timestamp, url, writable } from '../shape.ts';
 
 export const PHONE_TYPES = ['mobile', 'work', 'home', 'other'] as const;
 export const EMAIL_TYPES = ['personal', 'work', 'other'] as const;
@@ -219,7 +219,7 @@ export const area: ApiArea = defineArea({
         preferredName: orNull,
         // A company name, or null. Chosen: the company object as read is accepted too (its name
         // is what counts), so that a contact read back from a file can be sent.
-        company: nul(oneOf([str({ description: 'company name' }), company])),
+        company: nul(oneOf([str({ description: 'company name' }), writable(company)])),
         title: orNull,
         website: nul(url()),
         bookingLink: nul(url()),

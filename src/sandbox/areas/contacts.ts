@@ -252,7 +252,7 @@ const area: SandboxArea = {
         'priority',
         'inheritCompanyPriority',
       ]);
-      if (b.company !== undefined) patch.company = companyRef(b.company, c.email);
+      if (b.company !== undefined) patch.company = companyRef(b.company && typeof b.company === 'object' ? b.company.name : b.company, c.email);
       if (b.phones) patch.phones = normalizePhones(b.phones);
       if (b.emails) {
         patch.emails = unionBy([], b.emails.map(emailEntry), emailKey);

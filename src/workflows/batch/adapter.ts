@@ -4,7 +4,7 @@
 // the request goes through the one HTTP client. Nothing here spawns a process. Kept small and
 // alone so that changes to the builder (issue 13) touch only this module.
 import { Command, CommanderError, type Option } from 'commander';
-import { buildArea, type ContextFactory, parseInvocation, specOf } from '../../core/builder.ts';
+import { buildArea, type ContextFactory, parseInvocation, requestOf, runHandler, selected, specOf } from '../../core/builder.ts';
 import { newParse } from '../../core/once.ts';
 import { Context, type GlobalOptions } from '../../core/context.ts';
 import { AgntError, UsageError } from '../../core/errors.ts';
@@ -91,7 +91,7 @@ export class CommandAdapter {
    */
   static async create(templateArgv: string[], globalOptions: readonly Option[]): Promise<CommandAdapter> {
     const a = new CommandAdapter();
-    const { areas } = await import('../../../commands/index.ts');
+    const { AREA_INDEX, loadArea } = await import('../../../commands/index.ts');
     // Leaves never run their own action here: parsing only captures what the row asked for.
     const never: ContextFactory = () => {
       throw new Error('unreachable');
@@ -99,9 +99,10 @@ export class CommandAdapter {
     const program = new Command('agnt').helpCommand(false);
     for (const o of globalOptions) program.addOption(o);
     const word = templateArgv[0];
-    for (const area of areas) {
-      const full = word === area.name || Boolean(word && area.aliases?.includes(word));
-      buildArea(program, area, never, full);
+    // Only the named area's records load, as in `agnt` itself.
+    for (const entry of AREA_INDEX) {
+      const full = word === entry.name || Boolean(word && entry.aliases?.includes(word));
+      buildArea(program, full ? await loadArea(entry) : entry, never, full);
     }
     a.program = program;
     const walk = (c: Command) => {
@@ -171,24 +172,14 @@ export class CommandAdapter {
   static request(p: Prepared): RequestSpec | undefined {
     const { spec, inv } = p;
     if (spec.handler) return undefined;
-    return {
-      method: spec.method,
-      path: spec.path,
-      params: inv.args,
-      query: inv.query,
-      body: inv.body,
-      resultKey: spec.resultKey,
-      envelope: spec.envelope,
-      shape: spec.list ? 'list' : spec.resultKey ? 'record' : undefined,
-    };
+    return requestOf(spec, inv);
   }
 
   /** Runs a row's command and returns its result. */
   static async run(p: Prepared, ctx: Context): Promise<unknown> {
     const { spec, inv } = p;
     if (spec.handler) {
-      const handler = await spec.handler();
-      const result = await handler(ctx, inv);
+      const result = await runHandler(ctx, spec, inv);
       if (result?.exitCode) throw new AgntError(result.message ?? 'failed', result.exitCode);
       return result?.data;
     }
@@ -209,6 +200,6 @@ export class CommandAdapter {
       return inv.ids.length === 1 ? out[0] : out;
     }
     const res = await client.request(request);
-    return res.data;
+    return selected(spec, res.data);
   }
 }

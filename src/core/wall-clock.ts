@@ -1,0 +1,80 @@
+// Instants shown on a zone's wall clock, with Intl alone: output (a list's --tz) loads this on
+// every run, so it must not pull in the Temporal polyfill that reading wall times needs.
+
+export interface Wall {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  weekday: string;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+export function wallClock(utcMs: number, tz: string): Wall {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      weekday: 'short',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(tz, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(new Date(utcMs)).map((p) => [p.type, p.value]));
+  return { year: +parts.year!, month: +parts.month!, day: +parts.day!, hour: +parts.hour!, minute: +parts.minute!, second: +parts.second!, weekday: parts.weekday! };
+}
+
+export function pad2(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** '2026-12-01 09:00' in `tz`. */
+export function formatLocal(iso: string | number, tz: string): string {
+  const w = wallClock(typeof iso === 'number' ? iso : Date.parse(iso), tz);
+  return `${w.year}-${pad2(w.month)}-${pad2(w.day)} ${pad2(w.hour)}:${pad2(w.minute)}`;
+}
+
+/** 'EST', 'CET', 'GMT+9': the zone's short name at that instant. */
+export function zoneAbbreviation(ms: number, tz: string): string {
+  if (tz === 'UTC') return 'UTC';
+  try {
+    const part = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'short' }).formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName');
+    return part?.value ?? tz;
+  } catch {
+    return tz;
+  }
+}
+
+/** '2026-12-01 09:00 EST'; '' for a missing time; the text itself when it is not a time. */
+export function zoned(value: unknown, tz: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  const ms = typeof value === 'number' ? value : Date.parse(String(value));
+  if (Number.isNaN(ms)) return String(value);
+  return `${formatLocal(ms, tz)} ${zoneAbbreviation(ms, tz)}`;
+}
+
+/** '2026-12-01T18:00:00+09:00': ISO 8601 still, read on `tz`'s wall clock (for csv). */
+export function isoInZone(ms: number, tz: string): string {
+  const w = wallClock(ms, tz);
+  const offsetMin = Math.round((Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(ms / 1000) * 1000) / 60_000);
+  const sign = offsetMin < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMin);
+  return `${w.year}-${pad2(w.month)}-${pad2(w.day)}T${pad2(w.hour)}:${pad2(w.minute)}:${pad2(w.second)}${sign}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
+}
+
+// A time as the API writes it: ISO 8601 with a date, a time and a zone (Z or an offset).
+const API_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** Whether a value is one of the API's timestamps (which a list's --tz shows in another zone). */
+export function isApiTime(v: unknown): v is string {
+  return typeof v === 'string' && API_TIME.test(v) && !Number.isNaN(Date.parse(v));
+}
