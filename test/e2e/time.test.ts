@@ -116,7 +116,10 @@ describe('lists print the API times in UTC; --tz shows them in another zone', ()
 
     const csv = await agnt([...args, '--tz', 'America/New_York', '-o', 'csv'], { sb });
     expect(csv.exitCode).toBe(0);
-    const cell = csv.stdout.split('\n').find((l) => l.startsWith('usr_admin,'))!.split(',')[1]!;
+    const cell = csv.stdout
+      .split('\n')
+      .find((l) => l.startsWith('usr_admin,'))!
+      .split(',')[1]!;
     expect(cell).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-0[45]:00$/);
     expect(Date.parse(cell)).toBe(Math.floor(ms / 1000) * 1000);
 
