@@ -183,7 +183,7 @@ export const orgArea: AreaSpec = {
       description:
         'Fields not given keep their value. --set saml.ssoUrl=URL changes only that key: agnt reads the current settings and sends the whole saml object (a PUT replaces nested objects); --saml @saml.yaml replaces the whole object. The nested objects (provider1Workspace, provider2Directory, saml, scim, memberSync) are easiest to keep in a YAML file under version control: `--file sso.yaml`. On a terminal, with no flags and no file, a short guided set-up asks for the provider and its settings.',
       endpoint: E('orgs.sso.set'),
-      mergeFrom: { path: '/organizations/{orgId}', resultKey: 'organization', field: 'sso' },
+      mergeFrom: { endpoint: E('orgs.get'), field: 'sso' },
       args: [org],
       fields: [
         { name: 'enabled', description: 'SSO on' },

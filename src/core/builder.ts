@@ -464,10 +464,11 @@ export function selected(spec: CommandSpec, data: unknown): unknown {
  * the body a real run sends.
  */
 async function mergeCurrent(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<void> {
-  const from = spec.mergeFrom ?? { path: spec.path, resultKey: spec.resultKey };
+  const from = spec.mergeFrom?.endpoint ?? spec;
+  const field = spec.mergeFrom?.field;
   const res = await ctx.client({ tokenOptional: spec.public }).request({ method: 'GET', path: from.path, params: inv.args, resultKey: from.resultKey, shape: 'record', readInDryRun: true });
   let current = res.data as Record<string, unknown> | null | undefined;
-  if (from.field) current = current?.[from.field] as Record<string, unknown> | null | undefined;
+  if (field) current = current?.[field] as Record<string, unknown> | null | undefined;
   for (const key of inv.merge ?? []) {
     const now = current?.[key];
     if (isPlainObject(now) && isPlainObject(inv.body![key])) inv.body![key] = deepMerge(now, inv.body![key]);

@@ -152,7 +152,7 @@ export interface CommandRecord {
    * Where a PUT's current record is read for a dotted --set merge; default: GET of the same
    * path and resultKey. `field`: the objects sit under this key of that record.
    */
-  mergeFrom?: { path: string; resultKey?: string; field?: string };
+  mergeFrom?: { endpoint: Endpoint; field?: string };
   /** Lazily loaded handler for commands that do more than one plain request. */
   handler?: () => Promise<Handler<never>>;
   /** Lazily loaded terminal renderer for the table format. */
