@@ -14,7 +14,8 @@
 // position; any other (a field added by an update, a different order) is kept as its full JSON,
 // so that unpacking always gives back the record as it was (as JSON would: undefined values
 // are not kept, as they never were in a data file).
-import type { Rec } from './store.ts';
+// The store's record type, written out here: store.ts imports this module, not the reverse.
+type Rec = Record<string, any>;
 
 /** A field's default: a primitive value, or (kind) an empty object or array, fresh on each read. */
 type Default = { value: unknown; kind?: 'object' | 'array' };
