@@ -6,7 +6,7 @@
 //
 //   npm run bench                    everything (about 10 minutes on a quiet 2-core machine)
 //   npm run bench -- --quick         fewer runs, no 1M-row import
-//   npm run bench -- --only startup,walk   groups: startup walk table import sandbox journal transfer
+//   npm run bench -- --only startup,walk   groups: startup walk table import sandbox scale journal transfer
 //   npm run bench -- --markdown      also print the table as Markdown (for the README)
 //   BENCH_RUNS=N                     pairs per start-up line (default 15, --quick 7)
 import { spawn } from 'node:child_process';
@@ -22,7 +22,7 @@ const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const MARKDOWN = args.includes('--markdown');
 const onlyAt = args.indexOf('--only');
-const GROUPS = ['startup', 'walk', 'table', 'import', 'sandbox', 'journal', 'transfer'];
+const GROUPS = ['startup', 'walk', 'table', 'import', 'sandbox', 'scale', 'journal', 'transfer'];
 const only = onlyAt >= 0 ? new Set(args[onlyAt + 1].split(',')) : new Set(GROUPS);
 for (const g of only) if (!GROUPS.includes(g)) throw new Error(`unknown group '${g}' (groups: ${GROUPS.join(', ')})`);
 
@@ -394,8 +394,10 @@ async function sandboxGroup() {
     return { ms: r.requests.average };
   };
   try {
+    // Both servers are warmed up first (JIT, first collections), so the line compares steady states.
+    for (const base of [url, sb.baseUrl]) await autocannon({ url: `${base}/users/me`, connections: 10, amount: 5000, headers: { authorization: `Bearer ${sb.token}` } });
     const r = await pairs(
-      QUICK ? 1 : 2,
+      QUICK ? 1 : 3,
       () => rps(url),
       () => rps(sb.baseUrl),
     );
@@ -404,6 +406,27 @@ async function sandboxGroup() {
     server.kill('SIGTERM');
     await sb.close();
   }
+}
+
+async function scaleGroup() {
+  log('sandbox holding 1M contacts (seeded through bulk-import, 1000 a request)');
+  const n = 1_000_000;
+  const sb = await sandbox();
+  let peak;
+  let page;
+  try {
+    const t0 = Date.now();
+    const before = (await sb.call('GET', '/contacts?perPage=1')).total;
+    await seed(sb, n);
+    const total = (await sb.call('GET', '/contacts?perPage=1')).total;
+    if (total - before !== n) throw new Error(`the sandbox took ${total - before} contacts, not ${n}`);
+    log(`  seeded ${n} contacts in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    page = await pageLatency(sb, n);
+  } finally {
+    peak = await sb.close();
+  }
+  report({ name: 'sandbox holding 1M contacts (peak RSS)', vs: '', value: mb(peak), target: '<= 700 MB', pass: peak <= 700 });
+  report({ name: 'sandbox page at 1M contacts (median)', vs: '', value: `${fmt(page)} ms`, target: '<= 5 ms', pass: page <= 5 });
 }
 
 async function journalGroup() {
@@ -507,6 +530,7 @@ try {
   if (only.has('walk') || only.has('table')) await walkGroup();
   if (only.has('import')) await importGroup();
   if (only.has('sandbox')) await sandboxGroup();
+  if (only.has('scale')) await scaleGroup();
   if (only.has('journal')) await journalGroup();
   if (only.has('transfer')) await transferGroup();
 } finally {

@@ -21,6 +21,8 @@ export interface Reply {
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** The body already serialised as JSON text (a cached answer); sent in place of `body`. */
+  json?: string;
   /** Bytes sent as they are (downloads); a stream is piped, so large files are never buffered. */
   raw?: Buffer | string | NodeJS.ReadableStream;
 }

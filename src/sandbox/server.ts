@@ -8,6 +8,7 @@ import { Store } from './store.ts';
 import { Router } from './router.ts';
 import { HttpError, type Reply, type Req } from './http.ts';
 import { seedBase } from './seed.ts';
+import { CONTACT_FRAGMENTS, CONTACT_TEMPLATE } from './model.ts';
 import { loadAll } from '../api/index.ts';
 import { sandboxAreas } from './areas/index.ts';
 import type { LoggedRequest, Sandbox } from './types.ts';
@@ -20,6 +21,12 @@ export interface SandboxOptions {
   host?: string;
   /** Persist state to this file; loaded when it exists. */
   dataFile?: string;
+  /**
+   * Keep the log of served requests (sb.requests) that tests read. On by default; `agnt sandbox
+   * start` turns it off: nothing reads it there, and it costs every request an entry that lives
+   * long enough to be copied by the garbage collector.
+   */
+  logRequests?: boolean;
   /** Milliseconds since the epoch, for tests that move the clock. */
   clock?: () => number;
   /** The records the help examples act on (default true; see SandboxArea.seedExamples). */
@@ -28,26 +35,28 @@ export interface SandboxOptions {
 
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 function send(res: ServerResponse, reply: Reply): void {
   const status = reply.status ?? 200;
-  const headers: Record<string, string> = { ...(reply.headers ?? {}) };
   if (reply.raw !== undefined) {
-    res.writeHead(status, headers);
+    res.writeHead(status, { ...(reply.headers ?? {}) });
     if (typeof reply.raw === 'string' || Buffer.isBuffer(reply.raw)) res.end(reply.raw);
     else pipeline(reply.raw, res).catch(() => res.destroy());
     return;
   }
-  if (status === 204 || reply.body === undefined) {
-    res.writeHead(status, headers);
+  if (status === 204 || (reply.body === undefined && reply.json === undefined)) {
+    res.writeHead(status, { ...(reply.headers ?? {}) });
     res.end();
     return;
   }
-  const body = Buffer.from(JSON.stringify(reply.body));
-  headers['content-type'] = 'application/json; charset=utf-8';
+  // The body goes out as a string: node:http then sends the head and the body in one write,
+  // where a Buffer would be a second chunk (a writev of two) after the head is converted.
+  const text = reply.json ?? JSON.stringify(reply.body);
   // A length rather than chunked framing: one write, and the client knows when it is done.
-  headers['content-length'] = String(body.length);
-  res.writeHead(status, headers);
-  res.end(body);
+  const length = String(Buffer.byteLength(text));
+  res.writeHead(status, reply.headers ? { ...reply.headers, 'content-type': JSON_TYPE, 'content-length': length } : { 'content-type': JSON_TYPE, 'content-length': length });
+  res.end(text);
 }
 
 function errorReply(status: number, error: string, code?: string, extra?: Record<string, unknown>): Reply {
@@ -56,13 +65,20 @@ function errorReply(status: number, error: string, code?: string, extra?: Record
 
 const EMPTY = Buffer.alloc(0);
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
+/** The body when the request announces none (no read to wait for), else undefined. */
+function noBody(req: IncomingMessage): Buffer | undefined {
   // No body announced (most GETs): nothing to wait for.
   if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return EMPTY;
   if (req.headers['content-length'] === '0') {
     req.resume();
     return EMPTY;
   }
+  return undefined;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const none = noBody(req);
+  if (none) return none;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -73,8 +89,19 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** The reply for an error thrown by a route (or the dispatch before it). */
+function replyForError(e: unknown): Reply {
+  if (e instanceof HttpError) return errorReply(e.status, e.message, e.code, e.extra);
+  process.stderr.write(`sandbox: ${(e as Error).stack}\n`);
+  return errorReply(500, 'internal sandbox error', 'AGNT_E_INTERNAL');
+}
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const store = new Store(opts.dataFile);
+  // Contacts are the collection that grows to millions: kept packed (about a third of the memory).
+  store.pack('contacts', CONTACT_TEMPLATE, CONTACT_FRAGMENTS);
   if (opts.clock) store.clock = opts.clock;
   // The routes are keyed by the model's endpoints, and requests are checked against its shapes.
   const router = new Router<Sandbox>((await loadAll()).flatMap((a) => a.endpoints));
@@ -88,6 +115,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     // With a data file, the seeded state is its first content, and the journal starts there.
     store.save();
   }
+  // The indexes the contacts routes read (owner, team, upsert by e-mail), built now rather than by
+  // the first request (a pass over every contact of a loaded state), then kept by each change.
+  for (const field of ['user', 'team', 'email']) store.ensureIndex('contacts', field);
   const tokens: Record<string, { role: string; userId: string }> = store.meta.tokens;
 
   const sb: Sandbox = {
@@ -103,7 +133,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   };
   for (const area of sandboxAreas) area.register(router, sb);
 
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+  // The hot path stays synchronous while nothing is awaited (a GET needs no body read and most
+  // handlers answer at once): no promise and no microtask per request unless one is needed.
+  const logRequests = opts.logRequests !== false;
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const rawPath = q >= 0 ? url.slice(0, q) : url;
@@ -112,69 +145,84 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const method = req.method ?? 'GET';
     const auth = req.headers.authorization;
     const log: LoggedRequest = { method, path: rawPath, url, authorization: auth, status: 0 };
-    sb.requests.push(log);
-    if (sb.requests.length > 10_000) sb.requests.splice(0, 5_000);
-    // Tests look at recent bodies; an older bulk body (one holding a list of rows) would keep
-    // every row of an import alive, so only those are dropped. Small bodies stay for the log.
-    const old = sb.requests[sb.requests.length - 201];
-    if (old?.body && typeof old.body === 'object' && Object.values(old.body).some(Array.isArray)) old.body = undefined;
-    let reply: Reply;
+    if (logRequests) {
+      const requests = sb.requests;
+      requests.push(log);
+      if (requests.length > 10_000) requests.splice(0, 5_000);
+      // Tests look at recent bodies; an older bulk body (one holding a list of rows) would keep
+      // every row of an import alive, so only those are dropped. Small bodies stay for the log.
+      const old = requests[requests.length - 201];
+      if (old?.body && typeof old.body === 'object' && Object.values(old.body).some(Array.isArray)) old.body = undefined;
+    }
+    let result: Reply | Promise<Reply>;
     try {
-      const fault = sb.faults.find((f) => f.times > 0 && (!f.method || f.method === method) && (!f.path || f.path.test(rawPath)));
+      const fault = sb.faults.length ? sb.faults.find((f) => f.times > 0 && (!f.method || f.method === method) && (!f.path || f.path.test(rawPath))) : undefined;
       if (fault) {
         fault.times--;
-        await readBody(req).catch(() => undefined);
-        reply = { status: fault.status, headers: { 'content-type': 'text/html', ...(fault.headers ?? {}) }, raw: fault.body ?? '' };
+        result = readBody(req)
+          .catch(() => undefined)
+          .then(() => ({ status: fault.status, headers: { 'content-type': 'text/html', ...(fault.headers ?? {}) }, raw: fault.body ?? '' }));
       } else {
-        reply = await dispatch(req, method, rawPath, query, auth, log);
+        result = dispatch(req, method, rawPath, query, auth, log);
       }
     } catch (e) {
-      if (e instanceof HttpError) reply = errorReply(e.status, e.message, e.code, e.extra);
-      else {
-        process.stderr.write(`sandbox: ${(e as Error).stack}\n`);
-        reply = errorReply(500, 'internal sandbox error', 'AGNT_E_INTERNAL');
-      }
+      result = replyForError(e);
     }
-    log.status = reply.status ?? 200;
-    // With --data, a change is on disk before it is acknowledged.
-    if (store.pending) await store.sync();
-    send(res, reply);
+    const finish = (reply: Reply): void => {
+      log.status = reply.status ?? 200;
+      // With --data, a change is on disk before it is acknowledged.
+      if (store.pending)
+        store.sync().then(
+          () => send(res, reply),
+          (e) => failed(res, e),
+        );
+      else send(res, reply);
+    };
+    if (result instanceof Promise) result.then(finish, (e) => finish(replyForError(e))).catch((e) => failed(res, e));
+    else finish(result);
   };
 
-  const dispatch = async (req: IncomingMessage, method: string, rawPath: string, query: Record<string, string>, auth: string | undefined, log: LoggedRequest): Promise<Reply> => {
-    const segments = rawPath.split('/').filter(Boolean);
-    const m = router.match(method, segments);
+  const failed = (res: ServerResponse, e: unknown): void => {
+    res.statusCode = 500;
+    res.end(String(e));
+  };
+
+  const dispatch = (req: IncomingMessage, method: string, rawPath: string, query: Record<string, string>, auth: string | undefined, log: LoggedRequest): Reply | Promise<Reply> => {
+    const m = router.matchPath(method, rawPath);
     if (m === 'method') throw new HttpError(405, `${method} is not allowed on ${rawPath}`, 'AGNT_E_METHOD_NOT_ALLOWED');
     if (!m) throw new HttpError(404, `no such endpoint: ${method} ${rawPath}`, 'AGNT_E_NOT_FOUND');
     let user: any = null;
     let token: string | undefined;
     if (!m.route.options.public) {
-      const match = /^Bearer\s+(\S+)$/i.exec(auth ?? '');
-      token = match?.[1];
+      token = auth ? BEARER.exec(auth)?.[1] : undefined;
       const entry = token ? tokens[token] : undefined;
       user = entry ? store.get('users', entry.userId) : undefined;
       if (!user) throw new HttpError(401, auth ? 'invalid or expired API token' : 'missing bearer token', 'AGNT_E_UNAUTHORIZED');
     }
-    const raw = m.route.options.stream ? Buffer.alloc(0) : await readBody(req);
-    let body: unknown;
-    if (!m.route.options.raw && raw.length) {
-      try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw new HttpError(400, 'the request body is not valid JSON', 'AGNT_E_INVALID_JSON');
+    const run = (raw: Buffer): Reply | Promise<Reply> => {
+      let body: unknown;
+      if (!m.route.options.raw && raw.length) {
+        try {
+          body = JSON.parse(raw.toString('utf8'));
+        } catch {
+          throw new HttpError(400, 'the request body is not valid JSON', 'AGNT_E_INVALID_JSON');
+        }
+        log.body = body;
       }
-      log.body = body;
-    }
-    if (m.route.endpoint) checkRequest(m.route.endpoint, m.params, query, body, !m.route.options.checksItsBody);
-    const r: Req = { method, path: rawPath, params: m.params, query, headers: req.headers, body, rawBody: raw, user, token, stream: m.route.options.stream ? req : undefined };
-    return await m.route.handler(r, sb);
+      if (m.route.endpoint) checkRequest(m.route.endpoint, m.params, query, body, !m.route.options.checksItsBody);
+      const r: Req = { method, path: rawPath, params: m.params, query, headers: req.headers, body, rawBody: raw, user, token, stream: m.route.options.stream ? req : undefined };
+      return m.route.handler(r, sb);
+    };
+    const none = m.route.options.stream ? EMPTY : noBody(req);
+    return none ? run(none) : readBody(req).then(run);
   };
 
   const server: Server = createServer((req, res) => {
-    handle(req, res).catch((e) => {
-      res.statusCode = 500;
-      res.end(String(e));
-    });
+    try {
+      handle(req, res);
+    } catch (e) {
+      failed(res, e);
+    }
   });
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {

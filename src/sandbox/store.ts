@@ -12,6 +12,7 @@
 // A data file of the earlier format (one JSON document) is still read, and rewritten as lines.
 import { closeSync, fdatasync, fsyncSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { Packing } from './packing.ts';
 
 export type Rec = Record<string, any>;
 
@@ -24,7 +25,10 @@ type Ids = string | string[];
 const COMPACT_MIN_BYTES = 8 * 1024 * 1024;
 
 export class Store {
-  private cols = new Map<string, Map<string, Rec>>();
+  /** Records by collection and id: objects, or the packed text of a packed collection's. */
+  private cols = new Map<string, Map<string, any>>();
+  /** The packed collections (see packing.ts). */
+  private packs = new Map<string, Packing>();
   private counters: Record<string, number> = {};
   /** Free-form state that is not a collection (tokens, secrets, settings). */
   meta: Record<string, any> = {};
@@ -62,7 +66,18 @@ export class Store {
     return this.lastIso;
   }
 
-  col(name: string): Map<string, Rec> {
+  /**
+   * Keeps the records of a collection packed (compact text, unpacked on each read): for the
+   * collections that grow to millions. Declared before any record of it is stored. A read then
+   * gives a fresh object each time, so records are changed through update(), never in place
+   * (as for every collection: the indexes and the journal only see changes made that way).
+   */
+  pack(name: string, template: Rec, fragments?: string[]): void {
+    if (this.cols.get(name)?.size) throw new Error(`collection ${name} is packed after records were stored`);
+    this.packs.set(name, new Packing(template, fragments));
+  }
+
+  private col(name: string): Map<string, any> {
     let c = this.cols.get(name);
     if (!c) {
       c = new Map();
@@ -71,19 +86,43 @@ export class Store {
     return c;
   }
 
+  /** Stores a record as the collection keeps it. */
+  private put(name: string, rec: Rec): void {
+    const p = this.packs.get(name);
+    this.col(name).set(rec.id, p ? p.pack(rec) : rec);
+  }
+
+  /** The records of a collection, in insertion order (unpacked one at a time). */
+  *values(name: string): IterableIterator<Rec> {
+    const p = this.packs.get(name);
+    if (!p) {
+      yield* this.col(name).values();
+      return;
+    }
+    for (const [id, text] of this.col(name)) yield p.unpack(id, text);
+  }
+
+  /** How many records a collection holds. */
+  size(name: string): number {
+    return this.col(name).size;
+  }
+
   all(name: string): Rec[] {
-    return [...this.col(name).values()];
+    return [...this.values(name)];
   }
 
   get(name: string, id: string): Rec | undefined {
-    return this.col(name).get(id);
+    const v = this.col(name).get(id);
+    if (v === undefined) return undefined;
+    const p = this.packs.get(name);
+    return p ? p.unpack(id, v) : v;
   }
 
   newId(prefix: string): string {
     const n = (this.counters[prefix] ?? 0) + 1;
     this.counters[prefix] = n;
     if (this.file) (this.dirtyCounters ??= {})[prefix] = n;
-    return `${prefix}_${n.toString(36).padStart(4, '0')}${randomBytes(2).toString('hex')}`;
+    return `${prefix}_${n.toString(36).padStart(4, '0')}${randomHex4()}`;
   }
 
   /**
@@ -100,7 +139,7 @@ export class Store {
     if (idx) return idx;
     idx = new Map();
     byField.set(field, idx);
-    for (const r of this.col(name).values()) indexAdd(idx, r[field], r.id);
+    for (const r of this.values(name)) indexAdd(idx, r[field], r.id);
     return idx;
   }
 
@@ -118,10 +157,9 @@ export class Store {
 
   /** Records whose indexed field equals value (case-insensitive). */
   lookup(name: string, field: string, value: string): Rec[] {
-    const c = this.col(name);
     const out: Rec[] = [];
     for (const id of this.ids(name, field, value)) {
-      const r = c.get(id);
+      const r = this.get(name, id);
       if (r) out.push(r);
     }
     return out;
@@ -142,9 +180,8 @@ export class Store {
   insert(name: string, prefix: string, rec: Rec): Rec {
     const now = this.now();
     const full = { id: rec.id ?? this.newId(prefix), ...rec, createdAt: rec.createdAt ?? now, updatedAt: rec.updatedAt ?? now };
-    const c = this.col(name);
-    this.reindex(name, c.get(full.id), full);
-    c.set(full.id, full);
+    this.reindex(name, this.get(name, full.id), full);
+    this.put(name, full);
     this.changed({ c: name, r: full });
     return full;
   }
@@ -160,12 +197,13 @@ export class Store {
     }
     Object.assign(rec, patch, { updatedAt: this.now() });
     if (before) this.reindex(name, before, rec);
+    if (this.packs.has(name)) this.put(name, rec);
     this.changed({ c: name, r: rec });
     return rec;
   }
 
   remove(name: string, id: string): boolean {
-    const rec = this.col(name).get(id);
+    const rec = this.get(name, id);
     const ok = this.col(name).delete(id);
     if (ok) {
       this.reindex(name, rec, undefined);
@@ -175,13 +213,13 @@ export class Store {
   }
 
   find(name: string, pred: (r: Rec) => boolean): Rec | undefined {
-    for (const r of this.col(name).values()) if (pred(r)) return r;
+    for (const r of this.values(name)) if (pred(r)) return r;
     return undefined;
   }
 
   filter(name: string, pred: (r: Rec) => boolean): Rec[] {
     const out: Rec[] = [];
-    for (const r of this.col(name).values()) if (pred(r)) out.push(r);
+    for (const r of this.values(name)) if (pred(r)) out.push(r);
     return out;
   }
 
@@ -273,9 +311,9 @@ export class Store {
     try {
       this.metaText = JSON.stringify(this.meta);
       chunk = `${JSON.stringify({ v: 2, counters: this.counters, meta: this.meta })}\n`;
-      for (const [name, c] of this.cols) {
+      for (const name of this.cols.keys()) {
         const prefix = `{"c":${JSON.stringify(name)},"r":`;
-        for (const r of c.values()) {
+        for (const r of this.values(name)) {
           chunk += `${prefix}${JSON.stringify(r)}}\n`;
           if (chunk.length > 1 << 20) flush();
         }
@@ -347,10 +385,7 @@ export class Store {
       const data = JSON.parse(legacy) as { counters: Record<string, number>; meta: Record<string, any>; collections: Record<string, Rec[]> };
       this.counters = data.counters ?? {};
       this.meta = data.meta ?? {};
-      for (const [name, recs] of Object.entries(data.collections ?? {})) {
-        const c = this.col(name);
-        for (const r of recs) c.set(r.id, r);
-      }
+      for (const [name, recs] of Object.entries(data.collections ?? {})) for (const r of recs) this.put(name, r);
     }
     // Start from a compact file: the replayed journal is folded in, a torn last line cut off.
     this.save();
@@ -363,9 +398,22 @@ export class Store {
       this.meta = line.meta ?? {};
     } else if ('k' in line) Object.assign(this.counters, line.k);
     else if ('m' in line) this.meta = line.m;
-    else if ('r' in line) this.col(line.c).set(line.r.id, line.r);
+    else if ('r' in line) this.put(line.c, line.r);
     else if ('d' in line) this.col(line.c).delete(line.d);
   }
+}
+
+// Random bytes for ids come from a pool: one randomBytes() call per id cost a tenth of the
+// sandbox's time during a bulk import.
+let randomPool = Buffer.alloc(0);
+let randomAt = 0;
+function randomHex4(): string {
+  if (randomAt + 2 > randomPool.length) {
+    randomPool = randomBytes(4096);
+    randomAt = 0;
+  }
+  randomAt += 2;
+  return randomPool.toString('hex', randomAt - 2, randomAt);
 }
 
 function indexAdd(idx: Map<string, Ids>, value: unknown, id: string): void {

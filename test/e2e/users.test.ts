@@ -165,6 +165,10 @@ describe('users', () => {
   it('update-me and profile', async () => {
     const me = await agntJson(['users', 'update-me', '--city', 'Paris', '--timezone', 'Europe/Paris', '--country', 'null', '--voice', '{"voiceId":"v1","provider":"p"}'], { sb, as: 'member' });
     expect(me).toMatchObject({ id: 'usr_member', city: 'Paris', timezone: 'Europe/Paris', country: null, voice: { voiceId: 'v1', provider: 'p' } });
+    // users me answers from a text kept until the state changes: read before and after a change.
+    expect(await agntJson(['users', 'me'], { sb, as: 'member' })).toMatchObject({ city: 'Paris' });
+    await agntJson(['users', 'update-me', '--city', 'Lyon'], { sb, as: 'member' });
+    expect(await agntJson(['users', 'me'], { sb, as: 'member' })).toMatchObject({ id: 'usr_member', city: 'Lyon' });
     const badVoice = await agnt(['users', 'update-me', '--voice', '{"voiceId":"v1","colour":"red"}'], { sb, as: 'member' });
     expect(badVoice.exitCode).toBe(2);
     expect(badVoice.stderr).toMatch(/--voice: unknown field 'colour'/);
