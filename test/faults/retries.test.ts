@@ -141,6 +141,9 @@ describe('get', () => {
     const res = await r.run(['users', 'get', 'usr_member', '--timeout', '0.5'], { env: { AGNT_RETRIES: '2' } });
     expect(res.exitCode).toBe(1);
     expect(res.stderr).toBe('error: request timed out after 0.5s (--timeout 0.5): GET /users/usr_member (after 2 attempts)\n');
+    // On a loaded machine the proxy may read the second request only after agnt has given up
+    // on it and exited: wait for it to arrive, then check there were no more.
+    await r.fs.waitFor(() => hits(r.fs, 'GET', USER) >= 2);
     expect(hits(r.fs, 'GET', USER)).toBe(2);
     // The proxy saw agnt give up on both.
     await r.fs.waitFor((s) => USER.test(s.path) && s.aborted);

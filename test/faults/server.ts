@@ -176,7 +176,10 @@ export async function faultServer(sb: Sandbox): Promise<FaultServer> {
     const seen: Seen = { method, path, url, authorization: req.headers.authorization, status: 0, aborted: false, at: Date.now() };
     fs.seen.push(seen);
     res.on('close', () => {
-      if (!res.writableFinished) seen.aborted = true;
+      if (res.writableFinished) return;
+      seen.aborted = true;
+      // Someone may be waiting for this request to be given up on.
+      notify(seen);
     });
     const fault = pick(method, path, url);
     if (fault) seen.fault = fault.kind;
