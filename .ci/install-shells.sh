@@ -1,10 +1,12 @@
 #!/bin/sh
-# Installs zsh and fish for the completion tests (test/e2e/completion.test.ts). Idempotent:
-# does nothing when both are already on PATH.
+# Installs zsh and fish for the completion tests (test/e2e/completion.test.ts), and jq, which two
+# help examples pipe into (test/e2e/help-examples.test.ts). Idempotent: does nothing when all
+# three are already on PATH.
 set -eu
 missing=""
 command -v zsh >/dev/null 2>&1 || missing="$missing zsh"
 command -v fish >/dev/null 2>&1 || missing="$missing fish"
+command -v jq >/dev/null 2>&1 || missing="$missing jq"
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
   SUDO=sudo

@@ -51,7 +51,7 @@ export const calendars: AreaSpec = {
       columns: [{ path: 'startsAt', header: 'START' }, { path: 'endsAt', header: 'END' }, { path: 'title' }, { path: 'location' }, { path: 'status' }, { path: 'attendees' }],
       handler: async () => (await import('../src/workflows/calendars.ts')).events,
       examples: [
-        'agnt calendars events cal_principal --starts-at today --ends-at 2026-12-31',
+        'agnt calendars events cal_principal --starts-at today --ends-at tomorrow',
         'agnt calendars events cal_principal --timezone Europe/London --starts-at 2026-12-01T00:00:00Z --ends-at 2026-12-08T00:00:00Z -o csv',
       ],
     },

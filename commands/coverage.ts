@@ -154,9 +154,9 @@ export const coverageArea: AreaSpec = {
       ],
       handler: async () => (await coverage()).create,
       examples: [
-        "agnt coverage create --principal usr_principal --backup usr_backup --start '2026-12-01 09:00' --for 5d --reason pto",
-        'agnt coverage create --principal usr_principal --principal usr_principal2 --backup usr_backup --start 2026-12-01 --end 2026-12-05 --submit',
-        'agnt coverage create --principals-file examples/handover.csv --start 2026-12-01T14:00:00Z --end 2026-12-05T22:00:00Z --no-manager-approval',
+        "agnt coverage create --principal usr_principal --backup usr_backup --start '2028-03-06 09:00' --for 5d --reason pto",
+        'agnt coverage create --principal usr_principal --principal usr_principal2 --backup usr_backup --start 2028-03-13 --end 2028-03-17 --submit',
+        'agnt coverage create --principals-file examples/handover.csv --start 2028-03-20T14:00:00Z --end 2028-03-24T22:00:00Z --no-manager-approval',
         'agnt coverage create   # on a terminal: asks for principals, backups, times and reason',
       ],
     },
