@@ -4,6 +4,7 @@ import { loadAll } from '../api/index.ts';
 import { openApiDocument } from '../api/openapi.ts';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
+import { loadQuery, project } from '../core/output.ts';
 import { VERSION } from '../core/version.ts';
 import { loadYaml } from '../core/yaml.ts';
 
@@ -11,7 +12,12 @@ export async function spec(ctx: Context): Promise<void> {
   const format = ctx.format();
   if (format !== 'table' && format !== 'yaml' && format !== 'json') throw new UsageError(`agnt api spec prints yaml or json, not ${format}`);
   // A JSON round trip: no shared objects, so the YAML has no anchors and aliases.
-  const doc = JSON.parse(JSON.stringify(openApiDocument(await loadAll(), { version: VERSION })));
+  let doc: unknown = JSON.parse(JSON.stringify(openApiDocument(await loadAll(), { version: VERSION })));
+  // --query and --fields pick from the document as they do from any answer.
+  const { fields, query } = ctx.outputOptions();
+  const select = await loadQuery(query);
+  if (select) doc = select(doc);
+  if (fields?.length) doc = project(doc, fields);
   if (format === 'json') {
     ctx.io.out(JSON.stringify(doc, null, 2));
     return;

@@ -132,21 +132,29 @@ export function project(data: unknown, fields: string[]): unknown {
 }
 
 type Search = (data: unknown, expr: string) => unknown;
-let searchFn: Search | undefined;
+let jmes: { search: Search; compile: (expr: string) => unknown } | undefined;
 
 export async function loadQuery(expr: string | undefined): Promise<((data: unknown) => unknown) | undefined> {
   if (!expr) return undefined;
-  if (!searchFn) {
-    const mod = await import('@jmespath-community/jmespath');
-    searchFn = (mod.search ?? (mod as unknown as { default: { search: Search } }).default.search) as Search;
+  if (!jmes) {
+    const mod = (await import('@jmespath-community/jmespath')) as unknown as { search?: Search; compile?: (e: string) => unknown; default: { search: Search; compile: (e: string) => unknown } };
+    jmes = { search: mod.search ?? mod.default.search, compile: mod.compile ?? mod.default.compile };
   }
-  const search = searchFn;
+  const { search, compile } = jmes;
+  // Parsed before anything is sent; evaluated on the answer (a function may only then find the
+  // wrong type: keys(paths) is fine on a document that has paths, not on an empty one).
   try {
-    search({}, expr);
+    compile(expr);
   } catch (e) {
     throw new UsageError(`invalid --query expression: ${(e as Error).message}`);
   }
-  return (data) => search(data as never, expr);
+  return (data) => {
+    try {
+      return search(data as never, expr);
+    } catch (e) {
+      throw new UsageError(`--query ${JSON.stringify(expr)} failed on the answer: ${(e as Error).message}`);
+    }
+  };
 }
 
 /** A cell's text: scalars as they are, references by name or id, the rest as compact JSON. */

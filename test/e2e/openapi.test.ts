@@ -52,6 +52,18 @@ describe('agnt api spec', () => {
     expect(committed === r.stdout, 'docs/openapi.yaml is stale: run `npm run build` and commit it').toBe(true);
   });
 
+  it('--query and --fields pick from the document, as from any answer', async () => {
+    const count = await agnt(['api', 'spec', '--query', 'length(keys(paths))']);
+    expect(count).toMatchObject({ stderr: '', exitCode: 0 });
+    expect(Number(count.stdout)).toBe(Object.keys(parse(readFileSync(DOC, 'utf8')).paths).length);
+    const title = await agnt(['api', 'spec', '-o', 'json', '--fields', 'info.title']);
+    expect(JSON.parse(title.stdout)).toEqual({ info: { title: 'Assistant Platform API' } });
+    // A function given the wrong type on this document is named, exit 2.
+    const wrong = await agnt(['api', 'spec', '--query', 'keys(nothere)']);
+    expect(wrong.exitCode).toBe(2);
+    expect(wrong.stderr).toMatch(/^error: --query "keys\(nothere\)" failed on the answer: .*keys\(\)/);
+  });
+
   it('refuses an output format that cannot hold it', async () => {
     const r = await agnt(['api', 'spec', '-o', 'csv']);
     expect(r).toEqual({ stdout: '', stderr: 'error: agnt api spec prints yaml or json, not csv\n', exitCode: 2 });
