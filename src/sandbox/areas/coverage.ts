@@ -243,15 +243,7 @@ export function createSpan(store: Store, caller: Rec, body: unknown): Rec {
     reason: b.reason ?? 'manual',
     initiatedBy: caller.id,
     requireManagerApproval: b.requireManagerApproval ?? hasManager,
-    approvedBy: null,
-    approvedAt: null,
-    submittedAt: null,
-    acceptedAt: null,
-    declinedAt: null,
-    rejectedAt: null,
-    activatedAt: null,
-    endedAt: null,
-    cancelledAt: null,
+    ...NO_STAMPS,
     auditTag: b.auditTag ?? null,
     notifyPrincipal: b.notifyPrincipal ?? false,
     // Chosen: no grace period unless one is configured (the create body has no field for it).
@@ -272,6 +264,18 @@ export function createSpan(store: Store, caller: Rec, body: unknown): Rec {
   return span;
 }
 
+/** A span's transition stamps before any transition: each is set by the one that happens. */
+const NO_STAMPS = {
+  approvedBy: null,
+  approvedAt: null,
+  submittedAt: null,
+  acceptedAt: null,
+  declinedAt: null,
+  rejectedAt: null,
+  activatedAt: null,
+  endedAt: null,
+  cancelledAt: null,
+} as const;
 /**
  * Spans of usr_coord in each state a help example acts on, with fixed ids so that the examples
  * can name them: two drafts, two awaiting usr_backup's acceptance, two awaiting usr_manager's
@@ -351,15 +355,7 @@ function seedSpans(store: Store): void {
       reason: s.reason,
       initiatedBy: 'usr_coord',
       requireManagerApproval: true,
-      approvedBy: null,
-      approvedAt: null,
-      submittedAt: null,
-      acceptedAt: null,
-      declinedAt: null,
-      rejectedAt: null,
-      activatedAt: null,
-      endedAt: null,
-      cancelledAt: null,
+      ...NO_STAMPS,
       auditTag: null,
       notifyPrincipal: false,
       endGracePeriodMs: 0,
