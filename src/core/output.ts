@@ -4,7 +4,6 @@
 import { UsageError } from './errors.ts';
 import { loadYaml } from './yaml.ts';
 import type { ChalkInstance } from 'chalk';
-import { displayWidth, padEndWidth, truncateWidth } from './width.ts';
 import { isApiTime, isoInZone, zoned } from './wall-clock.ts';
 
 /** A table column: a dotted path into the record, and its header (default: the last key, in SNAKE_CASE). */
@@ -194,6 +193,15 @@ function columnsFor(records: unknown[], fields?: string[], defaults?: Column[]):
   return keys.slice(0, 8).map((path) => ({ path }));
 }
 
+// string-width compiles large Unicode regular expressions when it loads (~25 ms): loaded when a
+// table is drawn, not on every run that imports the output layer (`--help`, json output).
+type WidthModule = typeof import('./width.ts');
+let widthModule: WidthModule | undefined;
+async function loadWidth(): Promise<WidthModule> {
+  widthModule ??= await import('./width.ts');
+  return widthModule;
+}
+
 /** Terminal cells of a cell's text: plain ASCII is its length; the rest asks string-width. */
 type Measure = (s: string) => number;
 let measure: Measure | undefined;
@@ -212,6 +220,7 @@ async function loadMeasure(): Promise<Measure> {
  */
 export async function renderTable(rows: string[][], headers: string[], opts: Pick<OutputOptions, 'color' | 'width' | 'tty'>): Promise<string> {
   const width = await loadMeasure();
+  const { truncateWidth } = await loadWidth();
   const maxCell = opts.tty ? Math.max(12, Math.min(60, Math.floor(opts.width / Math.max(1, headers.length)) + 10)) : Infinity;
   const n = headers.length;
   const cells = rows.map((r) => Array.from({ length: n }, (_, i) => truncateWidth(escapeControls(r[i] ?? ''), maxCell)));
@@ -254,7 +263,7 @@ export class RunningCount {
   }
 }
 
-function renderKeyValue(obj: Record<string, unknown>, fields: string[] | undefined, opts: OutputOptions): string {
+function renderKeyValue(obj: Record<string, unknown>, fields: string[] | undefined, opts: OutputOptions, { displayWidth, padEndWidth, truncateWidth }: WidthModule): string {
   const keys = fields?.length ? fields : Object.keys(obj);
   const width = Math.max(...keys.map((k) => displayWidth(k)), 1);
   const maxVal = opts.tty ? Math.max(40, opts.width - width - 3) : Infinity;
@@ -388,7 +397,7 @@ export class Printer {
         this.opts,
       );
     }
-    if (typeof data === 'object') return renderKeyValue(data as Record<string, unknown>, this.opts.fields, this.opts);
+    if (typeof data === 'object') return renderKeyValue(data as Record<string, unknown>, this.opts.fields, this.opts, await loadWidth());
     return escapeControls(String(data));
   }
 }

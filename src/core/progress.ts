@@ -4,7 +4,10 @@
 import type { IO } from './io.ts';
 import { escapeControls } from './output.ts';
 
-const fmt = new Intl.NumberFormat('en-US');
+// Made on first use: creating a number format loads ICU data (~10 ms), which a run that draws no
+// progress (most of them, and every --help) should not pay.
+let numberFormat: Intl.NumberFormat | undefined;
+const fmt = { format: (n: number) => (numberFormat ??= new Intl.NumberFormat('en-US')).format(n) };
 
 export type Unit = 'rows' | 'records' | 'bytes' | 'checks';
 
