@@ -395,11 +395,11 @@ describe.runIf(shellAvailable('fish'))('fish', () => {
 
 describe('.ci/install-shells.sh', () => {
   // On a developer's machine the zsh and fish suites skip without their shell; CI must run them.
-  it.runIf(IN_CI)('zsh and fish are installed under CI=true (.ci/run runs .ci/install-shells.sh)', () => {
-    expect({ zsh: hasCommand('zsh'), fish: hasCommand('fish') }).toEqual({ zsh: true, fish: true });
+  it.runIf(IN_CI)('zsh, fish and jq are installed under CI=true (.ci/run runs .ci/install-shells.sh)', () => {
+    expect({ zsh: hasCommand('zsh'), fish: hasCommand('fish'), jq: hasCommand('jq') }).toEqual({ zsh: true, fish: true, jq: true });
   });
 
-  it.runIf(hasCommand('zsh') && hasCommand('fish'))('does nothing when zsh and fish are already installed', async () => {
+  it.runIf(hasCommand('zsh') && hasCommand('fish') && hasCommand('jq'))('does nothing when zsh, fish and jq are already installed', async () => {
     const script = join(ROOT, '.ci', 'install-shells.sh');
     expect(statSync(script).mode & 0o111).not.toBe(0);
     const r = await execa('sh', [script], { reject: false });
