@@ -60,6 +60,11 @@ export interface WhenOptions {
   ago?: boolean;
 }
 
+/** An ISO 8601 time with its zone (Z or an offset): an instant, needing no zone to read. */
+export function looksAbsolute(text: unknown): boolean {
+  return typeof text === 'string' && /^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/i.test(text.trim());
+}
+
 /**
  * Reads a time: ISO 8601 with Z or an offset as it is; 'YYYY-MM-DD HH:MM[:SS]' (or with T, or
  * a date alone) on the wall clock of `tz`; 'now', 'today', 'yesterday' and 'tomorrow',
@@ -82,7 +87,7 @@ export function parseWhen(text: string, tz: string, now: number, opts: WhenOptio
     if (Number(rel[2]) > 23 || Number(rel[3]) > 59) throw new UsageError(`${where}: '${text}' is not a valid time`);
     return fromWallClock(w.year, w.month, w.day, Number(rel[2]), Number(rel[3]), tz);
   }
-  if (/(Z|[+-]\d{2}:?\d{2})$/i.test(s) && /^\d{4}-\d{2}-\d{2}T/i.test(s)) {
+  if (looksAbsolute(s)) {
     const ms = Date.parse(s);
     if (!Number.isNaN(ms)) return ms;
   }

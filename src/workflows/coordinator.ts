@@ -4,7 +4,7 @@ import type { Handler } from '../core/spec.ts';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import { escapeControls } from '../core/output.ts';
-import { addLocalDays, formatLocal, iso, parseWhen, resolveZone, startOfLocalDay, wallClock, pad2 } from '../core/time.ts';
+import { addLocalDays, formatLocal, iso, parseWhen, resolveZone, startOfLocalDay, wallClock, pad2, looksAbsolute } from '../core/time.ts';
 import { nameOf, sections, table, title } from '../render/render.ts';
 import { icsRequested, writeCalendar } from './ics.ts';
 
@@ -155,10 +155,6 @@ export function renderPrincipal(data: unknown, ctx: Context): string {
       ctx,
     ),
   ].join('\n');
-}
-
-function looksAbsolute(text: unknown): boolean {
-  return typeof text === 'string' && /^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/i.test(text.trim());
 }
 
 /** One block per day of the range; each event that touches the day shows its hours there. */

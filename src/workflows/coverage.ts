@@ -6,7 +6,7 @@ import type { Handler, Invocation } from '../core/spec.ts';
 import type { Context } from '../core/context.ts';
 import { type AgntError, Interrupted, UsageError } from '../core/errors.ts';
 import { readStructured } from '../core/input.ts';
-import { addDuration, DURATION_HINT, formatLocal, iso, parseDuration, parseWhen, resolveZone, startOfLocalDay, addLocalDays } from '../core/time.ts';
+import { addDuration, DURATION_HINT, formatLocal, iso, parseDuration, parseWhen, resolveZone, startOfLocalDay, addLocalDays, looksAbsolute } from '../core/time.ts';
 import { nameOf, sections, table, who } from '../render/render.ts';
 import { icsRequested, writeCalendar } from './ics.ts';
 
@@ -97,10 +97,6 @@ function pairFlags(principals: string[], backups: string[]): Row[] {
   if (backups.length === 1) return principals.map((p) => ({ principal: p, backupCoordinator: backups[0] }));
   if (backups.length !== principals.length) throw new UsageError(`${principals.length} --principal but ${backups.length} --backup: give one --backup after each --principal, or one for all`);
   return principals.map((p, i) => ({ principal: p, backupCoordinator: backups[i] }));
-}
-
-function looksAbsolute(text: unknown): boolean {
-  return typeof text === 'string' && /^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/i.test(text.trim());
 }
 
 class Lazy<T> {
