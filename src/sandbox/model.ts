@@ -88,44 +88,15 @@ export function resolveUserId(caller: Rec, id: string): string {
   return id === 'me' ? caller.id : id;
 }
 
-/** A full Contact (part 1, 2.7) with defaults for the fields not given. */
+/** A full Contact (part 1, 2.7) with defaults for the fields not given: CONTACT_TEMPLATE's. */
 export function makeContact(store: Store, fields: Rec): Rec {
   const email = fields.email ?? fields.emails?.[0]?.address ?? null;
-  return store.insert('contacts', 'con', {
-    account: ACCOUNT,
-    user: null,
-    name: null,
-    preferredName: null,
-    email,
-    emails: email ? [{ address: email, type: 'work', primary: true, source: 'manual' }] : [],
-    phones: [],
-    appmsgBCapable: null,
-    company: null,
-    title: null,
-    timezone: null,
-    tzOffset: null,
-    photoUrl: null,
-    website: null,
-    bookingLink: null,
-    social: {},
-    address: {},
-    enrichedAt: null,
-    enrichmentVersion: 0,
-    source: { type: 'manual', userId: fields.user ?? null },
-    lastContactedAt: null,
-    externalIds: [],
-    properties: {},
-    priority: 0,
-    inheritCompanyPriority: true,
-    tags: [],
-    introducedBy: null,
-    scope: 'user',
-    team: null,
-    status: 'active',
-    consumer: null,
-    assistant: null,
-    ...fields,
-  });
+  const contact: Rec = {};
+  for (const [k, v] of CONTACT_DEFAULTS) contact[k] = Array.isArray(v) ? [] : v !== null && typeof v === 'object' ? {} : v;
+  contact.email = email;
+  contact.emails = email ? [{ address: email, type: 'work', primary: true, source: 'manual' }] : [];
+  contact.source = { type: 'manual', userId: fields.user ?? null };
+  return store.insert('contacts', 'con', Object.assign(contact, fields));
 }
 
 /**
@@ -171,6 +142,10 @@ export const CONTACT_TEMPLATE: Rec = {
   createdAt: undefined,
   updatedAt: undefined,
 };
+
+// The template's fields in its order, less those the store sets (id and the timestamps). Lists
+// and objects among the defaults are made anew for each contact.
+const CONTACT_DEFAULTS = Object.entries(CONTACT_TEMPLATE).filter(([k]) => k !== 'id' && k !== 'createdAt' && k !== 'updatedAt');
 
 /** Text that recurs in contacts, packed as one character each (packing.ts). */
 export const CONTACT_FRAGMENTS = [
