@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
+import { spawnInPty } from '../support/pty.ts';
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;
 let dir: string;
@@ -59,23 +60,12 @@ async function gate(hold: RegExp): Promise<Gate> {
   return g;
 }
 
-function quote(s: string): string {
-  return `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
 /**
  * Runs agnt in a pseudo-terminal. `until`: when the screen shows this, call `then` (or, when the
  * command's request reaches the gate first and nothing is awaited, `then` runs at arrival).
  */
 async function terminal(args: string[], env: Record<string, string | undefined>, g?: Gate, until?: RegExp): Promise<{ out: string; exitCode: number }> {
-  const command = [process.execPath, BIN, ...args].map(quote).join(' ');
-  const child = execa('script', ['-qfec', command, '/dev/null'], {
-    env: { ...cleanEnv(), TERM: 'xterm', COLUMNS: '120', LINES: '40', AGNT_CONFIG_DIR: tempDir(), AGNT_BASE_URL: g?.url ?? sb.baseUrl, AGNT_TOKEN: sb.tokens.admin, ...env },
-    extendEnv: true,
-    reject: false,
-    stdin: 'pipe',
-    timeout: 60_000,
-  });
+  const child = spawnInPty(args, { COLUMNS: '120', AGNT_CONFIG_DIR: tempDir(), AGNT_BASE_URL: g?.url ?? sb.baseUrl, AGNT_TOKEN: sb.tokens.admin, ...env }, 60_000);
   let out = '';
   if (g) {
     if (until) {

@@ -29,18 +29,30 @@ function shellQuote(s: string): string {
 const KEY_PAUSE_MS = 150;
 
 /**
- * Runs `agnt ARGS` in a pseudo-terminal with a clean environment plus `env` (an undefined value
- * removes a variable). Throws if a step's text never shows before the command ends.
+ * Starts `agnt ARGS` in a pseudo-terminal (stdin is the keyboard, stdout the screen) with a clean
+ * environment plus `env`. Its exit code is agnt's, or 128+N if a signal N killed agnt.
  */
-export async function runInPty(args: string[], steps: PtyStep[], env: Record<string, string | undefined> = {}, timeoutMs = 25_000): Promise<PtyResult> {
-  const command = [process.execPath, BIN, ...args].map(shellQuote).join(' ');
-  const child = execa('script', ['-qfec', command, '/dev/null'], {
-    env: { ...cleanEnv(), TERM: 'xterm', COLUMNS: '100', LINES: '40', ...env },
+export function spawnInPty(args: string[], env: Record<string, string | undefined>, timeoutMs: number) {
+  // `script` runs the command through $SHELL -c. `exec` makes node the terminal's only
+  // foreground process: otherwise a shell that stays (dash, the /bin/sh used when SHELL is unset,
+  // as on CI) dies of the Ctrl-C itself, and `script` reports 130 whatever agnt exited with.
+  // SHELL is pinned to /bin/sh so a developer's machine runs what CI runs.
+  const command = `exec ${[process.execPath, BIN, ...args].map(shellQuote).join(' ')}`;
+  return execa('script', ['-qfec', command, '/dev/null'], {
+    env: { ...cleanEnv(), SHELL: '/bin/sh', TERM: 'xterm', COLUMNS: '100', LINES: '40', ...env },
     extendEnv: true,
     reject: false,
     stdin: 'pipe',
     timeout: timeoutMs,
   });
+}
+
+/**
+ * Runs `agnt ARGS` in a pseudo-terminal with a clean environment plus `env` (an undefined value
+ * removes a variable). Throws if a step's text never shows before the command ends.
+ */
+export async function runInPty(args: string[], steps: PtyStep[], env: Record<string, string | undefined> = {}, timeoutMs = 25_000): Promise<PtyResult> {
+  const child = spawnInPty(args, env, timeoutMs);
   let output = '';
   let step = 0;
   let seenUpTo = 0;
