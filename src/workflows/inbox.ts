@@ -220,6 +220,9 @@ async function once(ctx: Context, opts: Record<string, unknown>): Promise<void> 
   if (failed.length) throw new AgntError(`the inbox is incomplete: ${failed.length} of its sources could not be read`, EXIT.partial);
 }
 
+// `--interval 0.3` is said as 0.3s, not rounded to 0s.
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(2))}s`;
+
 const key = (i: InboxItem) => `${i.kind}\u0000${i.id}`;
 
 async function watch(ctx: Context, opts: Record<string, unknown>): Promise<void> {
@@ -238,7 +241,7 @@ async function watch(ctx: Context, opts: Record<string, unknown>): Promise<void>
       if (ctx.signal.aborted || e instanceof Interrupted) return;
       // A poll that fails as a whole (the server is down) is said and tried again.
       if (!(e instanceof AgntError) || e.exitCode === EXIT.usage || e.exitCode === EXIT.auth) throw e;
-      ctx.io.warn(`inbox: ${escapeControls((e as Error).message)}; trying again in ${Math.round(interval / 1000)}s`);
+      ctx.io.warn(`inbox: ${escapeControls((e as Error).message)}; trying again in ${seconds(interval)}`);
       try {
         await sleep(interval, ctx.signal);
       } catch {
@@ -249,7 +252,7 @@ async function watch(ctx: Context, opts: Record<string, unknown>): Promise<void>
     if (redraw) {
       const stamp = new Date().toISOString().slice(11, 19);
       ctx.io.stdout.write('\x1b[H\x1b[2J');
-      ctx.io.out(`${renderText(result.items, result.tz, ctx)}\n\n(updated ${stamp} UTC; every ${Math.round(interval / 1000)}s; Ctrl-C to stop)`);
+      ctx.io.out(`${renderText(result.items, result.tz, ctx)}\n\n(updated ${stamp} UTC; every ${seconds(interval)}; Ctrl-C to stop)`);
     } else {
       const fresh = result.items.filter((i) => !seen.has(key(i)));
       const lines = fresh.map((i) => (format === 'id' ? escapeControls(i.id) : safeJson(i, false)));

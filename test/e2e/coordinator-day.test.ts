@@ -181,7 +181,7 @@ describe('agnt inbox', () => {
       const r = await runInPty(
         ['inbox', '--watch', '--interval', '0.3'],
         [
-          { expect: /Coverage waiting for your acceptance \(\d+\)[\s\S]*\(updated /, send: '' },
+          { expect: /Coverage waiting for your acceptance \(\d+\)[\s\S]*\(updated .*every 0.3s;/, send: '' },
           // A second drawing of the same screen: the watch redraws instead of appending.
           { expect: /Coverage waiting for your acceptance[\s\S]*\(updated /, send: '\x03' },
         ],
