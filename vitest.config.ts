@@ -10,6 +10,7 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 300_000,
     pool: 'forks',
+    globalSetup: ['test/support/run-tmpdir.ts'],
     reporters: ['default', new SummaryReporter()],
   },
 });
