@@ -37,6 +37,17 @@ describe('help', () => {
     expect((await agnt(['--help'])).stdout).toContain('per-request time limit');
   });
 
+  it("a long description wraps at the help's width, not where its source broke the line", async () => {
+    // Off a terminal the help is 80 columns wide; the description is written at about 100.
+    const r = await agnt(['batch', '--help']);
+    expect(r.exitCode).toBe(0);
+    const text = r.stdout.slice(0, r.stdout.indexOf('\nArguments:'));
+    expect(text).toContain('Each row is recorded in a ledger (FILE.batch-ledger.jsonl)');
+    for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+    // A line break the author put after a sentence stays.
+    expect(text).toMatch(/batch_error\.\nExit codes: 0 every row succeeded/);
+  });
+
   it('the root help has examples for admins, coordinators, pipelines and bulk work', async () => {
     const r = await agnt(['--help']);
     const examples = r.stdout.slice(r.stdout.indexOf('Examples:'));
