@@ -122,6 +122,18 @@ export async function buildProgram(argv: string[], makeContext: ContextFactory, 
     c.configureHelp({
       sortSubcommands: false,
       commandDescription: (cmd: Command) => reflow(cmd.description()),
+      // An option with choices already says "(one of: a, b)" in its description, in the same
+      // words as a field's; commander's own '(choices: "a", "b")' after it would say it twice.
+      optionDescription(this: Help, option: Option): string {
+        const choices = option.argChoices;
+        if (!choices || !option.description.includes('(one of: ')) return Help.prototype.optionDescription.call(this, option);
+        option.argChoices = undefined;
+        try {
+          return Help.prototype.optionDescription.call(this, option);
+        } finally {
+          option.argChoices = choices;
+        }
+      },
       formatHelp(this: Help, cmd: Command, helper: Help): string {
         const base = Help.prototype.formatHelp.call(this, cmd, helper);
         return cmd.parent ? base + globalFlagsSection(cmd, helper.helpWidth ?? 80) : base;

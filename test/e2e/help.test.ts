@@ -48,6 +48,12 @@ describe('help', () => {
     expect(text).toMatch(/batch_error\.\nExit codes: 0 every row succeeded/);
   });
 
+  it('an option with a fixed set of values names them once', async () => {
+    const r = await agnt(['org', 'members', 'sync', '--help']);
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain('--input-format <format> the roster format instead of guessing from its name (one of: csv, tsv, jsonl, yaml, json) ');
+    expect(r.stdout).not.toContain('choices:');
+  });
+
   it('the root help has examples for admins, coordinators, pipelines and bulk work', async () => {
     const r = await agnt(['--help']);
     const examples = r.stdout.slice(r.stdout.indexOf('Examples:'));
