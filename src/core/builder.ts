@@ -364,7 +364,7 @@ async function run(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<vo
     if (!ctx.dryRun && (ctx.format() === 'json' || ctx.format() === 'yaml')) await emit(ctx, spec, { data: [] });
     return;
   }
-  if (inv.merge?.length && inv.body && spec.method === 'PUT') await mergeCurrent(ctx, spec, inv);
+  await mergeCurrent(ctx, spec, inv);
   if (spec.confirm && !ctx.dryRun) {
     await confirm(ctx.io, spec.confirm.replace('{id}', describeIds(inv)), ctx.global.yes);
   }
@@ -469,9 +469,10 @@ export function selected(spec: CommandSpec, data: unknown): unknown {
  * A PUT replaces the nested objects it is sent: `--set address.city=Aarhus` alone would leave an
  * address holding only the city. Read the current record and send each object `--set` reached
  * into whole, with the changes merged in. A dry run reads too (never writes), so that it shows
- * the body a real run sends.
+ * the body a real run sends. Does nothing for any other invocation. `agnt batch` calls it per row.
  */
-async function mergeCurrent(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<void> {
+export async function mergeCurrent(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<void> {
+  if (!inv.merge?.length || !inv.body || spec.method !== 'PUT') return;
   const from = spec.mergeFrom?.endpoint ?? spec;
   const field = spec.mergeFrom?.field;
   const res = await ctx.client({ tokenOptional: spec.public }).request({ method: 'GET', path: from.path, params: inv.args, resultKey: from.resultKey, shape: 'record', readInDryRun: true });

@@ -150,6 +150,24 @@ describe('agnt batch', () => {
     await agnt(['teams', 'members', 'update', 'team_acme', 'usr_member', '--role', 'member'], { sb });
   });
 
+  it("a row's --set a.b=c on a PUT keeps the rest of that object, as on the command line", async () => {
+    const ids = ['con_carol', 'con_dan'];
+    for (const id of ids) sb.store.update('contacts', id, { address: { line1: `1 ${id} St`, city: 'Oslo', country: 'NO' } });
+    const file = write('cities.csv', `id,city\n${ids[0]},Bergen\n${ids[1]},Aarhus\n`);
+    const dry = await agnt(['batch', file, '--dry-run', '-o', 'jsonl', '--', 'contacts', 'update', '{id}', '--set', 'address.city={city}'], { sb });
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(jsonl(dry.stdout).map((x) => x.request.body)).toEqual([
+      { address: { line1: '1 con_carol St', city: 'Bergen', country: 'NO' } },
+      { address: { line1: '1 con_dan St', city: 'Aarhus', country: 'NO' } },
+    ]);
+    const r = await agnt(['batch', file, '-o', 'jsonl', '--', 'contacts', 'update', '{id}', '--set', 'address.city={city}'], { sb });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(ids.map((id) => sb.store.get('contacts', id)!.address)).toEqual([
+      { line1: '1 con_carol St', city: 'Bergen', country: 'NO' },
+      { line1: '1 con_dan St', city: 'Aarhus', country: 'NO' },
+    ]);
+  });
+
   it('placeholders, flags and the command are checked before any request (exit 2)', async () => {
     const file = write('a.csv', 'email,name\nx@y.test,X\n');
     const before = sb.requests.length;
