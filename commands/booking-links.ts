@@ -35,7 +35,7 @@ export const bookingLinks: AreaSpec = {
       summary: 'Add invitees to an invite-only link, from flags or a CSV of name,email',
       description: "--invitee takes 'Name <email>' or 'Name,email' and repeats; --csv reads name,email rows (a header row is optional; '-' for stdin). --send sends each new invitee their link.",
       endpoint: E('booking-links.invitees.add'),
-      also: [{ method: 'POST', path: '/booking-links/{bookingLinkId}/invitees/{inviteeId}/invite' }],
+      also: [E('booking-links.invitees.invite')],
       args: [{ name: 'bookingLinkId', resource: 'booking-links' }],
       fields: [{ name: 'invitees', hidden: true, required: false }],
       options: [

@@ -2,8 +2,10 @@
 import type { AreaSpec } from '../src/core/spec.ts';
 import { area as api } from '../src/api/areas/calendars.ts';
 import { endpointsOf } from '../src/api/endpoint.ts';
+import { area as usersApi } from '../src/api/areas/users.ts';
 
 const E = endpointsOf(api);
+const Users = endpointsOf(usersApi);
 
 export const calendars: AreaSpec = {
   name: 'calendars',
@@ -41,7 +43,7 @@ export const calendars: AreaSpec = {
       summary: "A calendar's events in a time range, with times in a time zone",
       description: "--starts-at and --ends-at take ISO 8601 or local time ('2026-12-01 09:00', 'today', 'tomorrow') in --timezone, else in your user's time zone.",
       endpoint: E('calendars.events'),
-      also: [{ method: 'GET', path: '/users/me' }],
+      also: [Users('users.me.get')],
       args: [{ name: 'calendarId', resource: 'calendars' }],
       fields: [
         { name: 'timezone', description: 'IANA time zone for the times shown, e.g. Europe/Paris' },

@@ -3,8 +3,10 @@ import type { AreaSpec } from '../src/core/spec.ts';
 import { area as api } from '../src/api/areas/coordinator.ts';
 import { endpointsOf } from '../src/api/endpoint.ts';
 import { ICS_OUTPUT_OPTION } from './ics-option.ts';
+import { area as usersApi } from '../src/api/areas/users.ts';
 
 const E = endpointsOf(api);
+const Users = endpointsOf(usersApi);
 
 const views = () => import('../src/workflows/coordinator.ts');
 const tz = { flags: '--tz <zone>', description: "time zone for local times and the timeline (default: your user's timezone)" };
@@ -51,7 +53,7 @@ export const coordinator: AreaSpec = {
       aliases: ['coverage-schedule'],
       summary: 'Your coverage (as primary or backup) in a range; a day-by-day timeline on a terminal',
       endpoint: E('coordinator.coverage-schedule'),
-      also: [{ method: 'GET', path: '/users/me' }],
+      also: [Users('users.me.get')],
       fields: [
         // Not required as flags: the handler fills the defaults.
         { name: 'from', required: false, description: 'range start, ISO or local time (default: today)' },

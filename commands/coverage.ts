@@ -5,8 +5,12 @@ import { area as api } from '../src/api/areas/coverage.ts';
 import { endpointsOf } from '../src/api/endpoint.ts';
 import type { Move } from '../src/api/coverage-rules.ts';
 import { ICS_OUTPUT_OPTION } from './ics-option.ts';
+import { area as usersApi } from '../src/api/areas/users.ts';
+import { area as delegationsApi } from '../src/api/areas/delegations.ts';
 
 const E = endpointsOf(api);
+const Users = endpointsOf(usersApi);
+const Delegations = endpointsOf(delegationsApi);
 
 export const spanColumns: Column[] = [
   { path: 'id' },
@@ -35,7 +39,7 @@ const tz = { flags: '--tz <zone>', description: "time zone for local times (defa
 const coverage = () => import('../src/workflows/coverage.ts');
 const people = () => import('../src/workflows/coverage-people.ts');
 const utc = { flags: '--utc', description: 'show times in UTC' };
-const PRINCIPALS = { method: 'GET' as const, path: '/coverage-spans/{spanId}/principals' };
+const PRINCIPALS = E('coverage.spans.principals');
 
 interface MoveText {
   verb: Exclude<Move, 'cancel'>;
@@ -113,7 +117,7 @@ export const coverageArea: AreaSpec = {
         "On a terminal (table) each span shows its principals and their backups, and times are in your user's time zone (--tz, --utc); " +
         'json, yaml, jsonl, csv and id give the API records as they are, times in UTC.',
       options: [{ flags: '--mine', description: 'only spans you are the primary coordinator or a backup of' }, tz, utc],
-      also: [PRINCIPALS, { method: 'GET', path: '/users/me' }],
+      also: [PRINCIPALS, Users('users.me.get')],
       handler: async () => (await people()).list,
       examples: [
         'agnt coverage list',
@@ -131,13 +135,7 @@ export const coverageArea: AreaSpec = {
         "Times are ISO 8601 or local time in your user's time zone (--tz to choose another); --for 5d instead of --end. " +
         'On a terminal, missing values are asked for (principals picked from your delegations); with --no-input they are errors.',
       endpoint: E('coverage.spans.create'),
-      also: [
-        { method: 'GET', path: '/users/me' },
-        { method: 'GET', path: '/delegations' },
-        { method: 'GET', path: '/users' },
-        { method: 'GET', path: '/backup-routing-rules' },
-        { method: 'POST', path: '/coverage-spans/{spanId}/submit' },
-      ],
+      also: [Users('users.me.get'), Delegations('delegations.list'), Users('users.list'), E('backup-rules.list'), E('coverage.spans.submit')],
       columns: spanColumns,
       fields: [
         // Not required as flags: the handler asks for them on a terminal or derives them.
@@ -169,7 +167,7 @@ export const coverageArea: AreaSpec = {
       args: [{ name: 'spanId', resource: 'coverage-spans' }],
       description: "With its principals and their backups (json: under `principals`); on a terminal, times in your user's time zone (--tz, --utc).",
       options: [tz, utc],
-      also: [PRINCIPALS, { method: 'GET', path: '/users/me' }],
+      also: [PRINCIPALS, Users('users.me.get')],
       handler: async () => (await people()).get,
       examples: ['agnt coverage get cov_scheduled', 'agnt coverage get cov_scheduled --utc', "agnt coverage get cov_scheduled --json --query 'principals[].backupCoordinator'"],
     },
@@ -182,7 +180,7 @@ export const coverageArea: AreaSpec = {
       // `coverage get` shows each span with its principals; they are changed by other commands.
       ignores: ['principals'],
       options: [tz],
-      also: [{ method: 'GET', path: '/users/me' }],
+      also: [Users('users.me.get')],
       handler: async () => (await coverage()).update,
       examples: ["agnt coverage update cov_draft --end '2028-05-06 17:00'", 'agnt coverage update cov_draft --reason sick --no-manager-approval'],
     },
@@ -206,7 +204,7 @@ export const coverageArea: AreaSpec = {
       args: [{ name: 'principalId', resource: 'users', description: "the principal's user id" }],
       description: 'Now: the chain the server resolves. With --at: the span you can see (scheduled, active or ended) that hands the principal over at that time, and its backup.',
       options: [{ flags: '--at <time>', description: "another time: ISO 8601 or local time ('2026-12-02 15:00', 'tomorrow 09:00')" }, tz],
-      also: [{ method: 'GET', path: '/coverage-spans' }, PRINCIPALS, { method: 'GET', path: '/users/me' }],
+      also: [E('coverage.spans.list'), PRINCIPALS, Users('users.me.get')],
       handler: async () => (await people()).who,
       render: async () => (await coverage()).renderWho,
       examples: ['agnt coverage who usr_principal', "agnt coverage who usr_principal --at '2026-12-02 15:00'", "agnt coverage who usr_principal --query 'backupCoordinator.email'"],
@@ -222,7 +220,7 @@ export const coverageArea: AreaSpec = {
       command: 'coverage events',
       summary: 'Coverage events in a time range, one per span and principal',
       endpoint: E('coverage.spans.events'),
-      also: [{ method: 'GET', path: '/users/me' }],
+      also: [Users('users.me.get')],
       columns: eventColumns,
       fields: [
         { name: 'rangeStart', required: false, description: 'range start, ISO or local time (default: today)' },

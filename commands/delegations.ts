@@ -83,7 +83,7 @@ export const delegations: AreaSpec = {
       summary: 'Check calendar access again now (as the coordinator) and show the new access health',
       description: 'Each id is checked in turn; the access health before and after is shown on a terminal. The status of a delegation never changes.',
       endpoint: E('delegations.reverify'),
-      also: [{ method: 'GET', path: '/delegations/{id}' }],
+      also: [E('delegations.get')],
       args: [{ name: 'id', multi: true, resource: 'delegations', description: 'delegation id' }],
       columns: [{ path: 'id' }, { path: 'principal' }, { path: 'accessHealth', header: 'ACCESS' }, { path: 'lastAccessCheckAt', header: 'CHECKED_AT' }, { path: 'status' }],
       handler: async () => (await handlers()).reverify,

@@ -10,8 +10,6 @@ const file: ArgSpec = { name: 'fileId', description: 'drive file id', resource: 
 
 export const fileColumns: Column[] = [{ path: 'id' }, { path: 'name' }, { path: 'kind' }, { path: 'size' }, { path: 'status' }, { path: 'folder' }, { path: 'updatedAt', header: 'UPDATED' }];
 
-const P = '/users/{userId}/drive-files';
-
 export const drive: AreaSpec = {
   name: 'drive',
   summary: 'Drive: files and notes, upload and download, versions, sharing',
@@ -69,10 +67,7 @@ export const drive: AreaSpec = {
       description:
         'For each file: POST upload (name, size, MIME type from the extension unless --mime-type), PUT the bytes to the presigned URL (never with your token), then confirm with the size actually sent. A progress bar is shown on a terminal. Uploading a name that already exists in the folder saves a new version.',
       endpoint: E('drive.files.upload'),
-      also: [
-        { method: 'POST', path: `${P}/{fileId}/confirm` },
-        { method: 'GET', path: '/users/{userId}/drive-storage' },
-      ],
+      also: [E('drive.files.confirm'), E('drive.storage')],
       args: [user, { name: 'path', multi: true, description: 'local files' }],
       options: [
         { flags: '--name <name>', description: 'name in the drive (one file only; default: the file name)' },
@@ -93,7 +88,7 @@ export const drive: AreaSpec = {
       description:
         "-o/--output here is the destination: a file path, a folder (the server's file name is used, cleaned so it stays inside the folder), or '-' for stdout. Default: the current folder. An existing file is kept unless --force. The file appears only when complete.",
       endpoint: E('drive.files.download'),
-      also: [{ method: 'GET', path: `${P}/{fileId}` }],
+      also: [E('drive.files.get')],
       args: [user, file],
       options: [
         { flags: '-o, --output <path>', description: "destination file or folder, or '-' for stdout" },

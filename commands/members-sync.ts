@@ -5,9 +5,11 @@ import type { AreaSpec, ArgSpec, Column, OptionSpec } from '../src/core/spec.ts'
 import { area as orgApi } from '../src/api/areas/organizations.ts';
 import { area as teamsApi } from '../src/api/areas/teams.ts';
 import { endpointsOf } from '../src/api/endpoint.ts';
+import { area as usersApi } from '../src/api/areas/users.ts';
 
 const T = endpointsOf(teamsApi);
 const O = endpointsOf(orgApi);
+const Users = endpointsOf(usersApi);
 
 const team: ArgSpec = { name: 'teamId', description: 'team id', resource: 'teams' };
 const org: ArgSpec = { name: 'orgId', description: 'organization id', resource: 'organizations' };
@@ -54,12 +56,7 @@ export const teamMembersSync: AreaSpec = {
       endpoint: T('teams.members.list'),
       omit: 'all',
       list: false,
-      also: [
-        { method: 'GET', path: '/users' },
-        { method: 'POST', path: '/teams/{teamId}/members' },
-        { method: 'PUT', path: '/teams/{teamId}/members/{memberId}' },
-        { method: 'DELETE', path: '/teams/{teamId}/members/{memberId}' },
-      ],
+      also: [Users('users.list'), T('teams.members.create'), T('teams.members.update'), T('teams.members.delete')],
       args: [team],
       options: syncOptions,
       columns: syncColumns,
@@ -91,11 +88,7 @@ export const orgMembersSync: AreaSpec = {
       endpoint: O('orgs.members.list'),
       omit: 'all',
       list: false,
-      also: [
-        { method: 'POST', path: '/organizations/{orgId}/members' },
-        { method: 'PUT', path: '/users/{userId}' },
-        { method: 'DELETE', path: '/organizations/{orgId}/members/{userId}' },
-      ],
+      also: [O('orgs.members.create'), Users('users.update'), O('orgs.members.delete')],
       args: [org],
       options: syncOptions,
       columns: syncColumns,

@@ -3,8 +3,14 @@
 import type { AreaSpec, ArgSpec, FieldOverride } from '../src/core/spec.ts';
 import { area as api } from '../src/api/areas/organizations.ts';
 import { endpointsOf } from '../src/api/endpoint.ts';
+import { area as usersApi } from '../src/api/areas/users.ts';
+import { area as teamsApi } from '../src/api/areas/teams.ts';
+import { area as coverageApi } from '../src/api/areas/coverage.ts';
 
 const E = endpointsOf(api);
+const Users = endpointsOf(usersApi);
+const Teams = endpointsOf(teamsApi);
+const Coverage = endpointsOf(coverageApi);
 
 const org: ArgSpec = { name: 'orgId', description: 'organization id', resource: 'organizations' };
 type OrgHandlers = typeof import('../src/workflows/org.ts');
@@ -16,17 +22,17 @@ const stateFile = { flags: '--state <file>', description: 'where agnt records th
 const exitCode = { flags: '--exit-code', description: `exit ${7} when something differs, 0 when nothing does` };
 // Every read an organization document needs (catalogue rows of export, plan and drift).
 const READS = [
-  { method: 'GET', path: '/organizations/{orgId}/domains' },
-  { method: 'GET', path: '/organizations/{orgId}/members' },
-  { method: 'GET', path: '/organizations/{orgId}/settings/model-tiers' },
-  { method: 'GET', path: '/organizations/{orgId}/audit-logging' },
-  { method: 'GET', path: '/orgs/{id}/profile' },
-  { method: 'GET', path: '/teams' },
-  { method: 'GET', path: '/teams/{teamId}/members' },
-  { method: 'GET', path: '/teams/{teamId}/profile' },
-  { method: 'GET', path: '/team-invitations' },
-  { method: 'GET', path: '/backup-routing-rules' },
-  { method: 'GET', path: '/manager-assignments' },
+  E('orgs.domains.list'),
+  E('orgs.members.list'),
+  E('orgs.model-tiers.get'),
+  E('orgs.audit-logging.get'),
+  E('orgs.profile.get'),
+  Teams('teams.list'),
+  Teams('teams.members.list'),
+  Teams('teams.profile.get'),
+  Teams('invitations.list'),
+  Coverage('backup-rules.list'),
+  Coverage('manager-assignments.list'),
 ] as const;
 // Handlers load only when their command runs.
 const h = (name: keyof OrgHandlers) => async () => (await import('../src/workflows/org.ts'))[name];
@@ -102,7 +108,7 @@ export const orgArea: AreaSpec = {
       aliases: ['rm'],
       summary: 'Delete an organization (on a terminal you type its name to confirm; --yes in scripts)',
       endpoint: E('orgs.delete'),
-      also: [{ method: 'GET', path: '/organizations/{orgId}' }],
+      also: [E('orgs.get')],
       args: [org],
       handler: h('deleteOrg'),
       examples: ['org=$(agnt org create --name Scratch -o id) && agnt org delete "$org"   # on a terminal: asks first', 'agnt org delete "$(agnt org create --name "Scratch 2" -o id)" --yes'],
@@ -307,7 +313,7 @@ export const orgArea: AreaSpec = {
       description:
         "--from and --to take an ISO 8601 time, a relative one (24h, 7d: that long ago; 'now'), or local time ('2026-12-01 09:00') in your time zone (--tz to choose). With --wait the command exits 0 when the job completed and 1 when it failed, with the job's errors.",
       endpoint: E('orgs.audit-logging.deliver'),
-      also: [{ method: 'GET', path: '/organizations/{orgId}/audit-logging/deliver/{jobId}' }],
+      also: [E('orgs.audit-logging.job')],
       args: [org],
       fields: [
         { name: 'from', description: 'start of the period' },
@@ -434,30 +440,30 @@ export const orgArea: AreaSpec = {
       bodyInput: false,
       also: [
         ...READS,
-        { method: 'GET', path: '/users/me' },
-        { method: 'POST', path: '/organizations/{orgId}/domains' },
-        { method: 'PUT', path: '/organizations/{orgId}/domains/{domainId}' },
-        { method: 'POST', path: '/organizations/{orgId}/domains/{domainId}/verify' },
-        { method: 'DELETE', path: '/organizations/{orgId}/domains/{domainId}' },
-        { method: 'PUT', path: '/organizations/{orgId}/sso' },
-        { method: 'PUT', path: '/organizations/{orgId}/audit-logging' },
-        { method: 'PATCH', path: '/organizations/{orgId}/settings/model-tiers' },
-        { method: 'PATCH', path: '/orgs/{id}/profile' },
-        { method: 'POST', path: '/organizations/{orgId}/members' },
-        { method: 'DELETE', path: '/organizations/{orgId}/members/{userId}' },
-        { method: 'PUT', path: '/users/{userId}' },
-        { method: 'POST', path: '/teams' },
-        { method: 'PUT', path: '/teams/{teamId}' },
-        { method: 'DELETE', path: '/teams/{teamId}' },
-        { method: 'POST', path: '/teams/{teamId}/members' },
-        { method: 'PUT', path: '/teams/{teamId}/members/{memberId}' },
-        { method: 'DELETE', path: '/teams/{teamId}/members/{memberId}' },
-        { method: 'PATCH', path: '/teams/{teamId}/profile' },
-        { method: 'POST', path: '/team-invitations' },
-        { method: 'DELETE', path: '/team-invitations/{invitationId}' },
-        { method: 'POST', path: '/backup-routing-rules' },
-        { method: 'DELETE', path: '/backup-routing-rules/{ruleId}' },
-        { method: 'POST', path: '/manager-assignments' },
+        Users('users.me.get'),
+        E('orgs.domains.create'),
+        E('orgs.domains.update'),
+        E('orgs.domains.verify'),
+        E('orgs.domains.delete'),
+        E('orgs.sso.set'),
+        E('orgs.audit-logging.set'),
+        E('orgs.model-tiers.set'),
+        E('orgs.profile.set'),
+        E('orgs.members.create'),
+        E('orgs.members.delete'),
+        Users('users.update'),
+        Teams('teams.create'),
+        Teams('teams.update'),
+        Teams('teams.delete'),
+        Teams('teams.members.create'),
+        Teams('teams.members.update'),
+        Teams('teams.members.delete'),
+        Teams('teams.profile.set'),
+        Teams('invitations.create'),
+        Teams('invitations.revoke'),
+        Coverage('backup-rules.create'),
+        Coverage('backup-rules.delete'),
+        Coverage('manager-assignments.create'),
       ],
       args: [optionalOrg],
       options: [
@@ -480,7 +486,7 @@ export const orgArea: AreaSpec = {
       description:
         'For each field that differs from the file: the live and file values, and the newest audit event that explains it (actor, action, event id, time). -o jsonl gives one line per field for CI; --exit-code: 0 when nothing drifted, 7 when something did.',
       endpoint: E('orgs.audit-events.list'),
-      also: [{ method: 'GET', path: '/organizations/{orgId}' }, ...READS],
+      also: [E('orgs.get'), ...READS],
       args: [optionalOrg],
       omit: 'all',
       list: false,

@@ -124,8 +124,8 @@ export interface CommandRecord {
    * resource; the help says it works offline and the catalogue has no row for it.
    */
   offline?: boolean;
-  /** Further endpoints this command calls (catalogue rows). */
-  also?: ReadonlyArray<{ method: Method; path: string }>;
+  /** Further endpoints this command calls (catalogue and help rows), from the model. */
+  also?: readonly Endpoint[];
   /** The path parameters as positionals, in the order given (description and resource default to the model's). */
   args?: ArgSpec[];
   /** Changes to the flags the endpoint's query or body fields give (flag names, descriptions...), and extra flags. */
