@@ -15,16 +15,25 @@ const VALUE_FLAGS = new Set(['-o', '--output', '--fields', '--query', '--profile
 
 /** The first command word, skipping global flags, so that only that area's commands are built. */
 export function firstWord(argv: string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
+  return commandWords(argv, 1)[0];
+}
+
+/** The first `n` command words (area, verb), skipping global flags. */
+export function commandWords(argv: string[], n: number): string[] {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length && words.length < n; i++) {
     const a = argv[i]!;
-    if (a === '--') return argv[i + 1];
+    if (a === '--') {
+      words.push(...argv.slice(i + 1, i + 1 + n - words.length));
+      break;
+    }
     if (a.startsWith('-')) {
       if (VALUE_FLAGS.has(a)) i++;
       continue;
     }
-    return a;
+    words.push(a);
   }
-  return undefined;
+  return words;
 }
 
 function globalOptions(program: Command): void {
@@ -101,12 +110,15 @@ export async function buildProgram(argv: string[], makeContext: ContextFactory, 
   const program = new Command('agnt');
   program.description('Command-line administration for the Assistant Platform API').version(VERSION, '-v, --version', 'print the version').helpCommand(false).addHelpText('after', ROOT_EXAMPLES);
   globalOptions(program);
-  const word = onlyArea === undefined ? firstWord(argv) : onlyArea;
+  const [first, verb] = commandWords(argv, 2);
+  const word = onlyArea === undefined ? first : onlyArea;
   // Only the invoked area's records (and its API model) are loaded; the others get their group
   // (name, aliases, summary) from the index, for the root help and unknown-command errors.
   const full = (e: (typeof AREA_INDEX)[number]) => word != null && (alwaysFull(word) || word === e.name || Boolean(e.aliases?.includes(word)));
   const loaded = await Promise.all(AREA_INDEX.map((e) => (full(e) ? loadArea(e) : undefined)));
-  for (const [i, e] of AREA_INDEX.entries()) buildArea(program, loaded[i] ?? e, makeContext, loaded[i] !== undefined);
+  // The verb narrows the build only for a run of one command (not for the whole-tree commands).
+  const narrow = onlyArea === undefined && !alwaysFull(first) ? verb : undefined;
+  for (const [i, e] of AREA_INDEX.entries()) buildArea(program, loaded[i] ?? e, makeContext, loaded[i] !== undefined, narrow);
   addBuiltins(program, makeContext);
   applyToAll(program, (c) => {
     c.exitOverride();

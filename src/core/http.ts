@@ -3,7 +3,6 @@
 // full-jitter backoff and Retry-After, the per-process retry budget, redirects, --debug and
 // --dry-run.
 import type { Agent, Dispatcher } from 'undici';
-import { setFlagsFromString } from 'node:v8';
 import { ApiError, AgntError, Interrupted, NetworkError, TimeoutError, UsageError, type ApiErrorBody } from './errors.ts';
 import { redactUrl, redactUrls, redactValue, scrub, REDACTED } from './redact.ts';
 import { sleep } from './sleep.ts';
@@ -241,7 +240,8 @@ export class HttpClient {
       // then optimised code in the background), and a short-lived process waits for that
       // background job before it can exit: ~50 ms on every command. The baseline code parses
       // a CLI's few responses just as well. Set before the first compile; wasm only.
-      setFlagsFromString('--liftoff-only');
+      // (node:v8 taken here, not imported: start-up need not load it.)
+      process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
       const options = { keepAliveTimeout: 10_000, connections: 16 };
       // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case), for API calls and presigned transfers
       // alike, with undici's own reading of them (loopback is not exempt unless NO_PROXY says so).
