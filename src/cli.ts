@@ -124,10 +124,14 @@ export async function buildProgram(argv: string[], makeContext: ContextFactory, 
   // (name, aliases, summary) from the index, for the root help and unknown-command errors.
   const full = (e: (typeof AREA_INDEX)[number]) => word != null && (alwaysFull(word) || word === e.name || Boolean(e.aliases?.includes(word)));
   const loaded = await Promise.all(AREA_INDEX.map((e) => (full(e) ? loadArea(e) : undefined)));
-  // The verb narrows the build only for a run of one command (not for the whole-tree commands).
-  const narrow = onlyArea === undefined && !alwaysFull(first) ? verb : undefined;
-  for (const [i, e] of AREA_INDEX.entries()) buildArea(program, loaded[i] ?? e, makeContext, loaded[i] !== undefined, narrow);
-  addBuiltins(program, makeContext);
+  // A run of one area's command (not the whole-tree commands) builds that area alone, narrowed
+  // to the verb: nothing else is reachable from its words, and the other areas and the
+  // built-in commands (auth, config, sandbox, api...) would cost start-up time for nothing.
+  const invoked = onlyArea === undefined && !alwaysFull(first) ? AREA_INDEX.findIndex(full) : -1;
+  for (const [i, e] of AREA_INDEX.entries()) {
+    if (invoked < 0 || i === invoked) buildArea(program, loaded[i] ?? e, makeContext, loaded[i] !== undefined, invoked < 0 ? undefined : verb);
+  }
+  if (invoked < 0) addBuiltins(program, makeContext);
   applyToAll(program, (c) => {
     c.exitOverride();
     c.helpCommand(false);

@@ -357,6 +357,22 @@ export async function execute(ctx: Context, spec: CommandSpec, inv: Invocation):
   }
 }
 
+/** A promise when the stream's buffer is full (settled when it drains or ends), else undefined. */
+function stdoutDrained(out: NodeJS.WritableStream): Promise<void> | undefined {
+  if (!(out as NodeJS.WritableStream & { writableNeedDrain?: boolean }).writableNeedDrain) return undefined;
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      out.off('error', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+    out.on('error', done);
+  });
+}
+
 async function run(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<void> {
   if (inv.fromStdin && !inv.ids.length) {
     ctx.io.err('no ids on standard input; nothing to do');
@@ -390,6 +406,9 @@ async function run(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<vo
         pages++;
         shown.add(items.length);
         printer.records(items);
+        // The reader is slower than the server: the next page waits, rather than the whole
+        // output piling up in memory.
+        return stdoutDrained(ctx.io.stdout);
       });
     } catch (e) {
       shown.end();
