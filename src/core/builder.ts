@@ -129,7 +129,7 @@ function addFieldOption(cmd: Command, spec: CommandSpec, f: FieldSpec): void {
 }
 
 function helpText(spec: CommandSpec): string {
-  const lines = ['', 'Endpoint:', `  ${spec.method} ${spec.path}`];
+  const lines = ['', 'Endpoint:', spec.offline ? '  none: works offline, sends no request' : `  ${spec.method} ${spec.path}`];
   for (const a of spec.also ?? []) lines.push(`  ${a.method} ${a.path}`);
   lines.push('', 'Examples:', ...spec.examples.map((e) => `  $ ${e}`));
   return lines.join('\n');
@@ -594,6 +594,7 @@ export function catalogue(areas: AreaSpec[]): Array<{ command: string; method: s
   const rows: Array<{ command: string; method: string; path: string; summary: string }> = [];
   for (const area of areas) {
     for (const spec of area.commands) {
+      if (spec.offline) continue;
       rows.push({ command: spec.command, method: spec.endpoint.method, path: spec.endpoint.path, summary: spec.summary });
       for (const a of spec.also ?? []) rows.push({ command: spec.command, method: a.method, path: a.path, summary: spec.summary });
     }
