@@ -2,7 +2,7 @@
 // e-mail scan as the Unicode pattern, the case-folding hash as hashing the lower-cased copy,
 // and a row whose cells hold lists (addresses, numbers, tags) as one that splits every cell.
 import { describe, expect, it } from 'vitest';
-import { buildMapping } from '../../src/workflows/import/mapping.ts';
+import { buildMapping, contactFingerprint } from '../../src/workflows/import/mapping.ts';
 import { hash32, hashLower32, SeenEmails } from '../../src/workflows/import/seen.ts';
 import { isEmail, matchesEmailPattern } from '../../src/workflows/import/validate.ts';
 
@@ -61,6 +61,25 @@ describe('case-folding hash', () => {
   });
 });
 
+describe('contact fingerprint', () => {
+  it('ignores letter case only', () => {
+    const a = { email: 'ann@x.io', name: 'Ann Müller', company: 'Acme', tags: ['vip', 'Customer'], properties: { source: 'Web' } };
+    expect(contactFingerprint({ ...a, email: 'ANN@x.io', name: 'ANN MÜLLER', tags: ['VIP', 'customer'], properties: { source: 'web' } })).toBe(contactFingerprint(a));
+    for (const other of [
+      { ...a, name: 'Ann Muller' },
+      { ...a, company: undefined },
+      { ...a, company: undefined, title: 'Acme' },
+      { ...a, tags: ['vip'] },
+      { ...a, tags: ['vipC', 'ustomer'] },
+      { ...a, tags: ['vip', 'customer', 'x'] },
+      { ...a, properties: { source: 'Web', x: '1' } },
+      { ...a, phones: [{ number: '1', type: 'mobile' as const }] },
+      { ...a, phone: '1' },
+    ])
+      expect(contactFingerprint(other), JSON.stringify(other)).not.toBe(contactFingerprint(a));
+  });
+});
+
 describe('rows holding lists', () => {
   it('map as if every cell were split', () => {
     const m = buildMapping(['Email', 'Other Email', 'Mobile Phone', 'Home Phone', 'Tags', 'First Name', 'Middle Name', 'Last Name'], { tags: ['x'] });
@@ -86,7 +105,11 @@ describe('rows holding lists', () => {
         tags: ['vip', 'x'],
       },
     });
-    expect(m.row(['', 'x@y.org', '', '', '', '', '', ''])).toEqual({ kind: 'ok', email: 'x@y.org', contact: { email: 'x@y.org', emails: [{ address: 'x@y.org', type: 'other', primary: true }], tags: ['x'] } });
+    expect(m.row(['', 'x@y.org', '', '', '', '', '', ''])).toEqual({
+      kind: 'ok',
+      email: 'x@y.org',
+      contact: { email: 'x@y.org', emails: [{ address: 'x@y.org', type: 'other', primary: true }], tags: ['x'] },
+    });
     expect(m.row(['a@b.co, nope', '', '', '', '', '', '', ''])).toMatchObject({ kind: 'invalid', email: 'nope' });
   });
 });

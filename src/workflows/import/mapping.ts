@@ -2,6 +2,7 @@
 // the numbered forms of Google and Outlook exports), overridden with --map, and extra columns
 // kept as properties with --properties-from. Then each row is turned into a bulk-import item.
 import { UsageError } from '../../core/errors.ts';
+import { fingerprintAdd, fingerprintEnd, fingerprintStart } from './seen.ts';
 import { cleanEmail, isEmail, isTimeZone } from './validate.ts';
 
 export type EmailType = 'work' | 'personal' | 'other';
@@ -40,6 +41,42 @@ export interface ImportContact {
   properties?: Record<string, string>;
   tags?: string[];
 }
+
+/**
+ * A fingerprint of a contact's values, letter case aside: two rows with the same e-mail and the
+ * same fingerprint are the same row twice. Every field is taken in a fixed order, an absent one
+ * as an empty string, and each list ends with a mark, so that values cannot shift between fields.
+ */
+export function contactFingerprint(c: ImportContact): number {
+  fingerprintStart();
+  fingerprintAdd(c.email);
+  fingerprintAdd(c.name ?? '');
+  fingerprintAdd(c.preferredName ?? '');
+  fingerprintAdd(c.company ?? '');
+  fingerprintAdd(c.title ?? '');
+  fingerprintAdd(c.timezone ?? '');
+  fingerprintAdd(c.phone ?? '');
+  for (const e of c.emails ?? []) {
+    fingerprintAdd(e.address);
+    fingerprintAdd(e.type ?? '');
+  }
+  fingerprintAdd(LIST_END);
+  for (const p of c.phones ?? []) {
+    fingerprintAdd(p.number);
+    fingerprintAdd(p.type ?? '');
+  }
+  fingerprintAdd(LIST_END);
+  for (const t of c.tags ?? []) fingerprintAdd(t);
+  fingerprintAdd(LIST_END);
+  for (const k in c.properties) {
+    fingerprintAdd(k);
+    fingerprintAdd(c.properties[k]!);
+  }
+  return fingerprintEnd();
+}
+
+/** Ends a list in the fingerprint (control characters that a contact's values do not hold). */
+const LIST_END = '\u0000\u0001';
 
 export type RowResult = { kind: 'blank' } | { kind: 'invalid'; email: string; error: string } | { kind: 'ok'; email: string; contact: ImportContact };
 

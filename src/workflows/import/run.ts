@@ -8,7 +8,7 @@ import { escapeControls } from '../../core/output.ts';
 import type { Encoding } from './detect.ts';
 import { FailedRowsWriter } from './failed.ts';
 import { isUnfinished, LedgerWriter, OUTCOME_CODES, OUTCOMES, resumeLedger, type DoneRecord, type LedgerState, type Outcome, type StoredOptions } from './ledger.ts';
-import { buildMapping, describeRole, type Mapping } from './mapping.ts';
+import { buildMapping, contactFingerprint, describeRole, type ImportContact, type Mapping } from './mapping.ts';
 import { MemoryGuard } from './memory.ts';
 import { Progress } from '../../core/progress.ts';
 import { hashLower32, SeenEmails } from './seen.ts';
@@ -79,11 +79,10 @@ interface Batch {
   emails: string[];
   /** The input cells of each row, kept only for --errors-out. */
   cells?: string[][];
-  /** Each row's bulk-import item as JSON text while the batch fills. */
-  items: string[];
-  /** Then the items joined (one string to keep in flight), and where each item ends in it. */
+  /** Each row's bulk-import item while the batch fills. */
+  items: ImportContact[];
+  /** Then the items as one JSON array (one string to keep in flight, one stringify a batch). */
   text?: string;
-  ends?: Uint32Array;
   /** Rows already in the write queue (rows [0, queued) are covered by ranges there). */
   queued: number;
   /** Per row once known: OUTCOME_CODES, 0 while undecided. */
@@ -101,10 +100,8 @@ interface Part {
   from: number;
   to: number;
   id: number;
-  /** The items of the part as JSON text, comma-separated. */
+  /** The items of the part as a JSON array. */
   text: string;
-  /** Where each item ends in `text`. */
-  ends: Uint32Array;
 }
 
 /** A row decided without a request: blank, refused locally, a duplicate, or finished by an earlier run. */
@@ -129,14 +126,7 @@ interface Range {
 
 function seal(b: Batch): Batch {
   if (b.text !== undefined) return b;
-  b.ends = new Uint32Array(b.items.length);
-  let at = 0;
-  for (let i = 0; i < b.items.length; i++) {
-    at += b.items[i]!.length;
-    b.ends[i] = at;
-    at += 1;
-  }
-  b.text = b.items.join(',');
+  b.text = JSON.stringify(b.items);
   b.items = [];
   const n = b.rows.length;
   b.outcome = new Uint8Array(n);
@@ -144,10 +134,10 @@ function seal(b: Batch): Batch {
   return b;
 }
 
-/** Items [from, to) of a part, as a part of their own. */
+/** Items [from, to) of a part, as a part of their own (only after a refusal: parsing again is fine). */
 function subPart(p: Part, from: number, to: number): Part {
-  const start = from === 0 ? 0 : p.ends[from - 1]! + 1;
-  return { batch: p.batch, from: p.from + from, to: p.from + to, id: 0, text: p.text.slice(start, p.ends[to - 1]), ends: Uint32Array.from(p.ends.subarray(from, to), (e) => e - start) };
+  const items = JSON.parse(p.text) as unknown[];
+  return { batch: p.batch, from: p.from + from, to: p.from + to, id: 0, text: JSON.stringify(items.slice(from, to)) };
 }
 
 /** A ledger `row` record, as JSON.stringify would write it, without an object to stringify. */
@@ -313,7 +303,7 @@ export class Importer {
             if (state.batchOf[row]! > 0 && (r.kind !== 'ok' || hashLower32(r.email) !== state.emailHash[row])) {
               throw new AgntError(`${source.name}: row ${row} is not the row the earlier import sent (the file changed); resume with the same file, or start over without --resume`, EXIT.failure);
             }
-            if (r.kind === 'ok') this.seen.add(r.email, row, hashLower32(JSON.stringify(r.contact)));
+            if (r.kind === 'ok') this.seen.add(r.email, row, contactFingerprint(r.contact));
             this.local(row, r.kind === 'blank' ? '' : r.email, OUTCOMES[state.outcome[row]! - 1]!, state.errors.get(row), state.batchOf[row] || undefined, false, cells);
             continue;
           }
@@ -327,9 +317,8 @@ export class Importer {
             this.local(row, r.email, 'failed', r.error, undefined, false, cells);
             continue;
           }
-          const json = JSON.stringify(r.contact);
           // Letter case is ignored (e-mails differ in case more often than anything else).
-          const content = hashLower32(json);
+          const content = contactFingerprint(r.contact);
           const prev = this.seen.add(r.email, row, content);
           if (prev) {
             if (prev.content === content) {
@@ -351,7 +340,7 @@ export class Importer {
           b.rows.push(row);
           b.emails.push(r.email);
           b.cells?.push(cells);
-          b.items.push(json);
+          b.items.push(r.contact);
           if (b.rows.length >= this.maxBatch) await this.dispatchFilling();
         }
         this.progress?.update(this.finished);
@@ -377,7 +366,7 @@ export class Importer {
     this.queueFilling();
     const b = seal(this.batch!);
     this.batch = undefined;
-    await this.dispatch({ batch: b, from: 0, to: b.rows.length, id: 0, text: b.text!, ends: b.ends! });
+    await this.dispatch({ batch: b, from: 0, to: b.rows.length, id: 0, text: b.text! });
   }
 
   /** A row decided here: written at once when no earlier row waits, else queued in its place. */
@@ -432,7 +421,7 @@ export class Importer {
       }
       attempt++;
       try {
-        const res = await client.request<BulkResult>({ method: 'POST', path: BULK_PATH, json: `{"contacts":[${part.text}]}`, resultKey: 'bulkImport', signal });
+        const res = await client.request<BulkResult>({ method: 'POST', path: BULK_PATH, json: `{"contacts":${part.text}}`, resultKey: 'bulkImport', signal });
         this.apply(part, res.data ?? {}, uncertain);
         return;
       } catch (e) {
