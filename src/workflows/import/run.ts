@@ -163,6 +163,17 @@ function writable<T>(open: () => T, path: string, flag: string): T {
   }
 }
 
+/**
+ * The e-mail table's first size for a file of `bytes`: room for a row every 60 bytes (a contact
+ * export's rows are longer), so that a large file does not rehash the table as it grows.
+ */
+function seenCapacity(bytes: number | undefined): number {
+  const rows = Math.min(bytes ?? 0, 256 * 1024 * 1024) / 60;
+  let n = 1 << 14;
+  while (n * 3 < rows * 4) n *= 2;
+  return n;
+}
+
 function sameOptions(a: StoredOptions, b: StoredOptions): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -174,7 +185,7 @@ export class Importer {
   private counts = { created: 0, updated: 0, skipped: 0, failed: 0, resent: 0, toImport: 0 };
   private total = 0;
   private finished = 0;
-  private seen = new SeenEmails();
+  private seen!: SeenEmails;
   private batch: Batch | undefined;
   private nextBatch = 1;
   private maxBatch: number;
@@ -236,6 +247,7 @@ export class Importer {
     let source: Source;
     try {
       source = await openSource(opts.file, ctx.io.stdin, { ...dialectHint, knownHeaders });
+      this.seen = new SeenEmails(seenCapacity(source.size));
     } catch (e) {
       this.ledger?.close();
       throw e;
