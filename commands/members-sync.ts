@@ -16,7 +16,7 @@ const org: ArgSpec = { name: 'orgId', description: 'organization id', resource: 
 const syncOptions: OptionSpec[] = [
   { flags: '--from <file>', description: 'the roster: CSV, TSV, JSONL or YAML with an e-mail column and optionally a role column (required)', file: true },
   { flags: '--preview', description: 'show the adds, role changes and removals, and change nothing' },
-  { flags: '--add-only', description: 'only add the people missing from the team' },
+  { flags: '--add-only', description: 'only add the people of the roster who are not members yet' },
   { flags: '--remove-only', description: 'only remove the members missing from the roster' },
   { flags: '--max-removals <n>', description: 'stop before changing anything when more members would be removed (default: 10, or a tenth of the members)' },
   { flags: '--action-csv <file>', description: 'write one row per change with its outcome', file: true },

@@ -402,8 +402,8 @@ export const orgArea: AreaSpec = {
       command: 'org validate',
       summary: 'Check an organization document offline against its schema (line, column and field of every problem)',
       description: 'Sends no request. Exit 0 when the file is valid, 2 with one line per problem (FILE:LINE:COLUMN: field: message) when not. The schema is schemas/org.schema.json in the package.',
-      // Sends nothing; the endpoint anchors the command in the catalogue.
       endpoint: E('orgs.get'),
+      offline: true,
       args: [{ name: 'file', description: 'the organization document (YAML or JSON)' }],
       handler: code('validateOrg'),
       examples: ['agnt org validate examples/org.yaml', 'agnt org validate examples/org.yaml -o json'],

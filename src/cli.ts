@@ -71,6 +71,14 @@ function globalFlagsSection(cmd: Command, width: number): string {
   return `\nGlobal flags (described in agnt --help):\n${lines.map((l) => l.trimEnd()).join('\n')}\n`;
 }
 
+// Long descriptions are written wrapped at about 100 columns; commander keeps every newline and
+// wraps again at the terminal's width, which leaves ragged half-lines on a narrower one. A line
+// break inside a sentence is joined back; one after a full stop or colon, before an indented or
+// listed line, or a blank line, is the author's and stays.
+export function reflow(text: string): string {
+  return text.replace(/([^.:;!?\n])\n(?![\s\-*$]|\d+\.\s)/g, '$1 ');
+}
+
 const ROOT_EXAMPLES = `
 Examples:
   # An admin: an organization, its SSO and its members, safe to re-run
@@ -113,6 +121,19 @@ export async function buildProgram(argv: string[], makeContext: ContextFactory, 
     c.helpCommand(false);
     c.configureHelp({
       sortSubcommands: false,
+      commandDescription: (cmd: Command) => reflow(cmd.description()),
+      // An option with choices already says "(one of: a, b)" in its description, in the same
+      // words as a field's; commander's own '(choices: "a", "b")' after it would say it twice.
+      optionDescription(this: Help, option: Option): string {
+        const choices = option.argChoices;
+        if (!choices || !option.description.includes('(one of: ')) return Help.prototype.optionDescription.call(this, option);
+        option.argChoices = undefined;
+        try {
+          return Help.prototype.optionDescription.call(this, option);
+        } finally {
+          option.argChoices = choices;
+        }
+      },
       formatHelp(this: Help, cmd: Command, helper: Help): string {
         const base = Help.prototype.formatHelp.call(this, cmd, helper);
         return cmd.parent ? base + globalFlagsSection(cmd, helper.helpWidth ?? 80) : base;

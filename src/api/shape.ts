@@ -254,6 +254,24 @@ export function describeProblem(p: Problem): string {
 // ---- server-set and secret fields ---------------------------------------------------------
 
 /**
+ * The shape a dotted path (`address.city`, `routingOverrides.0.channel`) reaches inside `shape`,
+ * or undefined where the model does not say (an open object, a path it does not know).
+ */
+export function shapeAt(shape: Shape, path: string): Shape | undefined {
+  let at: Shape | undefined = shape;
+  for (const key of path.split('.')) {
+    if (!at) return undefined;
+    if (at.kind === 'oneOf') at = at.of.find((s) => s.kind === 'object' && key in s.fields);
+    if (!at) return undefined;
+    if (at.kind === 'object') at = at.fields[key];
+    else if (at.kind === 'map') at = at.values;
+    else if (at.kind === 'array' && /^\d+$/.test(key)) at = at.items;
+    else return undefined;
+  }
+  return at;
+}
+
+/**
  * A copy of `value` without the fields `shape` marks server-set, at any depth, and the paths it
  * dropped. Used when a record read back from a file is sent as an update.
  */

@@ -22,7 +22,7 @@ function afterHelp(cmd: Command): string {
 
 function sections(node: Node): HelpSections {
   const spec = node.spec;
-  if (spec) return { endpoints: [`${spec.method} ${spec.path}`, ...(spec.also ?? []).map((a) => `${a.method} ${a.path}`)], examples: [...spec.examples] };
+  if (spec) return { endpoints: spec.offline ? [] : [`${spec.method} ${spec.path}`, ...(spec.also ?? []).map((a) => `${a.method} ${a.path}`)], examples: [...spec.examples] };
   const out: HelpSections = { endpoints: [], examples: [] };
   let into: string[] | undefined;
   for (const line of afterHelp(node.command).split('\n')) {

@@ -6,7 +6,7 @@ import type { Context } from './context.ts';
 import { AgntError, ApiError, Interrupted, PartialFailure, UsageError } from './errors.ts';
 import { checkEnum, checkShape, flagOf, getDotted, jsonError, parseAssignment, parseFlagValue, readIdsFromStdin, readStructured, parseObjectText, setDotted, typedValue } from './input.ts';
 import { flagObject, resolveCommand } from './resolve.ts';
-import { stripServerSet } from '../api/shape.ts';
+import { shapeAt, stripServerSet, type Shape } from '../api/shape.ts';
 import { incompleteError, paginate, parsePageOptions, type PageResult } from './paginate.ts';
 import { pagingProgress } from './progress.ts';
 import { confirm } from './io.ts';
@@ -129,7 +129,7 @@ function addFieldOption(cmd: Command, spec: CommandSpec, f: FieldSpec): void {
 }
 
 function helpText(spec: CommandSpec): string {
-  const lines = ['', 'Endpoint:', `  ${spec.method} ${spec.path}`];
+  const lines = ['', 'Endpoint:', spec.offline ? '  none: works offline, sends no request' : `  ${spec.method} ${spec.path}`];
   for (const a of spec.also ?? []) lines.push(`  ${a.method} ${a.path}`);
   lines.push('', 'Examples:', ...spec.examples.map((e) => `  $ ${e}`));
   return lines.join('\n');
@@ -306,11 +306,19 @@ async function assembleBody(ctx: Context, spec: CommandSpec, opts: Record<string
     // object comes from the current record (see mergeCurrent), so only this key changes.
     if (path.includes('.') && !given.has(top)) merge.add(top);
     if (shape && !shape.open && !(top in shape.fields)) throw new UsageError(`--set: unknown field '${top}' (allowed: ${Object.keys(shape.fields).join(', ')})`);
-    setDotted(body, path, typedValue(raw));
+    setDotted(body, path, setValue(shape ? shapeAt(shape, path) : undefined, raw));
   }
   if (sets.length && shape) checkShape('--set', shape, body, { partial: true });
   for (const f of known.values()) if (f.default !== undefined && getDotted(body, f.name) === undefined) setDotted(body, f.name, f.default);
   return body;
+}
+
+// `--set address.city=12345` or `--set name=true` means the text where the model says the field
+// is a string (or one of fixed strings); elsewhere true, false, numbers and JSON are typed. null
+// is null everywhere: the model's check then says whether the field may be cleared.
+function setValue(field: Shape | undefined, raw: string): unknown {
+  if (field && (field.kind === 'string' || field.kind === 'enum') && raw !== 'null') return raw;
+  return typedValue(raw);
 }
 
 function camel(flag: string): string {
@@ -356,7 +364,7 @@ async function run(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<vo
     if (!ctx.dryRun && (ctx.format() === 'json' || ctx.format() === 'yaml')) await emit(ctx, spec, { data: [] });
     return;
   }
-  if (inv.merge?.length && inv.body && spec.method === 'PUT') await mergeCurrent(ctx, spec, inv);
+  await mergeCurrent(ctx, spec, inv);
   if (spec.confirm && !ctx.dryRun) {
     await confirm(ctx.io, spec.confirm.replace('{id}', describeIds(inv)), ctx.global.yes);
   }
@@ -461,9 +469,10 @@ export function selected(spec: CommandSpec, data: unknown): unknown {
  * A PUT replaces the nested objects it is sent: `--set address.city=Aarhus` alone would leave an
  * address holding only the city. Read the current record and send each object `--set` reached
  * into whole, with the changes merged in. A dry run reads too (never writes), so that it shows
- * the body a real run sends.
+ * the body a real run sends. Does nothing for any other invocation. `agnt batch` calls it per row.
  */
-async function mergeCurrent(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<void> {
+export async function mergeCurrent(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<void> {
+  if (!inv.merge?.length || !inv.body || spec.method !== 'PUT') return;
   const from = spec.mergeFrom?.endpoint ?? spec;
   const field = spec.mergeFrom?.field;
   const res = await ctx.client({ tokenOptional: spec.public }).request({ method: 'GET', path: from.path, params: inv.args, resultKey: from.resultKey, shape: 'record', readInDryRun: true });
@@ -554,6 +563,7 @@ export function catalogue(areas: AreaSpec[]): Array<{ command: string; method: s
   const rows: Array<{ command: string; method: string; path: string; summary: string }> = [];
   for (const area of areas) {
     for (const spec of area.commands) {
+      if (spec.offline) continue;
       rows.push({ command: spec.command, method: spec.endpoint.method, path: spec.endpoint.path, summary: spec.summary });
       for (const a of spec.also ?? []) rows.push({ command: spec.command, method: a.method, path: a.path, summary: spec.summary });
     }

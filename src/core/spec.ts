@@ -119,6 +119,11 @@ export interface CommandRecord {
   description?: string;
   /** The endpoint it calls (src/api). */
   endpoint: Endpoint;
+  /**
+   * Sends no request (org validate checks a file offline): `endpoint` then only names the area's
+   * resource; the help says it works offline and the catalogue has no row for it.
+   */
+  offline?: boolean;
   /** Further endpoints this command calls (catalogue rows). */
   also?: ReadonlyArray<{ method: Method; path: string }>;
   /** The path parameters as positionals, in the order given (description and resource default to the model's). */

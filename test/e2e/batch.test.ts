@@ -106,9 +106,24 @@ describe('agnt batch', () => {
     expect(out.map((x) => x.status)).toEqual(['ok', 'ok', 'failed', 'ok', 'ok']);
     expect(out[0]).toMatchObject({ row: 2, Email: 'a1@max.test', First: 'A', Last: 'One', status: 'ok', result: { created: true, teamId: 'team_acme' } });
     expect(out[2]).toMatchObject({ row: 4, Email: 'not-an-email', status: 'failed', error: 'email is not a valid e-mail address (HTTP 400, AGNT_E_VALIDATION)' });
-    expect(r.stderr).toContain('row 4 (Email=not-an-email, First=C, Last=Three): error: email is not a valid e-mail address (HTTP 400, AGNT_E_VALIDATION)\n');
-    // With -o jsonl the run's final error is the one JSON object of the JSON error form.
-    expect(r.stderr).toMatch(/batch: 5 rows: 4 ok, 1 failed\n\{"error":\{"message":"1 of 5 rows failed \(written to .*failed\.csv\)","exitCode":6\}\}\n$/);
+    // With -o jsonl, stderr is the JSON error form: one object and nothing else, naming each
+    // failed row and why.
+    const err = r.stderr.trim().split('\n');
+    expect(err).toHaveLength(1);
+    expect(JSON.parse(err[0]!)).toEqual({
+      error: {
+        message: expect.stringMatching(
+          /^1 of 5 rows failed \(written to .*failed\.csv\): row 4 \(Email=not-an-email, First=C, Last=Three\): error: email is not a valid e-mail address \(HTTP 400, AGNT_E_VALIDATION\) \(batch: 5 rows: 4 ok, 1 failed\)$/,
+        ),
+        exitCode: 6,
+      },
+    });
+    // Without it, one line per failed row as it fails, then the tally and the error.
+    const file2 = write('hr2.csv', rows.map((x) => x.replace('@max.test', '@max2.test')).join('\n') + '\n');
+    const human = await agnt(['batch', file2, '--max-rows', '5', ...cmd], { sb });
+    expect(human.exitCode).toBe(6);
+    expect(human.stderr).toContain('row 4 (Email=not-an-email, First=C, Last=Three): error: email is not a valid e-mail address (HTTP 400, AGNT_E_VALIDATION)\n');
+    expect(human.stderr).toMatch(/batch: 5 rows: 4 ok, 1 failed\nerror: 1 of 5 rows failed \(see .*hr2\.csv\.batch-ledger\.jsonl, or add --errors-out FILE\)\n$/);
     expect(sb.store.find('users', (u) => u.email === 'a5@max.test')).toBeTruthy();
     expect(sb.store.find('users', (u) => u.email === 'a6@max.test')).toBeFalsy();
     // The failed rows, in the input's own columns plus the error, ready to fix and run again.
@@ -133,6 +148,24 @@ describe('agnt batch', () => {
     ]);
     expect(sb.store.get('users', 'usr_member')!.teamRole).toBe('admin');
     await agnt(['teams', 'members', 'update', 'team_acme', 'usr_member', '--role', 'member'], { sb });
+  });
+
+  it("a row's --set a.b=c on a PUT keeps the rest of that object, as on the command line", async () => {
+    const ids = ['con_carol', 'con_dan'];
+    for (const id of ids) sb.store.update('contacts', id, { address: { line1: `1 ${id} St`, city: 'Oslo', country: 'NO' } });
+    const file = write('cities.csv', `id,city\n${ids[0]},Bergen\n${ids[1]},Aarhus\n`);
+    const dry = await agnt(['batch', file, '--dry-run', '-o', 'jsonl', '--', 'contacts', 'update', '{id}', '--set', 'address.city={city}'], { sb });
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(jsonl(dry.stdout).map((x) => x.request.body)).toEqual([
+      { address: { line1: '1 con_carol St', city: 'Bergen', country: 'NO' } },
+      { address: { line1: '1 con_dan St', city: 'Aarhus', country: 'NO' } },
+    ]);
+    const r = await agnt(['batch', file, '-o', 'jsonl', '--', 'contacts', 'update', '{id}', '--set', 'address.city={city}'], { sb });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(ids.map((id) => sb.store.get('contacts', id)!.address)).toEqual([
+      { line1: '1 con_carol St', city: 'Bergen', country: 'NO' },
+      { line1: '1 con_dan St', city: 'Aarhus', country: 'NO' },
+    ]);
   });
 
   it('placeholders, flags and the command are checked before any request (exit 2)', async () => {
@@ -238,7 +271,7 @@ describe('agnt batch', () => {
     writeFileSync(ledger, readFileSync(ledger, 'utf8').replace('"h":0', `"h":${rowHash(['usr_ghost', 'ast_ava'])}`));
     const r = await agnt(['batch', file, '--resume', '-o', 'jsonl', ...cmd], { sb });
     expect(r.exitCode).toBe(6);
-    expect(r.stderr).toMatch(/^row 2 \(user=usr_ghost, assistant=ast_ava\): unknown: the earlier run may have sent this row/);
+    expect(JSON.parse(r.stderr).error.message).toMatch(/: row 2 \(user=usr_ghost, assistant=ast_ava\): unknown: the earlier run may have sent this row/);
     expect(jsonl(r.stdout)).toMatchObject([{ row: 2, status: 'unknown' }]);
     expect(sb.requests.slice(before).filter((x) => x.method === 'PATCH')).toHaveLength(0);
     // The torn line was cut before the ledger went on (the refused resume left its own records).
@@ -251,9 +284,9 @@ describe('agnt batch', () => {
     const ledger = `${file}.batch-ledger.jsonl`;
     const r = await interrupted([file, '-o', 'jsonl', ...INVITE], '@int.test', 200, 'SIGINT');
     expect(r.exitCode).toBe(130);
-    // The line saying what was done, then (with -o jsonl) the JSON error form's one object.
+    // With -o jsonl, the JSON error form's one object, saying what was done.
     expect(String(r.stderr)).toMatch(
-      /interrupted after \d+ rows.*; run the same command with --resume to finish \(ledger: .*int\.csv\.batch-ledger\.jsonl\)\n\{"error":\{"message":"interrupted","exitCode":130\}\}\n?$/,
+      /^\{"error":\{"message":"interrupted after \d+ rows.*; run the same command with --resume to finish \(ledger: .*int\.csv\.batch-ledger\.jsonl\)","exitCode":130\}\}\n?$/,
     );
     const first = ledgerOf(ledger);
     expect(first[0]).toMatchObject({ type: 'start', kind: 'batch' });

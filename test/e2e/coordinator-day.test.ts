@@ -286,6 +286,37 @@ describe('agnt wait', () => {
   );
 
   it(
+    'waits for a drive file: ready once its upload is confirmed from another process',
+    async () => {
+      const up = await agntJson(['api', 'POST', '/users/me/drive-files/upload', '-f', 'name=wait.txt', '-F', 'size=5'], { sb, as: 'member' });
+      const w = start(['wait', 'drive-file', up.fileId, '--timeout', '1m', '--interval', '0.2', '--debug', '-o', 'json'], 'member');
+      expect(await w.stderr.next(/^wait: poll 1: /)).toBe(`wait: poll 1: drive file ${up.fileId} status=pending`);
+      const put = await fetch(up.url, { method: 'PUT', body: 'hello', headers: { 'content-type': up.contentType } });
+      expect(put.status).toBe(200);
+      expect((await agnt(['drive', 'confirm', up.fileId, '--size', '5'], { sb, as: 'member' })).exitCode).toBe(0);
+      const done = await w.child;
+      expect(done.exitCode, String(done.stderr)).toBe(0);
+      expect(JSON.parse(String(done.stdout))).toMatchObject({ id: up.fileId, name: 'wait.txt', status: 'ready', size: 5 });
+    },
+    LONG,
+  );
+
+  it(
+    'waits for an onboarding session: complete once it is finalized from another process',
+    async () => {
+      const run = await agntJson(['onboarding', 'run'], { sb, as: 'principal' });
+      expect(run).toMatchObject({ status: 'in_progress' });
+      const w = start(['wait', 'onboarding', run.sessionId, '--timeout', '1m', '--interval', '0.2', '--debug'], 'principal');
+      expect(await w.stderr.next(/^wait: poll 1: /)).toBe(`wait: poll 1: onboarding session ${run.sessionId} status=in_progress`);
+      expect((await agnt(['onboarding', 'finalize', run.sessionId, '--no-apply-preferences', '--no-save-memories'], { sb, as: 'principal' })).exitCode).toBe(0);
+      const done = await w.child;
+      expect(done.exitCode, String(done.stderr)).toBe(0);
+      expect(String(done.stdout)).toBe(`onboarding session ${run.sessionId}: status=complete`);
+    },
+    LONG,
+  );
+
+  it(
     'follows an audit delivery job: completed or failed is met; a failed job never completes',
     async () => {
       // The sandbox runs a job for three seconds; with no delivery configured, it fails.

@@ -37,6 +37,32 @@ describe('help', () => {
     expect((await agnt(['--help'])).stdout).toContain('per-request time limit');
   });
 
+  it("a long description wraps at the help's width, not where its source broke the line", async () => {
+    // Off a terminal the help is 80 columns wide; the description is written at about 100.
+    const r = await agnt(['batch', '--help']);
+    expect(r.exitCode).toBe(0);
+    const text = r.stdout.slice(0, r.stdout.indexOf('\nArguments:'));
+    expect(text).toContain('Each row is recorded in a ledger (FILE.batch-ledger.jsonl)');
+    for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+    // A line break the author put after a sentence stays.
+    expect(text).toMatch(/batch_error\.\nExit codes: 0 every row succeeded/);
+  });
+
+  it('an option with a fixed set of values names them once', async () => {
+    const r = await agnt(['org', 'members', 'sync', '--help']);
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain('--input-format <format> the roster format instead of guessing from its name (one of: csv, tsv, jsonl, yaml, json) ');
+    expect(r.stdout).not.toContain('choices:');
+  });
+
+  it('a command that sends no request says so, and has no row in the catalogue', async () => {
+    const r = await agnt(['org', 'validate', '--help']);
+    expect(r.stdout).toContain('Endpoint:\n  none: works offline, sends no request\n');
+    expect(r.stdout).not.toMatch(/^\s+GET /m);
+    const cat = JSON.parse((await agnt(['commands', '--json'])).stdout) as Array<{ command: string }>;
+    expect(cat.filter((c) => c.command === 'org validate')).toEqual([]);
+    expect(cat.filter((c) => c.command === 'org plan').length).toBeGreaterThan(0);
+  });
+
   it('the root help has examples for admins, coordinators, pipelines and bulk work', async () => {
     const r = await agnt(['--help']);
     const examples = r.stdout.slice(r.stdout.indexOf('Examples:'));

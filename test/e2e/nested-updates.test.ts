@@ -46,6 +46,21 @@ describe('nested --set on a PUT', () => {
     expect((sb.store.get('contacts', contact.id) as { address: unknown }).address).toEqual({ city: 'Bergen', zip: 'NO-5003' });
   });
 
+  it('--set types a value by the model: digits stay text in a string field, a number where the model says nothing', async () => {
+    const contact = sb.store.all('contacts').find((c: any) => c.user === 'usr_admin') as { id: string };
+    sb.store.update('contacts', contact.id, { address: { line1: '1 Harbour St', city: 'Oslo', country: 'NO' } });
+    const res = await agnt(['contacts', 'update', contact.id, '--set', 'address.zip=5003', '--set', 'address.city=true'], { sb });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect((sb.store.get('contacts', contact.id) as { address: unknown }).address).toEqual({ line1: '1 Harbour St', city: 'true', country: 'NO', zip: '5003' });
+    // null is null: a field the model does not let be cleared is refused before sending.
+    const cleared = await agnt(['contacts', 'update', contact.id, '--set', 'address.line1=null'], { sb });
+    expect(cleared).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(cleared.stderr).toContain('--set: address.line1: must be a string, not null');
+    sb.store.update('users', 'usr_member', { metadata: {} });
+    expect((await agnt(['users', 'update', 'usr_member', '--set', 'metadata.n=0150', '--set', 'metadata.m=7'], { sb })).exitCode).toBe(0);
+    expect((sb.store.get('users', 'usr_member') as { metadata: unknown }).metadata).toEqual({ n: '0150', m: 7 });
+  });
+
   it('users update --set metadata.a keeps the other metadata keys', async () => {
     sb.store.update('users', 'usr_member', { metadata: { a: 1, b: 'keep' } });
     const res = await agnt(['users', 'update', 'usr_member', '--set', 'metadata.a=2'], { sb });

@@ -4,7 +4,7 @@
 // the request goes through the one HTTP client. Nothing here spawns a process. Kept small and
 // alone so that changes to the builder (issue 13) touch only this module.
 import { Command, CommanderError, type Option } from 'commander';
-import { buildArea, type ContextFactory, parseInvocation, requestOf, runHandler, selected, specOf } from '../../core/builder.ts';
+import { buildArea, type ContextFactory, mergeCurrent, parseInvocation, requestOf, runHandler, selected, specOf } from '../../core/builder.ts';
 import { newParse } from '../../core/once.ts';
 import { Context, type GlobalOptions } from '../../core/context.ts';
 import { AgntError, UsageError } from '../../core/errors.ts';
@@ -183,6 +183,8 @@ export class CommandAdapter {
       if (result?.exitCode) throw new AgntError(result.message ?? 'failed', result.exitCode);
       return result?.data;
     }
+    // A row's --set a.b=c on a PUT keeps the rest of that object, as on the command line.
+    await mergeCurrent(ctx, spec, inv);
     const client = ctx.client({ tokenOptional: spec.public });
     const request = CommandAdapter.request(p)!;
     if (spec.list) {

@@ -84,6 +84,10 @@ function parseMatch(list: string[], header: string[]): Array<{ col: number; re: 
   });
 }
 
+// How many failed rows the JSON error's message names; the rest are counted (all are in the
+// ledger and --errors-out).
+const FAILED_IN_MESSAGE = 20;
+
 export class BatchRun {
   private input!: BatchInput;
   private template!: Template;
@@ -100,6 +104,8 @@ export class BatchRun {
   private inflight = new Set<Promise<void>>();
   private counts = { rows: 0, ok: 0, found: 0, failed: 0, unknown: 0, earlier: 0 };
   private decided = 0;
+  /** Under the JSON error form: the first failed rows, named in the one error object. */
+  private failedLines: string[] = [];
   private stop?: AgntError;
   /** The row that stopped the run. */
   private stopAt?: string;
@@ -387,8 +393,14 @@ export class BatchRun {
       this.counts[outcome as RowOutcome]++;
     }
     if (error) {
-      this.progress?.end();
-      this.ctx.io.err(`${escapeControls(this.label(slot))}: ${outcome === 'unknown' ? 'unknown' : 'error'}: ${escapeControls(error)}`);
+      const line = `${this.label(slot)}: ${outcome === 'unknown' ? 'unknown' : 'error'}: ${error}`;
+      // The JSON error form is one object on stderr and nothing else: the rows go into its message.
+      if (this.ctx.jsonErrors) {
+        if (this.failedLines.length < FAILED_IN_MESSAGE) this.failedLines.push(line);
+      } else {
+        this.progress?.end();
+        this.ctx.io.err(escapeControls(line));
+      }
     }
     if ((outcome === 'failed' || outcome === 'unknown') && this.failedOut) this.failedOut.add(slot.row, error ?? outcome);
     this.decided++;
@@ -449,9 +461,9 @@ export class BatchRun {
     await this.printer.endList();
     const io = this.ctx.io;
     if (this.ctx.signal.aborted || this.stop instanceof Interrupted) {
-      io.err(
-        `interrupted after ${this.decided} rows${pending ? ` (${pending} in flight)` : ''}${this.ledgerPath ? `; run the same command with --resume to finish (ledger: ${this.ledgerPath})` : ''}`,
-      );
+      const said = `interrupted after ${this.decided} rows${pending ? ` (${pending} in flight)` : ''}${this.ledgerPath ? `; run the same command with --resume to finish (ledger: ${this.ledgerPath})` : ''}`;
+      if (this.ctx.jsonErrors) throw new Interrupted(said);
+      io.err(said);
       throw new Interrupted();
     }
     if (this.stop instanceof UsageError) throw this.stop;
@@ -460,8 +472,12 @@ export class BatchRun {
       throw new AgntError(`batch stopped at ${this.stopAt ?? 'a row'}: ${errorText(this.stop)}${hint}`, this.stop.exitCode);
     }
     if (this.opts.dryRun) {
-      io.info(`dry run: ${c.rows} row${c.rows === 1 ? '' : 's'}, nothing sent${c.failed ? `; ${c.failed} would fail locally` : ''}`);
-      if (c.failed) throw new PartialFailure(`${c.failed} of ${c.rows} rows failed local checks`);
+      const tally = `dry run: ${c.rows} row${c.rows === 1 ? '' : 's'}, nothing sent${c.failed ? `; ${c.failed} would fail locally` : ''}`;
+      if (!c.failed || !this.ctx.jsonErrors) io.info(tally);
+      if (c.failed)
+        throw new PartialFailure(
+          `${c.failed} of ${c.rows} rows failed local checks${this.ctx.jsonErrors ? `: ${this.failedLines.join('; ')}${c.failed > this.failedLines.length ? `; and ${c.failed - this.failedLines.length} more` : ''}` : ''}`,
+        );
       return summary;
     }
     const bad = c.failed + c.unknown;
@@ -472,10 +488,16 @@ export class BatchRun {
       c.unknown ? `${c.unknown} unknown` : '',
       c.earlier ? `${c.earlier} finished earlier` : '',
     ].filter(Boolean);
-    io.info(`batch: ${c.rows} row${c.rows === 1 ? '' : 's'}: ${parts.join(', ')}`);
+    const tally = `batch: ${c.rows} row${c.rows === 1 ? '' : 's'}: ${parts.join(', ')}`;
+    if (!bad || !this.ctx.jsonErrors) io.info(tally);
     if (bad) {
       const where = this.opts.errorsOut ? ` (written to ${this.opts.errorsOut})` : this.ledgerPath ? ` (see ${this.ledgerPath}, or add --errors-out FILE)` : '';
-      throw new PartialFailure(`${bad} of ${c.rows} rows ${c.unknown ? 'failed or are unknown' : 'failed'}${where}`);
+      let message = `${bad} of ${c.rows} rows ${c.unknown ? 'failed or are unknown' : 'failed'}${where}`;
+      if (this.ctx.jsonErrors) {
+        const more = bad > this.failedLines.length ? `; and ${bad - this.failedLines.length} more` : '';
+        message += `: ${this.failedLines.join('; ')}${more} (${tally})`;
+      }
+      throw new PartialFailure(message);
     }
     return summary;
   }
