@@ -3,6 +3,7 @@
 import type { AreaSpec, Column, CommandRecord, FieldOverride } from '../src/core/spec.ts';
 import { area as api } from '../src/api/areas/coverage.ts';
 import { endpointsOf } from '../src/api/endpoint.ts';
+import type { Move } from '../src/api/coverage-rules.ts';
 import { ICS_OUTPUT_OPTION } from './ics-option.ts';
 
 const E = endpointsOf(api);
@@ -37,7 +38,7 @@ const utc = { flags: '--utc', description: 'show times in UTC' };
 const PRINCIPALS = { method: 'GET' as const, path: '/coverage-spans/{spanId}/principals' };
 
 interface MoveText {
-  verb: string;
+  verb: Exclude<Move, 'cancel'>;
   summary: string;
   examples: string[];
   aliases?: string[];

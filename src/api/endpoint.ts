@@ -1,4 +1,5 @@
 // One endpoint of the platform API as data (part 1 and part 2, section 4 of the spec).
+import type { EndpointId } from './ids.ts';
 import type { ObjectShape, Shape } from './shape.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -20,8 +21,8 @@ export interface ErrorDoc {
 }
 
 export interface Endpoint {
-  /** Stable id: '<area>.<resource>.<verb>' ('orgs.sso.set'). */
-  id: string;
+  /** Stable id: '<area>.<resource>.<verb>' ('orgs.sso.set'); ids.ts lists them all. */
+  id: EndpointId;
   method: Method;
   /** As the spec writes it, with {param} segments. */
   path: string;
@@ -44,6 +45,11 @@ export interface Endpoint {
   result?: Shape;
   /** A paginated list, and how it pages. */
   paging?: Paging;
+  /**
+   * A `page` list that documents a `limit` parameter too (the spec lists it for some lists
+   * only): `--limit N` sends it. A `before` list always takes `limit`.
+   */
+  takesLimit?: boolean;
   /** Documented errors beyond the common ones (400 invalid body, 401, 403, 404). */
   errors?: readonly ErrorDoc[];
   /** Works without a token (the spec calls it public). */
@@ -91,15 +97,15 @@ export function endpoint(e: EndpointInput): Endpoint {
   return { ...e, params, status: e.status ?? [200], envelope: e.envelope ?? 'ok' };
 }
 
-/** The query parameters a paging style adds to a list endpoint. */
-export function pagingParams(paging: Paging | undefined): Record<string, Shape> {
-  if (paging === 'page')
+/** The query parameters an endpoint's paging style adds to it. */
+export function pagingParams(e: Pick<Endpoint, 'paging' | 'takesLimit'>): Record<string, Shape> {
+  if (e.paging === 'page')
     return {
       page: { kind: 'integer', description: 'page number, from 1' },
       perPage: { kind: 'integer', description: 'records per page' },
-      limit: { kind: 'integer', description: 'records per page (when perPage is absent)' },
+      ...(e.takesLimit ? { limit: { kind: 'integer', description: 'records per page (when perPage is absent)' } satisfies Shape } : {}),
     };
-  if (paging === 'before')
+  if (e.paging === 'before')
     return { limit: { kind: 'integer', description: 'at most this many records' }, before: { kind: 'string', hint: 'timestamp', description: 'cursor: records older than this' } };
   return {};
 }
@@ -116,7 +122,7 @@ export function defineArea(area: ApiArea): ApiArea {
 }
 
 /** An area's endpoints by id; a missing id is a programming error. */
-export function endpointsOf(area: ApiArea): (id: string) => Endpoint {
+export function endpointsOf(area: ApiArea): (id: EndpointId) => Endpoint {
   const byId = new Map(area.endpoints.map((e) => [e.id, e]));
   return (id) => {
     const e = byId.get(id);

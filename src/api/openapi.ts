@@ -110,7 +110,7 @@ function parameters(e: Endpoint, names: Map<Shape, string>): Json[] {
   }
   const query: ObjectShape | undefined = e.query;
   const fields: Record<string, Shape> = { ...(query?.fields ?? {}) };
-  for (const [k, s] of Object.entries(pagingParams(e.paging))) if (!(k in fields)) fields[k] = s;
+  for (const [k, s] of Object.entries(pagingParams(e))) if (!(k in fields)) fields[k] = s;
   for (const [name, s] of Object.entries(fields)) {
     const p: Json = { name, in: 'query', schema: schemaOf({ ...s, description: undefined }, names) };
     if (s.description) p.description = s.description;

@@ -1,3 +1,4 @@
+import { endpointAt } from '../api/index.ts';
 import { UsageError } from '../core/errors.ts';
 import type { Context } from '../core/context.ts';
 import type { Method } from '../core/http.ts';
@@ -36,9 +37,11 @@ export async function api(ctx: Context, rawMethod: unknown, rawPath: unknown, ra
   const request = { method, path, query: inQuery ? fields : undefined, body, envelope: 'auto' as const };
   if (opts.paginate) {
     if (method !== 'GET') throw new UsageError('--paginate works with GET');
+    // How the list pages (page/perPage, or the limit/before cursor) is the model's, found by path.
+    const endpoint = await endpointAt(method, path);
     const printer = await ctx.printer();
     const shown = pagingProgress(ctx.io, client, true);
-    const walked = await paginate(shown.client, request, { all: true, perPage: typeof fields.perPage === 'number' ? fields.perPage : undefined }, (items) => {
+    const walked = await paginate(shown.client, { ...request, endpoint }, { all: true, perPage: typeof fields.perPage === 'number' ? fields.perPage : undefined }, (items) => {
       shown.add(items.length);
       printer.records(items);
     }).finally(() => shown.end());

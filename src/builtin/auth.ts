@@ -1,5 +1,6 @@
 import { AgntError, EXIT, Interrupted, UsageError } from '../core/errors.ts';
 import type { Context } from '../core/context.ts';
+import { callEndpoint } from '../core/endpoint-request.ts';
 import { HttpClient, parseBaseUrl } from '../core/http.ts';
 import { activeProfileName, maskToken, readConfig, resolveSettings, updateConfig } from '../core/config.ts';
 import { keyringDelete, keyringSave } from '../core/keyring.ts';
@@ -27,7 +28,7 @@ async function whoAmI(ctx: Context, baseUrl: string, token: string): Promise<Me>
     userAgent: `agnt/${VERSION}`,
   });
   try {
-    const res = await client.request<Me>({ method: 'GET', path: '/users/me', resultKey: 'user' });
+    const res = await callEndpoint<Me>(client, 'users.me.get');
     return res.data;
   } finally {
     await client.close();

@@ -476,6 +476,7 @@ export function requestOf(spec: CommandSpec, inv: Invocation): RequestSpec {
     envelope: spec.envelope,
     shape: spec.list ? 'list' : spec.resultKey ? 'record' : undefined,
     nullable: spec.nullable,
+    endpoint: spec.endpoint,
   };
 }
 

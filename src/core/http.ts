@@ -6,6 +6,7 @@ import type { Agent, Dispatcher } from 'undici';
 import { ApiError, AgntError, Interrupted, NetworkError, TimeoutError, UsageError, type ApiErrorBody } from './errors.ts';
 import { redactUrl, redactUrls, redactValue, scrub, REDACTED } from './redact.ts';
 import { sleep } from './sleep.ts';
+import type { Endpoint } from '../api/endpoint.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -28,6 +29,8 @@ export interface RequestSpec {
   signal?: AbortSignal;
   /** A GET a dry run sends anyway (it reads what a real run would merge into its body). */
   readInDryRun?: boolean;
+  /** The endpoint of the model this request is for, when known (how its list pages). */
+  endpoint?: Endpoint;
 }
 
 export interface PageMeta {

@@ -28,35 +28,19 @@ export interface CursorStyle {
 }
 
 /**
- * How each list endpoint pages, where it differs from page/perPage, and which ones document a
- * `limit` parameter. Kept here until the API model (src/api/) carries a paging style per endpoint.
+ * The cursor of a `before` list (the model's paging style): records come newest first, and the
+ * next request asks for those older than the last record's `createdAt`.
  */
-const CURSOR: Record<string, CursorStyle> = {
-  '/coordinator/manager-audit-events': { param: 'before', field: 'createdAt' },
-};
-const DOCUMENTS_LIMIT = new Set([
-  '/chats',
-  '/chats/{chatId}/messages',
-  '/contacts',
-  '/users',
-  '/identifiers',
-  '/drive-files',
-  '/organizations',
-  '/organizations/{orgId}/members',
-  '/organizations/{orgId}/audit-events',
-  '/teams',
-  '/teams/{teamId}/members',
-  '/organization-requests',
-  '/coordinator/manager-audit-events',
-  '/coverage-spans',
-]);
+const BEFORE: CursorStyle = { param: 'before', field: 'createdAt' };
 
-export function cursorStyle(path: string): CursorStyle | undefined {
-  return CURSOR[path.split('?')[0]!];
+/** How a request's list pages, from its endpoint in the model; page/perPage when unknown. */
+export function cursorStyle(spec: RequestSpec): CursorStyle | undefined {
+  return spec.endpoint?.paging === 'before' ? BEFORE : undefined;
 }
 
-export function documentsLimit(path: string): boolean {
-  return DOCUMENTS_LIMIT.has(path.split('?')[0]!);
+/** Whether the list documents a `limit` parameter, which --limit then sends. */
+export function documentsLimit(spec: RequestSpec): boolean {
+  return Boolean(spec.endpoint?.takesLimit);
 }
 
 function itemsOf(data: unknown): unknown[] {
@@ -113,10 +97,10 @@ export type OnPage = (items: unknown[]) => unknown;
 
 /** Returns how many records were handed to onPage, the server's total, and whether any are missing. */
 export async function paginate(client: HttpClient, spec: RequestSpec, opts: PageOptions, onPage: OnPage): Promise<PageResult> {
-  const cursor = cursorStyle(spec.path);
+  const cursor = cursorStyle(spec);
   if (cursor) return await walkCursor(client, spec, opts, cursor, onPage);
   const limit = opts.limit;
-  const sendLimit = limit !== undefined && documentsLimit(spec.path) ? { limit } : {};
+  const sendLimit = limit !== undefined && documentsLimit(spec) ? { limit } : {};
   let count = 0;
   const emit = async (items: unknown[]): Promise<boolean> => {
     const room = limit === undefined ? items.length : Math.max(0, limit - count);

@@ -121,8 +121,10 @@ export async function resolveZone(ctx: Context, flag: unknown): Promise<string> 
   if (set.value) return checkZone(set.value, set.source === 'env' ? 'AGNT_TIMEZONE' : "the profile's timezone");
   const machine = systemZone();
   try {
-    // Read in a dry run too, so that it shows the times a real run sends.
-    const res = await ctx.client().request<{ timezone?: string }>({ method: 'GET', path: '/users/me', resultKey: 'user', readInDryRun: true });
+    // Read in a dry run too, so that it shows the times a real run sends. (Loaded here: this
+    // module is on the start-up path, the API model is not.)
+    const { callEndpoint } = await import('./endpoint-request.ts');
+    const res = await callEndpoint<{ timezone?: string }>(ctx.client(), 'users.me.get', { readInDryRun: true });
     const tz = res.data?.timezone;
     if (tz && validZone(tz)) return tz;
   } catch {

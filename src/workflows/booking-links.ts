@@ -1,6 +1,7 @@
 // Booking-link invitees: from flags or a CSV of name,email, optionally sent right away.
 import { readFileSync } from 'node:fs';
 import type { Handler } from '../core/spec.ts';
+import { callEndpoint, requestFor } from '../core/endpoint-request.ts';
 import { UsageError } from '../core/errors.ts';
 import { eachId } from './bulk.ts';
 import { table } from '../render/render.ts';
@@ -57,7 +58,7 @@ export const addInvitees: Handler<{ invitee?: string[]; csv?: string; send?: boo
   }
   if (!invitees.length) throw new UsageError('no invitees: give --invitee, --csv, or --file/--data with {"invitees": [...]}');
   const client = ctx.client();
-  const res = await client.request<Rec>({ method: 'POST', path: inv.spec.path, params: inv.args, body: { ...(inv.body ?? {}), invitees }, resultKey: 'bookingLink' });
+  const res = await client.request<Rec>(requestFor(inv.spec.endpoint, { params: inv.args, body: { ...(inv.body ?? {}), invitees } }));
   if (res.dryRun) return;
   const link = res.data ?? {};
   const all: Rec[] = Array.isArray(link.invitees) ? link.invitees : [];
@@ -70,11 +71,7 @@ export const addInvitees: Handler<{ invitee?: string[]; csv?: string; send?: boo
       ctx,
       sendable.map((x) => x.id),
       async (id) => {
-        await client.request({
-          method: 'POST',
-          path: '/booking-links/{bookingLinkId}/invitees/{inviteeId}/invite',
-          params: { bookingLinkId: String(link.id ?? inv.args.bookingLinkId), inviteeId: id },
-        });
+        await callEndpoint(client, 'booking-links.invitees.invite', { params: { bookingLinkId: String(link.id ?? inv.args.bookingLinkId), inviteeId: id } });
         return id;
       },
     );
@@ -96,7 +93,7 @@ const INVITEE_COLS: Array<[string, string]> = [
 export const invite: Handler = async (ctx, inv) => {
   const client = ctx.client();
   const { results, failed } = await eachId(ctx, inv.ids, async (inviteeId) => {
-    const res = await client.request({ method: 'POST', path: inv.spec.path, params: { ...inv.args, inviteeId } });
+    const res = await client.request(requestFor(inv.spec.endpoint, { params: { ...inv.args, inviteeId } }));
     if (res.dryRun) return undefined;
     // The API answers only {ok: true}; this row says what was done.
     return { bookingLinkId: inv.args.bookingLinkId, inviteeId, sent: true };

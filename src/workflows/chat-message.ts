@@ -1,6 +1,7 @@
 // `chats send` and `chats process`: the message text may come from --content, --content-file
 // or stdin (--content -), which the plain builder cannot express.
 import { readFileSync } from 'node:fs';
+import { requestFor } from '../core/endpoint-request.ts';
 import type { Handler, Invocation } from '../core/spec.ts';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
@@ -30,7 +31,7 @@ async function resolveContent(ctx: Context, inv: Invocation<ContentOptions>, giv
 export const sendMessage: Handler<ContentOptions> = async (ctx, inv) => {
   const body = { ...(inv.body ?? {}) };
   body.content = await resolveContent(ctx, inv, body.content);
-  const res = await ctx.client().request({ method: 'POST', path: inv.spec.path, params: inv.args, body, resultKey: 'message' });
+  const res = await ctx.client().request(requestFor(inv.spec.endpoint, { params: inv.args, body }));
   if (res.dryRun) return;
   return { data: res.data };
 };
@@ -44,7 +45,7 @@ export const processMessage: Handler<ContentOptions> = async (ctx, inv) => {
   message.content = await resolveContent(ctx, inv, message.content);
   const body: Record<string, unknown> = { message };
   if (flat.triggeringActivityId !== undefined) body.triggeringActivityId = flat.triggeringActivityId;
-  const res = await ctx.client().request({ method: 'POST', path: inv.spec.path, params: inv.args, body });
+  const res = await ctx.client().request(requestFor(inv.spec.endpoint, { params: inv.args, body }));
   if (res.dryRun) return;
   const data = res.data as { message?: { content?: string; from?: string }; taskIds?: string[]; processing?: { status?: string } };
   const lines: string[] = [];

@@ -1,5 +1,6 @@
 // `agnt contacts bulk-import`: one POST of the given contacts; exit 6 when some rows failed.
 import type { Handler } from '../core/spec.ts';
+import { requestFor } from '../core/endpoint-request.ts';
 import { EXIT, UsageError } from '../core/errors.ts';
 import { MAX_BATCH } from './import/run.ts';
 import { escapeControls } from '../core/output.ts';
@@ -14,7 +15,7 @@ const handler: Handler = async (ctx, inv) => {
   if (!Array.isArray(contacts)) throw new UsageError('contacts must be a list');
   if (contacts.length > MAX_BATCH)
     throw new UsageError(`at most ${MAX_BATCH} contacts per request, got ${contacts.length}`, 'use `agnt contacts import` (CSV), which sends any number of rows in batches');
-  const res = await ctx.client().request<BulkImport>({ method: 'POST', path: inv.spec.path, body: inv.body, resultKey: 'bulkImport' });
+  const res = await ctx.client().request<BulkImport>(requestFor(inv.spec.endpoint, { body: inv.body }));
   if (res.dryRun) return;
   const data = res.data;
   const errors = Array.isArray(data?.errors) ? data.errors : [];

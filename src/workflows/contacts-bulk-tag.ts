@@ -1,6 +1,7 @@
 // `contacts bulk-tag`: ids may come from stdin, and ids the server could not tag are reported
 // one per line on stderr with exit code 6 (partial failure).
 import type { Handler } from '../core/spec.ts';
+import { requestFor } from '../core/endpoint-request.ts';
 import { EXIT } from '../core/errors.ts';
 import { escapeControls } from '../core/output.ts';
 import { readIdsFromStdin } from '../core/input.ts';
@@ -20,7 +21,7 @@ const handler: Handler = async (ctx, inv) => {
     ctx.io.err('no ids on standard input; nothing to do');
     return;
   }
-  const res = await ctx.client().request({ method: 'POST', path: inv.spec.path, body, resultKey: 'bulkTag' });
+  const res = await ctx.client().request(requestFor(inv.spec.endpoint, { body }));
   if (res.dryRun) return;
   const data = res.data as BulkTag;
   const failed = data.failed ?? [];

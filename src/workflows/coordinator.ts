@@ -1,6 +1,7 @@
 // Coordinator views on a terminal: the dashboard as sections, a principal's detail, and the
 // coverage schedule as a day-by-day timeline in the user's time zone.
 import type { Handler } from '../core/spec.ts';
+import { requestFor } from '../core/endpoint-request.ts';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import { escapeControls } from '../core/output.ts';
@@ -197,7 +198,7 @@ export const schedule: Handler<{ days?: string; tz?: string }> = async (ctx, inv
   const from = fromText !== undefined ? parseWhen(fromText, tz, now, { flag: '--from' }) : startOfLocalDay(now, tz);
   const to = toText !== undefined ? parseWhen(toText, tz, now, { flag: '--to', endOfDay: true }) : addLocalDays(from, days, tz);
   if (to <= from) throw new UsageError('--to must be after --from');
-  const res = await ctx.client().request<Rec>({ method: 'GET', path: inv.spec.path, query: { from: iso(from), to: iso(to) } });
+  const res = await ctx.client().request<Rec>(requestFor(inv.spec.endpoint, { query: { from: iso(from), to: iso(to) } }));
   if (res.dryRun) return;
   const data = res.data ?? {};
   if (ics) return writeCalendar(ctx, arr(data.events), 'Coverage schedule');

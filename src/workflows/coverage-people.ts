@@ -3,7 +3,7 @@
 // keeps the spans you are primary or backup in, and `coverage who --at` answers for any time.
 import type { Column, Handler, PageFlags } from '../core/spec.ts';
 import { UsageError } from '../core/errors.ts';
-import type { RequestSpec } from '../core/http.ts';
+import { endpointRequest, requestFor } from '../core/endpoint-request.ts';
 import { cellText, escapeControls } from '../core/output.ts';
 import { paginate, parsePageOptions } from '../core/paginate.ts';
 import { iso, parseWhen, resolveZone } from '../core/time.ts';
@@ -12,8 +12,6 @@ import { displayZone, zoned } from '../render/zoned.ts';
 import { mapLimit, pairsText, principalRows } from './span-principals.ts';
 
 type Rec = Record<string, any>;
-
-const SPANS: RequestSpec = { method: 'GET', path: '/coverage-spans', resultKey: 'coverageSpans', shape: 'list' };
 
 /** --tz and --utc, as typed. */
 type ZoneFlags = { tz?: string; utc?: boolean };
@@ -48,7 +46,7 @@ export const list: Handler<ZoneFlags & PageFlags & { mine?: boolean }> = async (
   if (o.mine && page.page !== undefined) throw new UsageError('--page does not go with --mine (it reads every page of both roles)');
   const format = ctx.format();
   const client = ctx.client();
-  const request: RequestSpec = { ...SPANS, query: inv.query };
+  const request = requestFor(inv.spec.endpoint, { query: inv.query });
 
   // The API's records as they are, streamed page by page, for scripts.
   if (!o.mine && format !== 'table') {
@@ -95,7 +93,7 @@ function keyValue(obj: Rec): string {
 
 export const get: Handler<ZoneFlags> = async (ctx, inv) => {
   checkZoneFlags(inv.opts);
-  const res = await ctx.client().request<Rec>({ method: 'GET', path: inv.spec.path, params: inv.args, resultKey: 'coverageSpan', shape: 'record' });
+  const res = await ctx.client().request<Rec>(requestFor(inv.spec.endpoint, { params: inv.args }));
   if (res.dryRun) return;
   const span = res.data ?? {};
   const principals = await principalRows(ctx, String(span.id ?? inv.args.spanId));
@@ -148,14 +146,14 @@ export const who: Handler<{ at?: string; tz?: string }> = async (ctx, inv) => {
   const principal = inv.args.principalId!;
   const client = ctx.client();
   if (o.at === undefined) {
-    const res = await client.request({ method: 'GET', path: inv.spec.path, params: inv.args, envelope: 'none' });
+    const res = await client.request(requestFor(inv.spec.endpoint, { params: inv.args }));
     if (res.dryRun) return;
     return { data: res.data };
   }
   const tz = await resolveZone(ctx, o.tz);
   const at = parseWhen(String(o.at), tz, Date.now(), { flag: '--at' });
   const spans: Rec[] = [];
-  await paginate(client, SPANS, { all: true }, (items) => spans.push(...(items as Rec[])));
+  await paginate(client, await endpointRequest('coverage.spans.list'), { all: true }, (items) => spans.push(...(items as Rec[])));
   if (ctx.dryRun) return;
   const candidates = spans
     .filter((s) => ['scheduled', 'active', 'ended'].includes(s.status) && Date.parse(s.startAt) <= at && at < coveredUntil(s))
@@ -179,7 +177,7 @@ export const who: Handler<{ at?: string; tz?: string }> = async (ctx, inv) => {
     return { data, text: textAt(data, tz) };
   }
   // Not handed over then: their coordinator handles it (as known now).
-  const now = await client.request<Rec>({ method: 'GET', path: inv.spec.path, params: inv.args, envelope: 'none' });
+  const now = await client.request<Rec>(requestFor(inv.spec.endpoint, { params: inv.args }));
   const primary = now.data?.primaryCoordinator ?? null;
   const data = { active: false, at: iso(at), span: null, primaryCoordinator: primary, backupCoordinator: null, chain: primary ? [{ ...primary, depth: 0 }] : [] };
   return { data, text: textAt(data, tz) };

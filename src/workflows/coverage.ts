@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Handler, Invocation } from '../core/spec.ts';
 import type { Context } from '../core/context.ts';
+import { callEndpoint, requestFor } from '../core/endpoint-request.ts';
 import { type AgntError, Interrupted, UsageError } from '../core/errors.ts';
 import { readStructured } from '../core/input.ts';
 import { addDuration, DURATION_HINT, formatLocal, iso, parseDuration, parseWhen, resolveZone, startOfLocalDay, addLocalDays, looksAbsolute } from '../core/time.ts';
@@ -110,7 +111,7 @@ class Lazy<T> {
 async function fetchMe(ctx: Context): Promise<Rec | undefined> {
   try {
     // Read in a dry run too: the times it shows must be read in the zone a real run uses.
-    return (await ctx.client().request<Rec>({ method: 'GET', path: '/users/me', resultKey: 'user', readInDryRun: true })).data;
+    return (await callEndpoint<Rec>(ctx.client(), 'users.me.get', { readInDryRun: true })).data;
   } catch {
     return undefined;
   }
@@ -118,12 +119,12 @@ async function fetchMe(ctx: Context): Promise<Rec | undefined> {
 
 async function principalChoices(ctx: Context): Promise<Array<{ name: string; value: string }>> {
   const client = ctx.client();
-  const res = await client.request<Rec[]>({ method: 'GET', path: '/delegations', query: { role: 'coordinator', status: 'active', perPage: 100 }, resultKey: 'delegations' });
+  const res = await callEndpoint<Rec[]>(client, 'delegations.list', { query: { role: 'coordinator', status: 'active', perPage: 100 } });
   const dels = (res.data ?? []).filter((d) => d?.principal);
   if (!dels.length) throw new UsageError('you have no active delegations to pick principals from; give --principal');
   const names = new Map<string, string>();
   try {
-    const users = await client.request<Rec[]>({ method: 'GET', path: '/users', query: { perPage: 100 }, resultKey: 'users' });
+    const users = await callEndpoint<Rec[]>(client, 'users.list', { query: { perPage: 100 } });
     for (const u of users.data ?? []) names.set(u.id, u.name ?? u.email ?? u.id);
   } catch {
     /* ids alone will do */
@@ -173,7 +174,7 @@ export const create: Handler<CreateOptions> = async (ctx, inv) => {
   const zone = new Lazy(async () => (typeof o.tz === 'string' ? resolveZone(ctx, o.tz) : (((await me.get())?.timezone as string | undefined) ?? resolveZone(ctx, undefined))));
   const rules = new Lazy(async () => {
     try {
-      return (await ctx.client().request<Rec[]>({ method: 'GET', path: '/backup-routing-rules', query: { perPage: 100 }, resultKey: 'backupRoutingRules' })).data ?? [];
+      return (await callEndpoint<Rec[]>(ctx.client(), 'backup-rules.list', { query: { perPage: 100 } })).data ?? [];
     } catch {
       return [];
     }
@@ -219,11 +220,11 @@ export const create: Handler<CreateOptions> = async (ctx, inv) => {
   body.principals = rows.map(clean);
 
   const client = ctx.client();
-  const res = await client.request<Rec>({ method: 'POST', path: '/coverage-spans', body, resultKey: 'coverageSpan' });
+  const res = await callEndpoint<Rec>(client, 'coverage.spans.create', { body });
   if (res.dryRun) return;
   let span = res.data;
   if (o.submit) {
-    span = (await client.request<Rec>({ method: 'POST', path: '/coverage-spans/{spanId}/submit', params: { spanId: span.id }, resultKey: 'coverageSpan' })).data;
+    span = (await callEndpoint<Rec>(client, 'coverage.spans.submit', { params: { spanId: span.id } })).data;
     return { data: span, message: `created and submitted coverage span ${span.id} (${span.status})` };
   }
   return { data: span, message: `created coverage span ${span.id} (${span.status}); submit it with: agnt coverage submit ${span.id}` };
@@ -264,7 +265,7 @@ export const update: Handler<{ tz?: string }> = async (ctx, inv) => {
     ],
     body,
   );
-  const res = await ctx.client().request({ method: 'PATCH', path: inv.spec.path, params: inv.args, body, resultKey: 'coverageSpan' });
+  const res = await ctx.client().request(requestFor(inv.spec.endpoint, { params: inv.args, body }));
   if (res.dryRun) return;
   return { data: res.data };
 };
@@ -286,7 +287,7 @@ export const events: Handler<{ from?: string; to?: string; days?: string; tz?: s
   const to = toText !== undefined ? parseWhen(toText, tz, now, { flag: '--range-end', endOfDay: true }) : addLocalDays(from, days, tz);
   q.rangeStart = iso(from);
   q.rangeEnd = iso(to);
-  const res = await ctx.client().request<Rec[]>({ method: 'GET', path: inv.spec.path, query: q, resultKey: 'events' });
+  const res = await ctx.client().request<Rec[]>(requestFor(inv.spec.endpoint, { query: q }));
   if (res.dryRun) return;
   if (ics) return writeCalendar(ctx, res.data ?? [], 'Coverage');
   return { data: res.data ?? [] };

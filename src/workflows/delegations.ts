@@ -1,5 +1,6 @@
 // `delegations reverify`: the access health before and after a fresh provider check.
 import type { Handler } from '../core/spec.ts';
+import { callEndpoint, requestFor } from '../core/endpoint-request.ts';
 import { eachId } from './bulk.ts';
 import { escapeControls } from '../core/output.ts';
 
@@ -12,12 +13,12 @@ export const reverify: Handler = async (ctx, inv) => {
     let before: string | undefined;
     if (!ctx.dryRun) {
       try {
-        before = (await client.request<Rec>({ method: 'GET', path: '/delegations/{id}', params: { id }, resultKey: 'delegation' })).data?.accessHealth;
+        before = (await callEndpoint<Rec>(client, 'delegations.get', { params: { id } })).data?.accessHealth;
       } catch {
         /* the reverify below reports what is wrong */
       }
     }
-    const res = await client.request<Rec>({ method: 'POST', path: inv.spec.path, params: { id }, resultKey: 'delegation' });
+    const res = await client.request<Rec>(requestFor(inv.spec.endpoint, { params: { id } }));
     if (res.dryRun) return undefined;
     const d = res.data ?? {};
     const change = before && before !== d.accessHealth ? `${before} -> ${d.accessHealth}` : `${d.accessHealth} (unchanged)`;

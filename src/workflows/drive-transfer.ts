@@ -9,6 +9,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Handler, Result } from '../core/spec.ts';
 import type { Context } from '../core/context.ts';
+import { callEndpoint } from '../core/endpoint-request.ts';
 import { AgntError, ApiError, EXIT, Interrupted, NetworkError, PartialFailure, TimeoutError, UsageError } from '../core/errors.ts';
 import { escapeControls } from '../core/output.ts';
 import { mimeFromName } from '../api/mime.ts';
@@ -16,7 +17,6 @@ import { sleep } from '../core/sleep.ts';
 import { formatBytes, Progress } from '../core/progress.ts';
 
 type Obj = Record<string, any>;
-const FILES = '/users/{userId}/drive-files';
 const PUT_ATTEMPTS = 3;
 // A new file stays pending; re-uploading an existing name leaves its current version in place.
 const PENDING = ': a new file stays pending, an existing one keeps its current version';
@@ -152,7 +152,7 @@ async function putFile(ctx: Context, url: string, path: string, size: number, co
 /** A 400 on upload explained with the numbers of the storage usage, when they show a quota problem. */
 async function quotaError(ctx: Context, e: ApiError, userId: string, name: string, size: number): Promise<AgntError> {
   try {
-    const res = await ctx.client().request<Obj>({ method: 'GET', path: '/users/{userId}/drive-storage', params: { userId }, resultKey: 'storage' });
+    const res = await callEndpoint<Obj>(ctx.client(), 'drive.storage', { params: { userId } });
     const s = res.data;
     if (s && typeof s.remainingBytes === 'number' && (size > s.remainingBytes || /quota/i.test(e.message))) {
       e.message = `${e.message}: ${name} needs ${formatBytes(size)}, ${formatBytes(s.remainingBytes)} remaining (${formatBytes(s.usedBytes)} of ${formatBytes(s.quotaBytes)} used, ${s.percentUsed}%)`;
@@ -199,7 +199,7 @@ export const upload: Handler<{ name?: string; mimeType?: string; folder?: string
     try {
       let created;
       try {
-        created = await client.request<Obj>({ method: 'POST', path: `${FILES}/upload`, params: { userId }, body });
+        created = await callEndpoint<Obj>(client, 'drive.files.upload', { params: { userId }, body });
       } catch (e) {
         if (e instanceof ApiError && e.status === 400) throw await quotaError(ctx, e, userId, f.name, f.size);
         throw e;
@@ -209,7 +209,7 @@ export const upload: Handler<{ name?: string; mimeType?: string; folder?: string
       if (typeof url !== 'string' || typeof id !== 'string') throw new NetworkError('the upload answer has no url or fileId');
       fileId = id;
       const sent = await putFile(ctx, url, f.path, f.size, typeof contentType === 'string' && contentType ? contentType : (mimeType ?? 'application/octet-stream'), f.name);
-      const confirmed = await client.request<Obj>({ method: 'POST', path: `${FILES}/{fileId}/confirm`, params: { userId, fileId: id }, body: { size: sent }, resultKey: 'driveFile' });
+      const confirmed = await callEndpoint<Obj>(client, 'drive.files.confirm', { params: { userId, fileId: id }, body: { size: sent } });
       done.push(confirmed.data ?? { id, name: f.name, size: sent });
       if (files.length > 1 && !ctx.jsonErrors) ctx.io.info(`${escapeControls(f.path)}: uploaded as ${id} (${formatBytes(sent)})`);
     } catch (e) {
@@ -270,9 +270,9 @@ export const download: Handler<{ force?: boolean }> = async (ctx, inv) => {
   }
 
   const client = ctx.client();
-  const meta = await client.request<Obj>({ method: 'GET', path: `${FILES}/{fileId}`, params: { userId, fileId }, resultKey: 'driveFile' });
+  const meta = await callEndpoint<Obj>(client, 'drive.files.get', { params: { userId, fileId } });
   if (meta.dryRun) {
-    await client.request({ method: 'GET', path: `${FILES}/{fileId}/download`, params: { userId, fileId }, resultKey: 'url' });
+    await callEndpoint(client, 'drive.files.download', { params: { userId, fileId } });
     return;
   }
   const record = meta.data ?? {};
@@ -287,8 +287,9 @@ export const download: Handler<{ force?: boolean }> = async (ctx, inv) => {
     if (!force && existsSync(target)) throw new UsageError(`${target} already exists`, 'use --force to overwrite it, or -o to choose another name');
   }
 
-  const link_ = await client.request<string>({ method: 'GET', path: `${FILES}/{fileId}/download`, params: { userId, fileId }, resultKey: 'url' });
-  const url = link_.data;
+  // {ok, url}: the one key is the result; any further key leaves the url among them.
+  const link_ = await callEndpoint<string | Obj>(client, 'drive.files.download', { params: { userId, fileId } });
+  const url = typeof link_.data === 'string' ? link_.data : link_.data?.url;
   if (typeof url !== 'string') throw new NetworkError('the download answer has no url');
   let res;
   try {

@@ -3,7 +3,8 @@
 // is simply not theirs, any other failure is named on stderr and the exit code says so.
 import type { Context } from '../core/context.ts';
 import { AgntError, ApiError, EXIT, Interrupted, UsageError } from '../core/errors.ts';
-import type { RequestSpec } from '../core/http.ts';
+import type { EndpointId } from '../api/index.ts';
+import { callEndpoint, endpointRequest } from '../core/endpoint-request.ts';
 import { escapeControls, safeJson } from '../core/output.ts';
 import { paginate } from '../core/paginate.ts';
 import { sleep } from '../core/sleep.ts';
@@ -34,8 +35,9 @@ export interface InboxItem {
 interface Source {
   kind: string;
   heading: string;
-  /** Requests whose records become items. */
-  request: RequestSpec;
+  /** The list endpoint (its id in the model) and query whose records become items. */
+  endpoint: EndpointId;
+  query: Record<string, unknown> | ((me: Rec) => Record<string, unknown>);
   keep?: (r: Rec, me: Rec) => boolean;
   item: (r: Rec, tz: string) => Omit<InboxItem, 'kind' | 'record' | 'principals'>;
   /** Only for callers this applies to (saves a request that would be refused). */
@@ -56,7 +58,8 @@ const SOURCES: Source[] = [
   {
     kind: 'coverage.accept',
     heading: 'Coverage waiting for your acceptance',
-    request: { method: 'GET', path: '/coverage-spans', query: { role: 'backup', status: 'pending_acceptance' }, resultKey: 'coverageSpans', shape: 'list' },
+    endpoint: 'coverage.spans.list',
+    query: { role: 'backup', status: 'pending_acceptance' },
     withPrincipals: true,
     sinceLabel: 'submitted',
     item: (s, tz) => ({
@@ -69,7 +72,8 @@ const SOURCES: Source[] = [
   {
     kind: 'coverage.approve',
     heading: 'Coverage waiting for your approval',
-    request: { method: 'GET', path: '/coverage-spans', query: { role: 'manager', status: 'pending_manager_approval' }, resultKey: 'coverageSpans', shape: 'list' },
+    endpoint: 'coverage.spans.list',
+    query: { role: 'manager', status: 'pending_manager_approval' },
     withPrincipals: true,
     sinceLabel: 'accepted',
     item: (s, tz) => ({
@@ -82,7 +86,8 @@ const SOURCES: Source[] = [
   {
     kind: 'coverage.draft',
     heading: 'Your drafts, not yet submitted',
-    request: { method: 'GET', path: '/coverage-spans', query: { role: 'primary', status: 'draft' }, resultKey: 'coverageSpans', shape: 'list' },
+    endpoint: 'coverage.spans.list',
+    query: { role: 'primary', status: 'draft' },
     withPrincipals: true,
     sinceLabel: 'created',
     item: (s, tz) => ({
@@ -95,7 +100,8 @@ const SOURCES: Source[] = [
   {
     kind: 'delegation.confirm',
     heading: 'Delegations waiting for your confirmation',
-    request: { method: 'GET', path: '/delegations', query: { role: 'principal', status: 'pending' }, resultKey: 'delegations', shape: 'list' },
+    endpoint: 'delegations.list',
+    query: { role: 'principal', status: 'pending' },
     sinceLabel: 'asked',
     item: (d) => ({
       id: d.id,
@@ -107,7 +113,8 @@ const SOURCES: Source[] = [
   {
     kind: 'delegation.access',
     heading: 'Delegations with degraded calendar access',
-    request: { method: 'GET', path: '/delegations', query: { role: 'coordinator', status: 'active' }, resultKey: 'delegations', shape: 'list' },
+    endpoint: 'delegations.list',
+    query: { role: 'coordinator', status: 'active' },
     keep: (d) => typeof d.accessHealth === 'string' && d.accessHealth !== 'ok',
     sinceLabel: 'checked',
     item: (d) => ({
@@ -120,8 +127,9 @@ const SOURCES: Source[] = [
   {
     kind: 'invitation.pending',
     heading: "Your team's pending invitations",
-    // Filled in with the caller's team; only team owners and admins may list them.
-    request: { method: 'GET', path: '/team-invitations', query: {}, resultKey: 'invitations', shape: 'list' },
+    // The caller's team's; only team owners and admins may list them.
+    endpoint: 'invitations.list',
+    query: (me) => ({ teamId: me.team }),
     applies: (me) => typeof me.team === 'string' && ['owner', 'admin'].includes(me.teamRole),
     sinceLabel: 'sent',
     item: (i, tz) => ({
@@ -134,7 +142,8 @@ const SOURCES: Source[] = [
   {
     kind: 'org-request.decide',
     heading: 'Organization requests to decide',
-    request: { method: 'GET', path: '/organization-requests', query: { status: 'pending' }, resultKey: 'organizationRequests', shape: 'list' },
+    endpoint: 'org-requests.list',
+    query: { status: 'pending' },
     // Everyone sees their own requests; only an organization admin decides, and not their own.
     applies: (me) => me.organizationRole === 'admin',
     sinceLabel: 'asked',
@@ -156,13 +165,13 @@ interface Gathered {
 
 async function gather(ctx: Context, opts: Record<string, unknown>): Promise<Gathered> {
   const client = ctx.client();
-  const me = (await client.request<Rec>({ method: 'GET', path: '/users/me', resultKey: 'user', shape: 'record' })).data ?? {};
+  const me = (await callEndpoint<Rec>(client, 'users.me.get')).data ?? {};
   const tz = await displayZone(ctx, opts, typeof me.timezone === 'string' && validZone(me.timezone) ? me.timezone : undefined);
   const failed: Gathered['failed'] = [];
   const perSource = await Promise.all(
     SOURCES.map(async (src) => {
       if (src.applies && !src.applies(me)) return [];
-      const request = src.kind === 'invitation.pending' ? { ...src.request, query: { teamId: me.team } } : src.request;
+      const request = await endpointRequest(src.endpoint, { query: typeof src.query === 'function' ? src.query(me) : src.query });
       const records: Rec[] = [];
       try {
         await paginate(client, request, { all: true }, (page) => records.push(...(page as Rec[])));

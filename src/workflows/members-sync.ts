@@ -5,6 +5,8 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { Context } from '../core/context.ts';
 import { AgntError, ApiError, EXIT, UsageError } from '../core/errors.ts';
+import type { EndpointId } from '../api/index.ts';
+import { callEndpoint, endpointRequest } from '../core/endpoint-request.ts';
 import type { HttpClient } from '../core/http.ts';
 import { confirm } from '../core/io.ts';
 import { escapeControls } from '../core/output.ts';
@@ -45,9 +47,9 @@ interface Target {
   protect?(m: Member): string | undefined;
 }
 
-async function all(c: HttpClient, path: string, params: Record<string, string>, resultKey: string): Promise<Record<string, unknown>[]> {
+async function all(c: HttpClient, endpoint: EndpointId, params: Record<string, string>): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
-  await paginate(c, { method: 'GET', path, params, resultKey, shape: 'list' }, { all: true }, (items) => out.push(...(items as Record<string, unknown>[])));
+  await paginate(c, await endpointRequest(endpoint, { params }), { all: true }, (items) => out.push(...(items as Record<string, unknown>[])));
   return out;
 }
 
@@ -59,19 +61,19 @@ function teamTarget(teamId: string): Target {
     id: teamId,
     roles: ['owner', 'admin', 'member'],
     async list(c) {
-      return (await all(c, '/teams/{teamId}/members', { teamId }, 'members')).map((m) => ({ id: str(m.id ?? m.userId), email: str(m.email), role: str(m.role) || null }));
+      return (await all(c, 'teams.members.list', { teamId })).map((m) => ({ id: str(m.id ?? m.userId), email: str(m.email), role: str(m.role) || null }));
     },
     async add(c, email, role, lookup) {
       const userId = await lookup();
       if (!userId) throw new AgntError(`no user has the e-mail ${email}: invite them (agnt invitations create) or provision them (agnt users provision) first`, 3);
-      await c.request({ method: 'POST', path: '/teams/{teamId}/members', params: { teamId }, body: { userId, ...(role ? { role } : {}) }, resultKey: 'member' });
+      await callEndpoint(c, 'teams.members.create', { params: { teamId }, body: { userId, ...(role ? { role } : {}) } });
       return userId;
     },
     async setRole(c, m, role) {
-      await c.request({ method: 'PUT', path: '/teams/{teamId}/members/{memberId}', params: { teamId, memberId: m.id }, body: { role }, resultKey: 'member' });
+      await callEndpoint(c, 'teams.members.update', { params: { teamId, memberId: m.id }, body: { role } });
     },
     async remove(c, m) {
-      await c.request({ method: 'DELETE', path: '/teams/{teamId}/members/{memberId}', params: { teamId, memberId: m.id }, resultKey: 'member' });
+      await callEndpoint(c, 'teams.members.delete', { params: { teamId, memberId: m.id } });
     },
     protect: (m) => (m.role === 'owner' ? 'the owner stays: make another member owner first' : undefined),
   };
@@ -83,20 +85,20 @@ function orgTarget(orgId: string): Target {
     id: orgId,
     roles: ['admin', 'member', 'guest'],
     async list(c) {
-      return (await all(c, '/organizations/{orgId}/members', { orgId }, 'members')).map((m) => ({ id: str(m.id), email: str(m.email), role: str(m.organizationRole) || null }));
+      return (await all(c, 'orgs.members.list', { orgId })).map((m) => ({ id: str(m.id), email: str(m.email), role: str(m.organizationRole) || null }));
     },
     async add(c, email, role) {
-      const res = await c.request<Record<string, unknown>>({ method: 'POST', path: '/organizations/{orgId}/members', params: { orgId }, body: { email }, resultKey: 'member' });
+      const res = await callEndpoint<Record<string, unknown>>(c, 'orgs.members.create', { params: { orgId }, body: { email } });
       const id = str(res.data?.id) || null;
       // A new member joins as a member; another role is a second request.
-      if (role && role !== 'member' && id) await c.request({ method: 'PUT', path: '/users/{userId}', params: { userId: id }, body: { organizationRole: role }, resultKey: 'user' });
+      if (role && role !== 'member' && id) await callEndpoint(c, 'users.update', { params: { userId: id }, body: { organizationRole: role } });
       return id;
     },
     async setRole(c, m, role) {
-      await c.request({ method: 'PUT', path: '/users/{userId}', params: { userId: m.id }, body: { organizationRole: role }, resultKey: 'user' });
+      await callEndpoint(c, 'users.update', { params: { userId: m.id }, body: { organizationRole: role } });
     },
     async remove(c, m) {
-      await c.request({ method: 'DELETE', path: '/organizations/{orgId}/members/{userId}', params: { orgId, userId: m.id }, resultKey: 'member' });
+      await callEndpoint(c, 'orgs.members.delete', { params: { orgId, userId: m.id } });
     },
   };
 }
@@ -272,7 +274,7 @@ async function sync(ctx: Context, inv: Invocation, target: Target): Promise<Resu
   const lookupUser = (email: string) => async (): Promise<string | null> => {
     if (ctx.dryRun) return `<user id of ${email}>`;
     let hit: string | null = null;
-    await paginate(reader, { method: 'GET', path: '/users', query: { email }, resultKey: 'users', shape: 'list' }, { all: true }, (items) => {
+    await paginate(reader, await endpointRequest('users.list', { query: { email } }), { all: true }, (items) => {
       for (const u of items as Record<string, unknown>[]) if (!hit && str(u.email).toLowerCase() === email.toLowerCase()) hit = str(u.id);
     });
     return hit;

@@ -1,6 +1,7 @@
 // Organization commands that do more than one plain request: the typed-name delete, the SSO
 // set-up, the SCIM token, audit events with relative times, and audit-log delivery with --wait.
 import type { Context } from '../core/context.ts';
+import { callEndpoint, requestFor } from '../core/endpoint-request.ts';
 import type { Handler, PageFlags, Invocation, Result } from '../core/spec.ts';
 import { AgntError, EXIT, UsageError } from '../core/errors.ts';
 import { incompleteError, paginate, parsePageOptions } from '../core/paginate.ts';
@@ -15,7 +16,7 @@ export const deleteOrg: Handler = async (ctx, inv) => {
   const id = inv.args.orgId!;
   if (!ctx.dryRun && !ctx.global.yes) {
     if (!ctx.io.canPrompt()) throw new UsageError(`delete organization ${id}: refusing without --yes when not on a terminal`);
-    const current = await ctx.client().request<Rec>({ method: 'GET', path: '/organizations/{orgId}', params: { orgId: id }, resultKey: 'organization' });
+    const current = await callEndpoint<Rec>(ctx.client(), 'orgs.get', { params: { orgId: id } });
     const name = String(current.data?.name ?? id);
     ctx.io.err(`This deletes organization ${id} (${name}) with its domains, SSO settings and audit-log configuration. It cannot be undone.`);
     const { input } = await import('@inquirer/prompts');
@@ -32,7 +33,7 @@ export const deleteOrg: Handler = async (ctx, inv) => {
 async function guidedSso(ctx: Context, orgId: string, given: Rec): Promise<Rec> {
   const { select, input, confirm } = await import('@inquirer/prompts');
   const out = { output: process.stderr };
-  const current = await ctx.client().request<Rec>({ method: 'GET', path: '/organizations/{orgId}', params: { orgId }, resultKey: 'organization' });
+  const current = await callEndpoint<Rec>(ctx.client(), 'orgs.get', { params: { orgId } });
   const sso: Rec = current.data?.sso ?? {};
   ctx.io.err(`Single sign-on for ${orgId} (${current.data?.name ?? ''}): currently ${sso.enabled ? 'on' : 'off'}${sso.provider ? `, provider ${sso.provider}` : ''}.`);
   const body: Rec = { ...given };
@@ -129,7 +130,7 @@ export const auditEvents: Handler<PageFlags & { since?: string; tz?: string }> =
   const printer = await ctx.printer(inv.spec.columns);
   const pageOpts = parsePageOptions(inv.opts);
   const shown = pagingProgress(ctx.io, ctx.client(), Boolean(pageOpts.all));
-  const walked = await paginate(shown.client, { method: 'GET', path: inv.spec.path, params: inv.args, query, resultKey: inv.spec.resultKey }, pageOpts, (items) => {
+  const walked = await paginate(shown.client, requestFor(inv.spec.endpoint, { params: inv.args, query }), pageOpts, (items) => {
     shown.add(items.length);
     printer.records(items);
   })
@@ -165,7 +166,7 @@ async function waitForJob(ctx: Context, orgId: string, first: Rec, opts: WaitOpt
         );
       }
       await sleep(interval, ctx.signal);
-      const res = await ctx.client().request<Rec>({ method: 'GET', path: '/organizations/{orgId}/audit-logging/deliver/{jobId}', params: { orgId, jobId: job.id }, resultKey: 'deliveryJob' });
+      const res = await callEndpoint<Rec>(ctx.client(), 'orgs.audit-logging.job', { params: { orgId, jobId: job.id } });
       job = res.data;
       spin.update(`delivery job ${job.id}: ${job.status}`);
     }
@@ -209,7 +210,7 @@ export const job: Handler<WaitOptions> = async (ctx, inv) => {
 export const domainGet: Handler = async (ctx, inv) => {
   const { orgId, domainId } = inv.args;
   let found: Rec | undefined;
-  await paginate(ctx.client(), { method: 'GET', path: inv.spec.path, params: { orgId: orgId! }, resultKey: 'domains', shape: 'list' }, { all: true }, (items) => {
+  await paginate(ctx.client(), requestFor(inv.spec.endpoint, { params: { orgId: orgId! } }), { all: true }, (items) => {
     found ??= (items as Rec[]).find((d) => d.id === domainId || d.domain === domainId);
   });
   if (ctx.dryRun) return;

@@ -2,6 +2,7 @@
 // not carry them: they come from GET /coverage-spans/{spanId}/principals, one request per span,
 // a few spans at a time.
 import type { Context } from '../core/context.ts';
+import { endpointRequest } from '../core/endpoint-request.ts';
 import { escapeControls } from '../core/output.ts';
 import { paginate } from '../core/paginate.ts';
 
@@ -23,9 +24,7 @@ export async function mapLimit<T, R>(items: T[], limit: number, fn: (x: T) => Pr
 
 export async function principalRows(ctx: Context, spanId: string): Promise<Rec[]> {
   const rows: Rec[] = [];
-  await paginate(ctx.client(), { method: 'GET', path: '/coverage-spans/{spanId}/principals', params: { spanId }, resultKey: 'coverageSpanPrincipals', shape: 'list' }, { all: true }, (page) =>
-    rows.push(...(page as Rec[])),
-  );
+  await paginate(ctx.client(), await endpointRequest('coverage.spans.principals', { params: { spanId } }), { all: true }, (page) => rows.push(...(page as Rec[])));
   return rows;
 }
 

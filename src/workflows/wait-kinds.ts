@@ -1,5 +1,6 @@
 // The objects `agnt wait` can follow, as data: the command definitions (src/builtin/coordination.ts)
 // read it eagerly, the poll loop (src/workflows/wait.ts) lazily.
+import type { EndpointId } from '../api/ids.ts';
 
 export interface WaitKind {
   /** Sub-command word: `agnt wait coverage ...`. */
@@ -9,8 +10,13 @@ export interface WaitKind {
   what: string;
   /** The positional id and the path parameter it fills. */
   arg: string;
+  /** The endpoint polled: its id in the model (src/api), which gives the request. */
+  endpoint: EndpointId;
+  /**
+   * Its path, for the help text only: help is built at start-up, before any model loads.
+   * test/unit/workflow-endpoints.test.ts holds it to the endpoint's own path.
+   */
   path: string;
-  resultKey: string;
   /** The condition when --for is not given. */
   defaultFor: string;
   /** A path parameter given as a flag (--org, --user). */
@@ -26,8 +32,8 @@ export const WAIT_KINDS: WaitKind[] = [
     aliases: ['coverage-span', 'span'],
     what: 'coverage span',
     arg: 'spanId',
+    endpoint: 'coverage.spans.get',
     path: '/coverage-spans/{spanId}',
-    resultKey: 'coverageSpan',
     defaultFor: 'status=scheduled',
     statuses: 'draft, pending_acceptance, pending_manager_approval, scheduled, active, ended, cancelled',
     examples: ['agnt wait coverage cov_scheduled --for status=scheduled --timeout 2h', 'agnt coverage approve cov_approval && agnt wait coverage cov_approval --for "jmespath=approvedAt != null"'],
@@ -37,8 +43,8 @@ export const WAIT_KINDS: WaitKind[] = [
     aliases: ['delegations'],
     what: 'delegation',
     arg: 'id',
+    endpoint: 'delegations.get',
     path: '/delegations/{id}',
-    resultKey: 'delegation',
     defaultFor: 'status=active',
     statuses: 'pending, active, revoked',
     examples: ['agnt wait delegation del_principal --for status=active --timeout 1d', 'agnt delegations reverify del_principal2 && agnt wait delegation del_principal2 --for accessHealth=ok'],
@@ -48,8 +54,8 @@ export const WAIT_KINDS: WaitKind[] = [
     aliases: ['delivery-job', 'audit-job'],
     what: 'audit delivery job',
     arg: 'jobId',
+    endpoint: 'orgs.audit-logging.job',
     path: '/organizations/{orgId}/audit-logging/deliver/{jobId}',
-    resultKey: 'deliveryJob',
     defaultFor: 'status=completed',
     flag: { param: 'orgId', flag: 'org', description: 'the organization id (required)' },
     statuses: 'pending, running, completed, failed',
@@ -60,8 +66,8 @@ export const WAIT_KINDS: WaitKind[] = [
     aliases: ['file'],
     what: 'drive file',
     arg: 'fileId',
+    endpoint: 'drive.files.get',
     path: '/users/{userId}/drive-files/{fileId}',
-    resultKey: 'driveFile',
     defaultFor: 'status=ready',
     flag: { param: 'userId', flag: 'user', description: 'whose drive (a user id)', default: 'me' },
     statuses: 'pending, ready',
@@ -72,8 +78,8 @@ export const WAIT_KINDS: WaitKind[] = [
     aliases: ['onboarding-session', 'session'],
     what: 'onboarding session',
     arg: 'sessionId',
+    endpoint: 'onboarding.sessions.get',
     path: '/onboarding/sessions/{sessionId}',
-    resultKey: 'session',
     defaultFor: 'status=complete',
     statuses: 'in_progress, paused, complete',
     examples: [

@@ -3,6 +3,7 @@
 // Polls back off from --interval by half each time, up to --max-interval, and never sleep past
 // the deadline. Modelled on `kubectl wait --for=jsonpath=...`.
 import type { Context } from '../core/context.ts';
+import { endpointRequest } from '../core/endpoint-request.ts';
 import { AgntError, ApiError, EXIT, Interrupted, NetworkError, UsageError } from '../core/errors.ts';
 import { escapeControls, getPath } from '../core/output.ts';
 import { parseDuration } from '../core/time.ts';
@@ -121,6 +122,7 @@ export async function wait(ctx: Context, kind: WaitKind, id: string, opts: WaitO
   const format = ctx.format();
   const printer = await ctx.printer();
   const client = ctx.client();
+  const request = await endpointRequest(kind.endpoint, { params });
 
   const label = `${kind.what} ${escapeControls(id)}`;
   const started = Date.now();
@@ -132,7 +134,7 @@ export async function wait(ctx: Context, kind: WaitKind, id: string, opts: WaitO
     for (;;) {
       poll++;
       try {
-        const res = await client.request<Rec>({ method: 'GET', path: kind.path, params, resultKey: kind.resultKey, shape: 'record' });
+        const res = await client.request<Rec>(request);
         if (res.dryRun) return;
         rec = res.data ?? {};
       } catch (e) {

@@ -42,6 +42,22 @@ describe('the API model', async () => {
     for (const e of endpoints) if (e.paging) expect(e.method, e.id).toBe('GET');
   });
 
+  it('sends --limit as `limit` to the lists whose query the spec says takes it, and to no other', () => {
+    const rows = ['api-part1.md', 'api-part2.md'].flatMap((f) =>
+      [...readFileSync(new URL(`../../../shared/spec/${f}`, import.meta.url), 'utf8').matchAll(/^\| GET \| (\/\S*) \| ([^|]*)\|/gm)].filter((m) => /\blimit\b/.test(m[2]!)).map((m) => m[1]!),
+    );
+    // The spec writes the drive's lists without their /users/{userId} prefix.
+    const byPath = (p: string) => endpoints.find((e) => e.method === 'GET' && e.path === p) ?? endpoints.find((e) => e.method === 'GET' && e.path.endsWith(p));
+    const documented = rows.map((p) => byPath(p)!.id).sort();
+    expect(documented.length).toBe(14);
+    expect(
+      endpoints
+        .filter((e) => e.takesLimit || e.paging === 'before')
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual(documented);
+  });
+
   it('names each resource a get or update endpoint reads or writes', () => {
     for (const a of areas) for (const e of a.endpoints) if (e.resource) expect(a.resources[e.resource], `${e.id}: ${e.resource}`).toBeDefined();
   });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArea, type ContextFactory } from '../../src/core/builder.ts';
 import type { AreaSpec, CommandRecord, FieldOverride } from '../../src/core/spec.ts';
 import { endpoint } from '../../src/api/endpoint.ts';
+import type { EndpointId } from '../../src/api/ids.ts';
 import type { Method } from '../../src/core/http.ts';
 import { type FakeServer, fakeServer, json, type Responder } from '../support/fake-server.ts';
 import { analyze } from '../../src/completion/engine.ts';
@@ -32,7 +33,7 @@ type Made = Partial<Omit<CommandRecord, 'endpoint' | 'list'>> & { command: strin
 const cmd = ({ method, path, list, ...c }: Made): CommandRecord => ({
   ...base,
   ...c,
-  endpoint: endpoint({ id: `test.${c.command.replace(/ /g, '.')}`, method, path, summary: 'summary', paging: list ? 'page' : undefined }),
+  endpoint: endpoint({ id: `test.${c.command.replace(/ /g, '.')}` as EndpointId, method, path, summary: 'summary', paging: list ? 'page' : undefined }),
 });
 
 const chats: AreaSpec = {

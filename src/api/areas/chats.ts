@@ -112,6 +112,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'chats',
       result: arr(chat),
       paging: 'page',
+      takesLimit: true,
       resource: 'chat',
     }),
     endpoint({
@@ -165,6 +166,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'messages',
       result: arr(message),
       paging: 'page',
+      takesLimit: true,
       resource: 'message',
     }),
     endpoint({

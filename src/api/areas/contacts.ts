@@ -142,6 +142,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'contacts',
       result: arr(contact),
       paging: 'page',
+      takesLimit: true,
       resource: 'contact',
     }),
     endpoint({

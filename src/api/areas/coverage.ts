@@ -148,6 +148,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'coverageSpans',
       result: arr(coverageSpan),
       paging: 'page',
+      takesLimit: true,
       resource: 'coverageSpan',
     }),
     endpoint({

@@ -82,6 +82,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'driveFiles',
       result: arr(driveFile),
       paging: 'page',
+      takesLimit: true,
       resource: 'driveFile',
     }),
     endpoint({

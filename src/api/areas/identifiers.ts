@@ -46,6 +46,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'identifiers',
       result: arr(identifier),
       paging: 'page',
+      takesLimit: true,
       resource: 'identifier',
     }),
     endpoint({

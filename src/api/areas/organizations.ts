@@ -138,6 +138,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'organizations',
       result: arr(organization),
       paging: 'page',
+      takesLimit: true,
       resource: 'organization',
     }),
     endpoint({
@@ -282,6 +283,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'members',
       result: arr(member),
       paging: 'page',
+      takesLimit: true,
     }),
     endpoint({
       id: 'orgs.members.create',
@@ -322,6 +324,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'events',
       result: arr(auditEvent),
       paging: 'page',
+      takesLimit: true,
     }),
     endpoint({
       id: 'orgs.audit-logging.get',

@@ -118,6 +118,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'teams',
       result: arr(team),
       paging: 'page',
+      takesLimit: true,
       resource: 'team',
     }),
     endpoint({
@@ -169,6 +170,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'members',
       result: arr(member),
       paging: 'page',
+      takesLimit: true,
       resource: 'member',
     }),
     endpoint({
@@ -291,6 +293,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'organizationRequests',
       result: arr(organizationRequest),
       paging: 'page',
+      takesLimit: true,
       resource: 'organizationRequest',
     }),
     endpoint({

@@ -132,6 +132,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'users',
       result: arr(user),
       paging: 'page',
+      takesLimit: true,
       resource: 'user',
     }),
     endpoint({

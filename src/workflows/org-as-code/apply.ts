@@ -4,7 +4,8 @@
 // the organization as it is then, so it continues where this one stopped.
 import type { Context } from '../../core/context.ts';
 import { AgntError, ApiError } from '../../core/errors.ts';
-import type { RequestSpec } from '../../core/http.ts';
+import type { EndpointId } from '../../api/index.ts';
+import { callEndpoint, type RequestParts } from '../../core/endpoint-request.ts';
 import { lower, type OrgDoc } from './document.ts';
 import type { Live } from './live.ts';
 import type { Change } from './plan.ts';
@@ -32,7 +33,8 @@ function touched(changes: Change[], base: string): string[] {
 export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: Change[], state: StateFile): Operation[] {
   const orgId = live.ids.orgId;
   const ids = live.ids;
-  const send = async (spec: RequestSpec): Promise<Rec> => (await ctx.client().request<Rec>(spec)).data ?? {};
+  /** One request to an endpoint of the model (by its id); its result, or {}. */
+  const send = async (endpoint: EndpointId, parts?: RequestParts): Promise<Rec> => (await callEndpoint<Rec>(ctx.client(), endpoint, parts)).data ?? {};
   const userId = (email: string | null, what: string): string | null => {
     if (email === null) return null;
     const id = ids.userByEmail.get(lower(email));
@@ -67,70 +69,49 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
     const pickFrom = (src: Rec, keys: string[]) => Object.fromEntries(keys.map((k) => [k, src[k]]));
     switch (c.kind) {
       case 'organization':
-        op(
-          async () =>
-            void (await send({ method: 'PUT', path: '/organizations/{orgId}', params: { orgId }, body: pickFrom(desired.organization!, touched(group, 'organization')), resultKey: 'organization' })),
-        );
+        op(async () => void (await send('orgs.update', { params: { orgId }, body: pickFrom(desired.organization!, touched(group, 'organization')) })));
         break;
       case 'modelTiers':
-        op(
-          async () =>
-            void (await send({
-              method: 'PATCH',
-              path: '/organizations/{orgId}/settings/model-tiers',
-              params: { orgId },
-              body: pickFrom(desired.modelTiers!, touched(group, 'modelTiers')),
-              resultKey: 'defaultModelTiers',
-            })),
-        );
+        op(async () => void (await send('orgs.model-tiers.set', { params: { orgId }, body: pickFrom(desired.modelTiers!, touched(group, 'modelTiers')) })));
         break;
       case 'auditLogging':
-        op(
-          async () =>
-            void (await send({
-              method: 'PUT',
-              path: '/organizations/{orgId}/audit-logging',
-              params: { orgId },
-              body: pickFrom(desired.auditLogging!, touched(group, 'auditLogging')),
-              resultKey: 'auditLogging',
-            })),
-        );
+        op(async () => void (await send('orgs.audit-logging.set', { params: { orgId }, body: pickFrom(desired.auditLogging!, touched(group, 'auditLogging')) })));
         break;
       case 'profile': {
         const keys = c.op === 'create' ? Object.keys(desired.profile!) : touched(group, 'profile');
         // The API takes strings only: a null in the file means "leave it", not "clear it".
         const body = Object.fromEntries(Object.entries(pickFrom(desired.profile!, keys)).filter(([, v]) => v !== null));
-        op(async () => void (await send({ method: 'PATCH', path: '/orgs/{id}/profile', params: { id: orgId }, body, resultKey: 'profile' })));
+        op(async () => void (await send('orgs.profile.set', { params: { id: orgId }, body })));
         break;
       }
       case 'domain':
         if (c.op === 'create') {
           op(async () => {
-            const d = await send({ method: 'POST', path: '/organizations/{orgId}/domains', params: { orgId }, body: { domain: c.key, autoJoin: (c.new as Rec).autoJoin }, resultKey: 'domain' });
+            const d = await send('orgs.domains.create', { params: { orgId }, body: { domain: c.key, autoJoin: (c.new as Rec).autoJoin } });
             state.add('domains', d.id, c.key);
             ids.domains.set(c.key, d);
             await verify(d);
           });
         } else if (c.op === 'delete') {
           op(async () => {
-            await send({ method: 'DELETE', path: '/organizations/{orgId}/domains/{domainId}', params: { orgId, domainId: c.id! }, resultKey: 'domain' });
+            await send('orgs.domains.delete', { params: { orgId, domainId: c.id! } });
             state.remove('domains', c.id!);
           });
         } else if (c.path.endsWith('.verified')) {
           op(async () => verify(ids.domains.get(c.key)!));
         } else {
-          op(async () => void (await send({ method: 'PUT', path: '/organizations/{orgId}/domains/{domainId}', params: { orgId, domainId: c.id! }, body: { autoJoin: c.new }, resultKey: 'domain' })));
+          op(async () => void (await send('orgs.domains.update', { params: { orgId, domainId: c.id! }, body: { autoJoin: c.new } })));
         }
         break;
       case 'sso':
-        op(async () => void (await send({ method: 'PUT', path: '/organizations/{orgId}/sso', params: { orgId }, body: pickFrom(desired.sso!, touched(group, 'sso')), resultKey: 'organization' })));
+        op(async () => void (await send('orgs.sso.set', { params: { orgId }, body: pickFrom(desired.sso!, touched(group, 'sso')) })));
         break;
       case 'team':
         if (c.op === 'create') {
           op(async () => {
             const want = c.new as Rec;
             // The API puts a new team in the caller's own organization: refuse before making one elsewhere.
-            me ??= await send({ method: 'GET', path: '/users/me', resultKey: 'user' });
+            me ??= await send('users.me.get');
             if (me.organization && me.organization !== orgId) {
               throw new AgntError(
                 `teams[${want.name}]: a new team goes to your own organization (${me.organization}), not ${orgId}`,
@@ -138,53 +119,40 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
                 `run apply with the token of an admin whose organization is ${orgId}, or create the team there first`,
               );
             }
-            const t = await send({ method: 'POST', path: '/teams', body: { name: want.name }, resultKey: 'team' });
+            const t = await send('teams.create', { body: { name: want.name } });
             state.add('teams', t.id, want.name);
             ids.teams.set(lower(want.name), t);
             const extra = Object.fromEntries(['status', 'brandingOnEvents', 'brandingOnMessages'].filter((k) => want[k] !== (t[k] ?? (k === 'status' ? 'active' : false))).map((k) => [k, want[k]]));
-            if (Object.keys(extra).length) await send({ method: 'PUT', path: '/teams/{teamId}', params: { teamId: t.id }, body: extra, resultKey: 'team' });
+            if (Object.keys(extra).length) await send('teams.update', { params: { teamId: t.id }, body: extra });
           });
         } else if (c.op === 'delete') {
           op(async () => {
-            await send({ method: 'DELETE', path: '/teams/{teamId}', params: { teamId: c.id! }, resultKey: 'team' });
+            await send('teams.delete', { params: { teamId: c.id! } });
             state.remove('teams', c.id!);
           });
         } else {
-          op(
-            async () =>
-              void (await send({
-                method: 'PUT',
-                path: '/teams/{teamId}',
-                params: { teamId: c.id! },
-                body: Object.fromEntries(group.map((x) => [x.path.split('.').pop()!, x.new])),
-                resultKey: 'team',
-              })),
-          );
+          op(async () => void (await send('teams.update', { params: { teamId: c.id! }, body: Object.fromEntries(group.map((x) => [x.path.split('.').pop()!, x.new])) })));
         }
         break;
       case 'defaultTeam':
-        op(
-          async () =>
-            void (await send({ method: 'PUT', path: '/organizations/{orgId}', params: { orgId }, body: { defaultTeam: c.new === null ? null : teamId(String(c.new)) }, resultKey: 'organization' })),
-        );
+        op(async () => void (await send('orgs.update', { params: { orgId }, body: { defaultTeam: c.new === null ? null : teamId(String(c.new)) } })));
         break;
       case 'member':
         if (c.op === 'create') {
           op(async () => {
             const want = c.new as Rec;
-            const m = await send({ method: 'POST', path: '/organizations/{orgId}/members', params: { orgId }, body: { email: want.email }, resultKey: 'member' });
+            const m = await send('orgs.members.create', { params: { orgId }, body: { email: want.email } });
             state.add('members', m.id, want.email);
             ids.userByEmail.set(lower(want.email), m.id);
-            if ((m.organizationRole ?? 'member') !== want.role)
-              await send({ method: 'PUT', path: '/users/{userId}', params: { userId: m.id }, body: { organizationRole: want.role }, resultKey: 'user' });
+            if ((m.organizationRole ?? 'member') !== want.role) await send('users.update', { params: { userId: m.id }, body: { organizationRole: want.role } });
           });
         } else if (c.op === 'delete') {
           op(async () => {
-            await send({ method: 'DELETE', path: '/organizations/{orgId}/members/{userId}', params: { orgId, userId: c.id! }, resultKey: 'member' });
+            await send('orgs.members.delete', { params: { orgId, userId: c.id! } });
             state.remove('members', c.id!);
           });
         } else {
-          op(async () => void (await send({ method: 'PUT', path: '/users/{userId}', params: { userId: c.id ?? userId(c.key, c.path)! }, body: { organizationRole: c.new }, resultKey: 'user' })));
+          op(async () => void (await send('users.update', { params: { userId: c.id ?? userId(c.key, c.path)! }, body: { organizationRole: c.new } })));
         }
         break;
       case 'teamMember':
@@ -193,21 +161,20 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
             const want = c.new as Rec;
             const tid = teamId(c.team!);
             const uid = userId(want.email, c.path)!;
-            await send({ method: 'POST', path: '/teams/{teamId}/members', params: { teamId: tid }, body: { userId: uid, role: want.role }, resultKey: 'member' });
+            await send('teams.members.create', { params: { teamId: tid }, body: { userId: uid, role: want.role } });
             state.add('team-members', `${tid}/${uid}`, `${c.team}/${want.email}`);
-            if (want.status !== 'active')
-              await send({ method: 'PUT', path: '/teams/{teamId}/members/{memberId}', params: { teamId: tid, memberId: uid }, body: { status: want.status }, resultKey: 'member' });
+            if (want.status !== 'active') await send('teams.members.update', { params: { teamId: tid, memberId: uid }, body: { status: want.status } });
           });
         } else if (c.op === 'delete') {
           op(async () => {
             const [tid, uid] = c.id!.split('/');
-            await send({ method: 'DELETE', path: '/teams/{teamId}/members/{memberId}', params: { teamId: tid!, memberId: uid! }, resultKey: 'member' });
+            await send('teams.members.delete', { params: { teamId: tid!, memberId: uid! } });
             state.remove('team-members', c.id!);
           });
         } else {
           op(async () => {
             const body = Object.fromEntries(group.map((x) => [x.path.split('.').pop()!, x.new]));
-            await send({ method: 'PUT', path: '/teams/{teamId}/members/{memberId}', params: { teamId: teamId(c.team!), memberId: c.id ?? userId(c.key, c.path)! }, body, resultKey: 'member' });
+            await send('teams.members.update', { params: { teamId: teamId(c.team!), memberId: c.id ?? userId(c.key, c.path)! }, body });
           });
         }
         break;
@@ -215,18 +182,18 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
         const base = `teams[${c.team}].profile`;
         const profile = desiredTeam(c.team!)!.profile!;
         const keys = group.some((x) => x.path === base) ? Object.keys(profile) : touched(group, base);
-        op(async () => void (await send({ method: 'PATCH', path: '/teams/{teamId}/profile', params: { teamId: teamId(c.team!) }, body: pickFrom(profile, keys), resultKey: 'profile' })));
+        op(async () => void (await send('teams.profile.set', { params: { teamId: teamId(c.team!) }, body: pickFrom(profile, keys) })));
         break;
       }
       case 'invitation':
         if (c.op === 'create') {
           op(async () => {
-            const inv = await send({ method: 'POST', path: '/team-invitations', body: { teamId: teamId(c.team!), email: c.key }, resultKey: 'invitation' });
+            const inv = await send('invitations.create', { body: { teamId: teamId(c.team!), email: c.key } });
             state.add('invitations', inv.id, `${c.team}/${c.key}`);
           });
         } else {
           op(async () => {
-            await send({ method: 'DELETE', path: '/team-invitations/{invitationId}', params: { invitationId: c.id! }, resultKey: 'invitation' });
+            await send('invitations.revoke', { params: { invitationId: c.id! } });
             state.remove('invitations', c.id!);
           });
         }
@@ -235,11 +202,11 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
         const create = async (r: Rec) => {
           const body: Rec = { backupCoordinator: userId(r.backupCoordinator, c.path), principal: userId(r.principal, c.path), isOrgDefault: r.isOrgDefault };
           if (r.primaryCoordinator !== null) body.primaryCoordinator = userId(r.primaryCoordinator, c.path);
-          const made = await send({ method: 'POST', path: '/backup-routing-rules', body, resultKey: 'backupRoutingRule' });
+          const made = await send('backup-rules.create', { body });
           state.add('backup-rules', made.id, c.path);
         };
         const remove = async (id: string) => {
-          await send({ method: 'DELETE', path: '/backup-routing-rules/{ruleId}', params: { ruleId: id }, resultKey: 'backupRoutingRule' });
+          await send('backup-rules.delete', { params: { ruleId: id } });
           state.remove('backup-rules', id);
         };
         if (c.op === 'create') op(async () => create(c.new as Rec));
@@ -257,12 +224,7 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
       case 'managerAssignment':
         op(async () => {
           const m = c.new as Rec;
-          await send({
-            method: 'POST',
-            path: '/manager-assignments',
-            body: { manager: userId(m.manager, c.path), role: m.role, managedUser: userId(m.managedUser, c.path) },
-            resultKey: 'managerAssignment',
-          });
+          await send('manager-assignments.create', { body: { manager: userId(m.manager, c.path), role: m.role, managedUser: userId(m.managedUser, c.path) } });
         });
         break;
     }
@@ -271,7 +233,7 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
 
   async function verify(d: Rec): Promise<void> {
     try {
-      await send({ method: 'POST', path: '/organizations/{orgId}/domains/{domainId}/verify', params: { orgId, domainId: d.id }, resultKey: 'domain' });
+      await send('orgs.domains.verify', { params: { orgId, domainId: d.id } });
     } catch (e) {
       if (e instanceof ApiError && d.verification?.name) e.hint = `publish a TXT record ${d.verification.name} with value ${d.verification.value}, then run apply again`;
       throw e;

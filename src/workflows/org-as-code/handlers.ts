@@ -1,6 +1,7 @@
 // `agnt org export | validate | plan | apply | drift`: the organization as one document.
 import { renameSync, writeFileSync, readFileSync } from 'node:fs';
 import type { Context } from '../../core/context.ts';
+import { callEndpoint } from '../../core/endpoint-request.ts';
 import type { Handler, Invocation } from '../../core/spec.ts';
 import { AgntError, ChangesFound, EXIT, UsageError } from '../../core/errors.ts';
 import { canonical, loadDocument, readAndCheck, formatProblem, lower, serialize, API_VERSION, type OrgDoc } from './document.ts';
@@ -21,8 +22,8 @@ function writeAtomic(file: string, text: string): void {
 
 /** --dry-run of a command that reads: the first request it would send, and nothing more. */
 async function dryRead(ctx: Context, orgId: string | undefined): Promise<void> {
-  if (orgId) await ctx.client().request({ method: 'GET', path: '/organizations/{orgId}', params: { orgId }, resultKey: 'organization' });
-  else await ctx.client().request({ method: 'GET', path: '/organizations', resultKey: 'organizations' });
+  if (orgId) await callEndpoint(ctx.client(), 'orgs.get', { params: { orgId } });
+  else await callEndpoint(ctx.client(), 'orgs.list');
 }
 
 /** ORG from the command line, else the organization the file names. */
@@ -30,7 +31,7 @@ async function resolveOrg(ctx: Context, inv: Invocation, doc: OrgDoc): Promise<s
   if (inv.args.orgId) return inv.args.orgId;
   const name = doc.organization?.name;
   if (!name) throw new UsageError('give ORG (the organization id), or name the organization in the file (organization.name)');
-  const orgs = await readAll(ctx, { method: 'GET', path: '/organizations', resultKey: 'organizations' });
+  const orgs = await readAll(ctx, 'orgs.list');
   const found = orgs.filter((o) => lower(o.name) === lower(name));
   if (!found.length) throw new AgntError(`no organization named '${name}'`, EXIT.notFound, `create it first (agnt org create --name "${name}"), or give its id as ORG`);
   return found[0]!.id;
@@ -222,7 +223,7 @@ export const driftOrg: Handler = async (ctx, inv) => {
     return dryRead(ctx, inv.args.orgId);
   }
   const p = await prepare(ctx, inv);
-  const events = p.changes.length ? await readAll(ctx, { method: 'GET', path: '/organizations/{orgId}/audit-events', params: { orgId: p.orgId }, resultKey: 'events' }) : [];
+  const events = p.changes.length ? await readAll(ctx, 'orgs.audit-events.list', { params: { orgId: p.orgId } }) : [];
   const records = p.changes.map((c) => {
     const pub = publicChange(c, p.secrets);
     const who = attribute(c, events, p.live);

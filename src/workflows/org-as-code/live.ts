@@ -3,7 +3,8 @@
 import type { Context } from '../../core/context.ts';
 import { ApiError } from '../../core/errors.ts';
 import { paginate } from '../../core/paginate.ts';
-import type { RequestSpec } from '../../core/http.ts';
+import type { EndpointId } from '../../api/index.ts';
+import { callEndpoint, endpointRequest, type RequestParts } from '../../core/endpoint-request.ts';
 import {
   API_VERSION,
   KIND,
@@ -43,15 +44,16 @@ export interface Live {
   org: Rec;
 }
 
-export async function readAll(ctx: Context, spec: RequestSpec): Promise<Rec[]> {
+/** Every record of a list endpoint (its id in the model). */
+export async function readAll(ctx: Context, endpoint: EndpointId, parts: RequestParts = {}): Promise<Rec[]> {
   const items: Rec[] = [];
-  await paginate(ctx.client(), spec, { all: true }, (page) => items.push(...(page as Rec[])));
+  await paginate(ctx.client(), await endpointRequest(endpoint, parts), { all: true }, (page) => items.push(...(page as Rec[])));
   return items;
 }
 
-async function readOne(ctx: Context, spec: RequestSpec, optional = false): Promise<Rec | null> {
+async function readOne(ctx: Context, endpoint: EndpointId, parts: RequestParts, optional = false): Promise<Rec | null> {
   try {
-    return (await ctx.client().request<Rec>(spec)).data ?? null;
+    return (await callEndpoint<Rec>(ctx.client(), endpoint, parts)).data ?? null;
   } catch (e) {
     // The account's own profile and a team's profile are not readable by every admin; what
     // cannot be read is left out (and not managed), rather than failing the whole read.
@@ -64,16 +66,16 @@ const idOf = (v: unknown): string | null => (v && typeof v === 'object' ? ((v as
 
 export async function readLive(ctx: Context, orgId: string): Promise<Live> {
   const p = { orgId };
-  const org = (await readOne(ctx, { method: 'GET', path: '/organizations/{orgId}', params: p, resultKey: 'organization' }))!;
+  const org = (await readOne(ctx, 'orgs.get', { params: p }))!;
   const [domains, members, tiers, audit, profile, allTeams, rules, assignments] = await Promise.all([
-    readAll(ctx, { method: 'GET', path: '/organizations/{orgId}/domains', params: p, resultKey: 'domains' }),
-    readAll(ctx, { method: 'GET', path: '/organizations/{orgId}/members', params: p, resultKey: 'members' }),
-    readOne(ctx, { method: 'GET', path: '/organizations/{orgId}/settings/model-tiers', params: p, resultKey: 'defaultModelTiers' }),
-    readOne(ctx, { method: 'GET', path: '/organizations/{orgId}/audit-logging', params: p, resultKey: 'auditLogging' }),
-    readOne(ctx, { method: 'GET', path: '/orgs/{id}/profile', params: { id: orgId }, resultKey: 'profile' }, true),
-    readAll(ctx, { method: 'GET', path: '/teams', resultKey: 'teams' }),
-    readAll(ctx, { method: 'GET', path: '/backup-routing-rules', resultKey: 'backupRoutingRules' }),
-    readAll(ctx, { method: 'GET', path: '/manager-assignments', resultKey: 'managerAssignments' }),
+    readAll(ctx, 'orgs.domains.list', { params: p }),
+    readAll(ctx, 'orgs.members.list', { params: p }),
+    readOne(ctx, 'orgs.model-tiers.get', { params: p }),
+    readOne(ctx, 'orgs.audit-logging.get', { params: p }),
+    readOne(ctx, 'orgs.profile.get', { params: { id: orgId } }, true),
+    readAll(ctx, 'teams.list'),
+    readAll(ctx, 'backup-rules.list'),
+    readAll(ctx, 'manager-assignments.list'),
   ]);
   const teams = sortBy(
     allTeams.filter((t) => t.organization === orgId),
@@ -83,9 +85,9 @@ export async function readLive(ctx: Context, orgId: string): Promise<Live> {
     teams.map(async (t) => {
       const tp = { teamId: t.id };
       const [tm, tprof, invs] = await Promise.all([
-        readAll(ctx, { method: 'GET', path: '/teams/{teamId}/members', params: tp, resultKey: 'members' }),
-        readOne(ctx, { method: 'GET', path: '/teams/{teamId}/profile', params: tp, resultKey: 'profile' }, true),
-        readAll(ctx, { method: 'GET', path: '/team-invitations', query: { teamId: t.id }, resultKey: 'invitations' }),
+        readAll(ctx, 'teams.members.list', { params: tp }),
+        readOne(ctx, 'teams.profile.get', { params: tp }, true),
+        readAll(ctx, 'invitations.list', { query: { teamId: t.id } }),
       ]);
       return { team: t, members: tm, profile: tprof, invitations: invs };
     }),
