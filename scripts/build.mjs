@@ -1,27 +1,109 @@
-// Bundles the CLI to dist/ with esbuild: one entry chunk holding the command tables, and
-// separate chunks for the handlers and heavy libraries loaded with import() when needed.
+// Bundles the CLI to dist/ with esbuild: the entry (dist/cli.js, enough for --version), one
+// start-up chunk holding what every other invocation needs (src/cli.ts and everything it imports
+// statically: commander, the command tables, the core), and separate chunks for the handlers,
+// areas and heavy libraries loaded with import() when needed.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-const result = await build({
+const START = 'src/cli.ts';
+const common = {
   entryPoints: { cli: 'src/main.ts' },
-  outdir: 'dist',
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20.18',
-  minify: true,
+  define: { __AGNT_VERSION__: JSON.stringify(pkg.version) },
+  logLevel: 'warning',
+};
+
+// esbuild puts each module in a chunk keyed by the set of entry points (every import() target is
+// one) that reach it. The start-up modules are reached by src/cli.ts and by a varying subset of
+// the lazy modules, so they used to land in ~25 small chunks, and Node's ESM loader cost more
+// than their code. A lazy module only ever runs after src/cli.ts has, so importing src/cli.ts
+// from each lazy module changes nothing at run time, but gives every start-up module the same
+// set of entry points: one chunk. A first pass (no output) finds the import() targets.
+const { metafile: graph } = await build({ ...common, outdir: 'dist', splitting: true, write: false, metafile: true });
+const staticEdges = (file) => (graph.inputs[file]?.imports ?? []).filter((i) => i.kind !== 'dynamic-import' && i.kind !== 'require-resolve' && !i.external);
+const startup = new Set([START]);
+for (const file of startup) for (const i of staticEdges(file)) startup.add(i.path);
+const lazyTargets = new Set();
+for (const input of Object.values(graph.inputs))
+  for (const i of input.imports) if (i.kind === 'dynamic-import' && !i.external && !i.path.includes('node_modules/') && i.path !== START) lazyTargets.add(resolve(i.path));
+// The API model's shared modules, which every area's commands import: in the start-up chunk
+// (a few KB) rather than two more files to load for each area command.
+const START_EXTRA = ['src/api/common.ts', 'src/api/endpoint.ts'];
+const startupFirst = {
+  name: 'agnt-startup-first',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, (args) => {
+      if (args.path === resolve(START)) {
+        const extra = START_EXTRA.map((f) => `import ${JSON.stringify(resolve(f))};\n`).join('');
+        return { contents: `${extra}${readFileSync(args.path, 'utf8')}`, loader: 'ts', resolveDir: resolve(args.path, '..') };
+      }
+      if (!lazyTargets.has(args.path)) return undefined;
+      const contents = `import ${JSON.stringify(resolve(START))};\n${readFileSync(args.path, 'utf8')}`;
+      return { contents, loader: 'ts', resolveDir: resolve(args.path, '..') };
+    });
+  },
+};
+
+// Node builtins are taken with require() rather than import: an ESM import of a builtin makes
+// Node build a facade reading every export once, and for node:process that reads each lazy
+// getter of process (process.report loads its module). Commander requires node:child_process
+// (with net, dgram and the rest) at load for executable subcommands, which agnt has none of:
+// it gets it when it first uses it.
+const builtinsByRequire = {
+  name: 'agnt-builtins-by-require',
+  setup(b) {
+    b.onResolve({ filter: /^node:/ }, (args) => {
+      if (args.kind !== 'import-statement' && !(args.kind === 'require-call' && args.path === 'node:child_process' && /[\\/]commander[\\/]/.test(args.importer))) return undefined;
+      // One shim per importing module: a shim shared by modules of different chunks would be
+      // a chunk of its own (one more file to load for a line of code).
+      if (args.kind === 'import-statement') return { path: `${args.path}|${args.importer}`, namespace: 'agnt-builtin' };
+      return { path: args.path, namespace: 'agnt-lazy-builtin' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'agnt-builtin' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path.split('|')[0])});`, loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'agnt-lazy-builtin' }, (args) => ({
+      contents: `let m; module.exports = new Proxy({}, { get: (_, k) => (m ??= require(${JSON.stringify(args.path)}))[k] });`,
+      loader: 'js',
+    }));
+  },
+};
+
+// undici's client requires its HTTP/2 module at load, and with it node:http2 and node:tls: a
+// third of undici's start-up, for connections agnt never makes (it does not offer h2 in ALPN,
+// so connectH2 is never called). It is required on the first call instead.
+const lazyUndiciH2 = {
+  name: 'agnt-lazy-undici-h2',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) => {
+      if (!/undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/.test(args.importer)) return undefined;
+      return { path: resolve(args.resolveDir, args.path), namespace: 'agnt-lazy-h2' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'agnt-lazy-h2' }, (args) => ({
+      contents: `let f; module.exports = function connectH2(...a) { return (f ??= require(${JSON.stringify(args.path)}))(...a); };`,
+      loader: 'js',
+      resolveDir: resolve(args.path, '..'),
+    }));
+  },
+};
+
+rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+const result = await build({
+  ...common,
+  outdir: 'dist',
+  splitting: true,
+  minify: !process.env.AGNT_NO_MINIFY,
   sourcemap: 'linked',
   metafile: true,
   chunkNames: 'chunks/[name]-[hash]',
-  define: { __AGNT_VERSION__: JSON.stringify(pkg.version) },
+  plugins: [startupFirst, builtinsByRequire, lazyUndiciH2],
   // Some CommonJS dependencies call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __agntCreateRequire } from 'node:module'; const require = __agntCreateRequire(import.meta.url);" },
-  logLevel: 'warning',
 });
+if (process.env.AGNT_META) writeFileSync(process.env.AGNT_META, JSON.stringify(result.metafile));
 if (process.env.AGNT_BUILD_REPORT) {
   for (const [file, out] of Object.entries(result.metafile.outputs)) if (!file.endsWith('.map')) console.log(`${(out.bytes / 1024).toFixed(1).padStart(8)} KB  ${file}`);
 }

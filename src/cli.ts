@@ -15,16 +15,25 @@ const VALUE_FLAGS = new Set(['-o', '--output', '--fields', '--query', '--profile
 
 /** The first command word, skipping global flags, so that only that area's commands are built. */
 export function firstWord(argv: string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
+  return commandWords(argv, 1)[0];
+}
+
+/** The first `n` command words (area, verb), skipping global flags. */
+export function commandWords(argv: string[], n: number): string[] {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length && words.length < n; i++) {
     const a = argv[i]!;
-    if (a === '--') return argv[i + 1];
+    if (a === '--') {
+      words.push(...argv.slice(i + 1, i + 1 + n - words.length));
+      break;
+    }
     if (a.startsWith('-')) {
       if (VALUE_FLAGS.has(a)) i++;
       continue;
     }
-    return a;
+    words.push(a);
   }
-  return undefined;
+  return words;
 }
 
 function globalOptions(program: Command): void {
@@ -109,13 +118,20 @@ export async function buildProgram(argv: string[], makeContext: ContextFactory, 
   const program = new Command('agnt');
   program.description('Command-line administration for the Assistant Platform API').version(VERSION, '-v, --version', 'print the version').helpCommand(false).addHelpText('after', ROOT_EXAMPLES);
   globalOptions(program);
-  const word = onlyArea === undefined ? firstWord(argv) : onlyArea;
+  const [first, verb] = commandWords(argv, 2);
+  const word = onlyArea === undefined ? first : onlyArea;
   // Only the invoked area's records (and its API model) are loaded; the others get their group
   // (name, aliases, summary) from the index, for the root help and unknown-command errors.
   const full = (e: (typeof AREA_INDEX)[number]) => word != null && (alwaysFull(word) || word === e.name || Boolean(e.aliases?.includes(word)));
   const loaded = await Promise.all(AREA_INDEX.map((e) => (full(e) ? loadArea(e) : undefined)));
-  for (const [i, e] of AREA_INDEX.entries()) buildArea(program, loaded[i] ?? e, makeContext, loaded[i] !== undefined);
-  addBuiltins(program, makeContext);
+  // A run of one area's command (not the whole-tree commands) builds that area alone, narrowed
+  // to the verb: nothing else is reachable from its words, and the other areas and the
+  // built-in commands (auth, config, sandbox, api...) would cost start-up time for nothing.
+  const invoked = onlyArea === undefined && !alwaysFull(first) ? AREA_INDEX.findIndex(full) : -1;
+  for (const [i, e] of AREA_INDEX.entries()) {
+    if (invoked < 0 || i === invoked) buildArea(program, loaded[i] ?? e, makeContext, loaded[i] !== undefined, invoked < 0 ? undefined : verb);
+  }
+  if (invoked < 0) addBuiltins(program, makeContext);
   applyToAll(program, (c) => {
     c.exitOverride();
     c.helpCommand(false);

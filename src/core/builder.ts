@@ -1,7 +1,7 @@
 // Turns the command records of commands/<area>.ts into commander commands: flags from fields,
 // local validation (exit 2, nothing sent), help that names the endpoint, and output.
 import { Command, Option } from 'commander';
-import type { AreaSpec, CommandSpec, FieldSpec, Invocation, Result } from './spec.ts';
+import type { AreaSpec, CommandRecord, CommandSpec, FieldSpec, Invocation, Result } from './spec.ts';
 import type { Context } from './context.ts';
 import { AgntError, ApiError, Interrupted, PartialFailure, UsageError } from './errors.ts';
 import { checkEnum, checkShape, flagOf, getDotted, jsonError, parseAssignment, parseFlagValue, readIdsFromStdin, readStructured, parseObjectText, setDotted, typedValue } from './input.ts';
@@ -357,6 +357,22 @@ export async function execute(ctx: Context, spec: CommandSpec, inv: Invocation):
   }
 }
 
+/** A promise when the stream's buffer is full (settled when it drains or ends), else undefined. */
+function stdoutDrained(out: NodeJS.WritableStream): Promise<void> | undefined {
+  if (!(out as NodeJS.WritableStream & { writableNeedDrain?: boolean }).writableNeedDrain) return undefined;
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      out.off('error', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+    out.on('error', done);
+  });
+}
+
 async function run(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<void> {
   if (inv.fromStdin && !inv.ids.length) {
     ctx.io.err('no ids on standard input; nothing to do');
@@ -390,6 +406,9 @@ async function run(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<vo
         pages++;
         shown.add(items.length);
         printer.records(items);
+        // The reader is slower than the server: the next page waits, rather than the whole
+        // output piling up in memory.
+        return stdoutDrained(ctx.io.stdout);
       });
     } catch (e) {
       shown.end();
@@ -519,12 +538,24 @@ async function emit(ctx: Context, spec: CommandSpec, result: Result): Promise<vo
 }
 
 /** Adds an area's commands (or just its group, when only another area will run). */
-export function buildArea(program: Command, area: Omit<AreaSpec, 'commands'> & { commands?: AreaSpec['commands'] }, makeContext: ContextFactory, full: boolean): Command {
+/**
+ * `verb`: the word after the area on the command line. When it names one of the area's
+ * commands (or subgroups), only the records under it are built: a run needs its own command,
+ * and the others' options and help would cost start-up time for nothing. Otherwise (no verb,
+ * a typo, the area's help) every record is built, for the listing and the suggestions.
+ */
+export function buildArea(program: Command, area: Omit<AreaSpec, 'commands'> & { commands?: AreaSpec['commands'] }, makeContext: ContextFactory, full: boolean, verb?: string): Command {
   const group = program.command(area.name).description(area.summary).summary(area.summary);
   if (area.aliases) group.aliases(area.aliases);
   if (!full || !area.commands) return group;
   const groups = new Map<string, Command>([[area.name, group]]);
+  const under = (rec: CommandRecord) => {
+    const words = rec.command.split(' ');
+    return words[1] === verb || (words.length === 2 && Boolean(rec.aliases?.includes(verb!)));
+  };
+  const only = verb !== undefined && area.commands.some(under);
   for (const rec of area.commands) {
+    if (only && !under(rec)) continue;
     const spec = resolveCommand(rec);
     const words = spec.command.split(' ');
     if (words[0] !== area.name) throw new Error(`${spec.command}: belongs to area '${words[0]}', not '${area.name}'`);

@@ -3,7 +3,6 @@
 // full-jitter backoff and Retry-After, the per-process retry budget, redirects, --debug and
 // --dry-run.
 import type { Agent, Dispatcher } from 'undici';
-import { setFlagsFromString } from 'node:v8';
 import { ApiError, AgntError, Interrupted, NetworkError, TimeoutError, UsageError, type ApiErrorBody } from './errors.ts';
 import { redactUrl, redactUrls, redactValue, scrub, REDACTED } from './redact.ts';
 import { sleep } from './sleep.ts';
@@ -229,8 +228,11 @@ export function proxyConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
 
 export class HttpClient {
   readonly base: URL;
-  // undici is loaded on the first request, so that --help and --version never parse it.
+  // undici is loaded on the first request that needs it, so that --help and --version never
+  // parse it.
   private agent?: Promise<Agent>;
+  // API calls go out through node:http(s) (see sendDirect); this is their keep-alive pool.
+  private direct?: import('node:http').Agent;
   private opts: ClientOptions;
 
   constructor(opts: ClientOptions) {
@@ -244,7 +246,8 @@ export class HttpClient {
       // then optimised code in the background), and a short-lived process waits for that
       // background job before it can exit: ~50 ms on every command. The baseline code parses
       // a CLI's few responses just as well. Set before the first compile; wasm only.
-      setFlagsFromString('--liftoff-only');
+      // (node:v8 taken here, not imported: start-up need not load it.)
+      process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
       const options = { keepAliveTimeout: 10_000, connections: 16 };
       // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case), for API calls and presigned transfers
       // alike, with undici's own reading of them (loopback is not exempt unless NO_PROXY says so).
@@ -412,25 +415,16 @@ export class HttpClient {
     // Re-parsing a large body only to log it costs as much as sending it: only under --debug.
     if (payload !== undefined && this.opts.debug) this.debug(`> ${JSON.stringify(redactValue(JSON.parse(payload)))}`);
     try {
-      const res = await (await this.dispatcher()).request({
-        origin: this.base.origin,
-        path,
-        method,
-        headers,
-        body: payload,
-        signal: ac.signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      } as Dispatcher.RequestOptions);
-      let text = await res.body.text();
+      const res = proxyConfigured() ? await this.sendUndici(method, path, headers, payload, ac.signal) : await this.sendDirect(method, path, headers, payload, ac.signal);
+      let text = res.text;
       // A server (or a proxy) that echoes the caller's token back, in an error or a per-row
       // message, must not get it into output, ledgers or failed-rows files: the token is never
       // data agnt needs from an answer.
       if (this.opts.token && text.includes(this.opts.token)) text = scrub(text, [this.opts.token]);
-      this.debug(`< HTTP ${res.statusCode} (${Date.now() - started} ms)`);
+      this.debug(`< HTTP ${res.status} (${Date.now() - started} ms)`);
       for (const k of ['content-type', 'retry-after', 'location']) if (res.headers[k]) this.debug(`< ${k}: ${redactUrl(String(res.headers[k]))}`);
       if (text && this.opts.debug) this.debug(`< ${debugBody(text)}`);
-      return { status: res.statusCode, headers: res.headers, text };
+      return { status: res.status, headers: res.headers, text };
     } catch (e) {
       if (outer?.aborted) throw new Interrupted();
       if (timedOut || (e as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT' || (e as { code?: string }).code === 'UND_ERR_BODY_TIMEOUT') {
@@ -442,6 +436,63 @@ export class HttpClient {
       clearTimeout(timer);
       outer?.removeEventListener('abort', onAbort);
     }
+  }
+
+  private async sendUndici(method: Method, path: string, headers: Record<string, string>, payload: string | undefined, signal: AbortSignal): Promise<Raw> {
+    const timeoutMs = this.opts.timeoutMs;
+    const res = await (await this.dispatcher()).request({
+      origin: this.base.origin,
+      path,
+      method,
+      headers,
+      body: payload,
+      signal,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    } as Dispatcher.RequestOptions);
+    return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
+  }
+
+  /**
+   * An API call through Node's own node:http (or node:https), when no proxy is configured. A
+   * command makes a few calls, each a small JSON answer: loading undici (its bundle and its
+   * WebAssembly parser) cost more than the call (agnt users me took 1.5x to 1.7x a node:http
+   * script with undici alone), while node:http is part of Node, its parser native. undici
+   * stays for presigned transfers (external) and for HTTP(S)_PROXY, which its
+   * EnvHttpProxyAgent reads. The caller's timer and signal bound the whole exchange.
+   */
+  private sendDirect(method: Method, path: string, headers: Record<string, string>, payload: string | undefined, signal: AbortSignal): Promise<Raw> {
+    const https = this.base.protocol === 'https:';
+    const mod = (https ? process.getBuiltinModule('node:https') : process.getBuiltinModule('node:http')) as typeof import('node:http');
+    this.direct ??= new mod.Agent({ keepAlive: true, maxSockets: 16 });
+    const body = payload === undefined ? undefined : Buffer.from(payload, 'utf8');
+    const sent = body ? { ...headers, 'content-length': String(body.length) } : headers;
+    return new Promise<Raw>((resolve, reject) => {
+      const req = mod.request(
+        {
+          protocol: this.base.protocol,
+          hostname: this.base.hostname.replace(/^\[|\]$/g, ''),
+          port: this.base.port || undefined,
+          path,
+          method,
+          headers: sent,
+          agent: this.direct,
+          signal,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+          res.on('error', reject);
+          // Cut off before its end (the error event says so too; this makes sure it settles).
+          res.on('close', () => {
+            if (!res.complete) reject(Object.assign(new Error('the connection closed before the answer ended'), { code: 'ECONNRESET' }));
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
   }
 
   /**
@@ -524,6 +575,7 @@ export class HttpClient {
   }
 
   async close(): Promise<void> {
+    this.direct?.destroy();
     if (this.agent) await (await this.agent).close().catch(() => undefined);
   }
 }

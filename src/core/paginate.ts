@@ -88,17 +88,27 @@ export function incompleteError(r: PageResult, what: string): AgntError | undefi
   );
 }
 
+/**
+ * What a walk hands each page to. A promise it returns (stdout full: the reader is slower than
+ * the server) is awaited before the next page is handed over, so that a long --all holds a few
+ * pages in memory rather than the whole output.
+ */
+export type OnPage = (items: unknown[]) => unknown;
+
 /** Returns how many records were handed to onPage, the server's total, and whether any are missing. */
-export async function paginate(client: HttpClient, spec: RequestSpec, opts: PageOptions, onPage: (items: unknown[]) => void): Promise<PageResult> {
+export async function paginate(client: HttpClient, spec: RequestSpec, opts: PageOptions, onPage: OnPage): Promise<PageResult> {
   const cursor = cursorStyle(spec);
   if (cursor) return await walkCursor(client, spec, opts, cursor, onPage);
   const limit = opts.limit;
   const sendLimit = limit !== undefined && documentsLimit(spec) ? { limit } : {};
   let count = 0;
-  const emit = (items: unknown[]): boolean => {
+  const emit = async (items: unknown[]): Promise<boolean> => {
     const room = limit === undefined ? items.length : Math.max(0, limit - count);
     const take = items.length > room ? items.slice(0, room) : items;
-    if (take.length) onPage(take);
+    if (take.length) {
+      const waited = onPage(take);
+      if (waited instanceof Promise) await waited;
+    }
     count += take.length;
     return limit !== undefined && count >= limit;
   };
@@ -115,7 +125,7 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
     });
     if (res.dryRun) return { count: 0 };
     const items = itemsOf(res.data);
-    emit(items);
+    await emit(items);
     return { count, total: res.meta.total };
   }
 
@@ -138,7 +148,7 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
     }
     return r;
   };
-  if (emit(first.items) || first.items.length === 0) return result();
+  if ((await emit(first.items)) || first.items.length === 0) return result();
 
   if (total !== undefined) {
     const lastPage = Math.min(Math.ceil(total / per), start + MAX_PAGES);
@@ -161,7 +171,7 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
     try {
       while (inflight.length) {
         const res = await inflight.shift()!;
-        if (emit(res.items) || res.items.length === 0) break;
+        if ((await emit(res.items)) || res.items.length === 0) break;
         if (next <= wanted) inflight.push(ahead(next++));
       }
     } finally {
@@ -177,7 +187,7 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
     page++;
     const res = await fetchPage(page, per);
     last = res.items.length;
-    if (emit(res.items) || last === 0) break;
+    if ((await emit(res.items)) || last === 0) break;
   }
   return result();
 }
@@ -187,7 +197,7 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
  * The cursor is the last record's time plus one millisecond, so that records sharing that
  * time are asked for again (and dropped by id) rather than skipped.
  */
-async function walkCursor(client: HttpClient, spec: RequestSpec, opts: PageOptions, style: CursorStyle, onPage: (items: unknown[]) => void): Promise<PageResult> {
+async function walkCursor(client: HttpClient, spec: RequestSpec, opts: PageOptions, style: CursorStyle, onPage: OnPage): Promise<PageResult> {
   const limit = opts.limit;
   if (opts.page !== undefined) throw new UsageError(`--page does not apply: ${spec.path} pages by --${style.param} (a cursor); use --limit and --${style.param}`);
   const size = Math.min(opts.perPage ?? limit ?? ALL_PER_PAGE, ALL_PER_PAGE);
@@ -213,7 +223,10 @@ async function walkCursor(client: HttpClient, spec: RequestSpec, opts: PageOptio
       return true;
     });
     const take = limit === undefined ? fresh : fresh.slice(0, Math.max(0, limit - count));
-    if (take.length) onPage(take);
+    if (take.length) {
+      const waited = onPage(take);
+      if (waited instanceof Promise) await waited;
+    }
     count += take.length;
     if (!whole) break;
     if (limit !== undefined && count >= limit) break;

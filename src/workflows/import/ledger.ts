@@ -17,7 +17,7 @@ import { closeSync, createReadStream, existsSync, fsyncSync, openSync, readSync,
 import { createInterface } from 'node:readline';
 import { UsageError } from '../../core/errors.ts';
 import type { Dialect } from './detect.ts';
-import { hash32 } from './seen.ts';
+import { hashLower32 } from './seen.ts';
 
 export type Outcome = 'created' | 'updated' | 'skipped' | 'imported' | 'failed';
 export const OUTCOME_CODES: Record<Outcome, number> = { created: 1, updated: 2, skipped: 3, imported: 4, failed: 5 };
@@ -72,9 +72,13 @@ export class LedgerWriter {
   }
 
   write(rec: object): void {
-    const line = `${JSON.stringify(rec)}\n`;
-    this.pending.push(line);
-    this.pendingBytes += line.length;
+    this.append(`${JSON.stringify(rec)}\n`);
+  }
+
+  /** Whole JSON lines, already written out (the import's row records, a batch at a time). */
+  append(lines: string): void {
+    this.pending.push(lines);
+    this.pendingBytes += lines.length;
     if (this.pendingBytes > 256 * 1024) this.flush();
   }
 
@@ -104,7 +108,7 @@ export class LedgerState {
   outcome = new Uint8Array(1024);
   /** Batch of each finished row (0: decided locally or not finished). */
   batchOf = new Int32Array(1024);
-  /** hash32 of the lower-cased e-mail of each row sent in a finished batch. */
+  /** hashLower32 of the e-mail of each row sent in a finished batch. */
   emailHash = new Uint32Array(1024);
   errors = new Map<number, string>();
   /** Rows sent in batches that never finished: they may have reached the server. */
@@ -203,7 +207,7 @@ export async function resumeLedger(path: string, resumedAt: string): Promise<{ s
           state.outcome[row] = err === undefined ? code : OUTCOME_CODES.failed;
           if (err !== undefined) state.errors.set(row, err);
           state.batchOf[row] = d.batch;
-          state.emailHash[row] = hash32((b.emails[i] ?? '').toLowerCase());
+          state.emailHash[row] = hashLower32(b.emails[i] ?? '');
         });
         state.counts.created += d.created;
         state.counts.updated += d.updated;

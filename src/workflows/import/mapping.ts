@@ -2,6 +2,7 @@
 // the numbered forms of Google and Outlook exports), overridden with --map, and extra columns
 // kept as properties with --properties-from. Then each row is turned into a bulk-import item.
 import { UsageError } from '../../core/errors.ts';
+import { fingerprintAdd, fingerprintEnd, fingerprintStart } from './seen.ts';
 import { cleanEmail, isEmail, isTimeZone } from './validate.ts';
 
 export type EmailType = 'work' | 'personal' | 'other';
@@ -40,6 +41,42 @@ export interface ImportContact {
   properties?: Record<string, string>;
   tags?: string[];
 }
+
+/**
+ * A fingerprint of a contact's values, letter case aside: two rows with the same e-mail and the
+ * same fingerprint are the same row twice. Every field is taken in a fixed order, an absent one
+ * as an empty string, and each list ends with a mark, so that values cannot shift between fields.
+ */
+export function contactFingerprint(c: ImportContact): number {
+  fingerprintStart();
+  fingerprintAdd(c.email);
+  fingerprintAdd(c.name ?? '');
+  fingerprintAdd(c.preferredName ?? '');
+  fingerprintAdd(c.company ?? '');
+  fingerprintAdd(c.title ?? '');
+  fingerprintAdd(c.timezone ?? '');
+  fingerprintAdd(c.phone ?? '');
+  for (const e of c.emails ?? []) {
+    fingerprintAdd(e.address);
+    fingerprintAdd(e.type ?? '');
+  }
+  fingerprintAdd(LIST_END);
+  for (const p of c.phones ?? []) {
+    fingerprintAdd(p.number);
+    fingerprintAdd(p.type ?? '');
+  }
+  fingerprintAdd(LIST_END);
+  for (const t of c.tags ?? []) fingerprintAdd(t);
+  fingerprintAdd(LIST_END);
+  for (const k in c.properties) {
+    fingerprintAdd(k);
+    fingerprintAdd(c.properties[k]!);
+  }
+  return fingerprintEnd();
+}
+
+/** Ends a list in the fingerprint (control characters that a contact's values do not hold). */
+const LIST_END = '\u0000\u0001';
 
 export type RowResult = { kind: 'blank' } | { kind: 'invalid'; email: string; error: string } | { kind: 'ok'; email: string; contact: ImportContact };
 
@@ -215,6 +252,8 @@ export function describeRole(c: ColumnMap, headers: string[]): string {
 
 const LIST_SPLIT = /\s*(?::::|[,;])\s*/;
 const MULTI_SPLIT = /\s*:::\s*/;
+/** False when LIST_SPLIT cannot split the (trimmed) cell: it then holds one item, itself. */
+const isList = (raw: string): boolean => raw.includes(',') || raw.includes(';') || raw.includes(':::');
 
 export function buildMapping(rawHeaders: string[], opts: MappingOptions = {}): Mapping {
   const headers = rawHeaders.map((h) => h.trim());
@@ -293,44 +332,65 @@ function compile(headers: string[], columns: ColumnMap[], emailCols: number[], e
     return '';
   };
 
+  // Runs for every row of a file: no pattern, Set or array unless a cell needs one (a list of
+  // addresses, tags or numbers); the result is the same as splitting every cell.
   return (cells) => {
     let blank = true;
-    for (const c of cells) {
-      if (c.trim() !== '') {
+    for (let i = 0; i < cells.length; i++) {
+      const c = cells[i]!;
+      if (c.length && c.trim() !== '') {
         blank = false;
         break;
       }
     }
     if (blank) return { kind: 'blank' };
 
-    const addresses: Array<{ address: string; type?: EmailType }> = [];
-    const seen = new Set<string>();
+    let email = '';
+    let emailType: EmailType | undefined;
+    // Only when the row has a second distinct address.
+    let addresses: Array<{ address: string; type?: EmailType }> | undefined;
+    let seen: Set<string> | undefined;
     for (const e of emails) {
       const raw = cell(cells, e.col);
       if (!raw) continue;
       const type = e.typeCol !== undefined ? emailTypeOf(cell(cells, e.typeCol)) : e.type;
-      for (const part of raw.split(LIST_SPLIT)) {
-        const address = cleanEmail(part);
+      const parts = isList(raw) ? raw.split(LIST_SPLIT) : undefined;
+      const count = parts ? parts.length : 1;
+      for (let k = 0; k < count; k++) {
+        const address = cleanEmail(parts ? parts[k]! : raw);
         if (!address) continue;
         if (!isEmail(address)) return { kind: 'invalid', email: address, error: `'${address}' in column '${headers[e.col]}' is not a valid e-mail address` };
+        if (!email) {
+          email = address;
+          emailType = type;
+          continue;
+        }
+        seen ??= new Set([email.toLowerCase()]);
         const key = address.toLowerCase();
         if (seen.has(key)) continue;
         seen.add(key);
+        addresses ??= [emailType ? { address: email, type: emailType } : { address: email }];
         addresses.push(type ? { address, type } : { address });
       }
     }
-    if (!addresses.length) return { kind: 'invalid', email: '', error: `no e-mail address (column${emails.length > 1 ? 's' : ''} ${emails.map((e) => `'${headers[e.col]}'`).join(', ')})` };
+    if (!email) return { kind: 'invalid', email: '', error: `no e-mail address (column${emails.length > 1 ? 's' : ''} ${emails.map((e) => `'${headers[e.col]}'`).join(', ')})` };
     if (cells.length > width) {
       for (let i = width; i < cells.length; i++) {
-        if (cells[i]!.trim() !== '')
-          return { kind: 'invalid', email: addresses[0]!.address, error: `the row has ${cells.length} fields but the header has ${width} (an unquoted delimiter inside a value?)` };
+        if (cells[i]!.trim() !== '') return { kind: 'invalid', email, error: `the row has ${cells.length} fields but the header has ${width} (an unquoted delimiter inside a value?)` };
       }
     }
 
-    const email = addresses[0]!.address;
     const contact: ImportContact = { email };
-    if (addresses.length > 1 || addresses[0]!.type) contact.emails = addresses.map((a, i) => ({ ...a, primary: i === 0 }));
-    const full = firstOf(cells, name) || [firstOf(cells, first), firstOf(cells, middle), firstOf(cells, last)].filter(Boolean).join(' ');
+    if (addresses) contact.emails = addresses.map((a, i) => ({ ...a, primary: i === 0 }));
+    else if (emailType) contact.emails = [{ address: email, type: emailType, primary: true }];
+    let full = firstOf(cells, name);
+    if (!full) {
+      full = firstOf(cells, first);
+      const m = firstOf(cells, middle);
+      if (m) full = full ? `${full} ${m}` : m;
+      const l = firstOf(cells, last);
+      if (l) full = full ? `${full} ${l}` : l;
+    }
     if (full) contact.name = full;
     const pref = firstOf(cells, preferred);
     if (pref) contact.preferredName = pref;
@@ -344,25 +404,41 @@ function compile(headers: string[], columns: ColumnMap[], emailCols: number[], e
       contact.timezone = tz;
     }
 
-    const numbers: Array<{ number: string; type?: PhoneType }> = [];
+    let phone = '';
+    let phoneType: PhoneType | undefined;
+    // Only when the row has a second distinct number.
+    let numbers: Array<{ number: string; type?: PhoneType }> | undefined;
     for (const p of phones) {
       const raw = cell(cells, p.col);
       if (!raw) continue;
       const type = p.typeCol !== undefined ? phoneTypeOf(cell(cells, p.typeCol)) : p.type;
-      for (const part of raw.split(MULTI_SPLIT)) {
-        const number = part.trim();
-        if (number && !numbers.some((n) => n.number === number)) numbers.push(type ? { number, type } : { number });
+      const parts = raw.includes(':::') ? raw.split(MULTI_SPLIT) : undefined;
+      const count = parts ? parts.length : 1;
+      for (let k = 0; k < count; k++) {
+        const number = parts ? parts[k]!.trim() : raw;
+        if (!number) continue;
+        if (!phone) {
+          phone = number;
+          phoneType = type;
+        } else if (numbers ? !numbers.some((n) => n.number === number) : number !== phone) {
+          numbers ??= [phoneType ? { number: phone, type: phoneType } : { number: phone }];
+          numbers.push(type ? { number, type } : { number });
+        }
       }
     }
-    if (numbers.length === 1 && !numbers[0]!.type) contact.phone = numbers[0]!.number;
-    else if (numbers.length) contact.phones = numbers.map((n, i) => ({ ...n, primary: i === 0 }));
+    if (numbers) contact.phones = numbers.map((n, i) => ({ ...n, primary: i === 0 }));
+    else if (phoneType) contact.phones = [{ number: phone, type: phoneType, primary: true }];
+    else if (phone) contact.phone = phone;
 
     if (tagCols.length || extraTags.length) {
       const tags: string[] = [];
       for (const i of tagCols) {
         const raw = cell(cells, i);
         if (!raw) continue;
-        for (const t of raw.split(LIST_SPLIT)) {
+        const parts = isList(raw) ? raw.split(LIST_SPLIT) : undefined;
+        const count = parts ? parts.length : 1;
+        for (let k = 0; k < count; k++) {
+          const t = parts ? parts[k]! : raw;
           // Google's system groups ('* myContacts', '* starred') are not the user's labels.
           if (t && !t.startsWith('*') && !tags.includes(t)) tags.push(t);
         }

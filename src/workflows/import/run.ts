@@ -7,11 +7,11 @@ import { backoffDelay, retryBudget } from '../../core/http.ts';
 import { escapeControls } from '../../core/output.ts';
 import type { Encoding } from './detect.ts';
 import { FailedRowsWriter } from './failed.ts';
-import { isUnfinished, LedgerWriter, OUTCOMES, resumeLedger, type DoneRecord, type LedgerState, type Outcome, type StoredOptions } from './ledger.ts';
-import { buildMapping, describeRole, type Mapping } from './mapping.ts';
+import { isUnfinished, LedgerWriter, OUTCOME_CODES, OUTCOMES, resumeLedger, type DoneRecord, type LedgerState, type Outcome, type StoredOptions } from './ledger.ts';
+import { buildMapping, contactFingerprint, describeRole, type ImportContact, type Mapping } from './mapping.ts';
 import { MemoryGuard } from './memory.ts';
 import { Progress } from '../../core/progress.ts';
-import { hash32, SeenEmails } from './seen.ts';
+import { hashLower32, SeenEmails } from './seen.ts';
 import { openSource, type Source } from './source.ts';
 import { sleep } from '../../core/sleep.ts';
 
@@ -70,44 +70,79 @@ export interface ImportResult {
   error?: AgntError;
 }
 
-interface Slot {
+/**
+ * Rows sent together, held as parallel lists rather than an object a row (a million rows made
+ * a million short-lived objects, and garbage collection was a sixth of the import's time).
+ */
+interface Batch {
+  rows: number[];
+  emails: string[];
+  /** The input cells of each row, kept only for --errors-out. */
+  cells?: string[][];
+  /** Each row's bulk-import item while the batch fills. */
+  items: ImportContact[];
+  /** Then the items as one JSON array (one string to keep in flight, one stringify a batch). */
+  text?: string;
+  /** Rows already in the write queue (rows [0, queued) are covered by ranges there). */
+  queued: number;
+  /** Per row once known: OUTCOME_CODES, 0 while undecided. */
+  outcome?: Uint8Array;
+  /** Per row: the id of the request that finished it (a batch split after a refusal has several). */
+  sentIn?: Int32Array;
+  /** Per row: 1 when sent again after a failure that may have been handled. */
+  resent?: Uint8Array;
+  errors?: Map<number, string>;
+}
+
+/** Rows [from, to) of a batch, sent in one request. */
+interface Part {
+  batch: Batch;
+  from: number;
+  to: number;
+  id: number;
+  /** The items of the part as a JSON array. */
+  text: string;
+}
+
+/** A row decided without a request: blank, refused locally, a duplicate, or finished by an earlier run. */
+interface Local {
+  kind: 'local';
   row: number;
-  cells: string[] | undefined;
   email: string;
-  outcome?: Outcome;
+  outcome: Outcome;
   error?: string;
   batch?: number;
   resent?: boolean;
+  cells?: string[];
 }
 
-interface Batch {
-  id: number;
-  slots: Slot[];
-  /** Each row's bulk-import item as JSON text while the batch fills. */
-  items: string[];
-  /** Then the items joined (one string to keep in flight), and where each item ends in it. */
-  text?: string;
-  ends?: Uint32Array;
+/** Rows [from, to) of a batch, in input order among the local rows around them. */
+interface Range {
+  kind: 'range';
+  batch: Batch;
+  from: number;
+  to: number;
 }
 
 function seal(b: Batch): Batch {
   if (b.text !== undefined) return b;
-  b.ends = new Uint32Array(b.items.length);
-  let at = 0;
-  b.items.forEach((item, i) => {
-    at += item.length;
-    b.ends![i] = at;
-    at += 1;
-  });
-  b.text = b.items.join(',');
+  b.text = JSON.stringify(b.items);
   b.items = [];
+  const n = b.rows.length;
+  b.outcome = new Uint8Array(n);
+  b.sentIn = new Int32Array(n);
   return b;
 }
 
-/** Items [from, to) of a sealed batch, as JSON text. */
-function itemsText(b: Batch, from: number, to: number): string {
-  const start = from === 0 ? 0 : b.ends![from - 1]! + 1;
-  return b.text!.slice(start, b.ends![to - 1]);
+/** Items [from, to) of a part, as a part of their own (only after a refusal: parsing again is fine). */
+function subPart(p: Part, from: number, to: number): Part {
+  const items = JSON.parse(p.text) as unknown[];
+  return { batch: p.batch, from: p.from + from, to: p.from + to, id: 0, text: JSON.stringify(items.slice(from, to)) };
+}
+
+/** A ledger `row` record, as JSON.stringify would write it, without an object to stringify. */
+function rowLine(row: number, email: string, outcome: Outcome, error: string | undefined, batch: number | undefined, resent: boolean): string {
+  return `{"type":"row","row":${row},"email":${JSON.stringify(email)},"outcome":"${outcome}"${error ? `,"error":${JSON.stringify(error)}` : ''}${batch ? `,"batch":${batch}` : ''}${resent ? ',"resent":true' : ''}}\n`;
 }
 
 interface BulkResult {
@@ -128,17 +163,29 @@ function writable<T>(open: () => T, path: string, flag: string): T {
   }
 }
 
+/**
+ * The e-mail table's first size for a file of `bytes`: room for a row every 60 bytes (a contact
+ * export's rows are longer), so that a large file does not rehash the table as it grows.
+ */
+function seenCapacity(bytes: number | undefined): number {
+  const rows = Math.min(bytes ?? 0, 256 * 1024 * 1024) / 60;
+  let n = 1 << 14;
+  while (n * 3 < rows * 4) n *= 2;
+  return n;
+}
+
 function sameOptions(a: StoredOptions, b: StoredOptions): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
 export class Importer {
-  private queue: Slot[] = [];
+  /** Rows not yet written to the ledger, in input order: local rows and ranges of batches. */
+  private queue: Array<Local | Range | undefined> = [];
   private head = 0;
   private counts = { created: 0, updated: 0, skipped: 0, failed: 0, resent: 0, toImport: 0 };
   private total = 0;
   private finished = 0;
-  private seen = new SeenEmails();
+  private seen!: SeenEmails;
   private batch: Batch | undefined;
   private nextBatch = 1;
   private maxBatch: number;
@@ -200,6 +247,7 @@ export class Importer {
     let source: Source;
     try {
       source = await openSource(opts.file, ctx.io.stdin, { ...dialectHint, knownHeaders });
+      this.seen = new SeenEmails(seenCapacity(source.size));
     } catch (e) {
       this.ledger?.close();
       throw e;
@@ -249,79 +297,101 @@ export class Importer {
     this.mapping = mapping;
     const signal = this.ctx.signal;
     const state = this.state;
+    const keepCells = this.failedOut !== undefined;
     try {
       const memory = new MemoryGuard();
-      for await (const chunk of source.records()) {
+      for await (const { first, rows } of source.chunks()) {
         memory.check();
-        for (const { row, cells } of chunk) {
+        for (let k = 0; k < rows.length; k++) {
           if (signal.aborted) throw new Interrupted();
           if (this.stop) break;
+          const cells = rows[k]!;
+          const row = first + k;
           this.total++;
           const r = mapping.row(cells);
-          const email = r.kind === 'blank' ? '' : r.email;
-          const slot: Slot = { row, cells: this.failedOut ? cells : undefined, email };
-          this.queue.push(slot);
 
           if (state?.finished(row)) {
             // Finished by an earlier run: never sent again, only checked against what was sent.
-            if (state.batchOf[row]! > 0 && (r.kind !== 'ok' || hash32(r.email.toLowerCase()) !== state.emailHash[row])) {
+            if (state.batchOf[row]! > 0 && (r.kind !== 'ok' || hashLower32(r.email) !== state.emailHash[row])) {
               throw new AgntError(`${source.name}: row ${row} is not the row the earlier import sent (the file changed); resume with the same file, or start over without --resume`, EXIT.failure);
             }
-            if (r.kind === 'ok') this.seen.add(r.email.toLowerCase(), row, hash32(JSON.stringify(r.contact).toLowerCase()));
-            this.decide(slot, OUTCOMES[state.outcome[row]! - 1]!, state.errors.get(row), state.batchOf[row] || undefined);
+            if (r.kind === 'ok') this.seen.add(r.email, row, contactFingerprint(r.contact));
+            this.local(row, r.kind === 'blank' ? '' : r.email, OUTCOMES[state.outcome[row]! - 1]!, state.errors.get(row), state.batchOf[row] || undefined, false, cells);
             continue;
           }
           if (r.kind === 'blank') {
             this.counts.skipped++;
-            this.decide(slot, 'skipped', 'blank row');
+            this.local(row, '', 'skipped', 'blank row');
             continue;
           }
           if (r.kind === 'invalid') {
             this.counts.failed++;
-            this.decide(slot, 'failed', r.error);
+            this.local(row, r.email, 'failed', r.error, undefined, false, cells);
             continue;
           }
-          const json = JSON.stringify(r.contact);
           // Letter case is ignored (e-mails differ in case more often than anything else).
-          const content = hash32(json.toLowerCase());
-          const prev = this.seen.add(r.email.toLowerCase(), row, content);
+          const content = contactFingerprint(r.contact);
+          const prev = this.seen.add(r.email, row, content);
           if (prev) {
             if (prev.content === content) {
               this.counts.skipped++;
-              this.decide(slot, 'skipped', `duplicate of row ${prev.row}`);
+              this.local(row, r.email, 'skipped', `duplicate of row ${prev.row}`);
             } else {
               this.counts.failed++;
-              this.decide(slot, 'failed', `${r.email} is also on row ${prev.row}, with other values: keep one of the two rows`);
+              this.local(row, r.email, 'failed', `${r.email} is also on row ${prev.row}, with other values: keep one of the two rows`, undefined, false, cells);
             }
             continue;
           }
           if (this.opts.dryRun) {
             this.counts.toImport++;
-            this.decide(slot, 'imported');
+            this.local(row, r.email, 'imported');
             continue;
           }
-          if (state?.uncertain.has(row)) slot.resent = true;
-          this.batch ??= { id: 0, slots: [], items: [] };
-          this.batch.slots.push(slot);
-          this.batch.items.push(json);
-          if (this.batch.slots.length >= this.maxBatch) {
-            const b = this.batch;
-            this.batch = undefined;
-            await this.dispatch(seal(b));
-          }
+          const b = (this.batch ??= { rows: [], emails: [], items: [], queued: 0, ...(keepCells ? { cells: [] } : {}) });
+          if (state?.uncertain.has(row)) (b.resent ??= new Uint8Array(MAX_BATCH))[b.rows.length] = 1;
+          b.rows.push(row);
+          b.emails.push(r.email);
+          b.cells?.push(cells);
+          b.items.push(r.contact);
+          if (b.rows.length >= this.maxBatch) await this.dispatchFilling();
         }
         this.progress?.update(this.finished);
         if (this.stop) break;
       }
-      if (this.batch && !this.stop) {
-        const b = this.batch;
-        this.batch = undefined;
-        await this.dispatch(seal(b));
-      }
+      if (this.batch && !this.stop) await this.dispatchFilling();
     } catch (e) {
       this.halt(e);
     }
     await Promise.allSettled([...this.inflight]);
+  }
+
+  /** Queues the rows of the batch being filled that are not queued yet. */
+  private queueFilling(): void {
+    const b = this.batch;
+    if (b && b.queued < b.rows.length) {
+      this.queue.push({ kind: 'range', batch: b, from: b.queued, to: b.rows.length });
+      b.queued = b.rows.length;
+    }
+  }
+
+  private async dispatchFilling(): Promise<void> {
+    this.queueFilling();
+    const b = seal(this.batch!);
+    this.batch = undefined;
+    await this.dispatch({ batch: b, from: 0, to: b.rows.length, id: 0, text: b.text! });
+  }
+
+  /** A row decided here: written at once when no earlier row waits, else queued in its place. */
+  private local(row: number, email: string, outcome: Outcome, error?: string, batch?: number, resent = false, cells?: string[]): void {
+    this.queueFilling();
+    const keep = outcome === 'failed' && this.failedOut ? cells : undefined;
+    if (this.head < this.queue.length) {
+      this.queue.push({ kind: 'local', row, email, outcome, error, batch, resent, cells: keep });
+      return;
+    }
+    this.finished++;
+    if (this.ledger) this.ledger.append(rowLine(row, email, outcome, error, batch, resent));
+    if (keep) this.failedOut!.add(keep, error ?? 'failed');
   }
 
   private halt(e: unknown): void {
@@ -331,12 +401,12 @@ export class Importer {
     for (const w of this.waiters.splice(0)) w();
   }
 
-  private async dispatch(batch: Batch): Promise<void> {
+  private async dispatch(part: Part): Promise<void> {
     while (this.inflight.size >= this.opts.concurrency && !this.stop) {
       await new Promise<void>((resolve) => this.waiters.push(resolve));
     }
     if (this.stop) return;
-    const p: Promise<void> = this.send(batch)
+    const p: Promise<void> = this.send(part)
       .catch((e) => this.halt(e))
       .finally(() => {
         this.inflight.delete(p);
@@ -345,9 +415,10 @@ export class Importer {
     this.inflight.add(p);
   }
 
-  private async send(batch: Batch): Promise<void> {
+  private async send(part: Part): Promise<void> {
     const client = this.ctx.client();
     const signal = this.ctx.signal;
+    const { batch, from, to } = part;
     let attempt = 0;
     let uncertain = false;
     for (;;) {
@@ -355,15 +426,15 @@ export class Importer {
       if (wait > 0) await sleep(wait, signal);
       if (this.stop) return;
       if (attempt === 0) {
-        batch.id = this.nextBatch++;
+        part.id = this.nextBatch++;
         // The intent reaches the file before the request can reach the server.
-        this.ledger?.write({ type: 'batch', batch: batch.id, rows: batch.slots.map((s) => s.row), emails: batch.slots.map((s) => s.email) });
+        this.ledger?.write({ type: 'batch', batch: part.id, rows: batch.rows.slice(from, to), emails: batch.emails.slice(from, to) });
         this.ledger?.flush();
       }
       attempt++;
       try {
-        const res = await client.request<BulkResult>({ method: 'POST', path: BULK_PATH, json: `{"contacts":[${batch.text}]}`, resultKey: 'bulkImport', signal });
-        this.apply(batch, res.data ?? {}, uncertain);
+        const res = await client.request<BulkResult>({ method: 'POST', path: BULK_PATH, json: `{"contacts":${part.text}}`, resultKey: 'bulkImport', signal });
+        this.apply(part, res.data ?? {}, uncertain);
         return;
       } catch (e) {
         if (e instanceof Interrupted || signal.aborted) throw e instanceof Interrupted ? e : new Interrupted();
@@ -372,17 +443,17 @@ export class Importer {
         // is an update instead of a create; such rows are marked `resent` in the ledger.
         if (e instanceof ApiError) {
           const tooLarge = e.status === 413 || (e.status === 400 && e.code === 'AGNT_E_BATCH_TOO_LARGE');
-          if (tooLarge && batch.slots.length > 1) {
+          if (tooLarge && to - from > 1) {
             // The server's limit is lower than ours: obey it from now on and split this batch.
             const max = num(e.body.maxBatchSize);
-            this.maxBatch = Math.max(1, Math.min(this.maxBatch, max > 0 ? max : Math.ceil(batch.slots.length / 2)));
-            return await this.resplit(batch, this.maxBatch, uncertain);
+            this.maxBatch = Math.max(1, Math.min(this.maxBatch, max > 0 ? max : Math.ceil((to - from) / 2)));
+            return await this.resplit(part, this.maxBatch, uncertain);
           }
           if (e.status === 400 || e.status === 409 || e.status === 422) {
             // The whole batch refused for one bad row: halve until the row is alone, so that
             // only it fails, with the server's own message.
-            if (batch.slots.length > 1) return await this.resplit(batch, Math.ceil(batch.slots.length / 2), uncertain);
-            this.apply(batch, { created: 0, updated: 0, skipped: 0, errors: [{ index: 0, error: `${e.message} (HTTP ${e.status}${e.code ? `, ${e.code}` : ''})` }] }, uncertain);
+            if (to - from > 1) return await this.resplit(part, Math.ceil((to - from) / 2), uncertain);
+            this.apply(part, { created: 0, updated: 0, skipped: 0, errors: [{ index: 0, error: `${e.message} (HTTP ${e.status}${e.code ? `, ${e.code}` : ''})` }] }, uncertain);
             return;
           }
           if (e.status !== 408 && e.status !== 429 && e.status < 500) throw e;
@@ -395,37 +466,41 @@ export class Importer {
           // The last answer and how often it was tried, whatever the message says.
           const last = e instanceof ApiError ? `last answer: HTTP ${e.status}${e.code ? `, ${e.code}` : ''}` : `last error: ${(e as NetworkError).code ?? 'no answer'}`;
           const stopped = new AgntError(
-            `import stopped: ${(e as Error).message} (${last}; ${attempt} attempt${attempt > 1 ? 's' : ''}; batch of rows ${batch.slots[0]!.row}-${batch.slots[batch.slots.length - 1]!.row})`,
+            `import stopped: ${(e as Error).message} (${last}; ${attempt} attempt${attempt > 1 ? 's' : ''}; batch of rows ${batch.rows[from]!}-${batch.rows[to - 1]!})`,
             e instanceof AgntError ? e.exitCode : EXIT.failure,
           );
           throw stopped;
         }
         const delay = backoffDelay(attempt, this.backoffBase, BACKOFF_CAP_MS);
         this.cooldownUntil = Math.max(this.cooldownUntil, Date.now() + delay);
-        if (this.ctx.global.debug) this.ctx.io.err(`* batch ${batch.id}: ${(e as Error).message}; sending again in ${delay} ms`);
+        if (this.ctx.global.debug) this.ctx.io.err(`* batch ${part.id}: ${(e as Error).message}; sending again in ${delay} ms`);
       }
     }
   }
 
-  private async resplit(batch: Batch, size: number, uncertain: boolean): Promise<void> {
-    for (let i = 0; i < batch.slots.length; i += size) {
-      const to = Math.min(batch.slots.length, i + size);
-      const start = i === 0 ? 0 : batch.ends![i - 1]! + 1;
-      const part: Batch = { id: 0, slots: batch.slots.slice(i, to), items: [], text: itemsText(batch, i, to), ends: Uint32Array.from(batch.ends!.subarray(i, to), (e) => e - start) };
-      if (uncertain) for (const s of part.slots) s.resent = true;
-      await this.send(part);
+  private async resplit(part: Part, size: number, uncertain: boolean): Promise<void> {
+    const n = part.to - part.from;
+    if (uncertain) this.markResent(part.batch, part.from, part.to);
+    for (let i = 0; i < n; i += size) {
+      await this.send(subPart(part, i, Math.min(n, i + size)));
       if (this.stop) return;
     }
   }
 
-  private apply(batch: Batch, data: BulkResult, uncertain: boolean): void {
-    const n = batch.slots.length;
+  private markResent(b: Batch, from: number, to: number): void {
+    const flags = (b.resent ??= new Uint8Array(b.rows.length));
+    flags.fill(1, from, to);
+  }
+
+  private apply(part: Part, data: BulkResult, uncertain: boolean): void {
+    const { batch, from, to } = part;
+    const n = to - from;
     const failed = new Map<number, string>();
     for (const e of Array.isArray(data.errors) ? data.errors : []) {
       let i = typeof e.index === 'number' && Number.isInteger(e.index) && e.index >= 0 && e.index < n ? e.index : -1;
       if (i < 0 && typeof e.email === 'string') {
         const want = e.email.toLowerCase();
-        i = batch.slots.findIndex((s, k) => !failed.has(k) && s.email.toLowerCase() === want);
+        for (let k = 0; k < n && i < 0; k++) if (!failed.has(k) && batch.emails[from + k]!.toLowerCase() === want) i = k;
       }
       if (i < 0) {
         this.ctx.io.warn(`the server reported an error it did not tie to a row: ${String(e.error)}`);
@@ -441,9 +516,10 @@ export class Importer {
     if (ok > 0 && created === ok && !updated && !skipped) outcome = 'created';
     else if (ok > 0 && updated === ok && !created && !skipped) outcome = 'updated';
     else if (ok > 0 && skipped === ok && !created && !updated) outcome = 'skipped';
-    if (uncertain) for (const s of batch.slots) s.resent = true;
-    const resent = batch.slots.filter((s) => s.resent).length;
-    const done: DoneRecord = { type: 'done', batch: batch.id, created, updated, skipped, outcome, errors: [...failed].map(([i, error]) => ({ row: batch.slots[i]!.row, error })) };
+    if (uncertain) this.markResent(batch, from, to);
+    let resent = 0;
+    if (batch.resent) for (let k = from; k < to; k++) resent += batch.resent[k]!;
+    const done: DoneRecord = { type: 'done', batch: part.id, created, updated, skipped, outcome, errors: [...failed].map(([i, error]) => ({ row: batch.rows[from + i]!, error })) };
     if (resent) done.resent = resent;
     this.ledger?.write(done);
     this.ledger?.flush();
@@ -452,46 +528,56 @@ export class Importer {
     this.counts.skipped += skipped;
     this.counts.failed += failed.size;
     this.counts.resent += resent;
-    batch.slots.forEach((s, i) => {
-      const err = failed.get(i);
-      this.decide(s, err === undefined ? outcome : 'failed', err, batch.id);
-    });
-  }
-
-  private decide(slot: Slot, outcome: Outcome, error?: string, batch?: number): void {
-    slot.outcome = outcome;
-    slot.error = error;
-    slot.batch = batch;
+    const code = OUTCOME_CODES[outcome];
+    batch.outcome!.fill(code, from, to);
+    batch.sentIn!.fill(part.id, from, to);
+    for (const [i, error] of failed) {
+      batch.outcome![from + i] = OUTCOME_CODES.failed;
+      (batch.errors ??= new Map()).set(from + i, error);
+    }
     this.drain(false);
   }
 
-  /** Writes the decided rows at the head of the queue, in input order (all decided ones at the end). */
+  /**
+   * Writes the decided rows at the head of the queue, in input order, as one piece of ledger text
+   * (with `all`, every decided row, counting the undecided ones as pending).
+   */
   private drain(all: boolean): void {
     const q = this.queue;
+    const ledger = this.ledger;
+    let text = '';
     let pending = 0;
     while (this.head < q.length) {
-      const s = q[this.head]!;
-      if (!s.outcome) {
-        if (!all) break;
-        pending++;
-        (q as Array<Slot | undefined>)[this.head] = undefined;
-        this.head++;
-        continue;
+      const e = q[this.head]!;
+      if (e.kind === 'local') {
+        this.finished++;
+        if (ledger) text += rowLine(e.row, e.email, e.outcome, e.error, e.batch, e.resent === true);
+        if (e.cells) this.failedOut?.add(e.cells, e.error ?? 'failed');
+      } else {
+        const b = e.batch;
+        const outcome = b.outcome;
+        while (e.from < e.to) {
+          const i = e.from;
+          const code = outcome ? outcome[i]! : 0;
+          if (code === 0) {
+            if (!all) break;
+            pending++;
+            e.from++;
+            continue;
+          }
+          e.from++;
+          this.finished++;
+          const error = code === OUTCOME_CODES.failed ? b.errors?.get(i) : undefined;
+          if (ledger) text += rowLine(b.rows[i]!, b.emails[i]!, OUTCOMES[code - 1]!, error, b.sentIn![i], b.resent?.[i] === 1);
+          if (code === OUTCOME_CODES.failed && b.cells) this.failedOut?.add(b.cells[i]!, error ?? 'failed');
+        }
+        if (e.from < e.to) break;
       }
-      // Let the slot go now: a decided row must not outlive the next garbage collection.
-      (q as Array<Slot | undefined>)[this.head] = undefined;
+      // Let the entry go now: a written row must not outlive the next garbage collection.
+      q[this.head] = undefined;
       this.head++;
-      this.finished++;
-      if (this.ledger && !this.opts.dryRun) {
-        const rec: Record<string, unknown> = { type: 'row', row: s.row, email: s.email, outcome: s.outcome };
-        if (s.error) rec.error = s.error;
-        if (s.batch) rec.batch = s.batch;
-        if (s.resent) rec.resent = true;
-        this.ledger.write(rec);
-      }
-      if (s.outcome === 'failed' && this.failedOut && s.cells) this.failedOut.add(s.cells, s.error ?? 'failed');
-      s.cells = undefined;
     }
+    if (text) ledger!.append(text);
     if (this.head > 1024 && this.head * 2 > q.length) {
       this.queue = q.slice(this.head);
       this.head = 0;
@@ -502,6 +588,7 @@ export class Importer {
 
   private finish(ledgerPath: string | undefined): ImportResult {
     // Rows still undecided are those of batches that never finished; later rows are written.
+    this.queueFilling();
     this.drain(true);
     const pending = this.pendingRows;
     this.failedOut?.close();

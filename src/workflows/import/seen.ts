@@ -20,6 +20,82 @@ function hashInto(s: string, seed: number): void {
   out[1] = h2;
 }
 
+/**
+ * Each UTF-16 unit's lower case, learnt on first sight: 0 not known yet, 0xffff when the unit
+ * has no one-unit lower case of its own (a surrogate, 'İ' which lowers to two units, and 'Σ'
+ * whose lower case depends on its place in the word): a string holding one is lowered whole.
+ */
+const LOWER = new Uint16Array(0x10000);
+for (let c = 0; c < 128; c++) LOWER[c] = c >= 65 && c <= 90 ? c + 32 : c;
+
+function lowerOf(c: number): number {
+  if (c >= 0xd800 && c <= 0xdfff) return 0xffff;
+  const l = String.fromCharCode(c).toLowerCase();
+  return l.length === 1 && c !== 0x3a3 ? l.charCodeAt(0) : 0xffff;
+}
+
+/**
+ * hashInto(s.toLowerCase(), seed) without making the lower-case copy (an import hashes every
+ * row's e-mail and values): each unit is lowered as it is read, and the rare string whose
+ * lower case is not unit by unit is lowered whole, so the result is the same for every string.
+ */
+function hashLowerInto(s: string, seed: number): void {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < s.length; i++) {
+    const u = s.charCodeAt(i);
+    let c = LOWER[u]!;
+    if (c === 0 && u !== 0) c = LOWER[u] = lowerOf(u);
+    if (c === 0xffff) {
+      hashInto(s.toLowerCase(), seed);
+      return;
+    }
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  out[0] = h1;
+  out[1] = h2;
+}
+
+// A fingerprint of several strings, letter case aside (fingerprintStart, then fingerprintAdd for
+// each, then fingerprintEnd): one 32-bit lane, as it only tells apart rows with the same e-mail.
+let fp = 0;
+
+export function fingerprintStart(): void {
+  fp = 0x811c9dc5;
+}
+
+export function fingerprintAdd(s: string): void {
+  let h = fp;
+  for (let i = 0; i < s.length; i++) {
+    const u = s.charCodeAt(i);
+    let c = LOWER[u]!;
+    if (c === 0 && u !== 0) c = LOWER[u] = lowerOf(u);
+    if (c === 0xffff) {
+      addLowered(s.toLowerCase());
+      return;
+    }
+    h = Math.imul(h ^ c, 16777619);
+  }
+  // A separator, so that ('ab', 'c') and ('a', 'bc') differ.
+  fp = Math.imul(h ^ 0x1f, 16777619);
+}
+
+function addLowered(s: string): void {
+  let h = fp;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  fp = Math.imul(h ^ 0x1f, 16777619);
+}
+
+export function fingerprintEnd(): number {
+  let h = fp;
+  h = Math.imul(h ^ (h >>> 16), 2246822507);
+  h = Math.imul(h ^ (h >>> 13), 3266489909);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
 export function hash64(s: string, seed = 0): [number, number] {
   hashInto(s, seed);
   return [out[0]!, out[1]!];
@@ -27,6 +103,12 @@ export function hash64(s: string, seed = 0): [number, number] {
 
 export function hash32(s: string): number {
   hashInto(s, 0x9e3779b9);
+  return out[0]!;
+}
+
+/** hash32(s.toLowerCase()), without the copy. */
+export function hashLower32(s: string): number {
+  hashLowerInto(s, 0x9e3779b9);
   return out[0]!;
 }
 
@@ -56,11 +138,11 @@ export class SeenEmails {
   }
 
   /**
-   * Records an address (lower-cased by the caller) first seen on `row` with a fingerprint of the
-   * row's values; returns the earlier row and fingerprint when it was already there.
+   * Records an address (letter case ignored) first seen on `row` with a fingerprint of the row's
+   * values; returns the earlier row and fingerprint when it was already there.
    */
   add(email: string, row: number, contentHash: number): { row: number; content: number } | undefined {
-    hashInto(email, 0);
+    hashLowerInto(email, 0);
     const h1 = out[0]!;
     const h2 = out[1]!;
     let i = h1 & this.mask;

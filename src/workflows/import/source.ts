@@ -27,6 +27,8 @@ export interface Source {
   bytesRead(): number;
   /** Data records, a chunk at a time. */
   records(): AsyncGenerator<SourceRecord[]>;
+  /** The same records as plain cell lists: `rows[i]` is on row `first + i` (no object a row). */
+  chunks(): AsyncGenerator<{ first: number; rows: string[][] }>;
   close(): void;
 }
 
@@ -192,6 +194,21 @@ export async function openSource(path: string, stdin: NodeJS.ReadableStream, opt
   const header = headerChunk[0]!;
   const headerRow = dialect.skipLines + 1;
 
+  async function* chunks(): AsyncGenerator<{ first: number; rows: string[][] }> {
+    let row = headerRow + 1;
+    for (;;) {
+      let rows: string[][] | null;
+      try {
+        rows = await nextChunk();
+      } catch (e) {
+        return fail(e);
+      }
+      if (!rows) return;
+      yield { first: row, rows };
+      row += rows.length;
+    }
+  }
+
   return {
     name,
     dialect,
@@ -200,18 +217,9 @@ export async function openSource(path: string, stdin: NodeJS.ReadableStream, opt
     size,
     bytesRead: () => read,
     async *records() {
-      let row = headerRow;
-      for (;;) {
-        let cells: string[][] | null;
-        try {
-          cells = await nextChunk();
-        } catch (e) {
-          return fail(e);
-        }
-        if (!cells) return;
-        yield cells.map((c) => ({ row: ++row, cells: c }));
-      }
+      for await (const { first, rows } of chunks()) yield rows.map((cells, i) => ({ row: first + i, cells }));
     },
+    chunks,
     close() {
       input.destroy();
       parser.destroy();
