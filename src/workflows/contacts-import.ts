@@ -50,7 +50,7 @@ const handler: Handler<ImportOptions> = async (ctx, inv) => {
     encoding: o.encoding === undefined ? undefined : parseEncodingOption(o.encoding),
   };
   if (opts.errorsOut && opts.errorsOut === file) throw new UsageError('--errors-out must not be the input file');
-  const { summary, status, error } = await runImport(ctx, opts);
+  const { summary, status, error, failures } = await runImport(ctx, opts);
   const s = summary as Summary;
   if (status === 'interrupted') {
     return {
@@ -66,7 +66,9 @@ const handler: Handler<ImportOptions> = async (ctx, inv) => {
   }
   if (summary.failed > 0) {
     const where = summary.errorsOut ? ` (written to ${summary.errorsOut})` : s.ledger ? ` (see ${s.ledger}, or add --errors-out FILE)` : '';
-    return { data: summary, exitCode: EXIT.partial, message: `${summary.failed} of ${summary.total} rows failed${where}` };
+    // The JSON error form is one object: it names the failed rows (the first few, then a count).
+    const named = ctx.jsonErrors && failures.length ? `: ${failures.join('; ')}${summary.failed > failures.length ? `; and ${summary.failed - failures.length} more` : ''}` : '';
+    return { data: summary, exitCode: EXIT.partial, message: `${summary.failed} of ${summary.total} rows failed${where}${named}` };
   }
   return { data: summary };
 };

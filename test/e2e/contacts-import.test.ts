@@ -72,7 +72,10 @@ describe('contacts import', () => {
     const file = write('google.csv', GOOGLE);
     const failed = join(dir, 'failed.csv');
     const r = await agnt(['contacts', 'import', file, '--errors-out', failed, '-o', 'json'], { sb });
-    expect(errorOf(r.stderr)).toBe('3 of 8 rows failed (written to ' + failed + ')');
+    // The JSON error form's one object names each failed row and why.
+    expect(errorOf(r.stderr)).toBe(
+      `3 of 8 rows failed (written to ${failed}): row 3 (bob@globex): 'bob@globex' in column 'E-mail 1 - Value' is not a valid e-mail address; row 6: no e-mail address (columns 'E-mail 1 - Value', 'E-mail 2 - Value'); row 7 (cara@initech.test): cara@initech.test is also on row 4, with other values: keep one of the two rows`,
+    );
     expect(r.exitCode).toBe(6);
     expect(JSON.parse(r.stdout)).toEqual({ total: 8, created: 3, updated: 0, skipped: 2, failed: 3, resent: 0, pending: 0, ledger: `${file}.ledger.jsonl`, errorsOut: failed });
 
@@ -131,7 +134,9 @@ describe('contacts import', () => {
     const r = await agnt(['contacts', 'import', file, '--tags', 'outlook', '-o', 'json'], { sb });
     expect(r.exitCode).toBe(6);
     expect(JSON.parse(r.stdout)).toMatchObject({ total: 3, created: 2, failed: 1 });
-    expect(errorOf(r.stderr)).toMatch(/^1 of 3 rows failed \(see .*outlook\.csv\.ledger\.jsonl, or add --errors-out FILE\)$/);
+    expect(errorOf(r.stderr)).toMatch(
+      /^1 of 3 rows failed \(see .*outlook\.csv\.ledger\.jsonl, or add --errors-out FILE\): row 4 \(hana\(at\)example\.test\): 'hana\(at\)example\.test' in column 'E-mail Address' is not a valid e-mail address$/,
+    );
     expect(one('fay@hospital.test')).toMatchObject({
       name: 'Fay Nguyen',
       title: 'Surgeon',
@@ -205,7 +210,9 @@ describe('contacts import', () => {
     const file = write('google.csv', GOOGLE);
     const before = bulkPosts().length;
     const r = await agnt(['contacts', 'import', file, '--dry-run', '-o', 'json'], { sb });
-    expect(errorOf(r.stderr)).toBe('3 of 8 rows failed');
+    expect(errorOf(r.stderr)).toBe(
+      `3 of 8 rows failed: row 3 (bob@globex): 'bob@globex' in column 'E-mail 1 - Value' is not a valid e-mail address; row 6: no e-mail address (columns 'E-mail 1 - Value', 'E-mail 2 - Value'); row 7 (cara@initech.test): cara@initech.test is also on row 4, with other values: keep one of the two rows`,
+    );
     expect(r.exitCode).toBe(6);
     expect(JSON.parse(r.stdout)).toMatchObject({
       dryRun: true,

@@ -68,7 +68,12 @@ export interface ImportResult {
   summary: Summary | DryRunSummary;
   status: 'complete' | 'interrupted' | 'stopped';
   error?: AgntError;
+  /** The first failed rows of this run, in input order (the JSON error form names them). */
+  failures: string[];
 }
+
+/** How many failed rows a run keeps for its error message; all are in the ledger and --errors-out. */
+const FAILURES_KEPT = 20;
 
 /**
  * Rows sent together, held as parallel lists rather than an object a row (a million rows made
@@ -183,6 +188,7 @@ export class Importer {
   private queue: Array<Local | Range | undefined> = [];
   private head = 0;
   private counts = { created: 0, updated: 0, skipped: 0, failed: 0, resent: 0, toImport: 0 };
+  private failures: string[] = [];
   private total = 0;
   private finished = 0;
   private seen!: SeenEmails;
@@ -391,7 +397,13 @@ export class Importer {
     }
     this.finished++;
     if (this.ledger) this.ledger.append(rowLine(row, email, outcome, error, batch, resent));
+    if (outcome === 'failed') this.failure(row, email, error);
     if (keep) this.failedOut!.add(keep, error ?? 'failed');
+  }
+
+  /** A failed row, as it is written out: the first few are kept for the error message. */
+  private failure(row: number, email: string, error: string | undefined): void {
+    if (this.failures.length < FAILURES_KEPT) this.failures.push(`row ${row}${email ? ` (${email})` : ''}: ${error ?? 'failed'}`);
   }
 
   private halt(e: unknown): void {
@@ -552,6 +564,7 @@ export class Importer {
       if (e.kind === 'local') {
         this.finished++;
         if (ledger) text += rowLine(e.row, e.email, e.outcome, e.error, e.batch, e.resent === true);
+        if (e.outcome === 'failed') this.failure(e.row, e.email, e.error);
         if (e.cells) this.failedOut?.add(e.cells, e.error ?? 'failed');
       } else {
         const b = e.batch;
@@ -569,7 +582,10 @@ export class Importer {
           this.finished++;
           const error = code === OUTCOME_CODES.failed ? b.errors?.get(i) : undefined;
           if (ledger) text += rowLine(b.rows[i]!, b.emails[i]!, OUTCOMES[code - 1]!, error, b.sentIn![i], b.resent?.[i] === 1);
-          if (code === OUTCOME_CODES.failed && b.cells) this.failedOut?.add(b.cells[i]!, error ?? 'failed');
+          if (code === OUTCOME_CODES.failed) {
+            this.failure(b.rows[i]!, b.emails[i]!, error);
+            if (b.cells) this.failedOut?.add(b.cells[i]!, error ?? 'failed');
+          }
         }
         if (e.from < e.to) break;
       }
@@ -600,6 +616,7 @@ export class Importer {
         summary: { dryRun: true, total: this.total, toImport: this.counts.toImport, skipped: this.counts.skipped, failed: this.counts.failed, mapping, errorsOut },
         status: this.stop?.status ?? 'complete',
         error: this.stop?.error,
+        failures: this.failures,
       };
     }
     const c = this.counts;
@@ -609,7 +626,7 @@ export class Importer {
       else this.ledger.write({ type: 'end', at: new Date().toISOString(), ...summary });
       this.ledger.close();
     }
-    return { summary, status: this.stop?.status ?? 'complete', error: this.stop?.error };
+    return { summary, status: this.stop?.status ?? 'complete', error: this.stop?.error, failures: this.failures };
   }
 }
 
