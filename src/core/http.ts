@@ -228,11 +228,9 @@ export function proxyConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
 
 export class HttpClient {
   readonly base: URL;
-  // undici is loaded on the first request that needs it, so that --help and --version never
-  // parse it.
+  // undici, the one HTTP client of agnt (API calls, presigned transfers, proxies), is loaded on
+  // the first request, so that --help and --version never parse it.
   private agent?: Promise<Agent>;
-  // API calls go out through node:http(s) (see sendDirect); this is their keep-alive pool.
-  private direct?: import('node:http').Agent;
   private opts: ClientOptions;
 
   constructor(opts: ClientOptions) {
@@ -415,7 +413,7 @@ export class HttpClient {
     // Re-parsing a large body only to log it costs as much as sending it: only under --debug.
     if (payload !== undefined && this.opts.debug) this.debug(`> ${JSON.stringify(redactValue(JSON.parse(payload)))}`);
     try {
-      const res = proxyConfigured() ? await this.sendUndici(method, path, headers, payload, ac.signal) : await this.sendDirect(method, path, headers, payload, ac.signal);
+      const res = await this.sendUndici(method, path, headers, payload, ac.signal);
       let text = res.text;
       // A server (or a proxy) that echoes the caller's token back, in an error or a per-row
       // message, must not get it into output, ledgers or failed-rows files: the token is never
@@ -451,48 +449,6 @@ export class HttpClient {
       bodyTimeout: timeoutMs,
     } as Dispatcher.RequestOptions);
     return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
-  }
-
-  /**
-   * An API call through Node's own node:http (or node:https), when no proxy is configured. A
-   * command makes a few calls, each a small JSON answer: loading undici (its bundle and its
-   * WebAssembly parser) cost more than the call (agnt users me took 1.5x to 1.7x a node:http
-   * script with undici alone), while node:http is part of Node, its parser native. undici
-   * stays for presigned transfers (external) and for HTTP(S)_PROXY, which its
-   * EnvHttpProxyAgent reads. The caller's timer and signal bound the whole exchange.
-   */
-  private sendDirect(method: Method, path: string, headers: Record<string, string>, payload: string | undefined, signal: AbortSignal): Promise<Raw> {
-    const https = this.base.protocol === 'https:';
-    const mod = (https ? process.getBuiltinModule('node:https') : process.getBuiltinModule('node:http')) as typeof import('node:http');
-    this.direct ??= new mod.Agent({ keepAlive: true, maxSockets: 16 });
-    const body = payload === undefined ? undefined : Buffer.from(payload, 'utf8');
-    const sent = body ? { ...headers, 'content-length': String(body.length) } : headers;
-    return new Promise<Raw>((resolve, reject) => {
-      const req = mod.request(
-        {
-          protocol: this.base.protocol,
-          hostname: this.base.hostname.replace(/^\[|\]$/g, ''),
-          port: this.base.port || undefined,
-          path,
-          method,
-          headers: sent,
-          agent: this.direct,
-          signal,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-          res.on('error', reject);
-          // Cut off before its end (the error event says so too; this makes sure it settles).
-          res.on('close', () => {
-            if (!res.complete) reject(Object.assign(new Error('the connection closed before the answer ended'), { code: 'ECONNRESET' }));
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
   }
 
   /**
@@ -575,7 +531,6 @@ export class HttpClient {
   }
 
   async close(): Promise<void> {
-    this.direct?.destroy();
     if (this.agent) await (await this.agent).close().catch(() => undefined);
   }
 }
