@@ -1,6 +1,7 @@
 // `agnt contacts import`: reads the CSV as a stream, maps and checks each row, sends the good
 // ones to POST /contacts/bulk-import in batches with a few in flight, and records every row's
 // outcome in the ledger (and the failed ones in --errors-out) in input order.
+import { callEndpoint } from '../../core/endpoint-request.ts';
 import type { Context } from '../../core/context.ts';
 import { AgntError, ApiError, EXIT, Interrupted, NetworkError, UsageError } from '../../core/errors.ts';
 import { backoffDelay, retryBudget } from '../../core/http.ts';
@@ -15,7 +16,6 @@ import { hashLower32, SeenEmails } from './seen.ts';
 import { openSource, type Source } from './source.ts';
 import { sleep } from '../../core/sleep.ts';
 
-export const BULK_PATH = '/contacts/bulk-import';
 /** The sandbox's limit (and the CLI's ceiling); a server asking for less is obeyed. */
 export const MAX_BATCH = 1000;
 export const DEFAULT_BATCH = 500;
@@ -445,7 +445,7 @@ export class Importer {
       }
       attempt++;
       try {
-        const res = await client.request<BulkResult>({ method: 'POST', path: BULK_PATH, json: `{"contacts":${part.text}}`, resultKey: 'bulkImport', signal });
+        const res = await callEndpoint<BulkResult>(client, 'contacts.bulk-import', { json: `{"contacts":${part.text}}`, signal });
         this.apply(part, res.data ?? {}, uncertain);
         return;
       } catch (e) {
