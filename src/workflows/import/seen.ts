@@ -5,6 +5,14 @@
 
 const out = new Uint32Array(2);
 
+/** cyrb53's final mix of the two lanes, into `out`. */
+function finish(h1: number, h2: number): void {
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  out[0] = h1;
+  out[1] = h2;
+}
+
 /** Two independent 32-bit hashes of a string (cyrb53's mixing, kept at 64 bits), into `out`. */
 function hashInto(s: string, seed: number): void {
   let h1 = 0xdeadbeef ^ seed;
@@ -14,10 +22,7 @@ function hashInto(s: string, seed: number): void {
     h1 = Math.imul(h1 ^ c, 2654435761);
     h2 = Math.imul(h2 ^ c, 1597334677);
   }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  out[0] = h1;
-  out[1] = h2;
+  finish(h1, h2);
 }
 
 /**
@@ -53,10 +58,7 @@ function hashLowerInto(s: string, seed: number): void {
     h1 = Math.imul(h1 ^ c, 2654435761);
     h2 = Math.imul(h2 ^ c, 1597334677);
   }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  out[0] = h1;
-  out[1] = h2;
+  finish(h1, h2);
 }
 
 // A fingerprint of several strings, letter case aside (fingerprintStart, then fingerprintAdd for
