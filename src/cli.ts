@@ -163,7 +163,9 @@ export async function buildProgram(argv: string[], makeContext: ContextFactory, 
         if (!jsonErrors()) process.stderr.write(s);
       },
       outputError: (s, write) => {
-        if (!jsonErrors()) write(escapeControls(s.startsWith('error:') ? s : `error: ${s}`).replace(/\\n$/, '\n'));
+        // commander's message may hold its own line breaks ("\n(Did you mean list?)"): each line
+        // is escaped, the breaks kept.
+        if (!jsonErrors()) write((s.startsWith('error:') ? s : `error: ${s}`).split('\n').map(escapeControls).join('\n'));
       },
     });
     c.showHelpAfterError('(run with --help for usage)');

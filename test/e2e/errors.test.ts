@@ -98,6 +98,10 @@ describe('errors and exit codes', () => {
     expect((await agnt(['users', 'list', '--colour'], { sb })).exitCode).toBe(2);
     expect((await agnt(['userz'], { sb })).exitCode).toBe(2);
     expect((await agnt(['users', 'get'], { sb })).exitCode).toBe(2);
+    // commander's suggestion is on a line of its own, not behind an escaped "\n".
+    const typo = await agnt(['users', 'lst'], { sb });
+    expect(typo).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(typo.stderr).toBe("error: unknown command 'lst'\n(Did you mean one of list, ls?)\n(run with --help for usage)\n");
   });
 
   it('help names the endpoint and shows an example', async () => {
