@@ -88,6 +88,18 @@ export class TimeoutError extends NetworkError {
   }
 }
 
+/**
+ * How many failed items a bulk command keeps to name in its one JSON error object (the JSON
+ * error form names each failed item; the rest are counted, and all are in the ledger).
+ */
+export const NAMED_FAILURES = 20;
+
+/** ': a; b; and N more' for the failed items kept (at most NAMED_FAILURES) out of `total`. */
+export function namedFailures(kept: readonly string[], total: number): string {
+  if (!kept.length) return '';
+  return `: ${kept.join('; ')}${total > kept.length ? `; and ${total - kept.length} more` : ''}`;
+}
+
 /** Some items of a bulk operation failed; the rest succeeded. */
 export class PartialFailure extends AgntError {
   constructor(message: string) {

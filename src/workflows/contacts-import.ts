@@ -1,6 +1,6 @@
 // `agnt contacts import FILE|-`: option checks, then src/workflows/import/run.ts; the summary is the result.
 import type { Handler } from '../core/spec.ts';
-import { ApiError, EXIT, UsageError } from '../core/errors.ts';
+import { ApiError, EXIT, namedFailures, UsageError } from '../core/errors.ts';
 import { parseDelimiterOption, parseEncodingOption } from './import/detect.ts';
 import { DEFAULT_BATCH, DEFAULT_CONCURRENCY, MAX_BATCH, runImport, type Summary } from './import/run.ts';
 
@@ -67,7 +67,7 @@ const handler: Handler<ImportOptions> = async (ctx, inv) => {
   if (summary.failed > 0) {
     const where = summary.errorsOut ? ` (written to ${summary.errorsOut})` : s.ledger ? ` (see ${s.ledger}, or add --errors-out FILE)` : '';
     // The JSON error form is one object: it names the failed rows (the first few, then a count).
-    const named = ctx.jsonErrors && failures.length ? `: ${failures.join('; ')}${summary.failed > failures.length ? `; and ${summary.failed - failures.length} more` : ''}` : '';
+    const named = ctx.jsonErrors ? namedFailures(failures, summary.failed) : '';
     return { data: summary, exitCode: EXIT.partial, message: `${summary.failed} of ${summary.total} rows failed${where}${named}` };
   }
   return { data: summary };

@@ -3,7 +3,7 @@
 // request leaves, results come out as one stream in input order, failed rows go to --errors-out.
 import type { Option } from 'commander';
 import type { Context } from '../../core/context.ts';
-import { AgntError, ApiError, Interrupted, NetworkError, PartialFailure, UsageError } from '../../core/errors.ts';
+import { AgntError, ApiError, Interrupted, NAMED_FAILURES, namedFailures, NetworkError, PartialFailure, UsageError } from '../../core/errors.ts';
 import type { HttpClient } from '../../core/http.ts';
 import type { IO } from '../../core/io.ts';
 import { escapeControls, idOf, type Printer } from '../../core/output.ts';
@@ -83,10 +83,6 @@ function parseMatch(list: string[], header: string[]): Array<{ col: number; re: 
     return { col, re, text: m };
   });
 }
-
-// How many failed rows the JSON error's message names; the rest are counted (all are in the
-// ledger and --errors-out).
-const FAILED_IN_MESSAGE = 20;
 
 export class BatchRun {
   private input!: BatchInput;
@@ -396,7 +392,7 @@ export class BatchRun {
       const line = `${this.label(slot)}: ${outcome === 'unknown' ? 'unknown' : 'error'}: ${error}`;
       // The JSON error form is one object on stderr and nothing else: the rows go into its message.
       if (this.ctx.jsonErrors) {
-        if (this.failedLines.length < FAILED_IN_MESSAGE) this.failedLines.push(line);
+        if (this.failedLines.length < NAMED_FAILURES) this.failedLines.push(line);
       } else {
         this.progress?.end();
         this.ctx.io.err(escapeControls(line));
@@ -474,10 +470,7 @@ export class BatchRun {
     if (this.opts.dryRun) {
       const tally = `dry run: ${c.rows} row${c.rows === 1 ? '' : 's'}, nothing sent${c.failed ? `; ${c.failed} would fail locally` : ''}`;
       if (!c.failed || !this.ctx.jsonErrors) io.info(tally);
-      if (c.failed)
-        throw new PartialFailure(
-          `${c.failed} of ${c.rows} rows failed local checks${this.ctx.jsonErrors ? `: ${this.failedLines.join('; ')}${c.failed > this.failedLines.length ? `; and ${c.failed - this.failedLines.length} more` : ''}` : ''}`,
-        );
+      if (c.failed) throw new PartialFailure(`${c.failed} of ${c.rows} rows failed local checks${this.ctx.jsonErrors ? namedFailures(this.failedLines, c.failed) : ''}`);
       return summary;
     }
     const bad = c.failed + c.unknown;
@@ -493,10 +486,7 @@ export class BatchRun {
     if (bad) {
       const where = this.opts.errorsOut ? ` (written to ${this.opts.errorsOut})` : this.ledgerPath ? ` (see ${this.ledgerPath}, or add --errors-out FILE)` : '';
       let message = `${bad} of ${c.rows} rows ${c.unknown ? 'failed or are unknown' : 'failed'}${where}`;
-      if (this.ctx.jsonErrors) {
-        const more = bad > this.failedLines.length ? `; and ${bad - this.failedLines.length} more` : '';
-        message += `: ${this.failedLines.join('; ')}${more} (${tally})`;
-      }
+      if (this.ctx.jsonErrors) message += `${namedFailures(this.failedLines, bad)} (${tally})`;
       throw new PartialFailure(message);
     }
     return summary;

@@ -3,7 +3,7 @@
 // outcome in the ledger (and the failed ones in --errors-out) in input order.
 import { callEndpoint } from '../../core/endpoint-request.ts';
 import type { Context } from '../../core/context.ts';
-import { AgntError, ApiError, EXIT, Interrupted, NetworkError, UsageError } from '../../core/errors.ts';
+import { AgntError, ApiError, EXIT, Interrupted, NAMED_FAILURES, NetworkError, UsageError } from '../../core/errors.ts';
 import { backoffDelay, retryBudget } from '../../core/http.ts';
 import { escapeControls } from '../../core/output.ts';
 import type { Encoding } from './detect.ts';
@@ -71,9 +71,6 @@ export interface ImportResult {
   /** The first failed rows of this run, in input order (the JSON error form names them). */
   failures: string[];
 }
-
-/** How many failed rows a run keeps for its error message; all are in the ledger and --errors-out. */
-const FAILURES_KEPT = 20;
 
 /**
  * Rows sent together, held as parallel lists rather than an object a row (a million rows made
@@ -403,7 +400,7 @@ export class Importer {
 
   /** A failed row, as it is written out: the first few are kept for the error message. */
   private failure(row: number, email: string, error: string | undefined): void {
-    if (this.failures.length < FAILURES_KEPT) this.failures.push(`row ${row}${email ? ` (${email})` : ''}: ${error ?? 'failed'}`);
+    if (this.failures.length < NAMED_FAILURES) this.failures.push(`row ${row}${email ? ` (${email})` : ''}: ${error ?? 'failed'}`);
   }
 
   private halt(e: unknown): void {
