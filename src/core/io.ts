@@ -1,5 +1,6 @@
 // Terminal decisions in one place, so that commands never look at process.* directly and
 // tests (and `agnt` run from a pipe) get no colour, spinner or prompt (the rules: term.ts).
+import { isatty } from 'node:tty';
 import type { ChalkInstance } from 'chalk';
 import { AgntError, Interrupted, UsageError } from './errors.ts';
 import { escapeForTerminal } from './output.ts';
@@ -39,14 +40,23 @@ export interface IOOptions {
 let stdinConsumed = false;
 
 export function createIO(opts: IOOptions = {}): IO {
-  const stdoutIsTTY = Boolean(process.stdout.isTTY);
-  const stderrIsTTY = Boolean(process.stderr.isTTY);
-  const stdinIsTTY = Boolean(process.stdin.isTTY);
+  // Asked of the descriptors, not of process.stdin and the others: each of those is made on
+  // first use (a socket for a pipe, a file stream for /dev/null), which loads Node's streams and
+  // costs a short command several milliseconds, for a stream it may never read.
+  const stdoutIsTTY = isatty(1);
+  const stderrIsTTY = isatty(2);
+  const stdinIsTTY = isatty(0);
   const chalk = chalkFor(colorLevel(stdoutIsTTY, opts.noColor));
   const io: IO = {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    stdin: process.stdin,
+    get stdout() {
+      return process.stdout;
+    },
+    get stderr() {
+      return process.stderr;
+    },
+    get stdin() {
+      return process.stdin;
+    },
     stdoutIsTTY,
     stderrIsTTY,
     stdinIsTTY,
