@@ -331,9 +331,11 @@ export async function main(argv: string[]): Promise<number> {
 export async function run(): Promise<void> {
   // A reader that goes away (`agnt users list --all | head -1`) ends the run quietly, like
   // other Unix tools, instead of with a stack trace.
+  // Any other failure to write (a full disk: ENOSPC) is one line and exit 1, not a stack trace.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw e;
+    process.stderr.write(`error: cannot write to standard output (${e.code ?? e.message})\n`);
+    process.exit(EXIT.failure);
   });
   // A rejection nobody waited for (a page fetched ahead, then abandoned) must not end the
   // run with a stack trace quoting the bundle: it is reported like any failure.

@@ -19,7 +19,8 @@ export async function run(): Promise<void> {
 
 /**
  * Written to the descriptor: process.stdout on a pipe is a net.Socket, and making it loads Node's
- * streams and net, a third of this command's time. A pipe that is non-blocking and full (EAGAIN)
+ * streams and net, a third of this command's time. A reader that has gone away is no error (as
+ * for every command); a full disk is, in one line. A non-blocking pipe that is full (EAGAIN)
  * gets the stream after all.
  */
 function printVersion(): void {
@@ -27,7 +28,11 @@ function printVersion(): void {
   try {
     writeSync(1, text);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
-    process.stdout.write(text);
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EAGAIN') process.stdout.write(text);
+    else if (code !== 'EPIPE') {
+      process.stderr.write(`error: cannot write to standard output (${code ?? (e as Error).message})\n`);
+      process.exitCode = 1;
+    }
   }
 }
