@@ -90,6 +90,19 @@ const lazyUndiciH2 = {
   },
 };
 
+// chalk works out a colour level for its default instance when it loads, and its vendored
+// supports-color loads node:tty (and with it node:net and the streams) to do so: a tenth of what
+// --help costs over \`node -e 0\`. agnt never uses that level: its one chalk instance is made with
+// the level src/core/term.ts decides, and ora, chalk's other user here, runs without colour. So
+// chalk is given a supports-color that detects nothing.
+const chalkWithoutDetection = {
+  name: 'agnt-chalk-without-detection',
+  setup(b) {
+    b.onResolve({ filter: /^#supports-color$/ }, (args) => (/[\\/]chalk[\\/]/.test(args.importer) ? { path: 'supports-color', namespace: 'agnt-chalk' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'agnt-chalk' }, () => ({ contents: 'export default { stdout: false, stderr: false };', loader: 'js' }));
+  },
+};
+
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 const result = await build({
   ...common,
@@ -101,7 +114,7 @@ const result = await build({
   metafile: true,
   write: false,
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [startupFirst, builtinsByRequire, lazyUndiciH2],
+  plugins: [startupFirst, builtinsByRequire, lazyUndiciH2, chalkWithoutDetection],
 });
 
 // esbuild splits code only into ES modules, and Node 20's ESM loader costs a short command more

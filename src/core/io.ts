@@ -1,9 +1,9 @@
 // Terminal decisions in one place, so that commands never look at process.* directly and
 // tests (and `agnt` run from a pipe) get no colour, spinner or prompt (the rules: term.ts).
-import { isatty } from 'node:tty';
 import type { ChalkInstance } from 'chalk';
 import { AgntError, Interrupted, UsageError } from './errors.ts';
 import { escapeForTerminal } from './output.ts';
+import { isTerminal } from './stdio.ts';
 import { animationAllowed, chalkFor, colorLevel } from './term.ts';
 
 export interface IO {
@@ -40,12 +40,11 @@ export interface IOOptions {
 let stdinConsumed = false;
 
 export function createIO(opts: IOOptions = {}): IO {
-  // Asked of the descriptors, not of process.stdin and the others: each of those is made on
-  // first use (a socket for a pipe, a file stream for /dev/null), which loads Node's streams and
-  // costs a short command several milliseconds, for a stream it may never read.
-  const stdoutIsTTY = isatty(1);
-  const stderrIsTTY = isatty(2);
-  const stdinIsTTY = isatty(0);
+  // Asked of the descriptors, not of process.stdin and the others, which would make the streams
+  // (stdio.ts says why not): a command may never read stdin.
+  const stdoutIsTTY = isTerminal(1);
+  const stderrIsTTY = isTerminal(2);
+  const stdinIsTTY = isTerminal(0);
   const chalk = chalkFor(colorLevel(stdoutIsTTY, opts.noColor));
   const io: IO = {
     get stdout() {
