@@ -17,7 +17,7 @@
 // the caches of what compiled before first.
 // node:os and node:vm are taken when installing, not imported: this module is part of dist/cli.js,
 // and `agnt --version` loads nothing it does not use.
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { basename, dirname, join, sep } from 'node:path';
 import type { Script } from 'node:vm';
@@ -81,8 +81,9 @@ function cacheDir(): string | undefined {
   const dir = join(base, `${process.versions.v8}-${process.arch}`);
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const st = statSync(base);
-    if (uid !== undefined && (st.uid !== uid || (st.mode & 0o077) !== 0)) return undefined;
+    // lstat: the folder itself, not what a link in its place points to.
+    const st = lstatSync(base);
+    if (!st.isDirectory() || (uid !== undefined && (st.uid !== uid || (st.mode & 0o077) !== 0))) return undefined;
   } catch {
     return undefined;
   }
