@@ -1,15 +1,17 @@
 #!/usr/bin/env node
-// Loads the bundled CLI. Node 22.1+ caches compiled code between runs.
-import module from 'node:module';
+// Loads the bundled CLI. CommonJS (bin/package.json says so), like the bundle: scripts/build.mjs
+// says why. Node 22.1+ caches compiled code between runs; on Node 20 the bundle keeps its own
+// cache (src/core/compile-cache.ts).
+'use strict';
 
-module.enableCompileCache?.();
+require('node:module').enableCompileCache?.();
 let cli;
 try {
-  cli = await import('../dist/cli.js');
+  cli = require('../dist/cli.js');
 } catch (err) {
   // A git checkout has no dist/ until it is built; say how rather than print a stack trace.
-  if (err?.code !== 'ERR_MODULE_NOT_FOUND' || !String(err.message).includes('dist/cli.js')) throw err;
+  if (err?.code !== 'MODULE_NOT_FOUND' || !String(err.message).includes('dist/cli.js')) throw err;
   process.stderr.write('error: agnt is not built: run `npm run build` in its folder\n');
   process.exit(1);
 }
-await cli.run();
+cli.run();

@@ -2,9 +2,9 @@
 // start-up chunk holding what every other invocation needs (src/cli.ts and everything it imports
 // statically: commander, the command tables, the core), and separate chunks for the handlers,
 // areas and heavy libraries loaded with import() when needed.
-import { build } from 'esbuild';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { build, transformSync } from 'esbuild';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const START = 'src/cli.ts';
@@ -90,19 +90,59 @@ const lazyUndiciH2 = {
   },
 };
 
+// chalk works out a colour level for its default instance when it loads, and its vendored
+// supports-color loads node:tty (and with it node:net and the streams) to do so: a tenth of what
+// --help costs over \`node -e 0\`. agnt never uses that level: its one chalk instance is made with
+// the level src/core/term.ts decides, and ora, chalk's other user here, runs without colour. So
+// chalk is given a supports-color that detects nothing.
+const chalkWithoutDetection = {
+  name: 'agnt-chalk-without-detection',
+  setup(b) {
+    b.onResolve({ filter: /^#supports-color$/ }, (args) => (/[\\/]chalk[\\/]/.test(args.importer) ? { path: 'supports-color', namespace: 'agnt-chalk' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'agnt-chalk' }, () => ({ contents: 'export default { stdout: false, stderr: false };', loader: 'js' }));
+  },
+};
+
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 const result = await build({
   ...common,
   outdir: 'dist',
   splitting: true,
   minify: !process.env.AGNT_NO_MINIFY,
-  sourcemap: 'linked',
+  // Inline here, so that the CommonJS pass below carries the mapping to src/ into its own map.
+  sourcemap: 'inline',
   metafile: true,
+  write: false,
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [startupFirst, builtinsByRequire, lazyUndiciH2],
-  // Some CommonJS dependencies call require(); give the ESM bundle one.
-  banner: { js: "import { createRequire as __agntCreateRequire } from 'node:module'; const require = __agntCreateRequire(import.meta.url);" },
+  plugins: [startupFirst, builtinsByRequire, lazyUndiciH2, chalkWithoutDetection],
 });
+
+// esbuild splits code only into ES modules, and Node 20's ESM loader costs a short command more
+// than its code: an empty .mjs file takes 1.07x `node -e 0` against 0.99x for an empty .cjs, and
+// each module is resolved, read and compiled through it. So every file is then turned into
+// CommonJS: static imports become require() of the sibling chunk, import() a require() in a
+// promise, and dist/package.json says "commonjs". Module code was strict; "use strict" keeps it so.
+// import.meta.dirname/filename (the only ones used) become __dirname/__filename.
+mkdirSync(new URL('../dist/chunks', import.meta.url), { recursive: true });
+writeFileSync(new URL('../dist/package.json', import.meta.url), '{ "type": "commonjs" }\n');
+for (const out of result.outputFiles) {
+  const name = basename(out.path);
+  const cjs = transformSync(out.text, {
+    format: 'cjs',
+    platform: 'node',
+    target: common.target,
+    supported: { 'dynamic-import': false },
+    define: { 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
+    banner: '"use strict";',
+    minify: !process.env.AGNT_NO_MINIFY,
+    sourcemap: 'external',
+    sourcefile: name,
+  });
+  const left = [...cjs.warnings.map((w) => w.text), ...(/\bimport\.meta\b/.test(cjs.code) ? ['import.meta is left in the output'] : [])];
+  if (left.length) throw new Error(`${name}: ${left.join('; ')}`);
+  writeFileSync(out.path, `${cjs.code}//# sourceMappingURL=${name}.map\n`);
+  writeFileSync(`${out.path}.map`, cjs.map);
+}
 if (process.env.AGNT_META) writeFileSync(process.env.AGNT_META, JSON.stringify(result.metafile));
 if (process.env.AGNT_BUILD_REPORT) {
   for (const [file, out] of Object.entries(result.metafile.outputs)) if (!file.endsWith('.map')) console.log(`${(out.bytes / 1024).toFixed(1).padStart(8)} KB  ${file}`);

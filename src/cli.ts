@@ -9,6 +9,7 @@ import { escapeControls, FORMATS, parseFormat, safeJson } from './core/output.ts
 import { redactUrls, redactValue } from './core/redact.ts';
 import { VERSION } from './core/version.ts';
 import { oneValue } from './core/once.ts';
+import { handleStdoutErrors, isTerminal, writeOut } from './core/stdio.ts';
 import { addBuiltins } from './builtins.ts';
 
 const VALUE_FLAGS = new Set(['-o', '--output', '--fields', '--query', '--profile', '--base-url', '--timeout']);
@@ -156,7 +157,14 @@ export async function buildProgram(argv: string[], makeContext: ContextFactory, 
       },
     });
     c.configureOutput({
-      writeOut: (s) => process.stdout.write(s),
+      // Help goes to the descriptor, and is sized and styled by what the descriptors are:
+      // commander's defaults ask process.stdout, which makes the stream (stdio.ts says why not).
+      // agnt's help carries no colour, so there is none to keep.
+      writeOut,
+      getOutHelpWidth: () => (isTerminal(1) ? process.stdout.columns : 80),
+      getErrHelpWidth: () => (isTerminal(2) ? process.stderr.columns : 80),
+      getOutHasColors: () => false,
+      getErrHasColors: () => false,
       // In the JSON error form commander's own error text (and the help after it) is replaced
       // by the one JSON object printError writes.
       writeErr: (s) => {
@@ -329,12 +337,9 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 export async function run(): Promise<void> {
-  // A reader that goes away (`agnt users list --all | head -1`) ends the run quietly, like
-  // other Unix tools, instead of with a stack trace.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw e;
-  });
+  // A reader that goes away (`agnt users list --all | head -1`) ends the run quietly; a full
+  // disk is one line (stdio.ts).
+  handleStdoutErrors();
   // A rejection nobody waited for (a page fetched ahead, then abandoned) must not end the
   // run with a stack trace quoting the bundle: it is reported like any failure.
   process.on('unhandledRejection', (e) => {

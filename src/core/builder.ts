@@ -13,6 +13,7 @@ import { confirm } from './io.ts';
 import type { RequestSpec } from './http.ts';
 import { oneValue } from './once.ts';
 import { checkZone } from './zone.ts';
+import { YoungCap } from './heap.ts';
 
 export type ContextFactory = (cmd: Command) => Context;
 
@@ -400,12 +401,16 @@ async function run(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<vo
     let walked: PageResult;
     const pageOpts = parsePageOptions(inv.opts);
     const shown = pagingProgress(ctx.io, client, Boolean(pageOpts.all));
+    // Printed as they come, the pages leave nothing behind: the young heap need not grow past
+    // the size a minimal walk uses (8 MB).
+    const young = printer.streaming ? new YoungCap(8 * 1024 * 1024) : undefined;
     try {
       walked = await paginate(shown.client, request, pageOpts, (items) => {
         records += items.length;
         pages++;
         shown.add(items.length);
         printer.records(items);
+        young?.check();
         // The reader is slower than the server: the next page waits, rather than the whole
         // output piling up in memory.
         return stdoutDrained(ctx.io.stdout);

@@ -6,6 +6,7 @@ import type { Agent, Dispatcher } from 'undici';
 import { ApiError, AgntError, Interrupted, NetworkError, TimeoutError, UsageError, type ApiErrorBody } from './errors.ts';
 import { redactUrl, redactUrls, redactValue, scrub, REDACTED } from './redact.ts';
 import { sleep } from './sleep.ts';
+import { setV8Flags } from './compile-cache.ts';
 import type { Endpoint } from '../api/endpoint.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -239,17 +240,17 @@ export class HttpClient {
   }
 
   private dispatcher(): Promise<Agent> {
+    // undici parses HTTP with a WebAssembly module. V8 compiles it twice (a quick baseline, then
+    // optimised code in the background), and a short-lived process waits for that background job
+    // before it can exit: ~50 ms on every command. The baseline code parses a CLI's few
+    // responses just as well. Set before the first compile (and before undici's own code, so
+    // that its code cache is always made under the same flags); wasm only.
+    if (!this.agent) setV8Flags('--liftoff-only');
     this.agent ??= import('./undici-lite.ts').then((mod) => {
-      // undici parses HTTP with a WebAssembly module. V8 compiles it twice (a quick baseline,
-      // then optimised code in the background), and a short-lived process waits for that
-      // background job before it can exit: ~50 ms on every command. The baseline code parses
-      // a CLI's few responses just as well. Set before the first compile; wasm only.
-      // (node:v8 taken here, not imported: start-up need not load it.)
-      process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
       const options = { keepAliveTimeout: 10_000, connections: 16 };
       // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case), for API calls and presigned transfers
       // alike, with undici's own reading of them (loopback is not exempt unless NO_PROXY says so).
-      if (proxyConfigured()) return new mod.EnvHttpProxyAgent(options) as unknown as Agent;
+      if (proxyConfigured()) return import('./undici-proxy.ts').then((proxy) => new proxy.EnvHttpProxyAgent(options) as unknown as Agent);
       return new mod.Agent(options);
     });
     return this.agent;

@@ -3,6 +3,7 @@
 import type { ChalkInstance } from 'chalk';
 import { AgntError, Interrupted, UsageError } from './errors.ts';
 import { escapeForTerminal } from './output.ts';
+import { isTerminal } from './stdio.ts';
 import { animationAllowed, chalkFor, colorLevel } from './term.ts';
 
 export interface IO {
@@ -39,14 +40,22 @@ export interface IOOptions {
 let stdinConsumed = false;
 
 export function createIO(opts: IOOptions = {}): IO {
-  const stdoutIsTTY = Boolean(process.stdout.isTTY);
-  const stderrIsTTY = Boolean(process.stderr.isTTY);
-  const stdinIsTTY = Boolean(process.stdin.isTTY);
+  // Asked of the descriptors, not of process.stdin and the others, which would make the streams
+  // (stdio.ts says why not): a command may never read stdin.
+  const stdoutIsTTY = isTerminal(1);
+  const stderrIsTTY = isTerminal(2);
+  const stdinIsTTY = isTerminal(0);
   const chalk = chalkFor(colorLevel(stdoutIsTTY, opts.noColor));
   const io: IO = {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    stdin: process.stdin,
+    get stdout() {
+      return process.stdout;
+    },
+    get stderr() {
+      return process.stderr;
+    },
+    get stdin() {
+      return process.stdin;
+    },
     stdoutIsTTY,
     stderrIsTTY,
     stdinIsTTY,

@@ -25,7 +25,7 @@ function load(env = process.env): Binding | null {
   if (binding !== undefined) return binding;
   try {
     // AGNT_KEYRING_MODULE swaps in another implementation of the same API (tests).
-    binding = createRequire(import.meta.url)(env.AGNT_KEYRING_MODULE || '@napi-rs/keyring') as Binding;
+    binding = createRequire(import.meta.filename)(env.AGNT_KEYRING_MODULE || '@napi-rs/keyring') as Binding;
   } catch {
     binding = null;
   }

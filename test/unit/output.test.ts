@@ -21,6 +21,16 @@ describe('escaping', () => {
     expect(JSON.parse(s).v).toBe(HOSTILE);
   });
 
+  it('jsonl escapes C1 and bidi characters in every record of a page, as json does', async () => {
+    const recs = [{ id: 'a', name: HOSTILE }, { id: 'b\u2028', tags: [HOSTILE, '\x85'] }, { id: 'c' }];
+    const { p, out } = printer('jsonl');
+    p.records(recs);
+    expect(out).toHaveLength(1);
+    expect(out[0]!).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u202e]/);
+    expect(out[0]!.split('\n')).toEqual(recs.map((r) => safeJson(r, false)));
+    expect(out[0]!.split('\n').map((l) => JSON.parse(l))).toEqual(recs);
+  });
+
   it('table, csv and id output never carry raw control characters', async () => {
     for (const format of ['table', 'csv', 'id'] as const) {
       const { p, out } = printer(format, { tty: true }, [{ path: 'id' }, { path: 'name' }]);

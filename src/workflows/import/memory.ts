@@ -6,6 +6,7 @@
 // The setting is read by V8 at each collection, so it applies at once; the process ends with
 // the command.
 import v8 from 'node:v8';
+import { setV8Flags } from '../../core/compile-cache.ts';
 
 const YOUNG_CAP_BYTES = 16 * 1024 * 1024;
 
@@ -17,7 +18,7 @@ export class MemoryGuard {
     if (this.capped) return;
     const young = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
     if (young && young.space_size >= YOUNG_CAP_BYTES) {
-      v8.setFlagsFromString('--semi-space-growth-factor=1');
+      setV8Flags('--semi-space-growth-factor=1');
       this.capped = true;
     }
   }
