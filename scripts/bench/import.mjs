@@ -1,4 +1,5 @@
-// Baseline for `agnt contacts import FILE`: csv-parse, rows mapped to bulk-import items, batches
+// Baseline for `agnt contacts import FILE`: csv-parse, rows mapped to the bulk-import items agnt
+// sends for the bench's columns (the same request bodies, byte for byte), batches
 // of 500, 4 requests in flight, node:http on kept-alive connections. Prints the counts as JSON.
 // Usage: node import.mjs FILE
 import { createReadStream } from 'node:fs';
@@ -40,7 +41,15 @@ const send = async (rows) => {
   if (inflight.size >= 4) await Promise.race(inflight);
 };
 for await (const r of createReadStream(process.argv[2]).pipe(parse({ columns: true }))) {
-  batch.push({ email: r['E-mail Address'], name: `${r['First Name']} ${r['Last Name']}`, phone: r['Mobile Phone'], company: r.Company, title: r['Job Title'], tags: r.Categories.split(';') });
+  // The items agnt sends for these columns, in its key order: 'Mobile Phone' is a typed number.
+  batch.push({
+    email: r['E-mail Address'],
+    name: `${r['First Name']} ${r['Last Name']}`,
+    company: r.Company,
+    title: r['Job Title'],
+    phones: [{ number: r['Mobile Phone'], type: 'mobile', primary: true }],
+    tags: r.Categories.split(';'),
+  });
   if (batch.length === 500) {
     await send(batch);
     batch = [];
