@@ -1,6 +1,7 @@
 // `agnt contacts import`: reads the CSV as a stream, maps and checks each row, sends the good
 // ones to POST /contacts/bulk-import in batches with a few in flight, and records every row's
 // outcome in the ledger (and the failed ones in --errors-out) in input order.
+import { YoungCap } from '../../core/heap.ts';
 import { callEndpoint } from '../../core/endpoint-request.ts';
 import type { Context } from '../../core/context.ts';
 import { AgntError, ApiError, EXIT, Interrupted, NAMED_FAILURES, NetworkError, UsageError } from '../../core/errors.ts';
@@ -10,7 +11,6 @@ import type { Encoding } from './detect.ts';
 import { FailedRowsWriter } from './failed.ts';
 import { isUnfinished, LedgerWriter, OUTCOME_CODES, OUTCOMES, resumeLedger, type DoneRecord, type LedgerState, type Outcome, type StoredOptions } from './ledger.ts';
 import { buildMapping, contactFingerprint, describeRole, type ImportContact, type Mapping } from './mapping.ts';
-import { MemoryGuard } from './memory.ts';
 import { Progress } from '../../core/progress.ts';
 import { hashLower32, SeenEmails } from './seen.ts';
 import { openSource, type Source } from './source.ts';
@@ -302,7 +302,7 @@ export class Importer {
     const state = this.state;
     const keepCells = this.failedOut !== undefined;
     try {
-      const memory = new MemoryGuard();
+      const memory = new YoungCap(16 * 1024 * 1024);
       for await (const { first, rows } of source.chunks()) {
         memory.check();
         for (let k = 0; k < rows.length; k++) {
