@@ -6,7 +6,9 @@
 // Capping it costs nothing measurable, since a collection's cost is what survives it, which
 // stays one page. The flag is read by V8 at each collection, so it applies at once; the process
 // ends with the command. (The import caps its own at 16 MB: workflows/import/memory.ts.)
-// node:v8 is taken when first needed, not imported: start-up need not load it.
+// node:v8 is taken when first needed, not imported: start-up need not load it. The flag goes
+// through setV8Flags, as every mid-run flag does (V8 keys the compile cache by its flags).
+import { setV8Flags } from './compile-cache.ts';
 
 export class YoungCap {
   private capped = false;
@@ -18,7 +20,7 @@ export class YoungCap {
     const v8 = process.getBuiltinModule('node:v8');
     const young = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
     if (young && young.space_size >= this.bytes) {
-      v8.setFlagsFromString('--semi-space-growth-factor=1');
+      setV8Flags('--semi-space-growth-factor=1');
       this.capped = true;
     }
   }

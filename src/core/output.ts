@@ -295,7 +295,8 @@ export function idOf(record: unknown): string | undefined {
 
 /**
  * Streams records of a list as they arrive (jsonl, csv, id) or collects them for the formats
- * that need the whole result.
+ * that need the whole result. `write` takes a text that ends a line, with or without its last
+ * newline (IO.out adds it when missing).
  */
 export class Printer {
   private collected: unknown[] = [];
@@ -326,8 +327,9 @@ export class Printer {
     if (this.opts.format === 'jsonl') {
       // A page is one string and one pass of the escaping (as safeJson does it, character by
       // character, so the bytes are the same): a replace per record cost more than the scan.
+      // It ends with its newline, so that writing it copies no page-sized string again.
       let page = '';
-      for (const r of recs) page += page ? `\n${JSON.stringify(r) ?? 'null'}` : (JSON.stringify(r) ?? 'null');
+      for (const r of recs) page += `${JSON.stringify(r) ?? 'null'}\n`;
       if (page) this.write(page.replace(NON_C0, uEscape));
       return;
     }

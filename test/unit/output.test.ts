@@ -27,8 +27,13 @@ describe('escaping', () => {
     p.records(recs);
     expect(out).toHaveLength(1);
     expect(out[0]!).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u202e]/);
-    expect(out[0]!.split('\n')).toEqual(recs.map((r) => safeJson(r, false)));
-    expect(out[0]!.split('\n').map((l) => JSON.parse(l))).toEqual(recs);
+    expect(out[0]!).toBe(recs.map((r) => `${safeJson(r, false)}\n`).join(''));
+    expect(
+      out[0]!
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual(recs);
   });
 
   it('table, csv and id output never carry raw control characters', async () => {
@@ -59,7 +64,7 @@ describe('formats', () => {
     const { p, out } = printer('jsonl', {}, undefined, q);
     p.records(rows.slice(0, 1));
     p.records(rows.slice(1));
-    expect(out).toEqual(['{"id":"u1"}', '{"id":"u2"}']);
+    expect(out).toEqual(['{"id":"u1"}\n', '{"id":"u2"}\n']);
   });
 
   it('table: headers from column paths, aligned columns', async () => {
