@@ -53,6 +53,12 @@ export function installCompileCache(chunksDir: string, env = process.env): void 
   };
   process.once('exit', () => {
     takeCaches();
+    if (fresh.length === 0) return;
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+    } catch {
+      return;
+    }
     for (const { file, data } of fresh) {
       const temp = `${file}.${process.pid}`;
       try {
@@ -80,9 +86,13 @@ function cacheDir(): string | undefined {
   const base = join(process.getBuiltinModule('node:os').tmpdir(), `agnt-compile-cache${uid === undefined ? '' : `-${uid}`}`);
   const dir = join(base, `${process.versions.v8}-${process.arch}`);
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    // lstat: the folder itself, not what a link in its place points to.
-    const st = lstatSync(base);
+    // lstat: the folder itself, not what a link in its place points to. Made only when missing
+    // (most runs find it: one system call instead of three); this V8's folder in it, at exit.
+    let st = lstatSync(base, { throwIfNoEntry: false });
+    if (!st) {
+      mkdirSync(base, { recursive: true, mode: 0o700 });
+      st = lstatSync(base);
+    }
     if (!st.isDirectory() || (uid !== undefined && (st.uid !== uid || (st.mode & 0o077) !== 0))) return undefined;
   } catch {
     return undefined;
