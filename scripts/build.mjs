@@ -4,6 +4,7 @@
 // areas and heavy libraries loaded with import() when needed.
 import { build, transformSync } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, resolve } from 'node:path';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -103,6 +104,17 @@ const chalkWithoutDetection = {
   },
 };
 
+// undici checks its invariants with node:assert, calling assert(value, message) and nothing
+// else; node:assert brings its AssertionError machinery (five modules, a millisecond of every
+// API call's start). nanoassert is that one function, throwing an AssertionError with the same
+// code (ERR_ASSERTION).
+const undiciAssert = {
+  name: 'agnt-undici-assert',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?assert$/ }, (args) => (/[\\/]undici[\\/]/.test(args.importer) ? { path: createRequire(import.meta.url).resolve('nanoassert') } : undefined));
+  },
+};
+
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 const result = await build({
   ...common,
@@ -114,7 +126,7 @@ const result = await build({
   metafile: true,
   write: false,
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [startupFirst, builtinsByRequire, lazyUndiciH2, chalkWithoutDetection],
+  plugins: [startupFirst, builtinsByRequire, lazyUndiciH2, chalkWithoutDetection, undiciAssert],
 });
 
 // esbuild splits code only into ES modules, and Node 20's ESM loader costs a short command more
