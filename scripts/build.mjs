@@ -50,22 +50,14 @@ const startupFirst = {
   },
 };
 
-// Node builtins are taken with require() rather than import: an ESM import of a builtin makes
-// Node build a facade reading every export once, and for node:process that reads each lazy
-// getter of process (process.report loads its module). Commander requires node:child_process
-// (with net, dgram and the rest) at load for executable subcommands, which agnt has none of:
-// it gets it when it first uses it.
-const builtinsByRequire = {
-  name: 'agnt-builtins-by-require',
+// Commander requires node:child_process (with net, dgram and the rest) at load for executable
+// subcommands, which agnt has none of: it gets it when it first uses it.
+const lazyChildProcess = {
+  name: 'agnt-lazy-child-process',
   setup(b) {
-    b.onResolve({ filter: /^node:/ }, (args) => {
-      if (args.kind !== 'import-statement' && !(args.kind === 'require-call' && args.path === 'node:child_process' && /[\\/]commander[\\/]/.test(args.importer))) return undefined;
-      // One shim per importing module: a shim shared by modules of different chunks would be
-      // a chunk of its own (one more file to load for a line of code).
-      if (args.kind === 'import-statement') return { path: `${args.path}|${args.importer}`, namespace: 'agnt-builtin' };
-      return { path: args.path, namespace: 'agnt-lazy-builtin' };
-    });
-    b.onLoad({ filter: /.*/, namespace: 'agnt-builtin' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path.split('|')[0])});`, loader: 'js' }));
+    b.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      args.kind === 'require-call' && /[\\/]commander[\\/]/.test(args.importer) ? { path: args.path, namespace: 'agnt-lazy-builtin' } : undefined,
+    );
     b.onLoad({ filter: /.*/, namespace: 'agnt-lazy-builtin' }, (args) => ({
       contents: `let m; module.exports = new Proxy({}, { get: (_, k) => (m ??= require(${JSON.stringify(args.path)}))[k] });`,
       loader: 'js',
@@ -126,7 +118,7 @@ const result = await build({
   metafile: true,
   write: false,
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [startupFirst, builtinsByRequire, lazyUndiciH2, chalkWithoutDetection, undiciAssert],
+  plugins: [startupFirst, lazyChildProcess, lazyUndiciH2, chalkWithoutDetection, undiciAssert],
 });
 
 // esbuild splits code only into ES modules, and Node 20's ESM loader costs a short command more
