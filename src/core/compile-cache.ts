@@ -1,5 +1,5 @@
 // V8's code cache for the bundle's chunks, on a Node without module.enableCompileCache (Node 20:
-// the cache came in 22.1, and bin/agnt.cjs turns it on there). Compiling the start-up chunk and
+// the cache came in 22.1, and bin/agnt.js turns it on there). Compiling the start-up chunk and
 // undici is a third of a short command's time; with the cache, V8 reads the compiled code back
 // instead. The cache is written at exit with script.createCachedData(), so it holds every
 // function the run compiled, not only the top level: v8-compile-cache writes it right after
