@@ -90,29 +90,27 @@ describe('pagination follows the server', () => {
   });
 });
 
+/** Every seeded event once, fetched by cursor: no page number, and `before` from the second request on. */
+function expectCursorWalk(res: { exitCode: number; stdout: string; stderr: string }): void {
+  expect(res.exitCode, res.stderr).toBe(0);
+  const got = ids(res.stdout).map((l) => JSON.parse(l).entityId);
+  expect(got.length).toBe(N);
+  expect(new Set(got).size).toBe(N);
+  const asked = r.fs.seen.filter((s) => s.path === '/coordinator/manager-audit-events');
+  expect(asked.length).toBeGreaterThan(2);
+  for (const s of asked) expect(s.url).not.toMatch(/[?&]page=/);
+  for (const s of asked.slice(1)) expect(s.url).toMatch(/[?&]before=/);
+}
+
 describe('cursor paging (limit/before)', () => {
   it('coordinator audit-events --all walks by cursor: every event once, even when many share a time', async () => {
     const res = await r.run(['coordinator', 'audit-events', '--action', 'coordinator.lists.test', '--all', '-o', 'jsonl']);
-    expect(res.exitCode, res.stderr).toBe(0);
-    const got = ids(res.stdout).map((l) => JSON.parse(l).entityId);
-    expect(got.length).toBe(N);
-    expect(new Set(got).size).toBe(N);
-    const asked = r.fs.seen.filter((s) => s.path === '/coordinator/manager-audit-events');
-    expect(asked.length).toBeGreaterThan(2);
-    for (const s of asked) expect(s.url).not.toMatch(/[?&]page=/);
-    for (const s of asked.slice(1)) expect(s.url).toMatch(/[?&]before=/);
+    expectCursorWalk(res);
   });
 
   it('agnt api --paginate, given the path by hand, walks it by cursor too: the model says how it pages', async () => {
     const res = await r.run(['api', 'GET', '/coordinator/manager-audit-events', '-F', 'action=coordinator.lists.test', '--paginate', '-o', 'jsonl']);
-    expect(res.exitCode, res.stderr).toBe(0);
-    const got = ids(res.stdout).map((l) => JSON.parse(l).entityId);
-    expect(got.length).toBe(N);
-    expect(new Set(got).size).toBe(N);
-    const asked = r.fs.seen.filter((s) => s.path === '/coordinator/manager-audit-events');
-    expect(asked.length).toBeGreaterThan(2);
-    for (const s of asked) expect(s.url).not.toMatch(/[?&]page=/);
-    for (const s of asked.slice(1)) expect(s.url).toMatch(/[?&]before=/);
+    expectCursorWalk(res);
   });
 
   it('--limit sends limit and stops there', async () => {
