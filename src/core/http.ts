@@ -2,7 +2,9 @@
 // bearer token, JSON bodies, the success envelope, the error body, timeouts, retries with
 // full-jitter backoff and Retry-After, the per-process retry budget, redirects, --debug and
 // --dry-run.
+import { setMaxListeners } from 'node:events';
 import type { Agent, Dispatcher } from 'undici';
+import { Gate } from './gate.ts';
 import { ApiError, AgntError, Interrupted, NetworkError, TimeoutError, UsageError, type ApiErrorBody } from './errors.ts';
 import { redactUrl, redactUrls, redactValue, scrub, REDACTED } from './redact.ts';
 import { sleep } from './sleep.ts';
@@ -227,8 +229,15 @@ export function proxyConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
   return Boolean(env.https_proxy || env.HTTPS_PROXY || env.http_proxy || env.HTTP_PROXY);
 }
 
+/** Connections to the API server, and so requests on the wire at once (the gate's size). */
+const CONNECTIONS = 16;
+/** Listeners on the command's abort signal that are not a request's: pauses, prompts, progress. */
+const LISTENER_SLACK = 16;
+
 export class HttpClient {
   readonly base: URL;
+  /** Requests past CONNECTIONS wait here before their timer starts (gate.ts says why). */
+  private gate = new Gate(CONNECTIONS);
   // undici, the one HTTP client of agnt (API calls, presigned transfers, proxies), is loaded on
   // the first request, so that --help and --version never parse it.
   private agent?: Promise<Agent>;
@@ -237,6 +246,9 @@ export class HttpClient {
   constructor(opts: ClientOptions) {
     this.opts = opts;
     this.base = parseBaseUrl(opts.baseUrl);
+    // Each request on the wire and each retry pause listens on the command's signal: up to
+    // CONNECTIONS at once (the gate), more than Node's default of 10 before it warns on stderr.
+    if (opts.signal) setMaxListeners(CONNECTIONS + LISTENER_SLACK, opts.signal);
   }
 
   private dispatcher(): Promise<Agent> {
@@ -247,7 +259,7 @@ export class HttpClient {
     // that its code cache is always made under the same flags); wasm only.
     if (!this.agent) setV8Flags('--liftoff-only');
     this.agent ??= import('./undici-lite.ts').then((mod) => {
-      const options = { keepAliveTimeout: 10_000, connections: 16 };
+      const options = { keepAliveTimeout: 10_000, connections: CONNECTIONS };
       // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case), for API calls and presigned transfers
       // alike, with undici's own reading of them (loopback is not exempt unless NO_PROXY says so).
       if (proxyConfigured()) return import('./undici-proxy.ts').then((proxy) => new proxy.EnvHttpProxyAgent(options) as unknown as Agent);
@@ -320,6 +332,17 @@ export class HttpClient {
       return { status: 0, headers: {}, body: undefined, data: undefined as T, meta: {}, dryRun: true };
     }
 
+    // Held through the retries and their pauses too: a request that waits to be retried still
+    // listens on the abort signal, and the gate is what keeps those listeners few.
+    await this.gate.acquire();
+    try {
+      return await this.attempts<T>(spec, rawPath, headers, payload);
+    } finally {
+      this.gate.release();
+    }
+  }
+
+  private async attempts<T>(spec: RequestSpec, rawPath: string, headers: Record<string, string>, payload: string | undefined): Promise<ApiResponse<T>> {
     const maxAttempts = Math.max(1, Math.floor(this.opts.retries));
     const idempotent = IDEMPOTENT.has(spec.method);
     let attempt = 0;
@@ -398,6 +421,9 @@ export class HttpClient {
   }
 
   private async send(method: Method, path: string, headers: Record<string, string>, payload: string | undefined, signal: AbortSignal | undefined): Promise<Raw> {
+    const outer = signal ?? this.opts.signal;
+    // Aborted while it waited at the gate: it was never sent.
+    if (outer?.aborted) throw new Interrupted();
     const ac = new AbortController();
     const timeoutMs = this.opts.timeoutMs;
     let timedOut = false;
@@ -405,7 +431,6 @@ export class HttpClient {
       timedOut = true;
       ac.abort();
     }, timeoutMs);
-    const outer = signal ?? this.opts.signal;
     const onAbort = () => ac.abort();
     outer?.addEventListener('abort', onAbort, { once: true });
     const started = Date.now();

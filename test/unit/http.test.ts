@@ -226,3 +226,34 @@ describe('dry run and debug', () => {
     expect(all).toContain('> authorization: Bearer <redacted>');
   });
 });
+
+describe('fan-out', () => {
+  it('queues past 16 requests inside agnt, all on one abort signal, with no process warning', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on('warning', onWarning);
+    let open = 0;
+    let most = 0;
+    const held: Array<() => void> = [];
+    srv.fallback = (_req, res) => {
+      open++;
+      most = Math.max(most, open);
+      held.push(() => {
+        open--;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"ok":true}');
+      });
+      // Answer in turn once 16 are held: the 17th must not have reached the server meanwhile.
+      if (held.length === 16) for (const answer of held.splice(0)) answer();
+    };
+    const controller = new AbortController();
+    const c = client({ signal: controller.signal });
+    const all = Promise.all(Array.from({ length: 160 }, (_, i) => c.request({ method: 'GET', path: `/r/${i}` })));
+    await all;
+    await new Promise((r) => setImmediate(r));
+    process.off('warning', onWarning);
+    expect(srv.seen).toHaveLength(160);
+    expect(most).toBe(16);
+    expect(warnings).toEqual([]);
+  });
+});

@@ -106,8 +106,9 @@ export function computePlan(desired: OrgDoc, live: Live, state: StateFile): Plan
   // domains
   if (desired.domains) {
     const want = new Map(desired.domains.map((d) => [d.domain, d]));
+    const liveDomains = byKey(cur.domains!, (x) => x.domain);
     for (const d of desired.domains) {
-      const have = cur.domains!.find((x) => x.domain === d.domain);
+      const have = liveDomains.get(d.domain);
       if (!have) changes.push({ op: 'create', kind: 'domain', step: 'domains', key: d.domain, path: `domains[${d.domain}]`, new: { domain: d.domain, autoJoin: d.autoJoin } });
       else {
         const id = live.ids.domains.get(d.domain)?.id;
@@ -123,7 +124,9 @@ export function computePlan(desired: OrgDoc, live: Live, state: StateFile): Plan
   if (desired.sso) fields('sso', 'sso', 'sso', 'sso', cur.sso, desired.sso);
 
   // teams (their fields; members and profiles come in the members step)
-  const liveTeam = (name: string): TeamDoc | undefined => cur.teams!.find((t) => lower(t.name) === lower(name));
+  // Maps, not find() in the loops below: an organization of 20,000 members made the plan quadratic.
+  const liveTeams = byKey(cur.teams ?? [], (t) => lower(t.name));
+  const liveTeam = (name: string): TeamDoc | undefined => liveTeams.get(lower(name));
   if (desired.teams) {
     const want = new Set(desired.teams.map((t) => lower(t.name)));
     for (const t of desired.teams) {
@@ -143,8 +146,9 @@ export function computePlan(desired: OrgDoc, live: Live, state: StateFile): Plan
   // members of the organization, then of each team, then team profiles (a team admin's job)
   if (desired.members) {
     const want = new Set(desired.members.map((m) => m.email));
+    const liveMembers = byKey(cur.members!, (x) => x.email);
     for (const m of desired.members) {
-      const have = cur.members!.find((x) => x.email === m.email);
+      const have = liveMembers.get(m.email);
       if (!have) changes.push({ op: 'create', kind: 'member', step: 'members', key: m.email, path: `members[${m.email}]`, new: { email: m.email, role: m.role } });
       else fields('member', 'members', m.email, `members[${m.email}].role`, have.role, m.role, { id: live.ids.userByEmail.get(m.email) });
     }
@@ -159,8 +163,9 @@ export function computePlan(desired: OrgDoc, live: Live, state: StateFile): Plan
       // The owner goes first: a new team has none, and members join under one.
       const ordered = [...t.members].sort((a, b) => Number(b.role === 'owner') - Number(a.role === 'owner'));
       const want = new Set(t.members.map((m) => m.email));
+      const liveTeamMembers = byKey(have?.members ?? [], (x) => x.email);
       for (const m of ordered) {
-        const cm = have?.members?.find((x) => x.email === m.email);
+        const cm = liveTeamMembers.get(m.email);
         const base = `teams[${t.name}].members[${m.email}]`;
         if (!cm) changes.push({ op: 'create', kind: 'teamMember', step: 'members', key: m.email, team: t.name, path: base, new: { email: m.email, role: m.role, status: m.status } });
         else fields('teamMember', 'members', m.email, base, { role: cm.role, status: cm.status }, { role: m.role, status: m.status }, { team: t.name, id: live.ids.userByEmail.get(m.email) });
@@ -194,9 +199,10 @@ export function computePlan(desired: OrgDoc, live: Live, state: StateFile): Plan
   if (desired.backupRules) {
     const label = (key: string) => (key === 'default' ? 'default' : key.replace('\u0000', '/'));
     const want = new Map(desired.backupRules.map((r) => [ruleKey(r), r]));
+    const liveRules = byKey(cur.backupRules!, ruleKey);
     for (const r of desired.backupRules) {
       const key = ruleKey(r);
-      const have = cur.backupRules!.find((x) => ruleKey(x) === key);
+      const have = liveRules.get(key);
       if (!have) changes.push({ op: 'create', kind: 'backupRule', step: 'rules', key, path: `backupRules[${label(key)}]`, new: r });
       // No endpoint changes a rule: apply replaces it (delete, then create).
       else if (have.backupCoordinator !== r.backupCoordinator)
@@ -229,6 +235,16 @@ export function computePlan(desired: OrgDoc, live: Live, state: StateFile): Plan
   if (unmanaged.length) notes.push(`${unmanaged.length} object(s) not in the file were not created by agnt from a file and are kept: ${unmanaged.join(', ')}`);
   changes.sort((a, b) => STEPS.indexOf(a.step) - STEPS.indexOf(b.step));
   return { changes, notes };
+}
+
+/** The first record for each key, as find() would have returned it. */
+function byKey<T>(list: readonly T[], key: (x: T) => string): Map<string, T> {
+  const map = new Map<string, T>();
+  for (const x of list) {
+    const k = key(x);
+    if (!map.has(k)) map.set(k, x);
+  }
+  return map;
 }
 
 export function summarize(changes: Change[]): PlanSummary {

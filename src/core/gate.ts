@@ -1,0 +1,32 @@
+// A counting gate: at most `size` holders at once, the rest wait in arrival order. The HTTP
+// client sends through one, so that a workflow's fan-out (3 requests per team of a 1,000-team
+// export, a span's principals for 1,000 spans) waits here, in agnt, rather than in the socket
+// pool: a request's timer starts when it is sent, not while it queues, and no more than `size`
+// requests listen on the command's abort signal at once.
+export class Gate {
+  private held = 0;
+  private waiting: Array<() => void> = [];
+
+  constructor(readonly size: number) {}
+
+  /** Resolves when a place is free; the caller must release() it exactly once. */
+  acquire(): Promise<void> {
+    if (this.held < this.size) {
+      this.held++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    // The place passes straight to the next waiter: `held` stays the same.
+    if (next) next();
+    else this.held--;
+  }
+
+  /** Requests holding a place or waiting for one. */
+  get busy(): number {
+    return this.held + this.waiting.length;
+  }
+}
