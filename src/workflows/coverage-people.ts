@@ -9,7 +9,8 @@ import { paginate, parsePageOptions } from '../core/paginate.ts';
 import { iso, parseWhen, resolveZone } from '../core/time.ts';
 import { sections, table, who as person } from '../render/render.ts';
 import { displayZone, zoned } from '../render/zoned.ts';
-import { mapLimit, pairsText, principalRows } from './span-principals.ts';
+import { mapLimit } from '../core/map-limit.ts';
+import { pairsText, PRINCIPAL_FETCHES, principalRows } from './span-principals.ts';
 
 type Rec = Record<string, any>;
 
@@ -75,7 +76,7 @@ export const list: Handler<ZoneFlags & PageFlags & { mine?: boolean }> = async (
   if (format !== 'table') return { data: spans };
 
   const tz = await displayZone(ctx, o);
-  const rows = await mapLimit(spans, 4, (s) => principalRows(ctx, s.id));
+  const rows = await mapLimit(spans, PRINCIPAL_FETCHES, (s) => principalRows(ctx, s.id));
   return { data: spans.map((s, i) => ({ ...zonedRecord(s, tz), principals: pairsText(rows[i]) })), columns: LIST_COLUMNS };
 };
 

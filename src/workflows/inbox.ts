@@ -12,7 +12,8 @@ import { validZone } from '../core/time.ts';
 import { title } from '../render/render.ts';
 import { displayZone, zoned } from '../render/zoned.ts';
 import { durationMs } from './wait.ts';
-import { mapLimit, pairsText, principalRows } from './span-principals.ts';
+import { mapLimit } from '../core/map-limit.ts';
+import { pairsText, PRINCIPAL_FETCHES, principalRows } from './span-principals.ts';
 
 type Rec = Record<string, any>;
 
@@ -176,7 +177,7 @@ async function gather(ctx: Context, opts: Record<string, unknown>): Promise<Gath
       try {
         await paginate(client, request, { all: true }, (page) => records.push(...(page as Rec[])));
         const kept = records.filter((r) => r && typeof r === 'object' && (!src.keep || src.keep(r, me)));
-        return await mapLimit(kept, 4, async (r): Promise<InboxItem> => {
+        return await mapLimit(kept, PRINCIPAL_FETCHES, async (r): Promise<InboxItem> => {
           const principals = src.withPrincipals ? await principalRows(ctx, r.id) : undefined;
           return { kind: src.kind, ...src.item(r, tz), record: r, ...(principals ? { principals } : {}) };
         });

@@ -10,6 +10,7 @@ import { callEndpoint, endpointRequest } from '../core/endpoint-request.ts';
 import type { HttpClient } from '../core/http.ts';
 import { confirm } from '../core/io.ts';
 import { escapeControls } from '../core/output.ts';
+import { mapLimit } from '../core/map-limit.ts';
 import { paginate } from '../core/paginate.ts';
 import type { Column, Handler, Invocation, Result } from '../core/spec.ts';
 import { isEmailHeader } from './import/mapping.ts';
@@ -215,6 +216,9 @@ function writeActionCsv(path: string, actions: Action[]): void {
   closeSync(fd);
 }
 
+/** Changes started at once: the HTTP core's gate size, so none waits idle in agnt. */
+const SYNC_CONCURRENCY = 16;
+
 const SIGN: Record<ActionKind, string> = { add: '+', role: '~', remove: '-' };
 
 export const columns: Column[] = [
@@ -280,25 +284,32 @@ async function sync(ctx: Context, inv: Invocation, target: Target): Promise<Resu
     return hit;
   };
   const byId = new Map(current.map((m) => [m.id, m]));
-  for (const a of actions) {
-    if (ctx.signal.aborted) break;
+  // Each change is to a different member, so they go out together (the HTTP core bounds how
+  // many are on the wire): 250 removals one by one took 6.4 s on a 20 ms round trip. A dry run
+  // goes one by one, so that its requests print in the roster's order.
+  let fatal: { error: unknown } | undefined;
+  await mapLimit(actions, ctx.dryRun ? 1 : SYNC_CONCURRENCY, async (a) => {
+    if (ctx.signal.aborted || fatal) return;
     try {
       if (a.action === 'add') a.userId = await target.add(client, a.email, a.role, lookupUser(a.email));
       else if (a.action === 'role') await target.setRole(client, byId.get(a.userId!)!, a.role!);
       else await target.remove(client, byId.get(a.userId!)!);
       a.outcome = ctx.dryRun ? 'preview' : 'done';
     } catch (e) {
-      if (!(e instanceof AgntError) || e.exitCode === 130 || (e instanceof ApiError && e.status === 401)) {
-        for (const rest of actions) if (rest.outcome === 'preview' && rest !== a) rest.outcome = 'skipped';
-        a.outcome = 'failed';
-        a.error = errorText(e);
-        if (o.actionCsv) writeActionCsv(String(o.actionCsv), actions);
-        throw e;
-      }
       a.outcome = 'failed';
       a.error = errorText(e);
+      if (!(e instanceof AgntError) || e.exitCode === 130 || (e instanceof ApiError && e.status === 401)) {
+        fatal ??= { error: e };
+        return;
+      }
       ctx.io.err(`${SIGN[a.action]} ${escapeControls(a.email)}${a.row ? ` (roster row ${a.row})` : ''}: error: ${escapeControls(a.error)}`);
     }
+  });
+  if (fatal) {
+    // What was never started is skipped; what was in flight beside the failure has its outcome.
+    for (const rest of actions) if (rest.outcome === 'preview') rest.outcome = 'skipped';
+    if (o.actionCsv) writeActionCsv(String(o.actionCsv), actions);
+    throw fatal.error;
   }
   if (o.actionCsv) writeActionCsv(String(o.actionCsv), actions);
   if (ctx.dryRun) return;

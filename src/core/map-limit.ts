@@ -1,0 +1,16 @@
+// Concurrency for a workflow's independent requests. The HTTP core's gate bounds what is on the
+// wire; this bounds what a workflow starts, so that results keep the input's order and an early
+// stop (a fatal error, Ctrl-C) leaves the rest unstarted.
+/** Runs `fn` over `items`, at most `limit` at once, keeping the order. */
+export async function mapLimit<T, R>(items: T[], limit: number, fn: (x: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
