@@ -1,6 +1,6 @@
 // Part 2, section 4.5: coverage spans, backup routing rules, manager assignments.
 import type { SandboxArea } from '../types.ts';
-import { badRequest, conflict, deleted, fail, forbidden, list, notFound, ok, okMany, pick, type Req, bodyOf } from '../http.ts';
+import { badRequest, conflict, deleted, fail, forbidden, list, notFound, ok, okMany, pick, type Req, bodyOf, listSlice } from '../http.ts';
 import { isOrgAdmin } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 // The transition table and its refusals are shared with the CLI (src/api/coverage-rules.ts).
@@ -21,7 +21,8 @@ export function spanView(store: Store, span: Rec): Rec {
 }
 
 export function rowsOf(store: Store, spanId: string): Rec[] {
-  return store.filter('coverageSpanPrincipals', (p) => p.span === spanId);
+  // Through an index: a scan of every row per span made a page of spans cost spans x rows.
+  return store.lookup('coverageSpanPrincipals', 'span', spanId);
 }
 
 function roleIn(store: Store, caller: Rec, span: Rec): { primary: boolean; backup: boolean; manager: boolean; principal: boolean } {
@@ -130,7 +131,7 @@ function userIn(store: Store, caller: Rec, id: string, what: string): Rec {
 /** Active spans (clock applied) in which `principal` is handed over. */
 function activeRowsFor(store: Store, principal: string): Array<{ span: Rec; row: Rec }> {
   const out: Array<{ span: Rec; row: Rec }> = [];
-  for (const row of store.filter('coverageSpanPrincipals', (p) => p.principal === principal)) {
+  for (const row of store.lookup('coverageSpanPrincipals', 'principal', principal)) {
     const span = store.get('coverageSpans', row.span);
     if (span && effective(store, span).status === 'active') out.push({ span, row });
   }
@@ -415,9 +416,9 @@ const area: SandboxArea = {
           if (q.role) return r[q.role as keyof typeof r];
           return visible(store, req.user, s);
         })
-        .map((s) => spanView(store, s))
-        .filter((s) => !statuses.length || statuses.includes(s.status));
-      return list('coverageSpans', items, q);
+        .filter((s) => !statuses.length || statuses.includes(effective(store, s).status));
+      // The public view of the page's spans only.
+      return listSlice('coverageSpans', items.length, (start, end) => items.slice(start, end).map((s) => spanView(store, s)), q);
     });
 
     r.post('/coverage-spans', (req) => ok('coverageSpan', spanView(store, createSpan(store, req.user, req.body)), 201));

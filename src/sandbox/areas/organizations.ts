@@ -2,7 +2,7 @@
 // delivery, default model tiers, and the organization profile (/orgs/{id}/profile).
 import { createHash, randomBytes } from 'node:crypto';
 import type { SandboxArea } from '../types.ts';
-import { badRequest, conflict, deleted, fail, forbidden, list, matchesSearch, notFound, ok, pick, bodyOf } from '../http.ts';
+import { badRequest, conflict, deleted, fail, forbidden, list, matchesSearch, notFound, ok, pick, bodyOf, listSlice } from '../http.ts';
 import { makeUser } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 import { EMAIL, accountOf, findOrg, recordEvent, requireOrgAdmin, requireOrgMember } from './org-shared.ts';
@@ -467,20 +467,26 @@ const area: SandboxArea = {
       // prefix when it ends with '*' ('domain.*'); after and before are exclusive bounds.
       const actorIds = q.actor ? new Set([q.actor, ...store.filter('users', (u) => u.email?.toLowerCase() === q.actor!.toLowerCase()).map((u) => u.id)]) : undefined;
       const action = q.action;
-      const items = store
-        .filter('auditEvents', (e) => {
-          if (e.organization !== org.id) return false;
-          if (actorIds && !actorIds.has(e.actor)) return false;
-          if (action && (action.endsWith('*') ? !e.action.startsWith(action.slice(0, -1)) : e.action !== action)) return false;
-          if (q.entityType && e.entityType !== q.entityType) return false;
-          const at = Date.parse(e.createdAt);
-          if (after !== undefined && !(at > after)) return false;
-          if (before !== undefined && !(at < before)) return false;
-          return true;
-        })
-        .reverse()
-        .map((e) => pick(e, ['id', 'account', 'organization', 'actor', 'action', 'entityType', 'entityId', 'metadata', 'createdAt']));
-      return list('events', items, q);
+      const view = (e: Rec) => pick(e, ['id', 'account', 'organization', 'actor', 'action', 'entityType', 'entityId', 'metadata', 'createdAt']);
+      // The organization's events through an index, newest (last inserted) first; with no other
+      // filter a page is a slice of it, so it costs the page, not the log.
+      const ids = store.ids('auditEvents', 'organization', org.id);
+      const newest = (i: number) => store.get('auditEvents', ids[ids.length - 1 - i]!)!;
+      if (!actorIds && !action && !q.entityType && after === undefined && before === undefined) {
+        return listSlice('events', ids.length, (start, end) => Array.from({ length: end - start }, (_, k) => view(newest(start + k))), q);
+      }
+      const items: Rec[] = [];
+      for (let i = 0; i < ids.length; i++) {
+        const e = newest(i);
+        if (actorIds && !actorIds.has(e.actor)) continue;
+        if (action && (action.endsWith('*') ? !e.action.startsWith(action.slice(0, -1)) : e.action !== action)) continue;
+        if (q.entityType && e.entityType !== q.entityType) continue;
+        const at = Date.parse(e.createdAt);
+        if (after !== undefined && !(at > after)) continue;
+        if (before !== undefined && !(at < before)) continue;
+        items.push(e);
+      }
+      return listSlice('events', items.length, (start, end) => items.slice(start, end).map(view), q);
     });
 
     r.get('/organizations/{orgId}/audit-logging', (req) => {
