@@ -95,6 +95,12 @@ export function incompleteError(r: PageResult, what: string): AgntError | undefi
  */
 export type OnPage = (items: unknown[]) => unknown;
 
+/**
+ * What onPage returns (or resolves to) when it has what it needs: the walk ends there, asks
+ * for no further page, and is not reported incomplete (drift stops once every field is named).
+ */
+export const STOP_WALK: unique symbol = Symbol('stop walk');
+
 /** Returns how many records were handed to onPage, the server's total, and whether any are missing. */
 export async function paginate(client: HttpClient, spec: RequestSpec, opts: PageOptions, onPage: OnPage): Promise<PageResult> {
   const cursor = cursorStyle(spec);
@@ -102,15 +108,17 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
   const limit = opts.limit;
   const sendLimit = limit !== undefined && documentsLimit(spec) ? { limit } : {};
   let count = 0;
+  let stopped = false;
   const emit = async (items: unknown[]): Promise<boolean> => {
     const room = limit === undefined ? items.length : Math.max(0, limit - count);
     const take = items.length > room ? items.slice(0, room) : items;
     if (take.length) {
-      const waited = onPage(take);
-      if (waited instanceof Promise) await waited;
+      let waited = onPage(take);
+      if (waited instanceof Promise) waited = await waited;
+      if (waited === STOP_WALK) stopped = true;
     }
     count += take.length;
-    return limit !== undefined && count >= limit;
+    return stopped || (limit !== undefined && count >= limit);
   };
   const fetchPage = async (page: number, perPage?: number) => {
     const query = { ...(spec.query ?? {}), page, ...(perPage ? { perPage } : {}), ...sendLimit };
@@ -143,7 +151,7 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
   const expected = total === undefined ? undefined : Math.max(0, total - (start - 1) * per);
   const result = (): PageResult => {
     const r: PageResult = { count, total };
-    if (expected !== undefined && (limit === undefined || count < limit) && count !== (limit === undefined ? expected : Math.min(limit, expected))) {
+    if (!stopped && expected !== undefined && (limit === undefined || count < limit) && count !== (limit === undefined ? expected : Math.min(limit, expected))) {
       r.incomplete = { received: count, expected: limit === undefined ? expected : Math.min(limit, expected) };
     }
     return r;
@@ -223,11 +231,14 @@ async function walkCursor(client: HttpClient, spec: RequestSpec, opts: PageOptio
       return true;
     });
     const take = limit === undefined ? fresh : fresh.slice(0, Math.max(0, limit - count));
+    let stop = false;
     if (take.length) {
-      const waited = onPage(take);
-      if (waited instanceof Promise) await waited;
+      let waited = onPage(take);
+      if (waited instanceof Promise) waited = await waited;
+      stop = waited === STOP_WALK;
     }
     count += take.length;
+    if (stop) return { count, total };
     if (!whole) break;
     if (limit !== undefined && count >= limit) break;
     // The end: nothing new, every record the server counted, or (with no count) a short page.

@@ -234,6 +234,36 @@ describe('the worked example of docs/org-as-code.md', () => {
 });
 
 describe('sandbox audit events for drift', () => {
+  it('drift reads the audit log newest first only until every differing field is attributed', async () => {
+    const sb = await withSandbox(BASE);
+    try {
+      secondAdmin(sb);
+      // A long history of other events before the one change that drifted.
+      for (let i = 0; i < 2500; i++)
+        sb.store.insert('auditEvents', 'aev', {
+          account: 'acc_acme',
+          organization: 'org_acme',
+          actor: 'usr_admin',
+          action: 'domain.verified',
+          entityType: 'domain',
+          entityId: `dom_${i}`,
+          metadata: {},
+        });
+      const config = tempDir();
+      const doc = file('long-log.yaml', (await agnt(['org', 'export', 'org_acme'], { sb })).stdout);
+      expect((await agnt(['users', 'update', 'usr_member', '--organization-role', 'guest'], { sb, as: 'manager' })).exitCode).toBe(0);
+      const mark = sb.requests.length;
+      const drift = await agntJson(['org', 'drift', '-f', doc], { sb, configDir: config });
+      expect(drift).toEqual([expect.objectContaining({ path: 'members[member@acme.test].role', actor: 'usr_manager', action: 'member.updated' })]);
+      const reads = sb.requests.slice(mark).filter((r) => r.path === '/organizations/org_acme/audit-events');
+      // One page, asked with the API's entityType filter: not the 2,500 events behind it.
+      expect(reads).toHaveLength(1);
+      expect(new URL(reads[0]!.url, 'http://127.0.0.1').searchParams.get('entityType')).toBe('member');
+    } finally {
+      await sb.dispose();
+    }
+  });
+
   it('a member role changed through the users endpoints is audited with its actor and event id; drift names it and apply puts it back', async () => {
     const sb = await withSandbox(BASE);
     try {

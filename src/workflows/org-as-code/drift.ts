@@ -1,7 +1,11 @@
-// For each field that differs from the file, the newest audit event that explains it: who
+// For each field that differs from the file, the newest audit event that explains it (events
+// come newest first, as the API lists them, so the first match is the latest change): who
 // changed it, when, and which event. Events are matched by the entity they name and, where the
 // event lists the fields it changed, by the field; a field with no matching event says so
 // rather than guessing.
+import type { Context } from '../../core/context.ts';
+import { endpointRequest } from '../../core/endpoint-request.ts';
+import { paginate, STOP_WALK } from '../../core/paginate.ts';
 import { lower } from './document.ts';
 import type { Live } from './live.ts';
 import type { Change } from './plan.ts';
@@ -60,10 +64,33 @@ export interface Attribution {
   at: string;
 }
 
-/** Events come newest first, as the API lists them; the first match is the latest change. */
-export function attribute(c: Change, events: Rec[], live: Live): Attribution | null {
-  const match = matcher(c, live);
-  const e = events.find((x) => match(x));
-  if (!e) return null;
-  return { actor: e.actor ?? null, actorEmail: e.actor ? (live.ids.emailByUser.get(e.actor) ?? null) : null, action: e.action, eventId: e.id, at: e.createdAt };
+/** The entity type a change's events carry, where every event that can explain it has one. */
+const ENTITY_TYPE: Partial<Record<Change['kind'], string>> = { domain: 'domain', member: 'member', team: 'team', teamMember: 'team_member', invitation: 'invitation' };
+
+/**
+ * Attributes each change, reading the audit log newest first only as far as it must: the walk
+ * stops once every change has its event, and when all the changes are of one entity type the
+ * API's entityType filter leaves the others on the server. (Reading the whole log took 402
+ * pages at 40k events to name the actor of one change.) Returns one attribution per change.
+ */
+export async function attributeAll(ctx: Context, changes: Change[], live: Live): Promise<Array<Attribution | null>> {
+  const found: Array<Attribution | null> = changes.map(() => null);
+  if (!changes.length) return found;
+  const pending = new Map(changes.map((c, i) => [i, matcher(c, live)]));
+  const types = new Set(changes.map((c) => ENTITY_TYPE[c.kind]));
+  const [only] = types;
+  const query = types.size === 1 && only ? { entityType: only } : {};
+  const request = await endpointRequest('orgs.audit-events.list', { params: { orgId: live.ids.orgId }, query });
+  await paginate(ctx.client(), request, { all: true }, (page) => {
+    for (const e of page as Rec[]) {
+      for (const [i, match] of pending) {
+        if (!match(e)) continue;
+        found[i] = { actor: e.actor ?? null, actorEmail: e.actor ? (live.ids.emailByUser.get(e.actor) ?? null) : null, action: e.action, eventId: e.id, at: e.createdAt };
+        pending.delete(i);
+      }
+      if (!pending.size) return STOP_WALK;
+    }
+    return undefined;
+  });
+  return found;
 }

@@ -10,7 +10,7 @@ import { computePlan, publicChange, renderPlan, summarize, type Change } from '.
 import { resolveReferences, withReferences } from './secrets.ts';
 import { DELETE_KINDS, StateFile, defaultStatePath, type DeleteKind } from './state.ts';
 import { operations, runOperations } from './apply.ts';
-import { attribute } from './drift.ts';
+import { attributeAll } from './drift.ts';
 
 type Rec = Record<string, any>;
 
@@ -223,10 +223,10 @@ export const driftOrg: Handler = async (ctx, inv) => {
     return dryRead(ctx, inv.args.orgId);
   }
   const p = await prepare(ctx, inv);
-  const events = p.changes.length ? await readAll(ctx, 'orgs.audit-events.list', { params: { orgId: p.orgId } }) : [];
-  const records = p.changes.map((c) => {
+  const attributed = await attributeAll(ctx, p.changes, p.live);
+  const records = p.changes.map((c, i) => {
     const pub = publicChange(c, p.secrets);
-    const who = attribute(c, events, p.live);
+    const who = attributed[i];
     return {
       path: pub.path,
       op: pub.op,
