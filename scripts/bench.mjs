@@ -6,7 +6,7 @@
 //
 //   npm run bench                    everything (about 10 minutes on a quiet 2-core machine)
 //   npm run bench -- --quick         fewer runs, no 1M-row import
-//   npm run bench -- --only startup,walk   groups: startup walk table import sandbox scale journal transfer batch
+//   npm run bench -- --only startup,walk   groups: startup walk table import sandbox scale journal transfer batch workflows
 //   npm run bench -- --markdown      also print the table as Markdown (for the README)
 //   BENCH_RUNS=N                     pairs per start-up line (default 15, --quick 7)
 import { spawn } from 'node:child_process';
@@ -17,12 +17,13 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
+import { workflowsGroup } from './bench/workflows.mjs';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const MARKDOWN = args.includes('--markdown');
 const onlyAt = args.indexOf('--only');
-const GROUPS = ['startup', 'walk', 'table', 'import', 'sandbox', 'scale', 'journal', 'transfer', 'batch'];
+const GROUPS = ['startup', 'walk', 'table', 'import', 'sandbox', 'scale', 'journal', 'transfer', 'batch', 'workflows'];
 const only = onlyAt >= 0 ? new Set(args[onlyAt + 1].split(',')) : new Set(GROUPS);
 for (const g of only) if (!GROUPS.includes(g)) throw new Error(`unknown group '${g}' (groups: ${GROUPS.join(', ')})`);
 
@@ -118,6 +119,7 @@ async function sandbox(extra = []) {
     child,
     baseUrl: first.baseUrl,
     token: first.tokens.admin,
+    tokens: first.tokens,
     env: { ...baseEnv, AGNT_BASE_URL: first.baseUrl, AGNT_TOKEN: first.tokens.admin },
     /** One API call from the bench itself (not measured as a side). */
     call(method, path, body) {
@@ -533,6 +535,7 @@ try {
   if (only.has('scale')) await scaleGroup();
   if (only.has('journal')) await journalGroup();
   if (only.has('transfer')) await transferGroup();
+  if (only.has('workflows')) await workflowsGroup({ node, bin, dir, measure, sandbox, report, log, fmt, mb });
   // scripts/bench-batch.mjs prints its own line. It was chained after this script in the npm
   // script, which then passed `-- --only ...` to it alone (ignored there) and ran every group here.
   if (only.has('batch')) {

@@ -124,3 +124,26 @@ describe('readAndCheck', () => {
     ]);
   });
 });
+
+describe('reading a document', () => {
+  it('gives the same value through the fast reader as through yaml, and falls back to yaml for aliases and problems', async () => {
+    const { parse } = await import('yaml');
+    const dir = tempDir();
+    const example = join(import.meta.dirname, '..', '..', 'examples', 'org.yaml');
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync(example, 'utf8');
+    expect((await readAndCheck(example)).value).toEqual(parse(text));
+    // The two readers agree on YAML 1.2 core scalars, where YAML 1.1 readers differ (yes, on).
+    const { load, CORE_SCHEMA } = await import('js-yaml');
+    const scalars = '{a: yes, b: on, c: 0o17, d: 0x1F, e: 2026-01-01, f: ~, g: .inf, h: "x\\ty", i: 1e3, j: -.5, k: Null, l: TRUE}';
+    expect(load(scalars, { schema: CORE_SCHEMA })).toEqual(parse(scalars));
+    // A problem is located by yaml.
+    const bad = join(dir, 'bad.yaml');
+    writeFileSync(bad, `${text}\norganization2: {}\n`);
+    expect((await readAndCheck(bad)).problems[0]).toMatchObject({ line: text.split('\n').length + 1, column: 1 });
+    // An alias is read by yaml alone, which bounds its expansion.
+    const aliased = join(dir, 'aliased.yaml');
+    writeFileSync(aliased, text.replace('organization:\n', 'organization: &org\n'));
+    expect((await readAndCheck(aliased)).value).toEqual(parse(text.replace('organization:\n', 'organization: &org\n')));
+  });
+});
