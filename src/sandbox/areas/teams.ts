@@ -167,8 +167,8 @@ const area: SandboxArea = {
       const team = findTeam(store, req.user, req.params.teamId!);
       if (req.user.team !== team.id && !isTeamAdmin(store, req.user, team)) forbidden(`you are not a member of team ${team.id}`);
       const q = req.query;
-      const items = store.filter('users', (u) => u.team === team.id && (!q.status || teamStatusOf(u) === q.status) && matchesSearch([u.name, u.email], q.search));
-      return list('members', items.map(memberView), q);
+      const items = store.lookup('users', 'team', team.id).filter((u) => (!q.status || teamStatusOf(u) === q.status) && matchesSearch([u.name, u.email], q.search));
+      return listSlice('members', items.length, (start, end) => items.slice(start, end).map(memberView), q);
     });
 
     r.post('/teams/{teamId}/members', (req) => {
