@@ -6,7 +6,9 @@ import { parseDelimiterOption, parseEncodingOption } from '../import/detect.ts';
 import { INPUT_FORMATS, type InputFormat } from './input.ts';
 import { runBatch } from './run.ts';
 
-export const DEFAULT_CONCURRENCY = 4;
+// As many rows at once as the HTTP core sends at once (its gate queues the rest): with a 20 ms
+// round trip, 4 rows at a time held 1,000 rows to about 100 a second.
+export const DEFAULT_CONCURRENCY = 16;
 const MAX_CONCURRENCY = 32;
 
 function count(flag: string, raw: unknown, min: number): number | undefined {
