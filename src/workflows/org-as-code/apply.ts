@@ -6,6 +6,7 @@ import type { Context } from '../../core/context.ts';
 import { AgntError, ApiError } from '../../core/errors.ts';
 import type { EndpointId } from '../../api/index.ts';
 import { callEndpoint, type RequestParts } from '../../core/endpoint-request.ts';
+import { mapLimit } from '../../core/map-limit.ts';
 import { lower, type OrgDoc } from './document.ts';
 import type { Live } from './live.ts';
 import type { Change } from './plan.ts';
@@ -17,6 +18,23 @@ interface Operation {
   changes: Change[];
   label: string;
   run: () => Promise<void>;
+  /**
+   * Operations next to each other with the same lane touch different objects and go out
+   * together (members of the organization, of a team, invitations); the rest go one by one,
+   * in the plan's order, which is what orders what depends on what.
+   */
+  lane?: string;
+}
+
+/** Operations of one lane started at once: the HTTP core's gate size. */
+const LANE_CONCURRENCY = 16;
+
+/** The lane of a change's operation: changes to different members, or to different invitations. */
+function laneOf(c: Change): string | undefined {
+  if (c.kind === 'member' || c.kind === 'invitation') return `${c.kind}:${c.op}`;
+  // A team's owner joins first, alone: a new team's members join under it.
+  if (c.kind === 'teamMember' && (c.new as Rec | undefined)?.role !== 'owner' && (c.old as Rec | undefined)?.role !== 'owner') return `teamMember:${c.team}:${c.op}`;
+  return undefined;
 }
 
 /** The top-level keys below `base` that the changes touch: {saml: ...} for sso.saml.ssoUrl. */
@@ -65,7 +83,8 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
   for (const group of groups.values()) {
     const c = group[0]!;
     const label = group.map((x) => `${x.op === 'create' ? '+' : x.op === 'delete' ? '-' : '~'} ${x.path}`).join(', ');
-    const op = (run: () => Promise<void>) => ops.push({ changes: group, label, run });
+    const lane = group.every((x) => laneOf(x) === laneOf(c)) ? laneOf(c) : undefined;
+    const op = (run: () => Promise<void>) => ops.push({ changes: group, label, run, ...(lane ? { lane } : {}) });
     const pickFrom = (src: Rec, keys: string[]) => Object.fromEntries(keys.map((k) => [k, src[k]]));
     switch (c.kind) {
       case 'organization':
@@ -241,32 +260,41 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
   }
 }
 
-/** Runs the operations in order; at the first failure reports what was done and what remains, and rethrows. */
+/**
+ * Runs the operations in order, a lane's neighbours together; at the first failure reports what
+ * was done and what remains, and rethrows. Operations of the failed one's lane that were already
+ * under way finish (and count as done); none is started after it.
+ */
 export async function runOperations(ctx: Context, ops: Operation[]): Promise<number> {
-  let done = 0;
-  for (let i = 0; i < ops.length; i++) {
-    const o = ops[i]!;
+  const done = new Set<Operation>();
+  let failed: { op: Operation; error: unknown } | undefined;
+  const runOne = async (o: Operation) => {
+    if (failed) return;
     try {
       await o.run();
     } catch (e) {
-      const remaining = ops.slice(i + 1);
-      ctx.io.err(`apply stopped at ${o.label}`);
-      ctx.io.err(
-        `done: ${done} of ${ops.length} change(s)${
-          done
-            ? `: ${ops
-                .slice(0, i)
-                .map((x) => x.label)
-                .join('; ')}`
-            : ''
-        }`,
-      );
-      ctx.io.err(`not done: ${o.label}${remaining.length ? `; ${remaining.map((x) => x.label).join('; ')}` : ''}`);
-      if (e instanceof AgntError && !e.hint) e.hint = 'fix the cause and run the same apply again: it plans from the organization as it is now and continues';
-      throw e;
+      failed ??= { op: o, error: e };
+      return;
     }
-    done++;
+    done.add(o);
     if (!ctx.io.quiet) ctx.io.err(`ok  ${o.label}`);
+  };
+  for (let i = 0; i < ops.length && !failed; ) {
+    const lane = ops[i]!.lane;
+    let end = i + 1;
+    while (lane !== undefined && end < ops.length && ops[end]!.lane === lane) end++;
+    await mapLimit(ops.slice(i, end), LANE_CONCURRENCY, runOne);
+    i = end;
   }
-  return done;
+  if (failed) {
+    const { op: o, error: e } = failed;
+    const finished = ops.filter((x) => done.has(x));
+    const remaining = ops.filter((x) => !done.has(x) && x !== o);
+    ctx.io.err(`apply stopped at ${o.label}`);
+    ctx.io.err(`done: ${finished.length} of ${ops.length} change(s)${finished.length ? `: ${finished.map((x) => x.label).join('; ')}` : ''}`);
+    ctx.io.err(`not done: ${o.label}${remaining.length ? `; ${remaining.map((x) => x.label).join('; ')}` : ''}`);
+    if (e instanceof AgntError && !e.hint) e.hint = 'fix the cause and run the same apply again: it plans from the organization as it is now and continues';
+    throw e;
+  }
+  return done.size;
 }
