@@ -70,6 +70,66 @@ export async function workflowsGroup({ node, bin, dir, measure, sandbox, report,
     updatedAt: at,
   });
 
+  // ---- the sandbox's own list pages at 1x and 10x the data ----
+  {
+    log('sandbox list pages (a walk of 10 pages, median of pages 2-10) at 1x and 10x the data');
+    const sizes = { spans: [3_000, 30_000], events: [10_000, 100_000], teams: [100, 1_000] };
+    const perPage = {};
+    for (const k of [0, 1]) {
+      const data = await seeded(`pages-${k}`, (t, line) => {
+        const span = t.coverageSpans.cov_draft;
+        const row = Object.values(t.coverageSpanPrincipals).find((r) => r.span === 'cov_draft');
+        const ev = Object.values(t.auditEvents ?? {})[0];
+        for (let i = 0; i < sizes.spans[k]; i++) {
+          line('coverageSpans', { ...span, id: `cov_p${i}`, status: 'scheduled', startAt: '2030-01-01T00:00:00.000Z', endAt: '2030-01-02T00:00:00.000Z' });
+          line('coverageSpanPrincipals', { ...row, id: `csp_p${i}`, span: `cov_p${i}` });
+        }
+        for (let i = 0; i < sizes.events[k]; i++)
+          line('auditEvents', {
+            ...ev,
+            id: `aud_p${i}`,
+            organization: 'org_acme',
+            action: i % 2 ? 'member.updated' : 'domain.verified',
+            entityType: i % 2 ? 'member' : 'domain',
+            entityId: `x${i}`,
+            metadata: {},
+            createdAt: at,
+            updatedAt: at,
+          });
+        for (let i = 0; i < sizes.teams[k]; i++) line('teams', { ...t.teams.team_labs, id: `team_p${i}`, name: `Pages ${i}`, owner: null });
+      });
+      const sb = await sandbox(['--data', data]);
+      try {
+        const walk = async (path) => {
+          const ms = [];
+          for (let p = 1; p <= 10; p++) {
+            const t0 = process.hrtime.bigint();
+            await sb.call('GET', `${path}${path.includes('?') ? '&' : '?'}page=${p}&perPage=100`);
+            if (p > 1) ms.push(Number(process.hrtime.bigint() - t0) / 1e6);
+          }
+          return ms.sort((a, b) => a - b)[ms.length >> 1];
+        };
+        perPage[k] = {
+          spans: await walk('/coverage-spans'),
+          events: await walk('/organizations/org_acme/audit-events'),
+          filtered: await walk('/organizations/org_acme/audit-events?entityType=member'),
+          teams: await walk('/teams'),
+        };
+      } finally {
+        await sb.close();
+      }
+    }
+    for (const [key, name] of [
+      ['spans', 'coverage-span page'],
+      ['events', 'audit-event page'],
+      ['filtered', 'audit-event page, entityType filter'],
+      ['teams', 'team page'],
+    ]) {
+      const r = perPage[1][key] / perPage[0][key];
+      report({ name: `sandbox ${name}, 10x / 1x data`, vs: '1x data', value: `${fmt(r)}x (${fmt(perPage[0][key])} ms, ${fmt(perPage[1][key])} ms)`, target: '<= 1.5x', pass: r <= 1.5 });
+    }
+  }
+
   // ---- organization as code at 5k and 20k members, in 5 teams ----
   for (const n of [5_000, 20_000]) {
     log(`organization of ${n / 1000}k members in 5 teams, ${ROUND_TRIP_MS} ms round trip`);

@@ -5,6 +5,7 @@ import { isOrgAdmin } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 // The transition table and its refusals are shared with the CLI (src/api/coverage-rules.ts).
 import { FINAL_STATUSES as FINAL, SPAN_STATUSES, TRANSITIONS, refusal, type Actor, type Move, type SpanStatus } from '../../api/coverage-rules.ts';
+import { ListCache } from '../list-cache.ts';
 import { audit, liveDelegation, managedCoordinators, manages, mayViewAsManager, ms, overlaps, person, primaryCoordinatorOf, publicView } from './coordination.ts';
 
 /** The status with the clock applied: `scheduled` spans become active, then ended. */
@@ -402,6 +403,7 @@ const area: SandboxArea = {
   seedExamples: seedSpans,
   register(r, sb) {
     const store = sb.store;
+    const spanLists = new ListCache(store);
 
     r.get('/coverage-spans', (req) => {
       const q = req.query;
@@ -409,14 +411,18 @@ const area: SandboxArea = {
       if (q.role && !roles.includes(q.role)) badRequest(`role must be one of: ${roles.join(', ')}`, 'AGNT_E_VALIDATION');
       const statuses = q.status ? q.status.split(',') : [];
       for (const s of statuses) if (!(SPAN_STATUSES as readonly string[]).includes(s)) badRequest(`status must be one of: ${SPAN_STATUSES.join(', ')}`, 'AGNT_E_VALIDATION');
-      const items = store
-        .filter('coverageSpans', (s) => s.account === req.user.account)
-        .filter((s) => {
-          const r = roleIn(store, req.user, s);
-          if (q.role) return r[q.role as keyof typeof r];
-          return visible(store, req.user, s);
-        })
-        .filter((s) => !statuses.length || statuses.includes(effective(store, s).status));
+      // Who sees which span does not change with the clock: kept across the pages of a walk.
+      const seen = spanLists.get(`${req.user.id}\u0000${q.role ?? ''}`, () =>
+        store
+          .filter('coverageSpans', (s) => s.account === req.user.account)
+          .filter((s) => {
+            const r = roleIn(store, req.user, s);
+            if (q.role) return r[q.role as keyof typeof r];
+            return visible(store, req.user, s);
+          }),
+      );
+      // A span's status does (scheduled becomes active at its start): checked on every page.
+      const items = statuses.length ? seen.filter((s) => statuses.includes(effective(store, s).status)) : seen;
       // The public view of the page's spans only.
       return listSlice('coverageSpans', items.length, (start, end) => items.slice(start, end).map((s) => spanView(store, s)), q);
     });

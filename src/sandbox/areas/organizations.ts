@@ -1,5 +1,6 @@
 // Part 2, section 4.1: organizations, domains, SSO and SCIM, members, audit events and audit-log
 // delivery, default model tiers, and the organization profile (/orgs/{id}/profile).
+import { ListCache } from '../list-cache.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { SandboxArea } from '../types.ts';
 import { badRequest, conflict, deleted, fail, forbidden, list, matchesSearch, notFound, ok, pick, bodyOf, listSlice } from '../http.ts';
@@ -231,6 +232,7 @@ const area: SandboxArea = {
   },
   register(r, sb) {
     const store = sb.store;
+    const auditLists = new ListCache(store);
 
     r.get('/organizations', (req) =>
       list(
@@ -478,17 +480,21 @@ const area: SandboxArea = {
       if (!actorIds && !action && !q.entityType && after === undefined && before === undefined) {
         return listSlice('events', ids.length, (start, end) => Array.from({ length: end - start }, (_, k) => view(newest(start + k))), q);
       }
-      const items: Rec[] = [];
-      for (let i = 0; i < ids.length; i++) {
-        const e = newest(i);
-        if (actorIds && !actorIds.has(e.actor)) continue;
-        if (action && (action.endsWith('*') ? !e.action.startsWith(action.slice(0, -1)) : e.action !== action)) continue;
-        if (q.entityType && e.entityType !== q.entityType) continue;
-        const at = Date.parse(e.createdAt);
-        if (after !== undefined && !(at > after)) continue;
-        if (before !== undefined && !(at < before)) continue;
-        items.push(e);
-      }
+      // A filtered walk keeps its matches across its pages (list-cache.ts).
+      const items = auditLists.get([org.id, q.actor, action, q.entityType, after, before].join('\u0000'), () => {
+        const hits: Rec[] = [];
+        for (let i = 0; i < ids.length; i++) {
+          const e = newest(i);
+          if (actorIds && !actorIds.has(e.actor)) continue;
+          if (action && (action.endsWith('*') ? !e.action.startsWith(action.slice(0, -1)) : e.action !== action)) continue;
+          if (q.entityType && e.entityType !== q.entityType) continue;
+          const at = Date.parse(e.createdAt);
+          if (after !== undefined && !(at > after)) continue;
+          if (before !== undefined && !(at < before)) continue;
+          hits.push(e);
+        }
+        return hits;
+      });
       return listSlice('events', items.length, (start, end) => items.slice(start, end).map(view), q);
     });
 
