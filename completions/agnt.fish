@@ -2310,7 +2310,7 @@ complete -c agnt -n '__agnt_at \'sandbox fault\'' -f -a 'list' -d 'list fault ru
 complete -c agnt -n '__agnt_at \'sandbox fault\'' -f -a 'clear' -d 'remove fault rules'
 complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l method -x -d 'GET, POST, PUT, PATCH or DELETE'
 complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l path -x -d 'path glob: * within a segment, ** across (\'/contacts/*\')'
-complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l endpoint -x -d 'an endpoint id of the model (agnt commands lists them)'
+complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l endpoint -x -d 'an endpoint id of the model (an operationId of `agnt api spec`)'
 complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l user -x -d 'only this user\'s requests (id or e-mail)'
 complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l status -x -d 'answer with this HTTP status'
 complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l rate -x -d 'on this share of matching requests (0-1)'

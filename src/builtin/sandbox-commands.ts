@@ -88,7 +88,7 @@ export function addSandboxCommands(program: Command, makeContext: ContextFactory
       .command('add')
       .option('--method <method>', 'GET, POST, PUT, PATCH or DELETE')
       .option('--path <glob>', "path glob: * within a segment, ** across ('/contacts/*')")
-      .option('--endpoint <id>', 'an endpoint id of the model (agnt commands lists them)')
+      .option('--endpoint <id>', 'an endpoint id of the model (an operationId of `agnt api spec`)')
       .option('--user <user>', "only this user's requests (id or e-mail)")
       .option('--status <code>', 'answer with this HTTP status')
       .option('--rate <share>', 'on this share of matching requests (0-1)')
@@ -103,7 +103,7 @@ export function addSandboxCommands(program: Command, makeContext: ContextFactory
       'after',
       examples(
         "agnt sandbox fault add --method POST --path '/contacts/*' --status 503 --rate 0.2 --retry-after 2s",
-        'agnt sandbox fault add --endpoint users.me --status 429 --times 3',
+        'agnt sandbox fault add --endpoint users.me.get --status 429 --times 3',
         "agnt sandbox fault add --method GET --path '/teams' --reset --times 1",
       ),
     )

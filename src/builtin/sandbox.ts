@@ -136,7 +136,8 @@ async function applySeed(baseUrl: string, token: string, seed: Seed): Promise<vo
       );
     });
     if (r.code !== 0) {
-      const line = r.stderr.trim().split('\n')[0] ?? '';
+      const lines = r.stderr.trim().split('\n');
+      const line = lines.find((l) => l.startsWith('error: ')) ?? lines[0] ?? '';
       throw new AgntError(`--seed ${seed.file}: the sandbox could not be seeded: ${line.replace(/^error:\s*/, '')}`, EXIT.usage);
     }
   } finally {

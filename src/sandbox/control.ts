@@ -60,12 +60,23 @@ export class Bench {
    * connection, or (a delay alone) the real answer, late.
    */
   answerFault(rule: FaultRule, req: IncomingMessage, res: ServerResponse, log: LoggedRequest, query: Record<string, string>, serve: () => Reply | Promise<Reply>): Promise<Reply> {
+    // The body is read (so that the answer is not sent into an unread request) and journaled.
+    const chunks: Buffer[] = [];
     const drained = new Promise<void>((resolve) => {
       if (req.readableEnded) return resolve();
+      req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => resolve());
       req.on('error', () => resolve());
       req.on('close', () => resolve());
-      req.resume();
+    }).then(() => {
+      const raw = Buffer.concat(chunks);
+      if (!raw.length) return;
+      log.bytes = raw.length;
+      try {
+        log.body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        // Not JSON: journaled without its body.
+      }
     });
     const late = rule.delay ? new Promise<void>((resolve) => setTimeout(resolve, rule.delay)) : Promise.resolve();
     if (!rule.status && !rule.reset) return late.then(serve);

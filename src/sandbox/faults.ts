@@ -64,7 +64,7 @@ export function checkRule(raw: unknown, endpoints: EndpointRef[], users: (who: s
   }
   if (r.endpoint !== undefined) {
     const e = endpoints.find((x) => x.id === r.endpoint);
-    if (!e) bad(`no endpoint '${r.endpoint}' in the API model (agnt commands lists the endpoint ids)`);
+    if (!e) bad(`no endpoint '${r.endpoint}' in the API model (the operationIds of agnt api spec)`);
     out.endpoint = String(r.endpoint);
   }
   if (r.user !== undefined) {
