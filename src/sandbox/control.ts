@@ -69,14 +69,7 @@ export class Bench {
       req.on('error', () => resolve());
       req.on('close', () => resolve());
     }).then(() => {
-      const raw = Buffer.concat(chunks);
-      if (!raw.length) return;
-      log.bytes = raw.length;
-      try {
-        log.body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        // Not JSON: journaled without its body.
-      }
+      if (chunks.length) log.raw = Buffer.concat(chunks);
     });
     const late = rule.delay ? new Promise<void>((resolve) => setTimeout(resolve, rule.delay)) : Promise.resolve();
     if (!rule.status && !rule.reset) return late.then(serve);
@@ -131,8 +124,7 @@ export class Bench {
       method: log.method,
       path: log.path,
       query,
-      body: log.body,
-      bytes: log.bytes,
+      raw: log.raw,
       status: log.status,
       user: this.userOf(log.authorization) ?? null,
       fault: log.fault ?? null,

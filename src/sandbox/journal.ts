@@ -1,9 +1,13 @@
 // The journal of requests: what the sandbox received and answered, for a script's test to read
-// (`agnt sandbox requests`). Bodies are kept with secret-looking fields masked, and only while
-// small; the newest MAX_ENTRIES are kept. Ids only grow, so `--since ID` pages and follows.
+// (`agnt sandbox requests`). It costs the request path little: an entry holds the body as received
+// (the bytes already read), parsed and masked (secret-looking fields, signed URLs) only when the
+// journal is read. The newest MAX_ENTRIES are kept; of large bodies (a bulk import's rows) only
+// the newest KEEP_LARGE, so that a million-row import does not keep every row alive. Ids only
+// grow, so `--since ID` pages and follows.
 import { redactUrl, redactValue } from '../core/redact.ts';
 import { globRegExp } from './glob.ts';
 
+/** An entry as the journal is read. */
 export interface JournalEntry {
   id: number;
   /** On the sandbox clock. */
@@ -12,7 +16,7 @@ export interface JournalEntry {
   path: string;
   query: Record<string, string>;
   body?: unknown;
-  /** Set instead of body when the body was too large to keep. */
+  /** The size of a body that is no longer kept (or is not JSON). */
   bodyBytes?: number;
   status: number;
   /** The user the token belongs to (null: no or an unknown token). */
@@ -21,8 +25,23 @@ export interface JournalEntry {
   fault: string | null;
 }
 
+interface Held {
+  id: number;
+  time: string;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  raw?: Buffer;
+  bytes: number;
+  status: number;
+  user: string | null;
+  fault: string | null;
+}
+
 const MAX_ENTRIES = 50_000;
-const MAX_BODY_BYTES = 256 * 1024;
+const TRIM_STEP = 5_000;
+const LARGE_BYTES = 64 * 1024;
+const KEEP_LARGE = 200;
 
 export interface JournalFilter {
   since?: number;
@@ -32,20 +51,21 @@ export interface JournalFilter {
 }
 
 export class Journal {
-  private entries: JournalEntry[] = [];
+  private entries: Held[] = [];
+  /** The entries holding a large body, oldest first. */
+  private large: Held[] = [];
   private next = 1;
   private waiters = new Set<() => void>();
 
-  record(e: Omit<JournalEntry, 'id' | 'body' | 'bodyBytes' | 'query'> & { query: Record<string, string>; body?: unknown; bytes?: number }): void {
-    const { bytes, body, query, ...rest } = e;
-    const entry: JournalEntry = { id: this.next++, ...rest, query: redactValue(query) as Record<string, string> };
-    entry.path = redactUrl(entry.path);
-    if (body !== undefined) {
-      if ((bytes ?? 0) > MAX_BODY_BYTES) entry.bodyBytes = bytes;
-      else entry.body = redactValue(body);
-    }
+  record(e: Omit<Held, 'id' | 'bytes'>): void {
+    const entry: Held = { id: this.next++, ...e, bytes: e.raw?.length ?? 0 };
     this.entries.push(entry);
-    if (this.entries.length > MAX_ENTRIES) this.entries.splice(0, this.entries.length - MAX_ENTRIES);
+    if (entry.bytes > LARGE_BYTES) {
+      this.large.push(entry);
+      if (this.large.length > KEEP_LARGE) this.large.shift()!.raw = undefined;
+    }
+    // Trimmed in steps, not one entry per request (a splice moves the whole list).
+    if (this.entries.length > MAX_ENTRIES + TRIM_STEP) this.entries.splice(0, this.entries.length - MAX_ENTRIES);
     for (const w of this.waiters) w();
     this.waiters.clear();
   }
@@ -53,6 +73,7 @@ export class Journal {
   /** Forgets what was recorded so far (ids keep growing): the seeding of a sandbox is not its history. */
   clear(): void {
     this.entries = [];
+    this.large = [];
   }
 
   get lastId(): number {
@@ -71,7 +92,7 @@ export class Journal {
       if (f.since !== undefined && e.id <= f.since) continue;
       if (method && e.method !== method) continue;
       if (re && !re.test(e.path)) continue;
-      out.push(e);
+      out.push(view(e));
       if (f.limit && out.length >= f.limit) break;
     }
     return out;
@@ -90,4 +111,30 @@ export class Journal {
       signal?.addEventListener('abort', done, { once: true });
     });
   }
+}
+
+function view(e: Held): JournalEntry {
+  const out: JournalEntry = {
+    id: e.id,
+    time: e.time,
+    method: e.method,
+    path: redactUrl(e.path),
+    query: redactValue(e.query) as Record<string, string>,
+    status: e.status,
+    user: e.user,
+    fault: e.fault,
+  };
+  if (e.bytes) {
+    let body: unknown;
+    if (e.raw) {
+      try {
+        body = JSON.parse(e.raw.toString('utf8'));
+      } catch {
+        // Not JSON (an upload): its size only.
+      }
+    }
+    if (body !== undefined) out.body = redactValue(body);
+    else out.bodyBytes = e.bytes;
+  }
+  return out;
 }

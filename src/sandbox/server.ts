@@ -233,7 +233,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
           throw new HttpError(400, 'the request body is not valid JSON', 'AGNT_E_INVALID_JSON');
         }
         log.body = body;
-        log.bytes = raw.length;
+        if (bench) log.raw = raw;
       }
       if (m.route.endpoint) checkRequest(m.route.endpoint, m.params, query, body, !m.route.options.checksItsBody);
       const r: Req = { method, path: rawPath, params: m.params, query, headers: req.headers, body, rawBody: raw, user, token, stream: m.route.options.stream ? req : undefined };

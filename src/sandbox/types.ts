@@ -24,8 +24,8 @@ export interface LoggedRequest {
   authorization?: string;
   status: number;
   body?: unknown;
-  /** The size of the body received. */
-  bytes?: number;
+  /** The body as received (the bench's journal keeps it; sandbox/journal.ts). */
+  raw?: Buffer;
   /** The fault rule that answered (sandbox/faults.ts). */
   fault?: string;
 }
