@@ -67,8 +67,9 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
   const adminRole = seeds === undefined ? 'admin' : (seeds[0]?.admin ?? 'admin@sandbox.test');
   // The profile is written before the URL is announced, so a reader of the first line can use it.
   if (opts.profile !== false) {
-    const admin = sb.tokens[adminRole]!;
-    const user = sb.store.get('users', sb.store.meta.tokens[admin].userId)?.email;
+    // A data file made otherwise (another seed) keeps its own users: its admin, else its first.
+    const admin = sb.tokens[adminRole] ?? sb.tokens.admin ?? Object.values(sb.tokens)[0]!;
+    const user = sb.store.get('users', sb.store.meta.tokens[admin]?.userId)?.email;
     await updateConfig((d) => {
       d.profiles ??= {};
       d.profiles.sandbox = { ...(d.profiles.sandbox ?? {}), baseUrl: sb.baseUrl, token: admin, user, controlToken: bench.controlToken };

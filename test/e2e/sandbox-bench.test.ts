@@ -102,6 +102,22 @@ describe('seed', () => {
     expect((await b.json(['sandbox', 'requests'])).at(-1)).toMatchObject({ method: 'GET', path: '/users/me', status: 200 });
   });
 
+  it('several --seed documents: one organization each, each with its admin', async () => {
+    const dir = tempDir('agnt-bench-two-');
+    dirs.push(dir);
+    const other = join(dir, 'globex.yaml');
+    writeFileSync(
+      other,
+      'apiVersion: agnt/v1\nkind: Organization\norganization:\n  name: Globex\nmembers:\n  - email: hank@globex.test\n    role: admin\n  - email: frank@globex.test\nteams:\n  - name: Energy\n',
+    );
+    const b = await startBench(['--seed', EXAMPLE, '--seed', other]);
+    expect(Object.keys(b.tokens).sort()).toEqual(['admin@acme.test', 'frank@globex.test', 'hank@globex.test', 'ops@labs.acme.test']);
+    expect((await b.json(['sandbox', 'status'])).collections).toMatchObject({ organizations: 2 });
+    const globex = await b.run(['org', 'plan', '-f', other, 'org_globex', '--exit-code'], { env: { AGNT_TOKEN: b.tokens['hank@globex.test'] } });
+    expect(globex.stdout).toMatch(/no changes/);
+    expect(globex.exitCode).toBe(0);
+  });
+
   it('--empty starts with one organization and its admin; a seed that does not validate starts nothing (exit 2)', async () => {
     const e = await startBench(['--empty']);
     const s = await e.json(['sandbox', 'status']);
