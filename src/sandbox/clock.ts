@@ -7,8 +7,6 @@ export class Clock {
   private wallAt: number;
   /** Sandbox milliseconds per wall millisecond: 0 is frozen, 1 runs like the wall clock. */
   rate: number;
-  /** Called after every set or advance (waiters of the journal and of `wait` see the move). */
-  onMove?: () => void;
 
   constructor(start?: number, rate?: number) {
     this.wallAt = Date.now();
@@ -25,7 +23,6 @@ export class Clock {
     this.wallAt = Date.now();
     this.at = ms;
     this.rate = rate;
-    this.onMove?.();
   }
 
   view(): { now: string; rate: number; frozen: boolean } {
