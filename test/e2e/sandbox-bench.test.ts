@@ -185,18 +185,28 @@ describe('the clock', () => {
     expect(await b.json(['coverage', 'get', span.id], { role: 'coordinator' })).toMatchObject({ status: 'ended', endedAt: '2026-12-05T17:00:00.000Z' });
   });
 
+  it('an invitation expires when the clock passes its expiry; audit events carry the sandbox time', async () => {
+    const now = (await b.json(['sandbox', 'clock'])).now;
+    const inv = await b.json(['invitations', 'create', '--team-id', 'team_acme', '--email', 'later@acme.test']);
+    expect(inv).toMatchObject({ status: 'pending', expiresAt: new Date(Date.parse(now) + 7 * 86_400_000).toISOString() });
+    await b.json(['sandbox', 'clock', 'advance', '7d1m']);
+    expect(await b.json(['invitations', 'get', inv.id])).toMatchObject({ status: 'expired' });
+    const events = await b.json(['org', 'audit-events', 'list', 'org_acme', '--all']);
+    expect(events.find((e: any) => e.entityId === inv.id || e.metadata?.email === 'later@acme.test')).toMatchObject({ createdAt: now });
+  });
+
   it('never goes back past stored records: exit 2, the clock unchanged; --rate runs it', async () => {
     const before = await b.json(['sandbox', 'clock']);
     usageError(await b.run(['sandbox', 'clock', 'set', '2026-11-01T00:00:00Z']), /the clock cannot go back to 2026-11-01T00:00:00.000Z: stored records are as late as /);
     expect(await b.json(['sandbox', 'clock'])).toEqual(before);
     usageError(await b.run(['sandbox', 'clock', 'advance', 'soon']), /DURATION: cannot read 'soon' as a duration/);
-    const running = await b.json(['sandbox', 'clock', 'set', '2026-12-10T00:00:00Z', '--rate', '3600']);
+    const running = await b.json(['sandbox', 'clock', 'set', '2026-12-20T00:00:00Z', '--rate', '3600']);
     expect(running).toMatchObject({ rate: 3600, frozen: false });
     // An hour of sandbox time per second: the clock has moved by the next reading.
     let later = running.now;
     while (later === running.now) later = (await b.json(['sandbox', 'clock'])).now;
     expect(Date.parse(later)).toBeGreaterThan(Date.parse(running.now));
-    await b.json(['sandbox', 'clock', 'set', '2026-12-20T00:00:00Z', '--rate', '0']);
+    await b.json(['sandbox', 'clock', 'set', '2026-12-30T00:00:00Z', '--rate', '0']);
   });
 });
 
