@@ -143,7 +143,13 @@ export class Bench {
       else reply({ status: 500, body: { status: 500, error_code: 'AGNT_E_INTERNAL', error: String((e as Error).message ?? e) } });
     };
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      // Control bodies are a rule or a name: anything this large is not one.
+      if (size > 1024 * 1024) req.destroy();
+      else chunks.push(c);
+    });
     req.on('end', () => {
       try {
         this.authorize(req.headers.authorization);
