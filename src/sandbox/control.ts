@@ -162,7 +162,13 @@ export class Bench {
             throw new HttpError(400, 'the request body is not valid JSON', 'AGNT_E_INVALID_JSON');
           }
         }
-        const out = this.route(method, path.slice(CONTROL_PREFIX.length).split('/').map(decodeURIComponent), query, body, res);
+        let parts: string[];
+        try {
+          parts = path.slice(CONTROL_PREFIX.length).split('/').map(decodeURIComponent);
+        } catch {
+          throw new HttpError(400, 'the path is not valid percent-encoding', 'AGNT_E_INVALID_REQUEST');
+        }
+        const out = this.route(method, parts, query, body, res);
         if (out instanceof Promise) out.then(reply, failed);
         else reply(out);
       } catch (e) {
