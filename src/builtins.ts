@@ -3,6 +3,7 @@
 import { Argument, type Command, Option } from 'commander';
 import { type ContextFactory, hinted } from './core/builder.ts';
 import { addCoordinationCommands } from './builtin/coordination.ts';
+import { addSandboxCommands } from './builtin/sandbox-commands.ts';
 
 function lazy(makeContext: ContextFactory, load: () => Promise<(ctx: import('./core/context.ts').Context, ...args: unknown[]) => Promise<void>>) {
   return async (...params: unknown[]) => {
@@ -97,26 +98,7 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     .addHelpText('after', examples('agnt config remove staging --yes'))
     .action(lazy(makeContext, async () => (await import('./builtin/config.ts')).remove));
 
-  const sandbox = program.command('sandbox').description('A local, stateful emulator of the whole API').summary('run the local API emulator');
-  sandbox
-    .command('start')
-    .description(
-      'Serve the platform API on 127.0.0.1 with a seeded account (organization, team, admin, coordinator,\nmanager, members, principals, an assistant, contacts) and one token per seeded user. Writes a profile\nnamed `sandbox` pointing at it with the admin token. Serves until SIGINT or SIGTERM.',
-    )
-    .summary('start the sandbox server')
-    .option('--port <n>', 'port (0 picks a free one)', '0')
-    .option('--host <address>', 'loopback address to listen on', '127.0.0.1')
-    .option('--data <file>', 'persist the state to this JSON file (loaded if it exists)')
-    .option('--no-profile', 'do not write the `sandbox` profile')
-    .addHelpText(
-      'after',
-      examples(
-        'agnt sandbox start   # serves until Ctrl-C',
-        'agnt sandbox start --port 0 --data sandbox.json   # any free port; the state kept in sandbox.json',
-        'agnt sandbox start --json --no-profile   # first line: {"baseUrl", "tokens"}',
-      ),
-    )
-    .action(lazy(makeContext, async () => (await import('./builtin/sandbox.ts')).start));
+  addSandboxCommands(program, makeContext);
 
   const api = program
     .command('api')

@@ -20,6 +20,8 @@ export interface Profile {
   /** IANA zone for reading and showing wall times (core/time.ts). */
   timezone?: string;
   user?: string;
+  /** `agnt sandbox start`'s control token (the sandbox profile only; see src/builtin/sandbox-control.ts). */
+  controlToken?: string;
 }
 
 export interface ConfigData {

@@ -13,6 +13,7 @@ import { loadAll } from '../api/index.ts';
 import { sandboxAreas } from './areas/index.ts';
 import type { LoggedRequest, Sandbox } from './types.ts';
 import { checkRequest } from './validate.ts';
+import { Bench, CONTROL_PREFIX, type BenchOptions } from './control.ts';
 
 export type { Fault, LoggedRequest, Sandbox } from './types.ts';
 
@@ -31,6 +32,13 @@ export interface SandboxOptions {
   clock?: () => number;
   /** The records the help examples act on (default true; see SandboxArea.seedExamples). */
   exampleRecords?: boolean;
+  /**
+   * The rehearsal bench: a clock to move, fault rules, a journal of requests and snapshots,
+   * driven through the control namespace (sandbox/control.ts). Off unless given.
+   */
+  bench?: BenchOptions;
+  /** Seeds a new state instead of the built-in account (`--seed`, `--empty`: sandbox/seed-doc.ts). */
+  seed?: (store: Store) => void;
 }
 
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
@@ -103,15 +111,21 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   // Contacts are the collection that grows to millions: kept packed (about a third of the memory).
   store.pack('contacts', CONTACT_TEMPLATE, CONTACT_FRAGMENTS);
   if (opts.clock) store.clock = opts.clock;
+  // The bench's clock is the store's from the first record seeded (it may be resumed from the file).
+  let bench: Bench | undefined;
   // The routes are keyed by the model's endpoints, and requests are checked against its shapes.
   const router = new Router<Sandbox>((await loadAll()).flatMap((a) => a.endpoints));
   const loaded = store.load();
+  if (opts.bench) bench = new Bench(store, opts.bench);
   if (!loaded) {
     store.meta.secret = randomBytes(32).toString('hex');
     store.meta.tokens = {};
-    seedBase(store);
-    for (const area of sandboxAreas) area.seed?.(store);
-    if (opts.exampleRecords !== false) for (const area of sandboxAreas) area.seedExamples?.(store);
+    if (opts.seed) opts.seed(store);
+    else {
+      seedBase(store);
+      for (const area of sandboxAreas) area.seed?.(store);
+      if (opts.exampleRecords !== false) for (const area of sandboxAreas) area.seedExamples?.(store);
+    }
     // With a data file, the seeded state is its first content, and the journal starts there.
     store.save();
   }
@@ -129,9 +143,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     requests: [],
     faults: [],
     secret: store.meta.secret,
+    bench,
     close: async () => undefined,
   };
   for (const area of sandboxAreas) area.register(router, sb);
+  bench?.attach(sb);
 
   // The hot path stays synchronous while nothing is awaited (a GET needs no body read and most
   // handlers answer at once): no promise and no microtask per request unless one is needed.
@@ -144,6 +160,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     if (q >= 0) for (const [k, v] of new URLSearchParams(url.slice(q + 1))) query[k] = v;
     const method = req.method ?? 'GET';
     const auth = req.headers.authorization;
+    if (bench && rawPath.startsWith(CONTROL_PREFIX)) {
+      bench.serve(req, res, method, rawPath, query);
+      return;
+    }
     const log: LoggedRequest = { method, path: rawPath, url, authorization: auth, status: 0 };
     if (logRequests) {
       const requests = sb.requests;
@@ -157,11 +177,15 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     let result: Reply | Promise<Reply>;
     try {
       const fault = sb.faults.length ? sb.faults.find((f) => f.times > 0 && (!f.method || f.method === method) && (!f.path || f.path.test(rawPath))) : undefined;
+      const rule = bench?.faultFor(method, rawPath, auth);
       if (fault) {
         fault.times--;
         result = readBody(req)
           .catch(() => undefined)
           .then(() => ({ status: fault.status, headers: { 'content-type': 'text/html', ...(fault.headers ?? {}) }, raw: fault.body ?? '' }));
+      } else if (rule) {
+        log.fault = rule.id;
+        result = bench!.answerFault(rule, req, res, log, query, () => dispatch(req, method, rawPath, query, auth, log));
       } else {
         result = dispatch(req, method, rawPath, query, auth, log);
       }
@@ -170,6 +194,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
     const finish = (reply: Reply): void => {
       log.status = reply.status ?? 200;
+      bench?.record(log, query);
       // With --data, a change is on disk before it is acknowledged.
       if (store.pending)
         store.sync().then(
@@ -208,6 +233,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
           throw new HttpError(400, 'the request body is not valid JSON', 'AGNT_E_INVALID_JSON');
         }
         log.body = body;
+        if (bench) log.raw = raw;
       }
       if (m.route.endpoint) checkRequest(m.route.endpoint, m.params, query, body, !m.route.options.checksItsBody);
       const r: Req = { method, path: rawPath, params: m.params, query, headers: req.headers, body, rawBody: raw, user, token, stream: m.route.options.stream ? req : undefined };

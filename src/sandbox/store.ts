@@ -102,6 +102,11 @@ export class Store {
     for (const [id, text] of this.col(name)) yield p.unpack(id, text);
   }
 
+  /** The names of the collections that hold records. */
+  collectionNames(): string[] {
+    return [...this.cols.keys()].filter((n) => this.cols.get(n)!.size > 0);
+  }
+
   /** How many records a collection holds. */
   size(name: string): number {
     return this.col(name).size;
@@ -330,6 +335,48 @@ export class Store {
     this.unsynced = false;
     this.compactedBytes = bytes;
     this.journalBytes = 0;
+  }
+
+  /**
+   * The whole state as the lines of a data file, in chunks (a snapshot; see sandbox/snapshots.ts).
+   */
+  dump(): string[] {
+    const chunks = [`${JSON.stringify({ v: 2, counters: this.counters, meta: this.meta })}\n`];
+    let chunk = '';
+    for (const name of this.cols.keys()) {
+      const prefix = `{"c":${JSON.stringify(name)},"r":`;
+      for (const r of this.values(name)) {
+        chunk += `${prefix}${JSON.stringify(r)}}\n`;
+        if (chunk.length > 1 << 20) {
+          chunks.push(chunk);
+          chunk = '';
+        }
+      }
+    }
+    if (chunk) chunks.push(chunk);
+    return chunks;
+  }
+
+  /**
+   * Replaces the whole state with one dumped by dump(): every record, the id counters and the
+   * meta. The indexes are rebuilt, and with a data file the file is rewritten as the new state.
+   */
+  replaceState(chunks: Iterable<string>): void {
+    this.cols.clear();
+    this.counters = {};
+    this.meta = {};
+    for (const chunk of chunks) {
+      for (const text of chunk.split('\n')) if (text) this.apply(JSON.parse(text) as Line);
+    }
+    for (const [name, byField] of this.indexes) {
+      for (const [field, idx] of byField) {
+        idx.clear();
+        for (const r of this.values(name)) indexAdd(idx, r[field], r.id);
+      }
+    }
+    this.version++;
+    this.lastMs = Number.NaN;
+    this.save();
   }
 
   /** Stops journaling (the state stays as last written; call save() first to compact). */

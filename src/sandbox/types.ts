@@ -24,6 +24,10 @@ export interface LoggedRequest {
   authorization?: string;
   status: number;
   body?: unknown;
+  /** The body as received (the bench's journal keeps it; sandbox/journal.ts). */
+  raw?: Buffer;
+  /** The fault rule that answered (sandbox/faults.ts). */
+  fault?: string;
 }
 
 export interface Sandbox {
@@ -38,6 +42,8 @@ export interface Sandbox {
   faults: Fault[];
   /** HMAC key for presigned URLs. */
   secret: string;
+  /** The clock, fault rules, journal and snapshots, with the control namespace (sandbox/control.ts). */
+  bench?: import('./control.ts').Bench;
   close(): Promise<void>;
 }
 

@@ -99,6 +99,7 @@ async function runHelp(help: string, lines: string[]): Promise<Failure[]> {
   const sb = await withSandbox();
   const { home, bin, pids } = makeHome();
   const failures: Failure[] = [];
+  let bench: ResultPromise | undefined;
   try {
     const base = { ...cleanEnv(), HOME: home, PATH: `${bin}:${process.env.PATH}`, AGNT_CONFIG_DIR: join(home, '.config', 'agnt'), AGNT_BASE_URL: sb.baseUrl };
     writeFileSync(join(home, 'token.txt'), `${sb.tokens.admin}\n`, { mode: 0o600 });
@@ -110,6 +111,9 @@ async function runHelp(help: string, lines: string[]): Promise<Failure[]> {
         if (r.exitCode !== 0) throw new Error(`setting up profile ${profile}: ${r.stderr}`);
       }
     }
+    // The bench verbs (`agnt sandbox clock|snapshot|fault|requests|status|stop`) drive a running
+    // `agnt sandbox start`, as their reader has one: started here, with the snapshot they name.
+    if (/^sandbox (?!start\b)/.test(help)) bench = (await startBench(base, home)).child;
     for (const line of lines) {
       writeFileSync(pids, '');
       const env = { ...base, AGNT_TOKEN: /^agnt (auth|config)\b/.test(line) ? undefined : sb.tokens[roleOf(line)] };
@@ -127,10 +131,25 @@ async function runHelp(help: string, lines: string[]): Promise<Failure[]> {
       else if (r.exitCode !== documentedExit(line)) failures.push(`${line}  =>  exit ${r.exitCode}, expected ${documentedExit(line)}: ${stderr}`);
     }
   } finally {
+    if (bench?.exitCode === null) bench.kill('SIGTERM');
+    await bench;
     await sb.dispose();
     removeDir(home);
   }
   return failures;
+}
+
+/** `agnt sandbox start` in the home's config folder (the `sandbox` profile), up once it prints; a snapshot saved. */
+async function startBench(env: Record<string, string | undefined>, home: string): Promise<{ child: ResultPromise }> {
+  const child = execa(process.execPath, [BIN, 'sandbox', 'start', '--port', '0'], { cwd: home, env, reject: false });
+  await new Promise<void>((ok, fail) => {
+    child.stdout!.once('data', () => ok());
+    void child.then((r) => fail(new Error(`agnt sandbox start exited ${r.exitCode}: ${r.stderr}`)));
+  });
+  const saved = await execa(process.execPath, [BIN, 'sandbox', 'snapshot', 'save', 'before-import'], { cwd: home, env, reject: false });
+  if (saved.exitCode !== 0) throw new Error(`saving a snapshot for the sandbox examples: ${saved.stderr}`);
+  // Wrapped: an async function returning the subprocess itself would wait for it to end.
+  return { child };
 }
 
 describe('help examples', () => {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type FakeServer, fakeServer, json } from '../support/fake-server.ts';
-import { tempDir } from '../support/helpers.ts';
+import { agnt, tempDir, withSandbox } from '../support/helpers.ts';
+import type { FaultRule } from '../../src/sandbox/faults.ts';
 import { hits, rig, type Rig } from './setup.ts';
 
 let r: Rig;
@@ -196,59 +197,82 @@ describe('list --all', () => {
   });
 });
 
+// Status answers, dropped connections and slow answers are what a server can do to itself: these
+// cases use the sandbox's own fault rules (src/sandbox/faults.ts) and read its journal, with no
+// proxy in between. The proxy stays for what a server cannot do (stalls mid-body, half-written
+// or misshapen answers, redirects).
 describe('create, update, delete', () => {
-  it('a POST is sent once whatever happens: 503, reset, timeout', async () => {
-    r.fs.rules.push({ method: 'POST', path: /^\/users$/, fault: { kind: 'status', status: 503, headers: { 'retry-after': '0' } } });
-    const a = await r.run(['users', 'create', '--email', 'once@acme.test']);
-    expect(a.exitCode).toBe(1);
-    expect(a.stderr).toBe('error: HTTP 503 Service Unavailable with an empty body (HTTP 503)\n');
-    expect(hits(r.fs, 'POST', /^\/users$/)).toBe(1);
+  let sb: Awaited<ReturnType<typeof withSandbox>>;
+  let mark = 0;
+  beforeAll(async () => {
+    sb = await withSandbox({ bench: {} });
+  });
+  afterAll(() => sb.dispose());
+  beforeEach(() => {
+    sb.bench!.faults.clear();
+    mark = sb.bench!.journal.lastId;
+  });
+  const bench = () => sb.bench!;
+  const fault = (rule: Omit<FaultRule, 'id' | 'hits'>) => bench().faults.add(rule);
+  const run = (args: string[], env: Record<string, string> = {}) => agnt(args, { sb, env: { AGNT_BACKOFF_MS: '20', ...env } });
+  /** The requests the sandbox journaled since the test began, for a method and path. */
+  const sent = (method: string, path: string) => bench().journal.list({ since: mark, method, path });
+  const again = () => {
+    bench().faults.clear();
+    mark = bench().journal.lastId;
+  };
 
-    r.fs.reset();
-    r.fs.rules.push({ method: 'POST', path: /^\/users$/, fault: { kind: 'reset' } });
-    const b = await r.run(['users', 'create', '--email', 'once@acme.test']);
+  it('a POST is sent once whatever happens: 503, reset, timeout', async () => {
+    const f = fault({ method: 'POST', path: '/users', status: 503, retryAfter: 0 });
+    const a = await run(['users', 'create', '--email', 'once@acme.test']);
+    expect(a.exitCode).toBe(1);
+    expect(a.stderr).toBe(`error: Service Unavailable (sandbox fault rule ${f.id}) (HTTP 503, AGNT_E_UNAVAILABLE)\n`);
+    expect(sent('POST', '/users').map((e) => [e.status, e.fault])).toEqual([[503, f.id]]);
+
+    again();
+    fault({ method: 'POST', path: '/users', reset: true });
+    const b = await run(['users', 'create', '--email', 'once@acme.test']);
     expect(b.exitCode).toBe(1);
     expect(b.stderr).toMatch(/^error: connection to 127\.0\.0\.1:\d+ was reset\n$/);
-    expect(hits(r.fs, 'POST', /^\/users$/)).toBe(1);
+    expect(sent('POST', '/users')).toHaveLength(1);
 
-    r.fs.reset();
-    r.fs.rules.push({ method: 'POST', path: /^\/users$/, fault: { kind: 'delay', ms: 10_000 } });
-    const c = await r.run(['users', 'create', '--email', 'once@acme.test', '--timeout', '0.5']);
+    again();
+    fault({ method: 'POST', path: '/users', delay: 10_000 });
+    const c = await run(['users', 'create', '--email', 'once@acme.test', '--timeout', '0.5']);
     expect(c.exitCode).toBe(1);
     expect(c.stderr).toBe('error: request timed out after 0.5s (--timeout 0.5): POST /users\n');
-    expect(hits(r.fs, 'POST', /^\/users$/)).toBe(1);
+    // The late answer is journaled once it is sent; the rule answered exactly one request.
+    expect(bench().faults.list()[0]!.hits).toBe(1);
   });
 
   it('a PATCH is not retried; a PUT is', async () => {
-    const ASSISTANT = /^\/users\/usr_admin\/assistant$/;
-    r.fs.rules.push({ method: 'PATCH', path: ASSISTANT, fault: { kind: 'status', status: 502 } });
-    const p = await r.run(['users', 'set-assistant', 'usr_admin', '--assistant', 'ast_ava']);
+    fault({ method: 'PATCH', path: '/users/usr_admin/assistant', status: 502 });
+    const p = await run(['users', 'set-assistant', 'usr_admin', '--assistant', 'ast_ava']);
     expect(p.exitCode).toBe(1);
-    expect(p.stderr).toBe('error: HTTP 502 Bad Gateway with an empty body (HTTP 502)\n');
-    expect(hits(r.fs, 'PATCH', ASSISTANT)).toBe(1);
+    expect(p.stderr).toMatch(/^error: Bad Gateway \(sandbox fault rule f\d+\) \(HTTP 502, /);
+    expect(sent('PATCH', '/users/usr_admin/assistant')).toHaveLength(1);
 
-    r.fs.reset();
-    r.fs.rules.push({ method: 'PUT', path: USER, times: 2, fault: { kind: 'status', status: 503, headers: { 'retry-after': '0' } } });
-    const u = await r.run(['users', 'update', 'usr_member', '--timezone', 'Europe/Paris', '-o', 'id']);
+    again();
+    fault({ method: 'PUT', path: '/users/usr_member', times: 2, status: 503, retryAfter: 0 });
+    const u = await run(['users', 'update', 'usr_member', '--timezone', 'Europe/Paris', '-o', 'id']);
     expect(u).toMatchObject({ exitCode: 0, stdout: 'usr_member\n' });
-    expect(hits(r.fs, 'PUT', USER)).toBe(3);
+    expect(sent('PUT', '/users/usr_member').map((e) => e.status)).toEqual([503, 503, 200]);
   });
 
   it('a DELETE is retried, and exhausting retries names the status and attempts', async () => {
-    const created = await r.run(['users', 'create', '--email', 'gone@acme.test', '-o', 'id']);
+    const created = await run(['users', 'create', '--email', 'gone@acme.test', '-o', 'id']);
     const id = created.stdout.trim();
-    const path = new RegExp(`^/users/${id}$`);
-    r.fs.rules.push({ method: 'DELETE', path, times: 1, fault: { kind: 'status', status: 504 } });
-    const d = await r.run(['users', 'delete', id, '--yes']);
+    fault({ method: 'DELETE', path: `/users/${id}`, times: 1, status: 504 });
+    const d = await run(['users', 'delete', id, '--yes']);
     expect(d.exitCode).toBe(0);
-    expect(hits(r.fs, 'DELETE', path)).toBe(2);
+    expect(sent('DELETE', `/users/${id}`).map((e) => e.status)).toEqual([504, 200]);
 
-    r.fs.reset();
-    r.fs.rules.push({ method: 'DELETE', path: USER, fault: { kind: 'status', status: 500 } });
-    const e = await r.run(['users', 'delete', 'usr_member', '--yes']);
+    again();
+    fault({ method: 'DELETE', path: '/users/usr_member', status: 500 });
+    const e = await run(['users', 'delete', 'usr_member', '--yes']);
     expect(e.exitCode).toBe(1);
-    expect(e.stderr).toContain('HTTP 500 Internal Server Error with an empty body (after 3 attempts) (HTTP 500)');
-    expect(hits(r.fs, 'DELETE', USER)).toBe(3);
+    expect(e.stderr).toMatch(/\(sandbox fault rule f\d+\) \(after 3 attempts\) \(HTTP 500, /);
+    expect(sent('DELETE', '/users/usr_member')).toHaveLength(3);
   });
 });
 

@@ -1,7 +1,7 @@
 // The diff engine: the document (what should be) against the live organization (what is),
 // field by field, as a list of changes grouped by resource in the order apply makes them.
 // It sends nothing; apply turns the same changes into requests.
-import { canonical, lower, ruleKey, assignmentKey, type OrgDoc, type TeamDoc } from './document.ts';
+import { canonical, lower, normalizeTeamProfile, ruleKey, assignmentKey, type OrgDoc, type TeamDoc } from './document.ts';
 import type { Live } from './live.ts';
 import type { DeleteKind, StateFile } from './state.ts';
 import { masked } from './secrets.ts';
@@ -179,7 +179,9 @@ export function computePlan(desired: OrgDoc, live: Live, state: StateFile): Plan
     if (t.profile) {
       if (!have?.profile) {
         if (have) notes.push(`teams[${t.name}].profile: cannot be read (team members only); not compared`);
-        else changes.push({ op: 'update', kind: 'teamProfile', step: 'members', key: t.name, team: t.name, path: `teams[${t.name}].profile`, old: null, new: t.profile });
+        // A team made by this apply starts with the empty profile: only a profile that says more is sent.
+        else if (canonical(t.profile) !== canonical(normalizeTeamProfile({})))
+          changes.push({ op: 'update', kind: 'teamProfile', step: 'members', key: t.name, team: t.name, path: `teams[${t.name}].profile`, old: null, new: t.profile });
       } else fields('teamProfile', 'members', t.name, `teams[${t.name}].profile`, have.profile, t.profile, { team: t.name });
     }
   }

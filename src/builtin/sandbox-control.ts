@@ -1,0 +1,305 @@
+// `agnt sandbox clock | snapshot | fault | requests | status | stop`: the verbs that drive a running
+// sandbox through its control namespace (src/sandbox/control.ts). The sandbox is the one --url
+// names, else the `sandbox` profile's (what `agnt sandbox start` writes, with the control token);
+// the control token comes from that profile or AGNT_SANDBOX_TOKEN, never from the command line.
+import { readFileSync } from 'node:fs';
+import type { Context } from '../core/context.ts';
+import { readConfig } from '../core/config.ts';
+import { durationFlag, durationMs } from '../core/duration.ts';
+import { AgntError, EXIT, UsageError, exitCodeForStatus } from '../core/errors.ts';
+import { isLoopback } from '../core/http.ts';
+import { loadYaml } from '../core/yaml.ts';
+import { sleep } from '../core/sleep.ts';
+
+type Rec = Record<string, any>;
+
+interface Target {
+  url: string;
+  token: string;
+}
+
+function target(ctx: Context, url: string | undefined): Target {
+  const profileName = ctx.global.profile ?? 'sandbox';
+  const profile = readConfig().profiles?.[profileName];
+  const base = url ?? profile?.baseUrl;
+  if (!base) throw new UsageError(`no sandbox to talk to: give --url, or start one with \`agnt sandbox start\` (it writes the '${profileName}' profile)`);
+  let parsed: URL;
+  try {
+    parsed = new URL(base);
+  } catch {
+    throw new UsageError(`--url: cannot read '${base}' as a URL`);
+  }
+  if (!isLoopback(parsed.hostname.replace(/^\[|\]$/g, ''))) throw new UsageError(`--url must be a sandbox on this machine (a loopback address), got '${parsed.host}'`);
+  const fromProfile = profile && (!url || profile.baseUrl === url) ? profile.controlToken : undefined;
+  const token = process.env.AGNT_SANDBOX_TOKEN || fromProfile;
+  if (!token) throw new UsageError(`no control token for ${parsed.origin}: set AGNT_SANDBOX_TOKEN to the control token \`agnt sandbox start\` printed`);
+  return { url: parsed.origin, token };
+}
+
+async function call(ctx: Context, t: Target, method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Rec> {
+  let res: Response;
+  try {
+    res = await fetch(`${t.url}/_sandbox/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${t.token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      signal: signal ?? ctx.signal,
+    });
+  } catch (e) {
+    if (ctx.signal.aborted) throw e;
+    throw new AgntError(`cannot reach the sandbox at ${t.url}: ${((e as Error).cause as Error)?.message ?? (e as Error).message}`, EXIT.failure, 'is `agnt sandbox start` running?');
+  }
+  const text = await res.text();
+  let data: Rec = {};
+  try {
+    data = text ? JSON.parse(text) : {};
+  } catch {
+    throw new AgntError(`the server at ${t.url} did not answer as a sandbox (HTTP ${res.status})`);
+  }
+  if (!res.ok) {
+    const message = String(data.error ?? `HTTP ${res.status}`).replace(/[\x00-\x1f\x7f]/g, ' ');
+    // What the sandbox refuses as bad input (a bad rule, a clock moved backwards, an unknown
+    // snapshot) is the caller's mistake: exit 2, and the sandbox unchanged.
+    const usage = res.status === 400 || res.status === 404 || res.status === 409;
+    throw new AgntError(message, usage ? EXIT.usage : exitCodeForStatus(res.status));
+  }
+  return data;
+}
+
+async function show(ctx: Context, value: unknown, columns?: Array<{ path: string }>): Promise<void> {
+  const printer = await ctx.printer(columns);
+  await printer.value(value, Array.isArray(value));
+}
+
+// ---- clock ------------------------------------------------------------------------------------
+
+/** An ISO 8601 time with a zone (the sandbox's clock is absolute). */
+export function parseInstant(text: string, flag: string): string {
+  const ok = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(text.trim());
+  const ms = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? `${text.trim()}T00:00:00Z` : text.trim());
+  if (!ok || Number.isNaN(ms) || (!/(Z|[+-]\d{2}:?\d{2})$/.test(text.trim()) && text.includes('T')))
+    throw new UsageError(`${flag}: cannot read '${text}' as a time`, 'give an ISO 8601 time with its zone, e.g. 2026-12-01T09:00:00Z (or a date: 2026-12-01)');
+  return new Date(ms).toISOString();
+}
+
+export function parseRate(text: string, flag: string): number {
+  const n = Number(text);
+  if (String(text).trim() === '' || !Number.isFinite(n) || n < 0 || n > 1_000_000) throw new UsageError(`${flag} must be a number from 0 (frozen) to 1000000, got '${text}'`);
+  return n;
+}
+
+export async function clockShow(ctx: Context, rawOpts: unknown): Promise<void> {
+  const opts = rawOpts as { url?: string };
+  const t = target(ctx, opts.url);
+  await show(ctx, (await call(ctx, t, 'GET', 'clock')).clock);
+}
+
+export async function clockSet(ctx: Context, time: string, rawOpts: unknown): Promise<void> {
+  const opts = rawOpts as { url?: string; rate?: string };
+  const body: Rec = { set: parseInstant(time, 'TIME') };
+  if (opts.rate !== undefined) body.rate = parseRate(opts.rate, '--rate');
+  await show(ctx, (await call(ctx, target(ctx, opts.url), 'POST', 'clock', body)).clock);
+}
+
+export async function clockAdvance(ctx: Context, duration: string, rawOpts: unknown): Promise<void> {
+  const opts = rawOpts as { url?: string };
+  const ms = durationMs(durationFlag(duration, 'DURATION'));
+  await show(ctx, (await call(ctx, target(ctx, opts.url), 'POST', 'clock', { advance: ms })).clock);
+}
+
+// ---- snapshots --------------------------------------------------------------------------------
+
+const SNAPSHOT_COLUMNS = [{ path: 'name' }, { path: 'clock' }, { path: 'records' }];
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+function snapshotName(name: string): string {
+  if (!NAME.test(name)) throw new UsageError(`NAME: a snapshot name is letters, digits, '.', '_' and '-' (at most 64), got '${name}'`);
+  return name;
+}
+
+export async function snapshotSave(ctx: Context, name: string, rawOpts: unknown): Promise<void> {
+  const t = target(ctx, (rawOpts as { url?: string }).url);
+  await show(ctx, (await call(ctx, t, 'POST', 'snapshots', { name: snapshotName(name) })).snapshot);
+}
+
+export async function snapshotRestore(ctx: Context, name: string, rawOpts: unknown): Promise<void> {
+  const t = target(ctx, (rawOpts as { url?: string }).url);
+  await show(ctx, (await call(ctx, t, 'POST', `snapshots/${encodeURIComponent(snapshotName(name))}/restore`)).snapshot);
+}
+
+export async function snapshotList(ctx: Context, rawOpts: unknown): Promise<void> {
+  const t = target(ctx, (rawOpts as { url?: string }).url);
+  await show(ctx, (await call(ctx, t, 'GET', 'snapshots')).snapshots, SNAPSHOT_COLUMNS);
+}
+
+export async function snapshotDelete(ctx: Context, name: string, rawOpts: unknown): Promise<void> {
+  const t = target(ctx, (rawOpts as { url?: string }).url);
+  await call(ctx, t, 'DELETE', `snapshots/${encodeURIComponent(snapshotName(name))}`);
+  ctx.io.info(`Deleted snapshot ${name}.`);
+}
+
+// ---- faults -----------------------------------------------------------------------------------
+
+const FAULT_COLUMNS = [{ path: 'id' }, { path: 'method' }, { path: 'path' }, { path: 'endpoint' }, { path: 'user' }, { path: 'status' }, { path: 'rate' }, { path: 'times' }, { path: 'hits' }];
+
+/** 800ms, 2s, 1m: milliseconds. */
+export function millis(text: string, flag: string): number {
+  const ms = /^\s*(\d+)\s*ms\s*$/i.exec(String(text));
+  if (ms) return Number(ms[1]);
+  if (/^\s*\d+(\.\d+)?\s*$/.test(String(text))) return Math.round(Number(text) * 1000);
+  return durationMs(durationFlag(String(text), flag));
+}
+
+/** A fault rule from the flags of `fault add` (checked again, against the model, by the sandbox). */
+export function ruleFromFlags(o: Rec): Rec {
+  const rule: Rec = {};
+  if (o.method !== undefined) rule.method = String(o.method).toUpperCase();
+  if (o.path !== undefined) rule.path = o.path;
+  if (o.endpoint !== undefined) rule.endpoint = o.endpoint;
+  if (o.user !== undefined) rule.user = o.user;
+  if (o.status !== undefined) {
+    const n = Number(o.status);
+    if (!Number.isInteger(n) || n < 400 || n > 599) throw new UsageError(`--status must be an HTTP error status (400-599), got '${o.status}'`);
+    rule.status = n;
+  }
+  if (o.rate !== undefined) {
+    const n = Number(o.rate);
+    if (!(n > 0 && n <= 1)) throw new UsageError(`--rate must be more than 0 and at most 1, got '${o.rate}'`);
+    rule.rate = n;
+  }
+  if (o.times !== undefined) {
+    const n = Number(o.times);
+    if (!Number.isInteger(n) || n < 1) throw new UsageError(`--times must be a whole number of at least 1, got '${o.times}'`);
+    rule.times = n;
+  }
+  if (rule.rate !== undefined && rule.times !== undefined) throw new UsageError('give --rate or --times, not both');
+  if (o.retryAfter !== undefined) rule.retryAfter = millis(o.retryAfter, '--retry-after') / 1000;
+  if (o.delay !== undefined) rule.delay = millis(o.delay, '--delay');
+  if (o.reset) rule.reset = true;
+  if (rule.reset && rule.status !== undefined) throw new UsageError('give --status or --reset, not both');
+  if (rule.status === undefined && !rule.reset && rule.delay === undefined) throw new UsageError('a fault needs --status, --delay or --reset');
+  if (rule.retryAfter !== undefined && rule.status === undefined) throw new UsageError('--retry-after goes with --status');
+  return rule;
+}
+
+/** The rules of a rules file (YAML or JSON): a list, or {rules: [...]}; durations may be text. */
+export async function readRulesFile(file: string): Promise<Rec[]> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e: any) {
+    throw new UsageError(`cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
+  }
+  const { parse } = await loadYaml();
+  let value: any;
+  try {
+    value = parse(text);
+  } catch (e) {
+    throw new UsageError(`${file}: ${(e as Error).message.split('\n')[0]}`);
+  }
+  const rules = Array.isArray(value) ? value : value?.rules;
+  if (!Array.isArray(rules)) throw new UsageError(`${file}: a rules file is a list of rules (or rules: [...])`);
+  return rules.map((r: Rec, i: number) => {
+    if (!r || typeof r !== 'object') throw new UsageError(`${file}: rule ${i + 1} is not a mapping`);
+    const out = { ...r };
+    try {
+      if (typeof out.retryAfter === 'string') out.retryAfter = millis(out.retryAfter, 'retryAfter') / 1000;
+      if (typeof out.delay === 'string') out.delay = millis(out.delay, 'delay');
+    } catch (e) {
+      throw new UsageError(`${file}: rule ${i + 1}: ${(e as Error).message}`);
+    }
+    return out;
+  });
+}
+
+export async function faultAdd(ctx: Context, rawOpts: unknown): Promise<void> {
+  const opts = rawOpts as Rec;
+  const rule = ruleFromFlags(opts);
+  const t = target(ctx, opts.url);
+  await show(ctx, (await call(ctx, t, 'POST', 'faults', rule)).faults[0]);
+}
+
+export async function faultList(ctx: Context, rawOpts: unknown): Promise<void> {
+  const t = target(ctx, (rawOpts as { url?: string }).url);
+  await show(ctx, (await call(ctx, t, 'GET', 'faults')).faults, FAULT_COLUMNS);
+}
+
+export async function faultClear(ctx: Context, id: string | undefined, rawOpts: unknown): Promise<void> {
+  const t = target(ctx, (rawOpts as { url?: string }).url);
+  await call(ctx, t, 'DELETE', id ? `faults/${encodeURIComponent(id)}` : 'faults');
+  ctx.io.info(id ? `Removed fault rule ${id}.` : 'Removed every fault rule.');
+}
+
+// ---- journal, status, stop ------------------------------------------------------------------------
+
+const REQUEST_COLUMNS = [{ path: 'id' }, { path: 'time' }, { path: 'method' }, { path: 'path' }, { path: 'status' }, { path: 'user' }, { path: 'fault' }];
+
+export async function requests(ctx: Context, rawOpts: unknown): Promise<void> {
+  const opts = rawOpts as { url?: string; since?: string; method?: string; path?: string; follow?: boolean };
+  let since: number | undefined;
+  if (opts.since !== undefined) {
+    since = Number(opts.since);
+    if (!Number.isInteger(since) || since < 0) throw new UsageError(`--since must be a request id (a whole number), got '${opts.since}'`);
+  }
+  if (opts.method !== undefined && !/^(GET|POST|PUT|PATCH|DELETE)$/i.test(opts.method)) throw new UsageError(`--method must be GET, POST, PUT, PATCH or DELETE, got '${opts.method}'`);
+  if (opts.path !== undefined && !opts.path.startsWith('/')) throw new UsageError(`--path is a glob starting with '/', got '${opts.path}'`);
+  const t = target(ctx, opts.url);
+  const query = (extra: Rec) => {
+    const q = new URLSearchParams();
+    if (since !== undefined) q.set('since', String(since));
+    if (opts.method) q.set('method', opts.method.toUpperCase());
+    if (opts.path) q.set('path', opts.path);
+    for (const [k, v] of Object.entries(extra)) q.set(k, String(v));
+    return `requests?${q}`;
+  };
+  if (!opts.follow) {
+    await show(ctx, (await call(ctx, t, 'GET', query({}))).requests, REQUEST_COLUMNS);
+    return;
+  }
+  // --follow: each request as it arrives, one per line (JSON lines unless -o table), until Ctrl-C.
+  ctx.interruptIsStop = true;
+  const printer = await ctx.printer(REQUEST_COLUMNS);
+  while (!ctx.signal.aborted) {
+    let page: Rec;
+    try {
+      page = await call(ctx, t, 'GET', query({ wait: 25 }));
+    } catch (e) {
+      if (ctx.signal.aborted) break;
+      throw e;
+    }
+    const items = page.requests as Rec[];
+    if (items.length) {
+      printer.records(items);
+      if (!printer.streaming) await printer.value(items, true);
+      since = items[items.length - 1]!.id;
+    } else if (since === undefined) since = page.lastId;
+    await sleep(0, ctx.signal).catch(() => undefined);
+  }
+}
+
+export async function status(ctx: Context, rawOpts: unknown): Promise<void> {
+  const t = target(ctx, (rawOpts as { url?: string }).url);
+  const s = await call(ctx, t, 'GET', 'status');
+  if (ctx.format() === 'table' && !ctx.global.fields && !ctx.global.query) {
+    // A reading for people: one line per part.
+    const lines = [
+      `url        ${s.url}`,
+      `clock      ${s.clock.now}${s.clock.frozen ? ' (frozen)' : s.clock.rate === 1 ? '' : ` (rate ${s.clock.rate})`}`,
+      `data file  ${s.dataFile ?? '(none: in memory)'}`,
+      `snapshots  ${s.snapshots.length ? s.snapshots.join(', ') : '(none)'}`,
+      `faults     ${s.faults.length ? s.faults.map((f: Rec) => `${f.id} ${[f.method, f.path ?? f.endpoint].filter(Boolean).join(' ')} -> ${f.reset ? 'reset' : (f.status ?? `delay ${f.delay}ms`)}`).join('; ') : '(none)'}`,
+      `requests   ${s.requests.lastId} served`,
+      'records',
+      ...Object.entries(s.collections as Record<string, number>).map(([k, v]) => `  ${k.padEnd(28)} ${v}`),
+    ];
+    ctx.io.out(lines.join('\n').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '?'));
+    return;
+  }
+  await show(ctx, s);
+}
+
+export async function stop(ctx: Context, rawOpts: unknown): Promise<void> {
+  const t = target(ctx, (rawOpts as { url?: string }).url);
+  await call(ctx, t, 'POST', 'stop');
+  ctx.io.info(`Stopping the sandbox at ${t.url}.`);
+}

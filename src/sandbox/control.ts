@@ -1,0 +1,336 @@
+// The sandbox's control namespace (/_sandbox/...): the clock, snapshots, fault rules, the journal
+// of requests, status and stop, for `agnt sandbox ...` verbs. It is not part of the platform API
+// (no endpoint of the model, never in the OpenAPI document) and takes only the control token made
+// at start: a platform token, even an admin's, is refused.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Clock } from './clock.ts';
+import { checkRule, Faults, type FaultRule } from './faults.ts';
+import { HttpError, type Reply } from './http.ts';
+import { Journal } from './journal.ts';
+import { Snapshots } from './snapshots.ts';
+import type { LoggedRequest, Sandbox } from './types.ts';
+import type { Store } from './store.ts';
+import { STATUS_CODES as STATUS_TEXT } from 'node:http';
+
+export const CONTROL_PREFIX = '/_sandbox/';
+
+type Rec = Record<string, any>;
+
+export interface BenchOptions {
+  /** The clock's start (ms since the epoch); the wall clock without it. */
+  clockStart?: number;
+  /** Sandbox ms per wall ms (0 frozen); default frozen with clockStart, else 1. */
+  clockRate?: number;
+  /** Fault rules installed at start (as a rules file holds them). */
+  faults?: unknown[];
+}
+
+export class Bench {
+  readonly controlToken = `agnt_sbx_control_${randomBytes(18).toString('base64url')}`;
+  readonly clock: Clock;
+  readonly faults = new Faults();
+  readonly journal = new Journal();
+  readonly snapshots: Snapshots;
+  /** Asks the process that runs the sandbox to stop it (set by `agnt sandbox start`). */
+  onStop?: () => void;
+  private sb!: Sandbox;
+
+  /** Made before the state is seeded, so that the seed is stamped on this clock. */
+  constructor(
+    store: Store,
+    private opts: BenchOptions,
+  ) {
+    const kept = store.meta.sandboxClock as { now: number; rate: number } | undefined;
+    // A data file keeps a clock that was moved; --clock given again wins.
+    this.clock = opts.clockStart === undefined && kept ? new Clock(kept.now, kept.rate) : new Clock(opts.clockStart, opts.clockRate);
+    store.clock = () => this.clock.now();
+    this.snapshots = new Snapshots(store.file);
+  }
+
+  /** Once the routes are registered: the rules of a rules file are checked against them. */
+  attach(sb: Sandbox): void {
+    this.sb = sb;
+    const rules = (this.opts.faults ?? []).map((r) => this.checkRule(r));
+    for (const r of rules) this.faults.add(r);
+  }
+
+  /**
+   * The answer of a fault rule: after its delay, its status (with Retry-After), a dropped
+   * connection, or (a delay alone) the real answer, late.
+   */
+  answerFault(rule: FaultRule, req: IncomingMessage, res: ServerResponse, log: LoggedRequest, query: Record<string, string>, serve: () => Reply | Promise<Reply>): Promise<Reply> {
+    // The body is read (so that the answer is not sent into an unread request) and journaled.
+    const chunks: Buffer[] = [];
+    const drained = new Promise<void>((resolve) => {
+      if (req.readableEnded) return resolve();
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => resolve());
+      req.on('error', () => resolve());
+      req.on('close', () => resolve());
+    }).then(() => {
+      if (chunks.length) log.raw = Buffer.concat(chunks);
+    });
+    const late = rule.delay ? new Promise<void>((resolve) => setTimeout(resolve, rule.delay)) : Promise.resolve();
+    if (!rule.status && !rule.reset) return late.then(serve);
+    return Promise.all([drained, late]).then(() => {
+      if (rule.reset) {
+        this.record(log, query);
+        res.socket?.destroy();
+        // Never answered: the connection is gone.
+        return new Promise<Reply>(() => undefined);
+      }
+      const status = rule.status!;
+      return {
+        status,
+        headers: rule.retryAfter !== undefined ? { 'retry-after': String(Math.ceil(rule.retryAfter)) } : undefined,
+        body: { status, error_code: status === 429 ? 'AGNT_E_RATE_LIMITED' : 'AGNT_E_UNAVAILABLE', error: `${STATUS_TEXT[status] ?? 'error'} (sandbox fault rule ${rule.id})` },
+      };
+    });
+  }
+
+  private checkRule(raw: unknown): Omit<FaultRule, 'id' | 'hits'> {
+    const store = this.sb.store;
+    return checkRule(
+      raw,
+      this.sb.router.list().filter((e) => e.id),
+      (who) => (store.get('users', who) ?? store.lookup('users', 'email', who)[0])?.id,
+    );
+  }
+
+  private userOf(auth: string | undefined): string | undefined {
+    const token = auth ? /^Bearer\s+(\S+)$/i.exec(auth)?.[1] : undefined;
+    return token ? this.sb.store.meta.tokens?.[token]?.userId : undefined;
+  }
+
+  /** The fault rule that answers this request, if one fires. */
+  faultFor(method: string, path: string, auth: string | undefined): FaultRule | undefined {
+    if (!this.faults.size) return undefined;
+    return this.faults.match(
+      method,
+      path,
+      () => {
+        const m = this.sb.router.matchPath(method, path);
+        return m && m !== 'method' ? m.route.endpoint?.id : undefined;
+      },
+      () => this.userOf(auth),
+    );
+  }
+
+  /** Writes a served request to the journal. */
+  record(log: LoggedRequest, query: Record<string, string>): void {
+    this.journal.record({
+      time: this.sb.store.now(),
+      method: log.method,
+      path: log.path,
+      query,
+      raw: log.raw,
+      status: log.status,
+      user: this.userOf(log.authorization) ?? null,
+      fault: log.fault ?? null,
+    });
+  }
+
+  /** Serves one request of the control namespace. */
+  serve(req: IncomingMessage, res: ServerResponse, method: string, path: string, query: Record<string, string>): void {
+    const reply = (r: Reply) => {
+      const text = JSON.stringify(r.body);
+      res.writeHead(r.status ?? 200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+      res.end(text);
+    };
+    const failed = (e: unknown) => {
+      if (e instanceof HttpError) reply({ status: e.status, body: { status: e.status, error_code: e.code, error: e.message } });
+      else reply({ status: 500, body: { status: 500, error_code: 'AGNT_E_INTERNAL', error: String((e as Error).message ?? e) } });
+    };
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      // Control bodies are a rule or a name: anything this large is not one.
+      if (size > 1024 * 1024) req.destroy();
+      else chunks.push(c);
+    });
+    req.on('end', () => {
+      try {
+        this.authorize(req.headers.authorization);
+        const raw = Buffer.concat(chunks).toString('utf8');
+        let body: Rec = {};
+        if (raw) {
+          try {
+            body = JSON.parse(raw);
+          } catch {
+            throw new HttpError(400, 'the request body is not valid JSON', 'AGNT_E_INVALID_JSON');
+          }
+        }
+        let parts: string[];
+        try {
+          parts = path.slice(CONTROL_PREFIX.length).split('/').map(decodeURIComponent);
+        } catch {
+          throw new HttpError(400, 'the path is not valid percent-encoding', 'AGNT_E_INVALID_REQUEST');
+        }
+        const out = this.route(method, parts, query, body, res);
+        if (out instanceof Promise) out.then(reply, failed);
+        else reply(out);
+      } catch (e) {
+        failed(e);
+      }
+    });
+  }
+
+  private authorize(auth: string | undefined): void {
+    const token = auth ? /^Bearer\s+(\S+)$/i.exec(auth)?.[1] : undefined;
+    if (!token) throw new HttpError(401, 'the sandbox control namespace needs the control token printed at start', 'AGNT_E_UNAUTHORIZED');
+    const a = Buffer.from(token);
+    const b = Buffer.from(this.controlToken);
+    if (a.length === b.length && timingSafeEqual(a, b)) return;
+    if (this.sb.store.meta.tokens?.[token]) throw new HttpError(403, 'a platform token cannot use the sandbox control namespace; use the control token printed at start', 'AGNT_E_FORBIDDEN');
+    throw new HttpError(401, 'not the control token of this sandbox', 'AGNT_E_UNAUTHORIZED');
+  }
+
+  private route(method: string, parts: string[], query: Record<string, string>, body: Rec, res: ServerResponse): Reply | Promise<Reply> {
+    const [what, name, action] = parts;
+    const key = `${method} ${what}${name !== undefined ? '/:name' : ''}${action !== undefined ? `/${action}` : ''}`;
+    switch (key) {
+      case 'GET status':
+        return { body: this.status() };
+      case 'GET clock':
+        return { body: { clock: this.clock.view() } };
+      case 'POST clock':
+        return { body: { clock: this.moveClock(body) } };
+      case 'GET snapshots':
+        return { body: { snapshots: this.snapshots.list() } };
+      case 'POST snapshots':
+        return { status: 201, body: { snapshot: this.saveSnapshot(String(body.name ?? '')) } };
+      case 'POST snapshots/:name/restore':
+        return { body: { snapshot: this.restoreSnapshot(name!) } };
+      case 'DELETE snapshots/:name':
+        this.snapshots.delete(name!);
+        return { body: { deleted: name } };
+      case 'GET faults':
+        return { body: { faults: this.faults.list() } };
+      case 'POST faults': {
+        // Every rule is checked before any is added: a bad file changes nothing.
+        const rules = (Array.isArray(body.rules) ? body.rules : [body]).map((r: unknown) => this.checkRule(r));
+        return { status: 201, body: { faults: rules.map((r: Omit<FaultRule, 'id' | 'hits'>) => this.faults.add(r)) } };
+      }
+      case 'DELETE faults':
+        this.faults.clear();
+        return { body: { faults: [] } };
+      case 'DELETE faults/:name':
+        if (!this.faults.clear(name)) throw new HttpError(404, `no fault rule '${name}' (agnt sandbox fault list)`, 'AGNT_E_NOT_FOUND');
+        return { body: { deleted: name } };
+      case 'GET requests':
+        return this.requests(query, res);
+      case 'POST stop':
+        // Answered first; the process stops once the answer is out.
+        res.once('finish', () => this.onStop?.());
+        return { body: { stopping: true } };
+    }
+    throw new HttpError(404, `no such control request: ${method} ${CONTROL_PREFIX}${parts.join('/')}`, 'AGNT_E_NOT_FOUND');
+  }
+
+  status(): Rec {
+    const store = this.sb.store;
+    const collections: Record<string, number> = {};
+    for (const n of store.collectionNames().sort()) collections[n] = store.size(n);
+    return {
+      url: this.sb.baseUrl,
+      clock: this.clock.view(),
+      dataFile: store.file ?? null,
+      collections,
+      snapshots: this.snapshots.list().map((s) => s.name),
+      faults: this.faults.list(),
+      requests: { kept: this.journal.size, lastId: this.journal.lastId },
+    };
+  }
+
+  /** The latest time a stored record carries (createdAt, updatedAt): the clock may not go back past it. */
+  private latestRecord(): number {
+    const store = this.sb.store;
+    let latest = Number.NEGATIVE_INFINITY;
+    for (const name of store.collectionNames()) {
+      for (const r of store.values(name)) {
+        for (const t of [r.createdAt, r.updatedAt]) {
+          if (typeof t !== 'string') continue;
+          const ms = Date.parse(t);
+          if (ms > latest) latest = ms;
+        }
+      }
+    }
+    return latest;
+  }
+
+  private moveClock(body: Rec): Rec {
+    const now = this.clock.now();
+    let to = now;
+    if (body.set !== undefined) {
+      to = typeof body.set === 'string' ? Date.parse(body.set) : Number.NaN;
+      if (Number.isNaN(to)) throw new HttpError(400, `cannot read '${body.set}' as a time (give an ISO 8601 time, e.g. 2026-12-01T09:00:00Z)`, 'AGNT_E_VALIDATION');
+    }
+    if (body.advance !== undefined) {
+      if (typeof body.advance !== 'number' || !Number.isFinite(body.advance) || body.advance < 0) throw new HttpError(400, 'advance is a positive number of milliseconds', 'AGNT_E_VALIDATION');
+      to += body.advance;
+    }
+    let rate = this.clock.rate;
+    if (body.rate !== undefined) {
+      if (typeof body.rate !== 'number' || !(body.rate >= 0) || body.rate > 1_000_000) throw new HttpError(400, 'rate is a number from 0 (frozen) to 1000000', 'AGNT_E_VALIDATION');
+      rate = body.rate;
+    }
+    if (to < now) {
+      const latest = this.latestRecord();
+      if (to < latest)
+        throw new HttpError(
+          409,
+          `the clock cannot go back to ${new Date(to).toISOString()}: stored records are as late as ${new Date(latest).toISOString()} (restore a snapshot taken earlier instead)`,
+          'AGNT_E_CLOCK_BACKWARDS',
+        );
+    }
+    this.clock.set(to, rate);
+    this.keepClock();
+    return this.clock.view();
+  }
+
+  /** With a data file the clock is part of the state, so a restart resumes it. */
+  private keepClock(): void {
+    this.sb.store.meta.sandboxClock = { now: this.clock.now(), rate: this.clock.rate };
+    this.sb.store.touch();
+  }
+
+  private saveSnapshot(name: string): Rec {
+    const store = this.sb.store;
+    let records = 0;
+    for (const n of store.collectionNames()) records += store.size(n);
+    const info = { name, clock: new Date(this.clock.now()).toISOString(), rate: this.clock.rate, records };
+    this.keepClock();
+    this.snapshots.save(info, store.dump());
+    return info;
+  }
+
+  private restoreSnapshot(name: string): Rec {
+    const { info, chunks } = this.snapshots.load(name);
+    const store = this.sb.store;
+    // Tokens stay valid across a restore: the server holds this very object.
+    const tokens = store.meta.tokens;
+    store.replaceState(chunks);
+    store.meta.tokens = Object.assign(tokens, store.meta.tokens);
+    this.clock.set(Date.parse(info.clock), info.rate);
+    this.keepClock();
+    return info;
+  }
+
+  private async requests(query: Record<string, string>, res: ServerResponse): Promise<Reply> {
+    const since = query.since !== undefined ? Number(query.since) : undefined;
+    if (since !== undefined && !(Number.isInteger(since) && since >= 0)) throw new HttpError(400, `since must be a request id, got '${query.since}'`, 'AGNT_E_VALIDATION');
+    const filter = { since, method: query.method, path: query.path, limit: query.limit ? Number(query.limit) : undefined };
+    let items = this.journal.list(filter);
+    const wait = Number(query.wait ?? 0);
+    if (!items.length && wait > 0) {
+      // A long poll for --follow: answered as soon as a request arrives, or empty after `wait`.
+      const gone = new AbortController();
+      res.once('close', () => gone.abort());
+      await this.journal.waitForNext(Math.min(wait, 60) * 1000, gone.signal);
+      items = this.journal.list(filter);
+    }
+    return { body: { requests: items, lastId: this.journal.lastId } };
+  }
+}

@@ -1,0 +1,59 @@
+// The state of `agnt sandbox start --seed FILE` and `--empty`: instead of the built-in account,
+// one organization per document with only its admin; `agnt sandbox start` then applies each
+// document to it with `agnt org apply` (the one implementation of what a document means), and
+// gives every user a token.
+import { randomBytes } from 'node:crypto';
+import { makeUser, issueToken } from './model.ts';
+import type { Store } from './store.ts';
+
+export interface SeedOrg {
+  name: string;
+  adminEmail: string;
+}
+
+/** A token keyed by the user's e-mail, its text made of the e-mail's local part. */
+function tokenFor(store: Store, email: string, userId: string): void {
+  const e = email.toLowerCase();
+  issueToken(store, e, userId, `agnt_sbx_${slug(e.split('@')[0]!)}_${randomBytes(6).toString('hex')}`);
+}
+
+const slug = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '') || 'org';
+
+/** The organization id a seeded organization gets: org_ and its name ('Acme Corp': org_acme_corp). */
+export function seedOrgId(name: string): string {
+  return `org_${slug(name)}`;
+}
+
+/** One organization per entry, each with its admin (a user and a token) and its own company. */
+export function seedOrganizations(store: Store, orgs: SeedOrg[]): void {
+  for (const o of orgs) {
+    const id = seedOrgId(o.name);
+    const account = `acc_${slug(o.name)}`;
+    const admin = makeUser(store, { email: o.adminEmail.toLowerCase(), account, organization: id, organizationRole: 'admin', firstName: 'Admin' });
+    store.insert('organizations', 'org', {
+      id,
+      account,
+      name: o.name,
+      defaultTeam: null,
+      defaultAssistant: null,
+      sso: { enabled: false, enforced: false, provider: null },
+      admins: [],
+      createdBy: admin.id,
+      defaultModelTiers: { chat: null, task: null },
+    });
+    // The organization's own company, so that a document's profile section can be applied.
+    store.insert('companies', 'co', { name: o.name, industry: null, website: null, domain: null, location: null, profNetAUrl: null, ownOrgProfile: {}, claimedBy: account, orgAdmins: [admin.id] });
+    tokenFor(store, o.adminEmail, admin.id);
+  }
+}
+
+/** Gives a token to every user that has none (the members a document added), keyed by e-mail. */
+export function tokensForAll(store: Store): void {
+  const have = new Set(Object.values(store.meta.tokens as Record<string, { userId: string }>).map((t) => t.userId));
+  for (const u of store.values('users')) if (!have.has(u.id) && u.email) tokenFor(store, String(u.email), u.id);
+  store.touch();
+}
