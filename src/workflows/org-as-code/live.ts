@@ -3,6 +3,7 @@
 import type { Context } from '../../core/context.ts';
 import { ApiError } from '../../core/errors.ts';
 import { paginate } from '../../core/paginate.ts';
+import { roomForListeners } from './listeners.ts';
 import type { EndpointId } from '../../api/index.ts';
 import { callEndpoint, endpointRequest, type RequestParts } from '../../core/endpoint-request.ts';
 import {
@@ -81,6 +82,8 @@ export async function readLive(ctx: Context, orgId: string): Promise<Live> {
     allTeams.filter((t) => t.organization === orgId),
     (t) => lower(t.name),
   );
+  // Three reads per team at once.
+  roomForListeners(ctx, 3 * teams.length);
   const teamDetails = await Promise.all(
     teams.map(async (t) => {
       const tp = { teamId: t.id };

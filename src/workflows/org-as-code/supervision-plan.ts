@@ -9,6 +9,7 @@ import { callEndpoint } from '../../core/endpoint-request.ts';
 import { MATRIX_CELLS, loosens, type MatrixCell } from '../../api/supervision.ts';
 import { canonical, lower, type OrgDoc } from './document.ts';
 import type { Live } from './live.ts';
+import { roomForListeners } from './listeners.ts';
 import {
   coveredCells,
   exceptionKey,
@@ -67,6 +68,7 @@ export function liveMatrix(m: Rec): LiveMatrix {
 /** Each member's matrix; a member whose matrix the API cannot find (404: no primary identifier) maps to null. */
 export async function readMatrices(ctx: Context, members: Array<{ email: string; userId: string }>): Promise<Map<string, LiveMatrix | null>> {
   const out = new Map<string, LiveMatrix | null>();
+  roomForListeners(ctx, MATRIX_CONCURRENCY);
   await pool(members, MATRIX_CONCURRENCY, async (m) => {
     try {
       const r = await callEndpoint<Rec>(ctx.client(), 'preferences.matrix.get', { params: { userId: m.userId } });
@@ -292,6 +294,7 @@ export async function applySupervision(ctx: Context, p: SupervisionPlan, live: L
   let members = 0;
   let requests = 0;
   const skipped: string[] = [];
+  roomForListeners(ctx, MATRIX_CONCURRENCY);
   const send = async (endpoint: Parameters<typeof callEndpoint>[1], parts: Parameters<typeof callEndpoint>[2]) => {
     requests++;
     await callEndpoint(ctx.client(), endpoint, parts);
