@@ -520,7 +520,7 @@ export const orgArea: AreaSpec = {
       list: false,
       options: [docFile],
       handler: explain,
-      examples: ['agnt org explain ceo@acme.test -f examples/org.yaml', 'agnt org explain member@acme.test email_as_assistant -f examples/org.yaml --org org_acme -o json'],
+      examples: ['agnt org explain admin@acme.test -f examples/org.yaml', 'agnt org explain member@acme.test email_as_assistant -f examples/org.yaml --org org_acme -o json'],
     },
   ],
 };
