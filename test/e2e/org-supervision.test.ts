@@ -164,6 +164,7 @@ describe('supervision as code over 1,000 members', () => {
     const path = file('tested.yaml', withTest);
     const plan = await agnt(['org', 'plan', '-f', path, 'org_acme'], { sb, configDir: config });
     expect(plan.exitCode).toBe(7);
+    expect(plan.stderr).toBe('1 supervision test(s) failed against the live organization: Sales books nothing alone (exit 7)\n');
     // The two executives of Sales still book alone (calendar auto).
     const failing = EXECS.filter((e) => e.startsWith('sales')).sort();
     expect(plan.stdout).toContain(
@@ -176,10 +177,11 @@ describe('supervision as code over 1,000 members', () => {
     // Offline: the file itself gives those executives auto too.
     const v = await agnt(['org', 'validate', path]);
     expect(v.exitCode).toBe(7);
+    expect(v.stdout).toBe(`${path}: valid; 1 of 1 supervision test(s) fail\n`);
     expect(v.stderr).toContain('test failed against the file: Sales books nothing alone');
     expect(v.stderr).toContain(failing[0]);
     const passing = file('passing.yaml', withTest.replace('mode: [manual, time-boxed], for: {team: Sales}', 'mode: [manual, time-boxed, auto], for: {team: Sales}'));
-    expect(await agnt(['org', 'validate', passing])).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(await agnt(['org', 'validate', passing])).toEqual({ exitCode: 0, stderr: '', stdout: `${passing}: valid; 1 supervision test(s) pass\n` });
   });
 
   it('org explain names, for each cell, the value and the line of the file that decided it, and the parent lock', async () => {

@@ -112,8 +112,9 @@ function planText(p: Prepared, verb: string, changes: Rec[]): string {
 
 /** A plan whose live organization fails one of the file's tests: exit 7, naming the users. */
 function failedLiveTests(p: Prepared): ChangesFound | undefined {
-  const failed = p.supervision ? renderTestFailures(p.supervision.tests, 'the live organization') : [];
-  return failed.length ? new ChangesFound(failed.join('\n')) : undefined;
+  // The plan printed names the users; stderr says which tests, once.
+  const failed = (p.supervision?.tests ?? []).filter((t) => !t.passed);
+  return failed.length ? new ChangesFound(`${failed.length} supervision test(s) failed against the live organization: ${failed.map((t) => t.name).join('; ')} (exit ${EXIT.changes})`) : undefined;
 }
 
 // ---- export ----
@@ -147,7 +148,8 @@ export const validateOrg: Handler = async (ctx, inv) => {
     const printer = await ctx.printer();
     await printer.value({ file, valid: problems.length === 0, problems, ...(tests.length ? { tests } : {}) }, false);
   } else if (!problems.length) {
-    ctx.io.out(`${file}: valid`);
+    const fails = tests.filter((t) => !t.passed).length;
+    ctx.io.out(`${file}: valid${!tests.length ? '' : fails ? `; ${fails} of ${tests.length} supervision test(s) fail` : `; ${tests.length} supervision test(s) pass`}`);
   }
   if (problems.length) {
     if (format === 'table') for (const p of problems) ctx.io.err(formatProblem(file, p));
