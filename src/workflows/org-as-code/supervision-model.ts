@@ -12,7 +12,6 @@
 //   mode it had where it was locked. The API takes no lock at user level, so the lock is checked
 //   by validate and shown by explain; what a person loosens by hand shows in drift.
 import { type CELL_MODES, type EXCEPTION_MODES, MATRIX_CELLS, loosens, type MatrixCell } from '../../api/supervision.ts';
-import { canonical, lower } from './document.ts';
 
 type Rec = Record<string, any>;
 type Path = Array<string | number>;
@@ -114,8 +113,11 @@ export function compactException(e: ExceptionSpec): Rec {
 
 /** Identity of an exception: what it matches and which cells it covers; the rest is its value. */
 export const exceptionKey = (e: ExceptionSpec): string => `${e.match.kind}\u0000${lower(e.match.value)}\u0000${e.appliesTo.join(',')}`;
-export const sameCell = (a: Cell, b: Cell): boolean => canonical(a) === canonical(b);
-export const sameException = (a: ExceptionSpec, b: ExceptionSpec): boolean => canonical(a) === canonical(b);
+// The full forms (fullCell, fullException) have a fixed key order and sorted appliesTo, so their
+// JSON is canonical. (document.ts imports this module: it cannot import document.ts back.)
+export const sameCell = (a: Cell, b: Cell): boolean => JSON.stringify(fullCell(a)) === JSON.stringify(fullCell(b));
+export const sameException = (a: ExceptionSpec, b: ExceptionSpec): boolean => JSON.stringify(fullException(a)) === JSON.stringify(fullException(b));
+const lower = (s: string | null | undefined): string => String(s ?? '').toLowerCase();
 
 /** The cells named directly under the baseline (every key but locked and exceptions). */
 export function baselineCells(b: BaselineDoc | undefined): Array<[MatrixCell, Partial<Cell> | null]> {
