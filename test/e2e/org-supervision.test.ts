@@ -250,6 +250,21 @@ describe('supervision as code over 1,000 members', () => {
         at: event.createdAt,
       },
     ]);
+
+    // An exception added by hand: the file manages exceptions (baseline `exceptions: []`), so it drifts.
+    const added = await agntJson(
+      ['preferences', 'exceptions', 'add', '--user', 'usr_operations3', '--match', '{"kind": "email", "value": "vip@client.test"}', '--mode', 'auto', '--applies-to', 'calendar'],
+      { sb, as: 'manager' },
+    );
+    const more = await agntJson(['org', 'drift', '-f', path, 'org_acme'], { sb, configDir: config });
+    expect(more.find((d: Rec) => d.path === 'supervision[operations003@acme.test].exceptions[email:vip@client.test]')).toMatchObject({
+      op: 'delete',
+      live: { id: added.id, match: { kind: 'email', value: 'vip@client.test' }, mode: 'auto', appliesTo: ['calendar'] },
+      file: null,
+      actor: 'usr_manager',
+      actorEmail: 'manager@acme.test',
+      action: 'supervision_exception.created',
+    });
   });
 
   it('a member with no primary identifier is listed as not applicable with the command that fixes it, and never stops an apply', async () => {

@@ -373,7 +373,10 @@ export function supervisionDrift(p: SupervisionPlan, events: Rec[], live: Live):
       out.push({ path: `supervision[${m.email}].${c.cell}`, op: 'update', live: c.old, file: c.new, ...who(uid, (e) => e.action === 'supervision_matrix.updated' && fields(e).includes(c.cell)) });
     for (const e of m.remove) {
       const by = who(uid, (x) => x.action === 'supervision_exception.created' && x.metadata?.exceptionId === e.id);
-      out.push({ path: `supervision[${m.email}].exceptions[${e.match.kind}:${e.match.value}]`, op: 'delete', live: e, file: null, ...by, actor: by.actor ?? e.createdBy });
+      // Without an event, the exception's own createdBy says who added it.
+      const actor = by.actor ?? e.createdBy;
+      const actorEmail = by.actorEmail ?? (actor ? (live.ids.emailByUser.get(actor) ?? null) : null);
+      out.push({ path: `supervision[${m.email}].exceptions[${e.match.kind}:${e.match.value}]`, op: 'delete', live: e, file: null, ...by, actor, actorEmail });
     }
     for (const e of m.add)
       out.push({
