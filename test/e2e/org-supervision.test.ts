@@ -390,3 +390,34 @@ describe('provisioning by e-mail gives the user a primary identifier (as the see
     expect((await agnt(['preferences', 'matrix', 'get', '--user', uid], { sb })).exitCode).toBe(0);
   });
 });
+
+describe('a failure in the supervision step', () => {
+  it('says how many members were done, and the next apply sends only what remains', async () => {
+    const sb = await withSandbox({ exampleRecords: false });
+    try {
+      const config = tempDir();
+      const exported = (await agnt(['org', 'export', 'org_acme'], { sb })).stdout;
+      const path = join(tempDir('agnt-supervision-fail-'), 'org.yaml');
+      writeFileSync(path, exported.replace('  baseline:\n', '  baseline:\n    calendar: {mode: manual}\n'));
+      // One of the eight members' PATCH is refused once (a conflict: not retried).
+      sb.faults.push({ method: 'PATCH', path: /\/preferences\/supervision\/matrix$/, status: 409, times: 1, body: 'conflict' });
+      sb.requests.splice(0);
+      const first = await agnt(['org', 'apply', '-f', path, 'org_acme', '--yes'], { sb, configDir: config });
+      expect(first.exitCode).toBe(5);
+      expect(first.stderr).toMatch(/apply stopped in the supervision step: done: \d of 8 member\(s\); not done: \d/);
+      expect(first.stderr).toMatch(/error: supervision\[\S+@acme\.test\]: /);
+      const done = writes(sb).length - 1;
+      expect(first.stderr).toContain(`done: ${done} of 8 member(s); not done: ${8 - done}`);
+
+      sb.requests.splice(0);
+      const again = await agnt(['org', 'apply', '-f', path, 'org_acme', '--yes'], { sb, configDir: config });
+      expect(again.exitCode).toBe(0);
+      expect(writes(sb).length).toBe(8 - done);
+      sb.requests.splice(0);
+      expect((await agnt(['org', 'apply', '-f', path, 'org_acme', '--yes'], { sb, configDir: config })).exitCode).toBe(0);
+      expect(writes(sb)).toEqual([]);
+    } finally {
+      await sb.dispose();
+    }
+  });
+});
