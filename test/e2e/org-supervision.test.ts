@@ -164,7 +164,16 @@ describe('supervision as code over 1,000 members', () => {
     const path = file('tested.yaml', withTest);
     const plan = await agnt(['org', 'plan', '-f', path, 'org_acme'], { sb, configDir: config });
     expect(plan.exitCode).toBe(7);
-    expect(plan.stderr).toBe('1 supervision test(s) failed against the live organization: Sales books nothing alone (exit 7)\n');
+    expect(plan.stderr).toBe('1 supervision test(s) failed against the live organization: Sales books nothing alone; 1 would fail once applied (apply refuses): Sales books nothing alone (exit 7)\n');
+    // Once applied, the file would give all of Sales calendar auto: apply refuses, writing nothing.
+    expect(plan.stdout).toContain(
+      'test failed against the organization as apply would leave it: Sales books nothing alone: calendar must be manual or time-boxed for team Sales; fails for 200 member(s)',
+    );
+    sb.requests.splice(0);
+    const refused = await agnt(['org', 'apply', '-f', path, 'org_acme', '--yes'], { sb, configDir: config });
+    expect(refused.exitCode).toBe(7);
+    expect(refused.stderr).toMatch(/nothing was written/);
+    expect(writes(sb)).toEqual([]);
     // The two executives of Sales still book alone (calendar auto).
     const failing = EXECS.filter((e) => e.startsWith('sales')).sort();
     expect(plan.stdout).toContain(

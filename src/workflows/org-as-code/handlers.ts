@@ -14,7 +14,7 @@ import { operations, runOperations } from './apply.ts';
 import { attribute } from './drift.ts';
 import { exportSupervision, fileMembers, prepareSupervision, testsOnFile } from './supervision-hooks.ts';
 import { renderTestFailures } from './supervision-model.ts';
-import { applySupervision, membersOf, renderSupervision, supervisionCount, supervisionData, supervisionDrift, type SupervisionPlan } from './supervision-plan.ts';
+import { applySupervision, renderSupervision, supervisionCount, supervisionData, supervisionDrift, type SupervisionPlan } from './supervision-plan.ts';
 
 type Rec = Record<string, any>;
 
@@ -106,15 +106,20 @@ function planText(p: Prepared, verb: string, changes: Rec[]): string {
   if (!p.supervision) return text;
   const { escapeControls } = outputHelpers;
   const extra = renderSupervision(p.supervision);
-  const failed = renderTestFailures(p.supervision.tests, 'the live organization');
+  const failed = [...renderTestFailures(p.supervision.tests, 'the live organization'), ...renderTestFailures(p.supervision.resultTests, 'the organization as apply would leave it')];
   return `${text}${[...extra, ...(failed.length ? ['', ...failed] : [])].map(escapeControls).join('\n')}${extra.length || failed.length ? '\n' : ''}`;
 }
 
 /** A plan whose live organization fails one of the file's tests: exit 7, naming the users. */
 function failedLiveTests(p: Prepared): ChangesFound | undefined {
   // The plan printed names the users; stderr says which tests, once.
-  const failed = (p.supervision?.tests ?? []).filter((t) => !t.passed);
-  return failed.length ? new ChangesFound(`${failed.length} supervision test(s) failed against the live organization: ${failed.map((t) => t.name).join('; ')} (exit ${EXIT.changes})`) : undefined;
+  const live = (p.supervision?.tests ?? []).filter((t) => !t.passed);
+  const after = (p.supervision?.resultTests ?? []).filter((t) => !t.passed);
+  const says = [
+    live.length ? `${live.length} supervision test(s) failed against the live organization: ${live.map((t) => t.name).join('; ')}` : '',
+    after.length ? `${after.length} would fail once applied (apply refuses): ${after.map((t) => t.name).join('; ')}` : '',
+  ].filter(Boolean);
+  return says.length ? new ChangesFound(`${says.join('; ')} (exit ${EXIT.changes})`) : undefined;
 }
 
 // ---- export ----
@@ -324,7 +329,6 @@ function refuseSupervision(p: Prepared): void {
       `see them with agnt org plan -f ${p.file}; choose the locked mode or a stricter one`,
     );
   }
-  const members = membersOf(p.desired, p.live);
-  const failed = renderTestFailures(testsOnFile(p.desired.supervision!, members), 'the file');
+  const failed = renderTestFailures(sup.resultTests, 'the organization as apply would leave it');
   if (failed.length) throw new ChangesFound(`${failed.join('\n')}\nnothing was written`);
 }

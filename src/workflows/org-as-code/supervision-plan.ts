@@ -134,6 +134,8 @@ export interface SupervisionPlan {
   impossible: Impossible[];
   /** The file's tests run on the live matrices. */
   tests: TestResult[];
+  /** The same tests on the matrices apply would leave (the file's cells, the live ones it does not name). */
+  resultTests: TestResult[];
   /** Total members the section was compared for. */
   compared: number;
 }
@@ -148,7 +150,8 @@ function refused(mode: string | null, cell: MatrixCell, m: LiveMatrix): boolean 
 }
 
 export function planSupervision(s: SupervisionDoc, members: PlannedMember[], matrices: Map<string, LiveMatrix | null>): SupervisionPlan {
-  const plan: SupervisionPlan = { members: [], notApplicable: [], impossible: [], tests: [], compared: 0 };
+  const plan: SupervisionPlan = { members: [], notApplicable: [], impossible: [], tests: [], resultTests: [], compared: 0 };
+  const result = new Map<string, { want: Resolved; live: LiveMatrix }>();
   // A member the file adds has the defaults; parent locks are the organization's, as other members show them.
   const orgLocks = new Set<MatrixCell>();
   for (const m of matrices.values()) for (const c of m?.parentLocked ?? []) orgLocks.add(c);
@@ -162,6 +165,7 @@ export function planSupervision(s: SupervisionDoc, members: PlannedMember[], mat
     }
     plan.compared++;
     const want = resolve(s, member);
+    result.set(member.email, { want, live });
     const change = diffMember(member, want, live);
     for (const c of change.cells)
       if (refused(c.new.mode, c.cell, live)) plan.impossible.push({ email: member.email, team: member.team, what: 'cell', cell: c.cell, mode: c.new.mode!, floor: live.cells[c.cell].mode });
@@ -175,6 +179,14 @@ export function planSupervision(s: SupervisionDoc, members: PlannedMember[], mat
     const byEmail = new Map(members.map((m) => [m.email, m]));
     const withMatrix = [...matrices.entries()].filter(([, m]) => m !== null).map(([e]) => byEmail.get(e)!);
     plan.tests = runTests(s.tests, withMatrix.filter(Boolean), (m, cell) => matrices.get(m.email)?.cells[cell].mode);
+    plan.resultTests = runTests(
+      s.tests,
+      members.filter((m) => result.has(m.email)),
+      (m, cell) => {
+        const r = result.get(m.email)!;
+        return r.want.cells.get(cell)?.value.mode ?? r.live.cells[cell].mode;
+      },
+    );
   }
   return plan;
 }
@@ -277,6 +289,7 @@ export function supervisionData(p: SupervisionPlan): Rec {
     impossible: p.impossible,
     notApplicable: p.notApplicable,
     tests: p.tests,
+    resultTests: p.resultTests,
   };
 }
 
