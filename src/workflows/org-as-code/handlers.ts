@@ -5,7 +5,7 @@ import { callEndpoint } from '../../core/endpoint-request.ts';
 import type { Handler, Invocation } from '../../core/spec.ts';
 import { AgntError, ChangesFound, EXIT, UsageError } from '../../core/errors.ts';
 import { canonical, loadDocument, normalize, readAndCheck, formatProblem, lower, serialize, API_VERSION, type OrgDoc } from './document.ts';
-import * as outputHelpers from '../../core/output.ts';
+import { escapeControls } from '../../core/output.ts';
 import { readAll, readLive, type Live } from './live.ts';
 import { computePlan, publicChange, renderPlan, summarize, type Change } from './plan.ts';
 import { resolveReferences, withReferences } from './secrets.ts';
@@ -104,14 +104,13 @@ function planData(p: Prepared): Rec {
 function planText(p: Prepared, verb: string, changes: Rec[]): string {
   const text = renderPlan(header(p, verb), changes, p.notes);
   if (!p.supervision) return text;
-  const { escapeControls } = outputHelpers;
   const extra = renderSupervision(p.supervision);
   const failed = [...renderTestFailures(p.supervision.tests, 'the live organization'), ...renderTestFailures(p.supervision.resultTests, 'the organization as apply would leave it')];
   return `${text}${[...extra, ...(failed.length ? ['', ...failed] : [])].map(escapeControls).join('\n')}${extra.length || failed.length ? '\n' : ''}`;
 }
 
-/** A plan whose live organization fails one of the file's tests: exit 7, naming the users. */
-function failedLiveTests(p: Prepared): ChangesFound | undefined {
+/** A plan where one of the file's tests fails (live, or once applied): exit 7; the plan names the users. */
+function failedTests(p: Prepared): ChangesFound | undefined {
   // The plan printed names the users; stderr says which tests, once.
   const live = (p.supervision?.tests ?? []).filter((t) => !t.passed);
   const after = (p.supervision?.resultTests ?? []).filter((t) => !t.passed);
@@ -178,7 +177,7 @@ export const planOrg: Handler = async (ctx, inv) => {
   }
   const printer = await ctx.printer();
   await printer.value(data, false, planText(p, 'plan for', data.changes).replace(/\n$/, ''));
-  const tests = failedLiveTests(p);
+  const tests = failedTests(p);
   if (tests) throw tests;
   const total = p.changes.length + supervisionCount(p.supervision);
   if (inv.opts.exitCode && total) throw new ChangesFound(`${total} change(s) to make (exit ${EXIT.changes})`);
