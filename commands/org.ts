@@ -1,21 +1,26 @@
 // Part 2, section 4.1: organizations, domains, SSO and SCIM, members, audit events and audit-log
 // delivery, default model tiers, and the organization profile.
-import type { AreaSpec, ArgSpec, FieldOverride } from '../src/core/spec.ts';
+import type { AreaSpec, ArgSpec, FieldOverride, Handler } from '../src/core/spec.ts';
 import { area as api } from '../src/api/areas/organizations.ts';
 import { endpointsOf } from '../src/api/endpoint.ts';
 import { area as usersApi } from '../src/api/areas/users.ts';
 import { area as teamsApi } from '../src/api/areas/teams.ts';
 import { area as coverageApi } from '../src/api/areas/coverage.ts';
+import { area as prefsApi } from '../src/api/areas/preferences.ts';
 
 const E = endpointsOf(api);
 const Users = endpointsOf(usersApi);
 const Teams = endpointsOf(teamsApi);
 const Coverage = endpointsOf(coverageApi);
+const Prefs = endpointsOf(prefsApi);
 
 const org: ArgSpec = { name: 'orgId', description: 'organization id', resource: 'organizations' };
 type OrgHandlers = typeof import('../src/workflows/org.ts');
 type CodeHandlers = typeof import('../src/workflows/org-as-code/handlers.ts');
-const code = (name: keyof CodeHandlers) => async () => (await import('../src/workflows/org-as-code/handlers.ts'))[name];
+// The handlers among the module's exports (it also exports helpers that explain shares).
+type CodeHandler = { [K in keyof CodeHandlers]: CodeHandlers[K] extends Handler ? K : never }[keyof CodeHandlers];
+const code = (name: CodeHandler) => async () => (await import('../src/workflows/org-as-code/handlers.ts'))[name];
+const explain = async () => (await import('../src/workflows/org-as-code/supervision-explain.ts')).explainOrg;
 const optionalOrg: ArgSpec = { ...org, default: '', description: 'organization id (default: the organization the file names)' };
 const docFile = { flags: '-f, --file <file>', description: 'the organization document (YAML or JSON)', file: true };
 const stateFile = { flags: '--state <file>', description: 'where agnt records the objects it created (default: $AGNT_CONFIG_DIR/org-state/<host>/<org>.json)', file: true };
@@ -33,6 +38,7 @@ const READS = [
   Teams('invitations.list'),
   Coverage('backup-rules.list'),
   Coverage('manager-assignments.list'),
+  Prefs('preferences.matrix.get'),
 ] as const;
 // Handlers load only when their command runs.
 const h = (name: keyof OrgHandlers) => async () => (await import('../src/workflows/org.ts'))[name];
@@ -464,6 +470,9 @@ export const orgArea: AreaSpec = {
         Coverage('backup-rules.create'),
         Coverage('backup-rules.delete'),
         Coverage('manager-assignments.create'),
+        Prefs('preferences.matrix.update'),
+        Prefs('preferences.exceptions.create'),
+        Prefs('preferences.exceptions.delete'),
       ],
       args: [optionalOrg],
       options: [
@@ -494,6 +503,24 @@ export const orgArea: AreaSpec = {
       handler: code('driftOrg'),
       columns: [{ path: 'path' }, { path: 'live' }, { path: 'file' }, { path: 'actor' }, { path: 'eventId', header: 'EVENT' }, { path: 'at' }],
       examples: ['agnt org drift -f examples/org.yaml', 'agnt org drift -f examples/org.yaml org_acme -o jsonl --exit-code   # exit 7: something drifted'],
+    },
+    {
+      command: 'org explain',
+      summary: 'Show the supervision matrix the file gives one member, and which line of the file decided each cell',
+      description:
+        'For each cell (or only CELL): the value from the supervision section, where it comes from (the baseline, or rule N at FILE:LINE and what it matches), a lock of the file, and whether the organization locked the cell above the user (parentLockedCells). Team and role are those the file gives the member, else the live ones.',
+      endpoint: E('orgs.get'),
+      also: [...READS],
+      args: [
+        { name: 'user', description: 'the member: e-mail address or user id' },
+        { name: 'cell', default: '', description: 'one cell of the matrix (default: every cell)' },
+        { name: 'orgId', flag: 'org', default: '', description: 'organization id (default: the organization the file names)', resource: 'organizations' },
+      ],
+      omit: 'all',
+      list: false,
+      options: [docFile],
+      handler: explain,
+      examples: ['agnt org explain admin@acme.test -f examples/org.yaml', 'agnt org explain member@acme.test email_as_assistant -f examples/org.yaml --org org_acme -o json'],
     },
   ],
 };

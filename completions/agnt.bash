@@ -134,7 +134,7 @@ _agnt_node() {
     'onboarding proposals') _agnt_subs='review' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'onboarding proposals review') _agnt_subs='' _agnt_flags='--state --sentence --data --file --set --help' _agnt_all='' _agnt_vflags='--state --sentence --data --file --set' _agnt_npos=2 _agnt_var='' ;;
     'onboarding finalize') _agnt_subs='' _agnt_flags='--apply-preferences --no-apply-preferences --save-memories --no-save-memories --data --file --set --help' _agnt_all='' _agnt_vflags='--data --file --set' _agnt_npos=1 _agnt_var='' ;;
-    'org') _agnt_subs='list create get update delete domains sso scim-token members audit-events audit-logging model-tiers profile export validate plan apply drift' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'org') _agnt_subs='list create get update delete domains sso scim-token members audit-events audit-logging model-tiers profile export validate plan apply drift explain' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'org list') _agnt_subs='' _agnt_flags='--all --limit --page --per-page --tz --help' _agnt_all='' _agnt_vflags='--limit --page --per-page --tz' _agnt_npos=0 _agnt_var='' ;;
     'org create') _agnt_subs='' _agnt_flags='--name --data --file --set --help' _agnt_all='' _agnt_vflags='--name --data --file --set' _agnt_npos=0 _agnt_var='' ;;
     'org get') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
@@ -176,6 +176,7 @@ _agnt_node() {
     'org plan') _agnt_subs='' _agnt_flags='--file --out --exit-code --state --help' _agnt_all='' _agnt_vflags='-f --file --out --state' _agnt_npos=1 _agnt_var='' ;;
     'org apply') _agnt_subs='' _agnt_flags='--file --plan --prune --allow-delete --state --help' _agnt_all='' _agnt_vflags='-f --file --plan --allow-delete --state' _agnt_npos=1 _agnt_var='' ;;
     'org drift') _agnt_subs='' _agnt_flags='--file --exit-code --state --help' _agnt_all='' _agnt_vflags='-f --file --state' _agnt_npos=1 _agnt_var='' ;;
+    'org explain') _agnt_subs='' _agnt_flags='--org --file --help' _agnt_all='' _agnt_vflags='--org -f --file' _agnt_npos=2 _agnt_var='' ;;
     'teams') _agnt_subs='list create get update delete members profile' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'teams list') _agnt_subs='' _agnt_flags='--status --all --limit --page --per-page --tz --help' _agnt_all='' _agnt_vflags='--status --limit --page --per-page --tz' _agnt_npos=0 _agnt_var='' ;;
     'teams create') _agnt_subs='' _agnt_flags='--name --id --owner-id --data --file --set --help' _agnt_all='' _agnt_vflags='--name --id --owner-id --data --file --set' _agnt_npos=0 _agnt_var='' ;;
@@ -460,6 +461,7 @@ _agnt_child() {
     'org|plan') _agnt_next='org plan' ;;
     'org|apply') _agnt_next='org apply' ;;
     'org|drift') _agnt_next='org drift' ;;
+    'org|explain') _agnt_next='org explain' ;;
     'org domains|list'|'org domains|ls') _agnt_next='org domains list' ;;
     'org domains|add') _agnt_next='org domains add' ;;
     'org domains|get') _agnt_next='org domains get' ;;
@@ -842,6 +844,9 @@ _agnt_values() {
     'org drift|-f') _agnt_v='@file' ;;
     'org drift|--state') _agnt_v='@file' ;;
     'org drift|#0') _agnt_v='@dyn' ;;
+    'org explain|--org') _agnt_v='@dyn' ;;
+    'org explain|--file') _agnt_v='@file' ;;
+    'org explain|-f') _agnt_v='@file' ;;
     'teams list|--status') _agnt_v='active archived' ;;
     'teams create|--file') _agnt_v='@file' ;;
     'teams get|#0') _agnt_v='@dyn' ;;

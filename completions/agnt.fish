@@ -328,6 +328,8 @@ function __agnt_child --argument-names p w
             echo -- 'org apply'
         case 'org|drift'
             echo -- 'org drift'
+        case 'org|explain'
+            echo -- 'org explain'
         case 'org domains|list' 'org domains|ls'
             echo -- 'org domains list'
         case 'org domains|add'
@@ -760,6 +762,8 @@ function __agnt_vflags --argument-names p
             printf '%s\n' -f --file --plan --allow-delete --state
         case 'org drift'
             printf '%s\n' -f --file --state
+        case 'org explain'
+            printf '%s\n' --org -f --file
         case 'teams list'
             printf '%s\n' --status --limit --page --per-page --tz
         case 'teams create'
@@ -1730,6 +1734,7 @@ complete -c agnt -n '__agnt_at \'org\'' -f -a 'validate' -d 'Check an organizati
 complete -c agnt -n '__agnt_at \'org\'' -f -a 'plan' -d 'Show, field by field, what apply would change to make the organization match the file (sends no write)'
 complete -c agnt -n '__agnt_at \'org\'' -f -a 'apply' -d 'Make the organization match the file, in dependency order; a second run changes nothing'
 complete -c agnt -n '__agnt_at \'org\'' -f -a 'drift' -d 'Like plan, and names who changed each drifted field and when, from the audit events'
+complete -c agnt -n '__agnt_at \'org\'' -f -a 'explain' -d 'Show the supervision matrix the file gives one member, and which line of the file decided each cell'
 complete -c agnt -n '__agnt_at \'org list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'org list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'org list\'' -l page -x -d 'page number (from 1)'
@@ -1905,6 +1910,8 @@ complete -c agnt -n '__agnt_at \'org drift\'' -s f -l file -r -F -d 'the organiz
 complete -c agnt -n '__agnt_at \'org drift\'' -l exit-code -d 'exit 7 when something differs, 0 when nothing does'
 complete -c agnt -n '__agnt_at \'org drift\'' -l state -r -F -d 'where agnt records the objects it created (default: $AGNT_CONFIG_DIR/org-state/<host>/<org>.json)'
 complete -c agnt -n '__agnt_at \'org drift\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
+complete -c agnt -n '__agnt_at \'org explain\'' -l org -x -a '(__agnt_complete)' -d 'organization id (default: the organization the file names)'
+complete -c agnt -n '__agnt_at \'org explain\'' -s f -l file -r -F -d 'the organization document (YAML or JSON)'
 complete -c agnt -n '__agnt_at \'teams\'' -f -a 'list' -d 'List teams'
 complete -c agnt -n '__agnt_at \'teams\'' -f -a 'create' -d 'Create a team'
 complete -c agnt -n '__agnt_at \'teams\'' -f -a 'get' -d 'Show a team'

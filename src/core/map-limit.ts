@@ -1,16 +1,27 @@
 // Concurrency for a workflow's independent requests. The HTTP core's gate bounds what is on the
 // wire; this bounds what a workflow starts, so that results keep the input's order and an early
 // stop (a fatal error, Ctrl-C) leaves the rest unstarted.
-/** Runs `fn` over `items`, at most `limit` at once, keeping the order. */
+
+/**
+ * Runs `fn` over `items`, at most `limit` at once, keeping the order. The first failure stops
+ * the start of further items; those already under way finish (their requests are not left
+ * half-observed), then that failure is thrown.
+ */
 export async function mapLimit<T, R>(items: T[], limit: number, fn: (x: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
+  let failed: { error: unknown } | undefined;
   const worker = async () => {
-    while (next < items.length) {
+    while (!failed && next < items.length) {
       const i = next++;
-      out[i] = await fn(items[i]!);
+      try {
+        out[i] = await fn(items[i]!);
+      } catch (e) {
+        failed ??= { error: e };
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failed) throw failed.error;
   return out;
 }

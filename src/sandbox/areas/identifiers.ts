@@ -26,6 +26,16 @@ export function makeIdentifier(store: Store, fields: Rec): Rec {
   });
 }
 
+/**
+ * A user made from an e-mail alone (POST /users, /users/provision, organization members) gets
+ * that e-mail as its primary identifier, as every seeded user has one (the never-signed-up
+ * usr_ghost included): the user-level preference endpoints act on the primary identifier.
+ */
+export function provisionedIdentifier(store: Store, u: Rec): void {
+  if (!u.email || store.lookup('identifiers', 'user', u.id).length) return;
+  makeIdentifier(store, { account: u.account, user: u.id, type: 'email', value: u.email, verified: false, primary: true });
+}
+
 /** In lists the user is a summary; elsewhere a full User. */
 function view(store: Store, i: Rec, full: boolean): Rec {
   const u = i.user ? store.get('users', i.user) : null;

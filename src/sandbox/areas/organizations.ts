@@ -7,6 +7,7 @@ import { badRequest, conflict, deleted, fail, forbidden, list, matchesSearch, no
 import { makeUser } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 import { EMAIL, accountOf, findOrg, recordEvent, requireOrgAdmin, requireOrgMember } from './org-shared.ts';
+import { provisionedIdentifier } from './identifiers.ts';
 
 const SSO_OBJECTS = ['provider1Workspace', 'provider2Directory', 'saml', 'scim', 'memberSync'] as const;
 
@@ -441,7 +442,10 @@ const area: SandboxArea = {
       if (user && user.account !== org.account) conflict(`${email} belongs to another account`, 'AGNT_E_MEMBER_ELSEWHERE');
       if (user?.organization) conflict(`${email} is a member of organization ${user.organization}; remove them there first`, 'AGNT_E_MEMBER_ELSEWHERE');
       if (user) user = store.update('users', user.id, { organization: org.id, organizationRole: 'member' })!;
-      else user = makeUser(store, { email, account: org.account, organization: org.id, organizationRole: 'member', registered: false });
+      else {
+        user = makeUser(store, { email, account: org.account, organization: org.id, organizationRole: 'member', registered: false });
+        provisionedIdentifier(store, user);
+      }
       recordEvent(store, org.id, req.user, 'member.added', 'member', user.id, { email });
       return ok('member', memberView(org, user, false), 201);
     });

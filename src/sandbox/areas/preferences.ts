@@ -7,6 +7,7 @@ import type { Rec, Store } from '../store.ts';
 import { EXCEPTION_KINDS, MATRIX_CELLS, loosens, recipientException as exceptionShape, matrixPatch as matrixShape } from '../../api/supervision.ts';
 import { reminderPreferences as remindersShape, schedulingPreferences as schedulingShape } from '../../api/common.ts';
 import { check, describeProblem, type Shape } from '../../api/shape.ts';
+import { recordEvent } from './org-shared.ts';
 
 const CELLS: readonly string[] = MATRIX_CELLS;
 
@@ -87,7 +88,7 @@ function setPrefs(store: Store, rec: Rec, preferences: Rec): Rec {
 }
 
 function primaryIdentifier(store: Store, u: Rec): Rec {
-  const ids = store.filter('identifiers', (i) => i.user === u.id);
+  const ids = store.lookup('identifiers', 'user', u.id);
   const p = ids.find((i) => i.primary) ?? ids[0];
   if (!p) notFound('primary identifier of user', u.id);
   return p!;
@@ -236,6 +237,10 @@ const area: SandboxArea = {
       }
       const next = { ...sup, matrix: merged, matrixUpdatedAt: store.now(), matrixSeededBy: null };
       saveSupervision(store, rec, next);
+      // Chosen (the spec lists no audit actions): a matrix change is audited in the user's
+      // organization, naming the cells it set, so that `agnt org drift` can say who set them.
+      const fields = Object.keys(patch).filter((k) => CELLS.includes(k) || k === 'exceptions');
+      recordEvent(store, u.organization, req.user, 'supervision_matrix.updated', 'user', u.id, { fields });
       return ok('supervisionMatrix', matrixView(store, u, next));
     });
 
@@ -285,6 +290,7 @@ const area: SandboxArea = {
       const { rec, sup } = userSupervision(store, u);
       const m: Rec = sup.matrix ?? {};
       saveSupervision(store, rec, { ...sup, matrix: { ...m, exceptions: [...(m.exceptions ?? []), ex] }, matrixUpdatedAt: store.now() });
+      recordEvent(store, u.organization, req.user, 'supervision_exception.created', 'user', u.id, { exceptionId: ex.id, match: ex.match });
       return ok('recipientException', ex, 201);
     });
 
@@ -294,7 +300,9 @@ const area: SandboxArea = {
       const m: Rec = sup.matrix ?? {};
       const list: Rec[] = m.exceptions ?? [];
       if (!list.some((e) => e.id === req.params.exceptionId)) notFound('recipient exception', req.params.exceptionId);
+      const gone = list.find((e) => e.id === req.params.exceptionId)!;
       saveSupervision(store, rec, { ...sup, matrix: { ...m, exceptions: list.filter((e) => e.id !== req.params.exceptionId) }, matrixUpdatedAt: store.now() });
+      recordEvent(store, u.organization, req.user, 'supervision_exception.deleted', 'user', u.id, { exceptionId: gone.id, match: gone.match });
       return { status: 204 };
     });
   },

@@ -4,6 +4,7 @@ import { badRequest, deleted, fail, forbidden, list, matchesSearch, notFound, ok
 import { assistantVisible, isOrgAdmin, makeUser, resolveUserId, sameOrg, userView } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 import { recordEvent } from './org-shared.ts';
+import { provisionedIdentifier } from './identifiers.ts';
 
 function findUser(store: Store, caller: Rec, id: string): Rec {
   const u = store.get('users', resolveUserId(caller, id));
@@ -115,6 +116,7 @@ const area: SandboxArea = {
         assistant,
         registered: false,
       });
+      provisionedIdentifier(store, u);
       return ok('user', userView(store, u), 201);
     });
 
@@ -183,6 +185,7 @@ const area: SandboxArea = {
       if (!user) {
         if (b.id && store.get('users', b.id)) badRequest(`user id ${b.id} is taken`, 'AGNT_E_DUPLICATE');
         user = makeUser(store, { id: b.id, email: b.email, firstName: b.firstName, lastName: b.lastName, account: req.user.account, organization: team!.organization ?? null, registered: false });
+        provisionedIdentifier(store, user);
         recordEvent(store, user.organization, req.user, 'member.added', 'member', user.id, { email: user.email });
       }
       let addedToTeam = false;

@@ -8,6 +8,7 @@ import { loadYaml } from '../../core/yaml.ts';
 import { area as orgApi } from '../../api/areas/organizations.ts';
 import { writable } from '../../api/shape.ts';
 import { checkSchema, fieldPath, type SchemaProblem } from './schema.ts';
+import { normalizeSupervision, supervisionProblems, type SupervisionDoc } from './supervision-model.ts';
 
 export const API_VERSION = 'agnt/v1';
 export const KIND = 'Organization';
@@ -67,9 +68,10 @@ export interface OrgDoc {
   invitations?: InvitationDoc[];
   backupRules?: BackupRuleDoc[];
   managerAssignments?: ManagerAssignmentDoc[];
+  supervision?: SupervisionDoc;
 }
 
-export const SECTIONS = ['organization', 'domains', 'sso', 'auditLogging', 'modelTiers', 'profile', 'members', 'teams', 'invitations', 'backupRules', 'managerAssignments'] as const;
+export const SECTIONS = ['organization', 'domains', 'sso', 'auditLogging', 'modelTiers', 'profile', 'members', 'teams', 'invitations', 'backupRules', 'managerAssignments', 'supervision'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 // What a document holds of SSO, audit logging and the profile: the writable fields of the API
@@ -159,6 +161,7 @@ export function normalize(doc: OrgDoc): OrgDoc {
       doc.managerAssignments.map((m) => ({ manager: lower(m.manager), managedUser: lower(m.managedUser), role: m.role ?? 'coordinator' })),
       assignmentKey,
     );
+  if (doc.supervision) out.supervision = normalizeSupervision(doc.supervision);
   return out;
 }
 
@@ -249,7 +252,7 @@ export async function readAndCheck(file: string): Promise<{ problems: SchemaProb
     return { line: pos.line, column: pos.col };
   });
   if (!problems.length) {
-    for (const p of semanticProblems(value as OrgDoc)) {
+    for (const p of [...semanticProblems(value as OrgDoc), ...supervisionProblems(value as Record<string, any>)]) {
       const pos = lc.linePos(locate(ydoc, p.at));
       problems.push({ line: pos.line, column: pos.col, path: fieldPath(p.at), message: p.message });
     }

@@ -4,13 +4,17 @@ import type { Context } from '../../core/context.ts';
 import { callEndpoint } from '../../core/endpoint-request.ts';
 import type { Handler, Invocation } from '../../core/spec.ts';
 import { AgntError, ChangesFound, EXIT, UsageError } from '../../core/errors.ts';
-import { canonical, loadDocument, readAndCheck, formatProblem, lower, serialize, API_VERSION, type OrgDoc } from './document.ts';
+import { canonical, loadDocument, normalize, readAndCheck, formatProblem, lower, serialize, API_VERSION, type OrgDoc } from './document.ts';
+import { escapeControls } from '../../core/output.ts';
 import { readAll, readLive, type Live } from './live.ts';
 import { computePlan, publicChange, renderPlan, summarize, type Change } from './plan.ts';
 import { resolveReferences, withReferences } from './secrets.ts';
 import { DELETE_KINDS, StateFile, defaultStatePath, type DeleteKind } from './state.ts';
 import { operations, runOperations } from './apply.ts';
 import { attributeAll } from './drift.ts';
+import { exportSupervision, fileMembers, prepareSupervision, testsOnFile } from './supervision-hooks.ts';
+import { renderTestFailures } from './supervision-model.ts';
+import { applySupervision, renderSupervision, supervisionCount, supervisionData, supervisionDrift, type SupervisionPlan } from './supervision-plan.ts';
 
 type Rec = Record<string, any>;
 
@@ -21,13 +25,13 @@ function writeAtomic(file: string, text: string): void {
 }
 
 /** --dry-run of a command that reads: the first request it would send, and nothing more. */
-async function dryRead(ctx: Context, orgId: string | undefined): Promise<void> {
+export async function dryRead(ctx: Context, orgId: string | undefined): Promise<void> {
   if (orgId) await callEndpoint(ctx.client(), 'orgs.get', { params: { orgId } });
   else await callEndpoint(ctx.client(), 'orgs.list');
 }
 
 /** ORG from the command line, else the organization the file names. */
-async function resolveOrg(ctx: Context, inv: Invocation, doc: OrgDoc): Promise<string> {
+export async function resolveOrg(ctx: Context, inv: Invocation, doc: OrgDoc): Promise<string> {
   if (inv.args.orgId) return inv.args.orgId;
   const name = doc.organization?.name;
   if (!name) throw new UsageError('give ORG (the organization id), or name the organization in the file (organization.name)');
@@ -48,9 +52,10 @@ interface Prepared {
   changes: Change[];
   notes: string[];
   baseUrl: string;
+  supervision?: SupervisionPlan;
 }
 
-function docFile(inv: Invocation): string {
+export function docFile(inv: Invocation): string {
   if (typeof inv.opts.file !== 'string' || !inv.opts.file) throw new UsageError('-f FILE is required: the organization document (agnt org export ORG > org.yaml makes one)');
   return inv.opts.file;
 }
@@ -66,13 +71,16 @@ async function prepare(ctx: Context, inv: Invocation, orgId?: string): Promise<P
   const baseUrl = ctx.settings().baseUrl.value!;
   const state = new StateFile(inv.opts.state ? String(inv.opts.state) : defaultStatePath(baseUrl, id), baseUrl, id);
   const { changes, notes } = computePlan(desired, live, state);
-  return { file, hash: loaded.hash, desired, secrets, orgId: id, live, state, changes, notes, baseUrl };
+  const supervision = await prepareSupervision(ctx, desired, live);
+  return { file, hash: loaded.hash, desired, secrets, orgId: id, live, state, changes, notes, baseUrl, supervision };
 }
 
 function header(p: Prepared, verb: string): string {
   const s = summarize(p.changes);
-  const total = p.changes.length;
-  return `${verb} ${p.orgId} (${p.live.org.name}) from ${p.file}: ${total ? `${s.create} to create, ${s.update} to update, ${s.delete} to delete` : 'no changes; the organization matches the file'}`;
+  const sup = supervisionCount(p.supervision);
+  const total = p.changes.length + sup;
+  const supText = sup ? `, ${sup} supervision change(s) for ${p.supervision!.members.length} member(s)` : '';
+  return `${verb} ${p.orgId} (${p.live.org.name}) from ${p.file}: ${total ? `${s.create} to create, ${s.update} to update, ${s.delete} to delete${supText}` : 'no changes; the organization matches the file'}`;
 }
 
 function planData(p: Prepared): Rec {
@@ -88,7 +96,29 @@ function planData(p: Prepared): Rec {
     summary: summarize(p.changes),
     changes,
     notes: p.notes,
+    ...(p.supervision ? { supervision: supervisionData(p.supervision) } : {}),
   };
+}
+
+/** The plan's text: the existing steps, then the supervision section's groups. */
+function planText(p: Prepared, verb: string, changes: Rec[]): string {
+  const text = renderPlan(header(p, verb), changes, p.notes);
+  if (!p.supervision) return text;
+  const extra = renderSupervision(p.supervision);
+  const failed = [...renderTestFailures(p.supervision.tests, 'the live organization'), ...renderTestFailures(p.supervision.resultTests, 'the organization as apply would leave it')];
+  return `${text}${[...extra, ...(failed.length ? ['', ...failed] : [])].map(escapeControls).join('\n')}${extra.length || failed.length ? '\n' : ''}`;
+}
+
+/** A plan where one of the file's tests fails (live, or once applied): exit 7; the plan names the users. */
+function failedTests(p: Prepared): ChangesFound | undefined {
+  // The plan printed names the users; stderr says which tests, once.
+  const live = (p.supervision?.tests ?? []).filter((t) => !t.passed);
+  const after = (p.supervision?.resultTests ?? []).filter((t) => !t.passed);
+  const says = [
+    live.length ? `${live.length} supervision test(s) failed against the live organization: ${live.map((t) => t.name).join('; ')}` : '',
+    after.length ? `${after.length} would fail once applied (apply refuses): ${after.map((t) => t.name).join('; ')}` : '',
+  ].filter(Boolean);
+  return says.length ? new ChangesFound(`${says.join('; ')} (exit ${EXIT.changes})`) : undefined;
 }
 
 // ---- export ----
@@ -103,6 +133,8 @@ export const exportOrg: Handler = async (ctx, inv) => {
   // Secrets are never written: each becomes a reference to an environment variable.
   if (doc.sso) doc.sso = withReferences(doc.sso, ['sso']) as Rec;
   if (doc.auditLogging) doc.auditLogging = withReferences(doc.auditLogging, ['auditLogging']) as Rec;
+  const supervision = await exportSupervision(ctx, live);
+  if (supervision) doc.supervision = supervision;
   ctx.io.out(await serialize(doc, format === 'json' ? 'json' : 'yaml'));
 };
 
@@ -110,18 +142,24 @@ export const exportOrg: Handler = async (ctx, inv) => {
 
 export const validateOrg: Handler = async (ctx, inv) => {
   const file = inv.args.file!;
-  const { problems } = await readAndCheck(file);
+  const { problems, value } = await readAndCheck(file);
+  // The file's own tests, on the matrices it implies for the members it names.
+  const doc = problems.length ? undefined : normalize(value as OrgDoc);
+  const tests = doc?.supervision?.tests?.length ? testsOnFile(doc.supervision, fileMembers(doc)) : [];
+  const failed = renderTestFailures(tests, 'the file');
   const format = ctx.format();
   if (format === 'json' || format === 'yaml' || format === 'jsonl') {
     const printer = await ctx.printer();
-    await printer.value({ file, valid: problems.length === 0, problems }, false);
+    await printer.value({ file, valid: problems.length === 0, problems, ...(tests.length ? { tests } : {}) }, false);
   } else if (!problems.length) {
-    ctx.io.out(`${file}: valid`);
+    const fails = tests.filter((t) => !t.passed).length;
+    ctx.io.out(`${file}: valid${!tests.length ? '' : fails ? `; ${fails} of ${tests.length} supervision test(s) fail` : `; ${tests.length} supervision test(s) pass`}`);
   }
   if (problems.length) {
     if (format === 'table') for (const p of problems) ctx.io.err(formatProblem(file, p));
     throw new UsageError(`${file}: ${problems.length} problem${problems.length > 1 ? 's' : ''}; nothing was sent`);
   }
+  if (failed.length) throw new ChangesFound(failed.join('\n'));
 };
 
 // ---- plan ----
@@ -138,8 +176,11 @@ export const planOrg: Handler = async (ctx, inv) => {
     ctx.io.info(`plan saved to ${inv.opts.out}; apply it with: agnt org apply -f ${p.file} --plan ${inv.opts.out}`);
   }
   const printer = await ctx.printer();
-  await printer.value(data, false, renderPlan(header(p, 'plan for'), data.changes, p.notes).replace(/\n$/, ''));
-  if (inv.opts.exitCode && p.changes.length) throw new ChangesFound(`${p.changes.length} change(s) to make (exit ${EXIT.changes})`);
+  await printer.value(data, false, planText(p, 'plan for', data.changes).replace(/\n$/, ''));
+  const tests = failedTests(p);
+  if (tests) throw tests;
+  const total = p.changes.length + supervisionCount(p.supervision);
+  if (inv.opts.exitCode && total) throw new ChangesFound(`${total} change(s) to make (exit ${EXIT.changes})`);
 };
 
 // ---- apply ----
@@ -186,10 +227,12 @@ export const applyOrg: Handler = async (ctx, inv) => {
     if (saved.baseUrl !== p.baseUrl) throw new UsageError(`--plan ${inv.opts.plan} was made against ${saved.baseUrl}, not ${p.baseUrl}`);
     if (saved.documentHash !== p.hash) throw stale(`${p.file} changed since the plan was made`);
     if (saved.fingerprint !== p.live.fingerprint) throw stale(`organization ${p.orgId} changed since the plan was made`);
-    if (canonical(saved.changes) !== canonical(planData(p).changes)) throw stale('the changes it would make now differ from the saved ones');
+    if (canonical([saved.changes, saved.supervision?.members]) !== canonical([planData(p).changes, planData(p).supervision?.members]))
+      throw stale('the changes it would make now differ from the saved ones');
   }
   const data = planData(p);
-  if (!p.changes.length) {
+  if (p.supervision) refuseSupervision(p);
+  if (!p.changes.length && !supervisionCount(p.supervision)) {
     ctx.io.info(header(p, 'apply to'));
     const printer = await ctx.printer();
     await printer.value({ organization: p.orgId, applied: 0, changes: [] }, false, '');
@@ -203,16 +246,30 @@ export const applyOrg: Handler = async (ctx, inv) => {
       `to delete, add --prune --allow-delete ${kinds.join(',')}; to keep, put ${refused.length > 1 ? 'them' : 'it'} back in the file`,
     );
   }
-  const text = renderPlan(header(p, 'apply to'), data.changes, p.notes);
+  const text = planText(p, 'apply to', data.changes);
   if (!ctx.global.yes) {
     if (!ctx.io.canPrompt()) throw new UsageError(`apply to ${p.orgId}: refusing without --yes when not on a terminal (see the changes with agnt org plan -f ${p.file})`);
     ctx.io.err(text);
     const { confirm: ask } = await import('@inquirer/prompts');
-    if (!(await ask({ message: `Make these ${p.changes.length} change(s) to ${p.orgId}?`, default: false }, { output: process.stderr }))) throw new AgntError('cancelled; nothing was changed');
+    if (!(await ask({ message: `Make these ${p.changes.length + supervisionCount(p.supervision)} change(s) to ${p.orgId}?`, default: false }, { output: process.stderr })))
+      throw new AgntError('cancelled; nothing was changed');
   } else if (!ctx.io.quiet) ctx.io.err(text);
   const done = await runOperations(ctx, operations(ctx, p.desired, p.live, p.changes, p.state));
+  const sup = p.supervision && supervisionCount(p.supervision) ? await applySupervision(ctx, p.supervision, p.live) : undefined;
+  const applied = p.changes.length + supervisionCount(p.supervision);
+  const supText = sup ? `; supervision of ${sup.members} member(s) in ${sup.requests} request(s)${sup.skipped.length ? `, ${sup.skipped.length} skipped (no primary identifier)` : ''}` : '';
   const printer = await ctx.printer();
-  await printer.value({ organization: p.orgId, applied: p.changes.length, requests: done, changes: data.changes }, false, `applied ${p.changes.length} change(s) to ${p.orgId}`);
+  await printer.value(
+    {
+      organization: p.orgId,
+      applied,
+      requests: done + (sup?.requests ?? 0),
+      changes: data.changes,
+      ...(sup ? { supervision: { members: sup.members, requests: sup.requests, skipped: sup.skipped } } : {}),
+    },
+    false,
+    `applied ${applied} change(s) to ${p.orgId}${supText}`,
+  );
 };
 
 // ---- drift ----
@@ -224,6 +281,9 @@ export const driftOrg: Handler = async (ctx, inv) => {
   }
   const p = await prepare(ctx, inv);
   const attributed = await attributeAll(ctx, p.changes, p.live);
+  // Supervision changes are named by their own events only: the API's action filter keeps the
+  // rest of the log on the server.
+  const events = supervisionCount(p.supervision) ? await readAll(ctx, 'orgs.audit-events.list', { params: { orgId: p.orgId }, query: { action: 'supervision_*' } }) : [];
   const records = p.changes.map((c, i) => {
     const pub = publicChange(c, p.secrets);
     const who = attributed[i];
@@ -239,6 +299,7 @@ export const driftOrg: Handler = async (ctx, inv) => {
       at: who?.at ?? null,
     };
   });
+  if (p.supervision) records.push(...supervisionDrift(p.supervision, events, p.live));
   const lines = [`drift of ${p.orgId} (${p.live.org.name}) from ${p.file}: ${records.length ? `${records.length} field(s) differ` : 'none; the organization matches the file'}`];
   for (const r of records) {
     const what =
@@ -255,3 +316,21 @@ export const driftOrg: Handler = async (ctx, inv) => {
   await printer.value(records, true, lines.map((l) => l.split('\n').map(escapeControls).join('\n')).join('\n'));
   if (inv.opts.exitCode && records.length) throw new ChangesFound(`${records.length} field(s) drifted from ${p.file} (exit ${EXIT.changes})`);
 };
+
+/**
+ * Before any write: a change the API would refuse (a parent-locked cell loosened) and a file
+ * whose own tests fail on the matrices it would make stop apply, nothing written.
+ */
+function refuseSupervision(p: Prepared): void {
+  const sup = p.supervision!;
+  if (sup.impossible.length) {
+    const first = sup.impossible.slice(0, 3).map((x) => `${x.email} ${x.what === 'cell' ? x.cell : `${x.what} on ${x.cell}`} -> ${x.mode}`);
+    throw new AgntError(
+      `the file loosens cells the organization locked, for ${new Set(sup.impossible.map((x) => x.email)).size} member(s) (${first.join('; ')}${sup.impossible.length > 3 ? '; ...' : ''}); the API would answer 403; nothing was written`,
+      EXIT.auth,
+      `see them with agnt org plan -f ${p.file}; choose the locked mode or a stricter one`,
+    );
+  }
+  const failed = renderTestFailures(sup.resultTests, 'the organization as apply would leave it');
+  if (failed.length) throw new ChangesFound(`${failed.join('\n')}\nnothing was written`);
+}
