@@ -235,7 +235,7 @@ export async function readAndCheck(file: string): Promise<{ problems: SchemaProb
     throw new UsageError(`cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
   }
   const fast = await fastValue(text);
-  if (fast !== undefined && !(await checkSchema(fast, () => ({ line: 0, column: 0 }))).length && !semanticProblems(fast as OrgDoc).length) return { problems: [], value: fast };
+  if (fast !== undefined && !(await checkSchema(fast, () => ({ line: 0, column: 0 }))).length && !documentProblems(fast).length) return { problems: [], value: fast };
   const { parseDocument, LineCounter } = await loadYaml();
   const lc = new LineCounter();
   // JSON is read by the same parser (it is YAML 1.2), so JSON files get line and column too.
@@ -252,12 +252,17 @@ export async function readAndCheck(file: string): Promise<{ problems: SchemaProb
     return { line: pos.line, column: pos.col };
   });
   if (!problems.length) {
-    for (const p of [...semanticProblems(value as OrgDoc), ...supervisionProblems(value as Record<string, any>)]) {
+    for (const p of documentProblems(value)) {
       const pos = lc.linePos(locate(ydoc, p.at));
       problems.push({ line: pos.line, column: pos.col, path: fieldPath(p.at), message: p.message });
     }
   }
   return { problems, value };
+}
+
+/** What the schema cannot say, for a value the schema holds: both readers ask this one list. */
+function documentProblems(value: unknown): Array<{ at: Array<string | number>; message: string }> {
+  return [...semanticProblems(value as OrgDoc), ...supervisionProblems(value as Record<string, any>)];
 }
 
 /**
