@@ -31,8 +31,10 @@ export interface Entry {
 const DESTRUCTIVE_VERBS = new Set(['delete', 'remove', 'revoke', 'rotate', 'prune', 'disable', 'reset', 'clear', 'deprovision', 'cleanup']);
 // GET commands whose handler writes a local file: not offered as reads over MCP.
 const LOCAL_WRITES = new Set(['drive download']);
-// Options that name a local file to write: left out of the MCP input (stdout is the answer).
+// Options that name a local file to write (the answer is the tool's), or set an exit code (a
+// tool has none): left out of the MCP input.
 const OUTPUT_FILE_FLAGS = new Set(['--out', '--output', '--action-csv', '--errors-out', '--ledger']);
+const NO_MEANING = new Set(['exit-code', 'watch']);
 const IDEMPOTENT_METHODS = new Set(['GET', 'PUT', 'DELETE']);
 
 function endpointsOf(spec: CommandSpec): Endpoint[] {
@@ -117,7 +119,7 @@ export function optionName(o: OptionSpec): { name: string; value: boolean } {
 export function mcpOptions(spec: CommandSpec): OptionSpec[] {
   return (spec.options ?? []).filter((o) => {
     const { name, value } = optionName(o);
-    if (name === 'output' && o.enum) return true;
+    if (NO_MEANING.has(name)) return false;
     return !(OUTPUT_FILE_FLAGS.has(`--${name}`) && value);
   });
 }
@@ -171,7 +173,7 @@ export async function describe(e: Entry): Promise<Json> {
     destructive: e.destructive,
     endpoints: e.endpoints,
     ...(s.list ? { returns: 'a list of records, paged by run_command (limit, cursor)' } : {}),
-    ...(s.endpoint.result && !s.offline ? { result: schemaOf(s.endpoint.result, new Map()) } : {}),
+    ...(s.endpoint.result && !s.offline && !s.handler ? { result: schemaOf(s.endpoint.result, new Map()) } : {}),
     input: inputSchema(s),
     examples: s.examples,
   };
