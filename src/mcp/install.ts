@@ -1,7 +1,7 @@
 // `agnt mcp install`: the client's configuration entry that starts `agnt mcp --profile NAME`.
 // No token goes in it (agnt reads the profile's, from the keyring or its own file). The file is
 // edited in place: the entry is added or updated, everything else kept byte for byte.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Context } from '../core/context.ts';
@@ -53,25 +53,61 @@ function isAgntEntry(v: unknown, profile: string): boolean {
   return (i >= 0 ? e.args[i + 1] : undefined) === profile;
 }
 
+function extraArgs(e: { args: string[] }): string[] {
+  const out: string[] = [];
+  for (let i = 1; i < e.args.length; i++) {
+    if (e.args[i] === '--profile') i++;
+    else out.push(String(e.args[i]));
+  }
+  return out;
+}
+
 /**
  * The file's text with the entry in place: the key of an existing entry for this profile (under
  * whatever name), else `name`. Only that value's text changes.
  */
 export async function withEntry(text: string | undefined, target: Target, name: string, entry: Record<string, unknown>, profile: string): Promise<string> {
-  const { applyEdits, modify, parse, printParseErrorCode, parseTree } = await import('jsonc-parser');
-  const indent = text ? /\n([ \t]+)"/.exec(text)?.[1] : undefined;
-  const formattingOptions = { insertSpaces: !indent?.includes('\t'), tabSize: indent && !indent.includes('\t') ? indent.length : 2, eol: text?.includes('\r\n') ? '\r\n' : '\n' };
   if (text === undefined || !text.trim()) return `${JSON.stringify({ [target.key]: { [name]: entry } }, null, 2)}\n`;
-  const errors: import('jsonc-parser').ParseError[] = [];
+  // The ES module build: the package's default (UMD) one requires its parts by computed names,
+  // which a bundle cannot follow.
+  const { findNodeAtLocation, parse, parseTree, printParseErrorCode } = await import('jsonc-parser/lib/esm/main.js');
+  const errors: import('jsonc-parser/lib/esm/main.js').ParseError[] = [];
   const data = parse(text, errors, { allowTrailingComma: true }) as unknown;
-  if (errors.length || !parseTree(text) || !data || typeof data !== 'object' || Array.isArray(data))
+  const root = parseTree(text);
+  if (errors.length || !root || root.type !== 'object' || !data || typeof data !== 'object' || Array.isArray(data))
     throw new AgntError(`${target.file} is not a JSON object${errors[0] ? ` (${printParseErrorCode(errors[0].error)} at offset ${errors[0].offset})` : ''}; not changed`, 2);
   const servers = (data as Record<string, unknown>)[target.key];
   if (servers !== undefined && (servers === null || typeof servers !== 'object' || Array.isArray(servers))) throw new AgntError(`${target.file}: '${target.key}' is not an object; not changed`, 2);
   const existing = servers ? Object.keys(servers).find((k) => isAgntEntry((servers as Record<string, unknown>)[k], profile)) : undefined;
-  const key = existing ?? name;
-  const edits = modify(text, [target.key, key], entry, { formattingOptions });
-  return applyEdits(text, edits);
+  // Flags the user added to an existing entry (--allow-writes, --toolsets ...) stay.
+  const kept = existing ? extraArgs((servers as Record<string, unknown>)[existing] as { args: string[] }) : [];
+  const value = kept.length ? { ...entry, args: [...(entry.args as string[]), ...kept] } : entry;
+  if (existing && JSON.stringify((servers as Record<string, unknown>)[existing]) === JSON.stringify(value)) return text;
+
+  // The file's own indentation unit and line ends, for the text written into it.
+  const unit = /\n([ \t]+)\S/.exec(text)?.[1] ?? '  ';
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const lineIndent = (offset: number) => /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', offset - 1) + 1))![0];
+  const render = (v: unknown, indent: string) => JSON.stringify(v, null, unit).split('\n').join(`${eol}${indent}`);
+  const splice = (at: number, end: number, insert: string) => text.slice(0, at) + insert + text.slice(end);
+
+  if (existing) {
+    const node = findNodeAtLocation(root, [target.key, existing])!;
+    return splice(node.offset, node.offset + node.length, render(value, lineIndent(node.offset)));
+  }
+  // A new property at the end of an object: after its last one, or inside an empty one.
+  const addTo = (obj: import('jsonc-parser/lib/esm/main.js').Node, key: string, v: unknown): string => {
+    const outer = lineIndent(obj.offset);
+    const props = obj.children ?? [];
+    const last = props[props.length - 1];
+    const inner = last ? lineIndent(last.offset) : outer + unit;
+    const prop = `${JSON.stringify(key)}: ${render(v, inner)}`;
+    if (last) return splice(last.offset + last.length, last.offset + last.length, `,${eol}${inner}${prop}`);
+    const close = obj.offset + obj.length - 1;
+    return splice(obj.offset + 1, close, `${eol}${inner}${prop}${eol}${outer}`);
+  };
+  const serversNode = findNodeAtLocation(root, [target.key]);
+  return serversNode ? addTo(serversNode, name, value) : addTo(root, target.key, { [name]: value });
 }
 
 export interface InstallFlags {
@@ -110,7 +146,7 @@ export async function install(ctx: Context, given: unknown): Promise<void> {
   mkdirSync(dirname(target.file), { recursive: true });
   // Written beside it and renamed: a crash leaves the old file or the new, never half of one.
   const tmp = `${target.file}.agnt-${process.pid}.tmp`;
-  writeFileSync(tmp, after, { mode: 0o600 });
+  writeFileSync(tmp, after, { mode: before === undefined ? 0o600 : statSync(target.file).mode & 0o777 });
   renameSync(tmp, target.file);
   ctx.io.info(`${target.file}: ${before === undefined ? 'created with' : 'updated'} the '${name}' server (agnt mcp --profile ${profile.name}); restart ${client} to load it`);
 }
