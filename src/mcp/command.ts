@@ -125,5 +125,8 @@ async function serveHttp(ctx: Context, listenPort: number, make: () => ReturnTyp
   log(`agnt mcp: serving http://127.0.0.1:${bound}/mcp (Ctrl-C stops)`);
   await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
   for (const t of sessions.values()) await t.close().catch(() => undefined);
-  await new Promise<void>((resolve) => http.close(() => resolve()));
+  await new Promise<void>((resolve) => {
+    http.close(() => resolve());
+    http.closeAllConnections();
+  });
 }

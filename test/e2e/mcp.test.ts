@@ -4,8 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { execa } from 'execa';
+import { request } from 'node:http';
+import { createInterface } from 'node:readline';
 import { ElicitRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { BIN, cleanEnv, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
+import { agnt, BIN, cleanEnv, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
 import { bulkImport } from '../../src/sandbox/areas/contacts-import.ts';
 
 type Sb = Awaited<ReturnType<typeof withSandbox>>;
@@ -227,5 +231,130 @@ describe('agnt mcp over stdio', () => {
       await right.close();
     }
     expect(sb.store.get('contacts', victim)).toBeUndefined();
+  });
+
+  it('escapes control and bidi characters from the API, as the terminal does', async () => {
+    const id = want[1]!;
+    sb.store.update('contacts', id, { company: 'Evil\u202eCorp\u0007' });
+    const c = await connect(sb, dir, []);
+    try {
+      const r = await c.call('run_command', { command: 'contacts get', args: { contactId: id }, fields: ['id', 'company'] });
+      expect(r.isError, r.text).toBe(false);
+      expect(r.text).not.toMatch(/[\u202e\u0007]/);
+      expect(r.text).toContain('Evil\\u202eCorp\\u0007');
+      expect(JSON.parse(r.text).result).toEqual({ id, company: 'Evil\u202eCorp\u0007' });
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('serves the workflows: inbox, wait (bounded) and coverage who', async () => {
+    const c = await connect(sb, dir, []);
+    try {
+      const inbox = JSON.parse((await c.call('inbox', {})).text);
+      expect(inbox.records.map((r: { id: string }) => r.id)).toContain('cov_approval');
+      const met = await c.call('wait', { kind: 'coverage', id: 'cov_approval', for: 'status=pending_manager_approval', seconds: 5 });
+      expect(met.isError, met.text).toBe(false);
+      expect(JSON.parse(met.text)).toMatchObject({ met: true, record: { id: 'cov_approval' } });
+      const gaveUp = await c.call('wait', { kind: 'coverage', id: 'cov_approval', for: 'status=active', seconds: 1 });
+      expect(gaveUp.isError).toBe(true);
+      const tooLong = await c.call('wait', { kind: 'coverage', id: 'cov_approval', seconds: 3600 });
+      expect(tooLong.text).toMatch(/seconds must be an integer from 1 to 300/);
+      const who = await c.call('coverage_who', { principalId: 'usr_principal' });
+      expect(who.isError, who.text).toBe(false);
+      expect(JSON.parse(who.text).result).toBeDefined();
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('per-command mode: one annotated tool per command of the toolsets, writes still only planned', async () => {
+    const before = sb.requests.length;
+    const c = await connect(sb, dir, ['--toolsets', 'contacts']);
+    try {
+      const { tools } = await c.client.listTools();
+      expect(tools.every((t) => t.name.startsWith('contacts_'))).toBe(true);
+      for (const t of tools)
+        for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) expect(typeof t.annotations?.[hint], `${t.name}.${hint}`).toBe('boolean');
+      expect(tools.find((t) => t.name === 'contacts_list')!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
+      expect(tools.find((t) => t.name === 'contacts_delete')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+      expect(tools.find((t) => t.name === 'contacts_create')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+      const page = JSON.parse((await c.call('contacts_list', { limit: 5, fields: ['id'] })).text);
+      expect(page.records).toEqual(want.slice(1, 6).map((id) => ({ id })));
+      const next = JSON.parse((await c.call('contacts_list', { cursor: page.cursor })).text);
+      expect(next.records[0]).toEqual({ id: want[6] });
+      const planned = JSON.parse((await c.call('contacts_create', { name: 'Tool Person', email: 'tool@example.test' })).text);
+      expect(planned.requests).toEqual([{ method: 'POST', path: '/contacts', body: expect.objectContaining({ name: 'Tool Person' }) }]);
+      expect(planned.next).toMatch(/writes are off/);
+    } finally {
+      await c.close();
+    }
+    expect(sb.requests.slice(before).filter((r) => WRITE.test(r.method))).toEqual([]);
+
+    const all = await connect(sb, dir, ['--tools', 'all']);
+    try {
+      const { tools } = await all.client.listTools();
+      expect(tools.length).toBeGreaterThan(150);
+      expect(tools.filter((t) => typeof t.annotations?.readOnlyHint !== 'boolean')).toEqual([]);
+    } finally {
+      await all.close();
+    }
+  });
+
+  it('refuses bad flags and a missing login before serving', async () => {
+    const bad = await agnt(['mcp', '--toolsets', 'contacts,nope'], { sb });
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toMatch(/^error: --toolsets: unknown area 'nope'/);
+    const destructive = await agnt(['mcp', '--allow-destructive'], { sb });
+    expect(destructive.exitCode).toBe(2);
+    expect(destructive.stderr).toMatch(/--allow-destructive needs --allow-writes/);
+    const noLogin = await agnt(['mcp'], { sb, as: null });
+    expect(noLogin.exitCode).toBe(4);
+    expect(noLogin.stderr).toMatch(/not logged in/);
+    expect(noLogin.stdout).toBe('');
+  });
+
+  it('--http serves Streamable HTTP on 127.0.0.1 and refuses other hosts', async () => {
+    const env = { ...cleanEnv(), AGNT_CONFIG_DIR: dir, AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin };
+    const child = execa(process.execPath, [BIN, 'mcp', '--http', '--port', '0'], { env, extendEnv: true, reject: false });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        createInterface({ input: child.stderr! }).on('line', (l) => {
+          const m = /serving (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(l);
+          if (m) resolve(m[1]!);
+        });
+        child.once('exit', (code) => reject(new Error(`agnt mcp --http exited ${code}`)));
+      });
+      const client = new Client({ name: 'agnt-test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toContain('run_command');
+      const me = await client.callTool({ name: 'run_command', arguments: { command: 'users me', fields: ['email'] } });
+      expect(JSON.parse((me.content as Array<{ text: string }>)[0]!.text)).toEqual({ result: { email: 'admin@acme.test' } });
+      await client.close();
+
+      const port = Number(new URL(url).port);
+      const statusFor = (headers: Record<string, string>) =>
+        new Promise<number>((resolve, reject) => {
+          const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+          const req = request(
+            { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode!);
+            },
+          );
+          req.on('error', reject);
+          req.end(body);
+        });
+      expect(await statusFor({ host: `evil.example:${port}` })).toBe(403);
+      expect(await statusFor({ host: `127.0.0.1:${port}`, origin: 'https://evil.example' })).toBe(403);
+      expect(await statusFor({ host: `localhost:${port}` })).toBe(200);
+    } finally {
+      child.kill('SIGINT');
+      const done = await child;
+      expect(done.exitCode).toBe(0);
+      expect(String(done.stderr)).not.toContain(sb.tokens.admin!);
+    }
   });
 });
