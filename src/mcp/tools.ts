@@ -43,6 +43,17 @@ interface Plan {
   target: string;
 }
 
+/** What a workflow printed instead of returning (as JSON: its context asks for JSON). */
+function printed(c: Captured): unknown {
+  const text = c.out.join('');
+  if (!text.trim()) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 
 function obj(v: unknown, name: string): Record<string, unknown> {
@@ -117,7 +128,9 @@ export class Tools {
   private async shaper(s: Shaping): Promise<(v: unknown) => unknown> {
     const q = await loadQuery(s.query);
     return (v) => {
-      let out = s.fields ? project(v, s.fields) : v;
+      // Secrets in records (a SCIM token, a client secret) stay out of the model's context.
+      const safe = redactValue(v);
+      let out = s.fields ? project(safe, s.fields) : safe;
       if (q) out = q(out);
       return out;
     };
@@ -168,7 +181,7 @@ export class Tools {
         if (end) return answer({ returned: texts.length, ...(total !== undefined ? { total } : {}), cut: false }, texts);
       }
     }
-    const data = await CommandAdapter.run(prepared, ctx);
+    const data = (await CommandAdapter.run(prepared, ctx)) ?? printed(captured);
     return this.whole(data, shape, limit, at, cursorFor);
   }
 
@@ -264,7 +277,7 @@ export class Tools {
       throw e;
     }
     const head: Record<string, unknown> = { applied: id, sent: mode.sent.length, ...(mode.left.length ? { notSent: mode.left.length } : {}) };
-    const text = safeJson({ ...head, result: data }, false);
+    const text = safeJson({ ...head, result: redactValue(data) }, false);
     return bytes(text) > MAX_ANSWER ? safeJson({ ...head, note: 'the result is over the answer cap; read it with run_command' }, false) : text;
   }
 
@@ -280,13 +293,7 @@ export class Tools {
     const tz = str(input.tz, 'tz', false);
     await (await import('../workflows/inbox.ts')).inbox(ctx, tz ? { tz } : {});
     const items = JSON.parse(captured.out.join('') || '[]') as unknown;
-    return this.whole(
-      items,
-      (v) => v,
-      1000,
-      0,
-      () => '',
-    );
+    return this.whole(items, redactValue, 1000, 0, () => '');
   }
 
   async wait(input: Record<string, unknown>): Promise<string> {
@@ -301,7 +308,7 @@ export class Tools {
     const opts: Record<string, unknown> = { timeout: `${seconds}s`, ...(input.for !== undefined ? { for: str(input.for, 'for') } : {}) };
     if (kind.flag && input[kind.flag.flag] !== undefined) opts[kind.flag.flag] = str(input[kind.flag.flag], kind.flag.flag);
     await (await import('../workflows/wait.ts')).wait(ctx, kind, str(input.id, 'id')!, opts as never);
-    return safeJson({ met: true, record: JSON.parse(captured.out.join('') || 'null') }, false);
+    return safeJson({ met: true, record: redactValue(JSON.parse(captured.out.join('') || 'null')) }, false);
   }
 
   /** The tools this server offers. */
@@ -348,7 +355,7 @@ export class Tools {
             command: s('string', 'e.g. "contacts list"'),
             args: s('object', 'input per describe_command'),
             fields: s('array', 'keep these (dotted) fields', { items: { type: 'string' } }),
-            query: s('string', 'JMESPath, per record of a list'),
+            query: s('string', 'JMESPath on each record of a list, else on the result'),
             limit: s('integer', 'records per answer (default 100)'),
             cursor: s('string', 'from a cut answer'),
           },

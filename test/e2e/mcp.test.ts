@@ -177,6 +177,30 @@ describe('agnt mcp over stdio', () => {
       // A plan applies once.
       const again = await c.call('apply_plan', { plan: p.plan });
       expect(again.isError).toBe(true);
+
+      // A nested --set on a PUT: the plan carries the merged object, and that is what is sent.
+      const id = want[3]!;
+      sb.store.update('contacts', id, { address: { line1: '1 Main St', city: 'Old Town', country: 'DK' } });
+      const merged = JSON.parse((await c.call('plan_write', { command: 'contacts update', args: { contactId: id, set: ['address.city=Aarhus'] } })).text);
+      expect(merged.requests).toEqual([{ method: 'PUT', path: `/contacts/${id}`, body: { address: { line1: '1 Main St', city: 'Aarhus', country: 'DK' } } }]);
+      const at = sb.requests.length;
+      expect((await c.call('apply_plan', { plan: merged.plan })).isError).toBe(false);
+      expect(
+        sb.requests
+          .slice(at)
+          .filter((r) => WRITE.test(r.method))
+          .map((w) => ({ method: w.method, path: w.path, body: w.body })),
+      ).toEqual(merged.requests);
+
+      // The record changed between plan and apply: the request a run would send now differs
+      // from the plan, so nothing is sent.
+      const stale = JSON.parse((await c.call('plan_write', { command: 'contacts update', args: { contactId: id, set: ['address.city=Odense'] } })).text);
+      sb.store.update('contacts', id, { address: { line1: '2 Other Rd', city: 'Aarhus', country: 'DK' } });
+      const from = sb.requests.length;
+      const refused = await c.call('apply_plan', { plan: stale.plan });
+      expect(refused.isError).toBe(true);
+      expect(refused.text).toMatch(/is not in the plan, so it was not sent/);
+      expect(sb.requests.slice(from).filter((r) => WRITE.test(r.method))).toEqual([]);
       expectNoToken(c);
     } finally {
       await c.close();
