@@ -209,7 +209,11 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     .option('--toolsets <areas>', 'one tool per command of these areas (comma-separated: contacts,coverage)')
     .addHelpText(
       'after',
-      examples('agnt mcp   # stdio, for a client that starts it', 'agnt mcp --http --port 8765 --allow-writes', 'agnt mcp --toolsets contacts,coverage', 'agnt mcp install --client claude-code'),
+      examples(
+        'agnt mcp   # the client starts it and talks on stdin and stdout; it stops when stdin ends',
+        'agnt mcp --toolsets contacts,coverage --allow-writes',
+        'agnt mcp install --client claude-code --profile sandbox',
+      ),
     )
     .action(lazy(makeContext, async () => (await import('./mcp/command.ts')).serve));
   mcp
@@ -222,7 +226,7 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     .option('--print', 'print the entry; change nothing')
     .addOption(hinted(new Option('--config <file>', "the client's configuration file, when not the usual one"), { file: true }))
     .option('--name <name>', 'the server name in the file (default agnt)')
-    .addHelpText('after', examples('agnt mcp install --client claude-code --profile sandbox', 'agnt mcp install --client cursor --print'))
+    .addHelpText('after', examples('agnt mcp install --client vscode --profile sandbox', 'agnt mcp install --client cursor --print'))
     .action(lazy(makeContext, async () => (await import('./mcp/install.ts')).install));
 
   program

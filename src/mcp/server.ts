@@ -2,9 +2,9 @@
 // derived from the model), which the low-level handlers take as they are.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { describeError } from '../cli.ts';
+import { AgntError, ApiError } from '../core/errors.ts';
 import { escapeControls } from '../core/output.ts';
-import { scrub } from '../core/redact.ts';
+import { redactUrls, scrub } from '../core/redact.ts';
 import { VERSION } from '../core/version.ts';
 import type { Confirm, Tools, ToolDef } from './tools.ts';
 
@@ -41,13 +41,18 @@ export function makeServer(tools: Tools, token: () => string | undefined, log: (
       const text = await tool.call((req.params.arguments ?? {}) as Record<string, unknown>, confirm);
       return { content: [{ type: 'text', text: clean(text) }] };
     } catch (e) {
-      const d = describeError(e);
-      const text = d
-        ? [`error: ${d.message}${d.status !== undefined ? ` (HTTP ${d.status}${d.code ? `, ${d.code}` : ''})` : ''}`, d.hint ? `hint: ${d.hint}` : ''].filter(Boolean).join('\n')
-        : 'error';
-      if (!(e instanceof Error && 'exitCode' in e)) log(clean(`agnt mcp: ${req.params.name}: ${escapeControls(String((e as Error)?.stack ?? e))}`));
+      const text = errorText(e);
+      if (!(e instanceof AgntError)) log(clean(`agnt mcp: ${req.params.name}: ${escapeControls(String((e as Error)?.stack ?? e))}`));
       return { isError: true, content: [{ type: 'text', text: clean(text.split('\n').map(escapeControls).join('\n')) }] };
     }
   });
   return server;
+}
+
+/** A failure as the CLI's error line (and hint) says it: what the agent reads of it. */
+function errorText(e: unknown): string {
+  if (!(e instanceof AgntError)) return `error: ${(e as Error)?.message ?? String(e)}`;
+  let line = `error: ${redactUrls(e.message)}`;
+  if (e instanceof ApiError) line += ` (${[`HTTP ${e.status}`, e.code].filter(Boolean).join(', ')})`;
+  return e.hint ? `${line}\nhint: ${redactUrls(e.hint)}` : line;
 }
