@@ -2,6 +2,7 @@
 // (the same commander tree, checks and Invocation as `agnt batch` uses), and its requests go
 // through the one HTTP client, wrapped so that a read can never write, a plan sends nothing
 // but the reads a dry run sends, and an apply sends exactly the planned writes or stops.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { Context, type GlobalOptions } from '../core/context.ts';
@@ -14,6 +15,12 @@ import { requestOf } from '../core/builder.ts';
 import { VERSION } from '../core/version.ts';
 import { CommandAdapter, type Prepared } from '../workflows/batch/adapter.ts';
 import { type Entry, mcpOptions, optionName } from './catalogue.ts';
+
+/**
+ * The signal of the tool call being served (the client may cancel it), for the commands it runs:
+ * carried by the call's async context rather than through every tool's arguments.
+ */
+export const callSignal = new AsyncLocalStorage<AbortSignal>();
 
 /** One write request as a plan shows and binds it. */
 export interface PlannedRequest {
@@ -41,11 +48,13 @@ class GuardedClient extends HttpClient {
   constructor(
     private inner: HttpClient,
     private mode: Mode,
+    private signal: AbortSignal,
   ) {
     super({ baseUrl: inner.base.href, timeoutMs: inner.timeoutSeconds * 1000, retries: 0 });
   }
 
-  override async request<T = unknown>(spec: RequestSpec): Promise<ApiResponse<T>> {
+  override async request<T = unknown>(given: RequestSpec): Promise<ApiResponse<T>> {
+    const spec = { ...given, signal: given.signal ?? this.signal };
     const m = this.mode;
     const planned: PlannedRequest = { method: spec.method, path: this.target(spec), ...(bodyOf(spec) !== undefined ? { body: bodyOf(spec) } : {}) };
     if (m.kind === 'read') {
@@ -118,10 +127,11 @@ class ToolContext extends Context {
   constructor(
     global: GlobalOptions,
     io: IO,
+    signal: AbortSignal,
     private session: Session,
     private guarded: HttpClient,
   ) {
-    super(global, session.base.signal, io);
+    super(global, signal, io);
   }
   override settings() {
     return this.session.base.settings();
@@ -160,7 +170,9 @@ export class Session {
 
   context(mode: Mode, captured: Captured, extra: GlobalOptions = {}): ToolContext {
     const global: GlobalOptions = { json: true, input: false, ...extra, ...(mode.kind === 'plan' ? { dryRun: true } : {}) };
-    return new ToolContext(global, captureIO(captured), this, new GuardedClient(this.http(), mode));
+    const call = callSignal.getStore();
+    const signal = call ? AbortSignal.any([this.base.signal, call]) : this.base.signal;
+    return new ToolContext(global, captureIO(captured), signal, this, new GuardedClient(this.http(), mode, signal));
   }
 
   async prepare(entry: Entry, args: Record<string, unknown>, ctx: Context): Promise<Prepared> {

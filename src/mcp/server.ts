@@ -6,6 +6,7 @@ import { AgntError, ApiError } from '../core/errors.ts';
 import { escapeControls } from '../core/output.ts';
 import { redactUrls, scrub } from '../core/redact.ts';
 import { VERSION } from '../core/version.ts';
+import { callSignal } from './invoke.ts';
 import type { Confirm, Tools, ToolDef } from './tools.ts';
 
 const INSTRUCTIONS =
@@ -34,11 +35,11 @@ export function makeServer(tools: Tools, token: () => string | undefined, log: (
     return res.action === 'accept' && res.content?.confirm === target;
   };
 
-  server.setRequestHandler(CallToolRequestSchema, async (req) => {
+  server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const tool = (await list()).find((t) => t.name === req.params.name);
     if (!tool) return { isError: true, content: [{ type: 'text', text: `unknown tool '${escapeControls(req.params.name)}'` }] };
     try {
-      const text = await tool.call((req.params.arguments ?? {}) as Record<string, unknown>, confirm);
+      const text = await callSignal.run(extra.signal, () => tool.call((req.params.arguments ?? {}) as Record<string, unknown>, confirm));
       return { content: [{ type: 'text', text: clean(text) }] };
     } catch (e) {
       const text = errorText(e);

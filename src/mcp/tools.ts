@@ -222,6 +222,7 @@ export class Tools {
   }
 
   async plan(entry: Entry, args: Record<string, unknown>): Promise<{ plan?: Plan; text: string }> {
+    this.expire();
     if (entry.read) throw new UsageError(`${entry.spec.command} only reads: use run_command`);
     const mode: Mode = { kind: 'plan', writes: [], reads: [] };
     const captured: Captured = { out: [], err: [] };

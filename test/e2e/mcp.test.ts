@@ -255,6 +255,18 @@ describe('agnt mcp over stdio', () => {
       await right.close();
     }
     expect(sb.store.get('contacts', victim)).toBeUndefined();
+
+    // --allow-destructive: no question asked.
+    const next = want[4]!;
+    const trusted = await connect(sb, dir, ['--allow-writes', '--allow-destructive']);
+    try {
+      const p = JSON.parse((await trusted.call('plan_write', { command: 'contacts delete', args: { contactId: [next] } })).text);
+      const ok = await trusted.call('apply_plan', { plan: p.plan });
+      expect(ok.isError, ok.text).toBe(false);
+    } finally {
+      await trusted.close();
+    }
+    expect(sb.store.get('contacts', next)).toBeUndefined();
   });
 
   it('escapes control and bidi characters from the API, as the terminal does', async () => {
@@ -304,9 +316,9 @@ describe('agnt mcp over stdio', () => {
       expect(tools.find((t) => t.name === 'contacts_delete')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
       expect(tools.find((t) => t.name === 'contacts_create')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
       const page = JSON.parse((await c.call('contacts_list', { limit: 5, fields: ['id'] })).text);
-      expect(page.records).toEqual(want.slice(1, 6).map((id) => ({ id })));
+      expect(page.records).toEqual([...want.slice(1, 4), ...want.slice(5, 7)].map((id) => ({ id })));
       const next = JSON.parse((await c.call('contacts_list', { cursor: page.cursor })).text);
-      expect(next.records[0]).toEqual({ id: want[6] });
+      expect(next.records[0]).toEqual({ id: want[7] });
       const planned = JSON.parse((await c.call('contacts_create', { name: 'Tool Person', email: 'tool@example.test' })).text);
       expect(planned.requests).toEqual([{ method: 'POST', path: '/contacts', body: expect.objectContaining({ name: 'Tool Person' }) }]);
       expect(planned.next).toMatch(/writes are off/);
