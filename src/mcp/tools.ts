@@ -146,7 +146,9 @@ export class Tools {
     const prepared = await this.session.prepare(entry, args, ctx);
     const shape = await this.shaper(shaping);
     const cursorFor = (next: number) => encodeCursor({ v: 1, c: entry.spec.command, a: args, at: next, ...shaping, ...(limitIn !== undefined ? { limit } : {}) });
-    const room = MAX_ANSWER - 1024;
+    // What the records may take: the answer less its head, whose cursor repeats the input.
+    const room = MAX_ANSWER - 256 - bytes(cursorFor(Number.MAX_SAFE_INTEGER));
+    if (room < MAX_ANSWER / 2) throw new UsageError('the input is too long to page through: narrow it');
     const spec = prepared.spec;
     if (spec.list && !spec.handler && entry.spec.endpoint.paging === 'page') {
       const request = requestOf(spec, prepared.inv);
@@ -182,12 +184,11 @@ export class Tools {
       }
     }
     const data = (await CommandAdapter.run(prepared, ctx)) ?? printed(captured);
-    return this.whole(data, shape, limit, at, cursorFor);
+    return this.whole(data, shape, limit, at, cursorFor, room);
   }
 
   /** A result read whole: capped, and a list cut with a cursor (which reads it again from there). */
-  private whole(data: unknown, shape: (v: unknown) => unknown, limit: number, at: number, cursorFor: (n: number) => string): string {
-    const room = MAX_ANSWER - 1024;
+  private whole(data: unknown, shape: (v: unknown) => unknown, limit: number, at: number, cursorFor: (n: number) => string, room = MAX_ANSWER - 256): string {
     if (Array.isArray(data)) {
       const rest = data.slice(at).map(shape);
       const got = fitRecords(rest, room, limit);
@@ -291,10 +292,13 @@ export class Tools {
     const captured: Captured = { out: [], err: [] };
     const ctx = this.session.context({ kind: 'read' }, captured);
     this.session.http();
-    const tz = str(input.tz, 'tz', false);
+    // A cut inbox continues from its cursor: the inbox read again, from that item on.
+    const from = input.cursor !== undefined ? decodeCursor(str(input.cursor, 'cursor')!) : undefined;
+    if (from && from.c !== 'inbox') throw new UsageError('cursor is not one this tool returned');
+    const tz = from ? (from.a.tz as string | undefined) : str(input.tz, 'tz', false);
     await (await import('../workflows/inbox.ts')).inbox(ctx, tz ? { tz } : {});
     const items = JSON.parse(captured.out.join('') || '[]') as unknown;
-    return this.whole(items, redactValue, 1000, 0, () => '');
+    return this.whole(items, redactValue, 1000, from?.at ?? 0, (at) => encodeCursor({ v: 1, c: 'inbox', a: tz ? { tz } : {}, at }));
   }
 
   async wait(input: Record<string, unknown>): Promise<string> {
@@ -382,7 +386,7 @@ export class Tools {
       {
         name: 'inbox',
         description: `What waits for the user: spans to accept or approve, drafts, delegations, invitations, requests. ${DATA_NOTE}`,
-        inputSchema: { type: 'object', properties: { tz: s('string', 'IANA zone for times') } },
+        inputSchema: { type: 'object', properties: { tz: s('string', 'IANA zone for times'), cursor: s('string', 'from a cut answer') } },
         annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
         call: (i) => this.inbox(i),
       },
