@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { AgntError, UsageError } from '../core/errors.ts';
 import { itemsOf } from './items.ts';
-import { loadQuery, project, safeJson } from '../core/output.ts';
+import { escapeControls, loadQuery, project, safeJson } from '../core/output.ts';
 import { redactValue } from '../core/redact.ts';
 import { CommandAdapter } from '../workflows/batch/adapter.ts';
 import { WAIT_KINDS } from '../workflows/wait-kinds.ts';
@@ -261,7 +261,9 @@ export class Tools {
     if (!this.opts.allowWrites)
       throw new AgntError('refused: writes are off in this server, nothing was sent', 5, 'the user can restart agnt mcp with --allow-writes (add it to the client configuration) to apply plans');
     if (plan.entry.destructive && !this.opts.allowDestructive) {
-      const ok = await confirm(`agnt: ${plan.entry.spec.command} would send ${plan.writes.map((w) => `${w.method} ${w.path}`).join(', ')}. Type '${plan.target}' to confirm.`, plan.target);
+      const shown = plan.writes.map((w) => `${w.method} ${w.path}`);
+      const question = `agnt: ${plan.entry.spec.command} would send ${shown.slice(0, 5).join(', ')}${shown.length > 5 ? ` and ${shown.length - 5} more` : ''}. Type '${plan.target}' to confirm.`;
+      const ok = await confirm(escapeControls(question), plan.target);
       if (ok === undefined)
         throw new AgntError('refused: this plan is destructive and the client cannot ask the user to confirm; nothing was sent', 5, 'the user can restart agnt mcp with --allow-destructive');
       if (!ok) throw new AgntError('refused: the user did not confirm; nothing was sent', 5);
