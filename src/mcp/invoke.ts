@@ -11,7 +11,6 @@ import { type ApiResponse, HttpClient, type RequestSpec } from '../core/http.ts'
 import { flagOf } from '../core/input.ts';
 import type { IO } from '../core/io.ts';
 import { createIO } from '../core/io.ts';
-import { requestOf } from '../core/builder.ts';
 import { VERSION } from '../core/version.ts';
 import { CommandAdapter, type Prepared } from '../workflows/batch/adapter.ts';
 import { type Entry, mcpOptions, optionName } from './catalogue.ts';
@@ -30,7 +29,7 @@ export interface PlannedRequest {
   body?: unknown;
 }
 
-type Mode = { kind: 'read' } | { kind: 'plan'; writes: PlannedRequest[]; reads: PlannedRequest[] } | { kind: 'apply'; left: PlannedRequest[]; sent: PlannedRequest[] };
+export type Mode = { kind: 'read' } | { kind: 'plan'; writes: PlannedRequest[]; reads: PlannedRequest[] } | { kind: 'apply'; left: PlannedRequest[]; sent: PlannedRequest[] };
 
 function bodyOf(spec: RequestSpec): unknown {
   if (spec.method === 'GET') return undefined;
@@ -84,7 +83,7 @@ class GuardedClient extends HttpClient {
 }
 
 /** What a command printed, kept instead of reaching the MCP stream. */
-interface Captured {
+export interface Captured {
   out: string[];
   err: string[];
 }
@@ -242,5 +241,3 @@ export function argvOf(entry: Entry, input: Record<string, unknown>): string[] {
   if (unknown.length) throw new UsageError(`${spec.command}: unknown input ${unknown.map((k) => `'${k}'`).join(', ')} (describe_command lists its input)`);
   return [...spec.command.split(' '), ...flags, '--', ...positional];
 }
-
-export { requestOf, type Captured, type Mode };

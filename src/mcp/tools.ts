@@ -9,7 +9,8 @@ import { redactValue } from '../core/redact.ts';
 import { CommandAdapter } from '../workflows/batch/adapter.ts';
 import { WAIT_KINDS } from '../workflows/wait-kinds.ts';
 import { type Annotations, annotationsOf, catalogue, describe, type Entry, findEntry, inputSchema, search } from './catalogue.ts';
-import { type Captured, type Mode, type PlannedRequest, requestOf, type Session } from './invoke.ts';
+import type { Captured, Mode, PlannedRequest, Session } from './invoke.ts';
+import { requestOf } from '../core/builder.ts';
 
 /** The most text one tool answer carries (UTF-8 bytes). */
 export const MAX_ANSWER = 24 * 1024;
