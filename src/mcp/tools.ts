@@ -11,6 +11,9 @@ import { WAIT_KINDS } from '../workflows/wait-kinds.ts';
 import { type Annotations, annotationsOf, catalogue, describe, type Entry, findEntry, inputSchema, search } from './catalogue.ts';
 import type { Captured, Mode, PlannedRequest, Session } from './invoke.ts';
 import { requestOf } from '../core/builder.ts';
+import type { Context } from '../core/context.ts';
+import { cursorStyle } from '../core/paginate.ts';
+import type { Prepared } from '../workflows/batch/adapter.ts';
 
 /** The most text one tool answer carries (UTF-8 bytes). */
 export const MAX_ANSWER = 24 * 1024;
@@ -88,6 +91,9 @@ interface ReadCursor extends Shaping {
   /** Index of the next record of the list. */
   at: number;
   limit?: number;
+  /** A `before` list: the cursor value of the next request, and the ids at that time already returned. */
+  b?: string;
+  s?: string[];
 }
 
 const encodeCursor = (c: ReadCursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
@@ -138,7 +144,7 @@ export class Tools {
   }
 
   /** Runs a read command: a list a page of records at a time from `at`, anything else whole. */
-  async read(entry: Entry, args: Record<string, unknown>, shaping: Shaping, limitIn: unknown, at = 0): Promise<string> {
+  async read(entry: Entry, args: Record<string, unknown>, shaping: Shaping, limitIn: unknown, at = 0, position: { b?: string; s?: string[] } = {}): Promise<string> {
     if (!entry.read) throw new UsageError(`${entry.spec.command} writes: use plan_write, then apply_plan`);
     const limit = limitIn === undefined ? 100 : Number(limitIn);
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('limit must be an integer from 1 to 1000');
@@ -146,7 +152,8 @@ export class Tools {
     const ctx = this.session.context({ kind: 'read' }, captured);
     const prepared = await this.session.prepare(entry, args, ctx);
     const shape = await this.shaper(shaping);
-    const cursorFor = (next: number) => encodeCursor({ v: 1, c: entry.spec.command, a: args, at: next, ...shaping, ...(limitIn !== undefined ? { limit } : {}) });
+    const cursorFor = (next: number, more: Pick<ReadCursor, 'b' | 's'> = {}) =>
+      encodeCursor({ v: 1, c: entry.spec.command, a: args, at: next, ...shaping, ...(limitIn !== undefined ? { limit } : {}), ...more });
     // What the records may take: the answer less its head, whose cursor repeats the input.
     const room = MAX_ANSWER - 256 - bytes(cursorFor(Number.MAX_SAFE_INTEGER));
     if (room < MAX_ANSWER / 2) throw new UsageError('the input is too long to page through: narrow it');
@@ -184,8 +191,60 @@ export class Tools {
         if (end) return answer({ returned: texts.length, ...(total !== undefined ? { total } : {}), cut: false }, texts);
       }
     }
+    // The cursor of a `before` list also carries a time and the ids returned at that time.
+    if (spec.list && !spec.handler && entry.spec.endpoint.paging === 'before') return this.readBefore(ctx, prepared, shape, limit, room - 1024, (b, ids) => cursorFor(0, { b, s: ids }), position);
     const data = (await CommandAdapter.run(prepared, ctx)) ?? printed(captured);
     return this.whole(data, shape, limit, at, cursorFor, room);
+  }
+
+  /**
+   * A list that pages by a `before` cursor (newest first), as paginate.ts walks it: the next
+   * request asks for records older than the last one returned plus a millisecond, and the
+   * records at that time already returned are dropped by id.
+   */
+  private async readBefore(
+    ctx: Context,
+    prepared: Prepared,
+    shape: (v: unknown) => unknown,
+    limit: number,
+    room: number,
+    cursorFor: (b: string, s: string[]) => string,
+    from: { b?: string; s?: string[] },
+  ): Promise<string> {
+    const request = requestOf(prepared.spec, prepared.inv);
+    const style = cursorStyle(request)!;
+    const client = ctx.client();
+    let before = from.b ?? (request.query?.[style.param] as string | undefined);
+    let seen = new Set(from.s ?? []);
+    const texts: string[] = [];
+    let used = 0;
+    for (;;) {
+      const res = await client.request({ ...request, query: { ...(request.query ?? {}), limit: 100, ...(before !== undefined ? { [style.param]: before } : {}) } });
+      const items = itemsOf(res.data);
+      const fresh = items.filter((r) => !seen.has(String((r as Record<string, unknown>)?.id)));
+      const got = fitRecords(fresh.map(shape), room - used, limit - texts.length);
+      texts.push(...got.texts);
+      used += got.used;
+      const taken = fresh.slice(0, got.texts.length) as Array<Record<string, unknown>>;
+      const cut = got.texts.length < fresh.length;
+      const end = !cut && (fresh.length === 0 || items.length < 100);
+      if (taken.length) {
+        const last = taken[taken.length - 1]![style.field];
+        const next = typeof last === 'string' && !Number.isNaN(Date.parse(last)) ? new Date(Date.parse(last) + 1).toISOString() : undefined;
+        if (next === undefined) return answer({ returned: texts.length, cut: false, note: 'this list cannot be continued: a record has no time' }, texts);
+        if (next !== before) seen = new Set();
+        before = next;
+        for (const r of [...taken].reverse()) {
+          if (r[style.field] !== last) break;
+          seen.add(String(r.id));
+        }
+      }
+      if (cut || (!end && texts.length >= limit)) {
+        if (!texts.length) throw new AgntError(`a record alone is over the ${MAX_ANSWER / 1024} KB answer cap: ask for fewer fields`);
+        return answer({ returned: texts.length, cut: true, cursor: cursorFor(before!, [...seen].slice(-40)), note: 'more records: call run_command with this cursor alone' }, texts);
+      }
+      if (end) return answer({ returned: texts.length, cut: false }, texts);
+    }
   }
 
   /** A result read whole: capped, and a list cut with a cursor (which reads it again from there). */
@@ -210,7 +269,7 @@ export class Tools {
       const c = decodeCursor(str(input.cursor, 'cursor')!);
       const entry = await findEntry(c.c);
       if (!entry) throw new UsageError('cursor is not one this server returned');
-      return this.read(entry, c.a, { fields: c.fields, query: c.query }, c.limit, c.at);
+      return this.read(entry, c.a, { fields: c.fields, query: c.query }, c.limit, c.at, { b: c.b, s: c.s });
     }
     const entry = await this.entry(input.command);
     return this.read(entry, obj(input.args, 'args'), { fields: fieldList(input.fields), query: str(input.query, 'query', false) }, input.limit);

@@ -25,9 +25,9 @@ interface Connected {
 
 const WRITE = /^(POST|PUT|PATCH|DELETE)$/;
 
-async function connect(sb: Sb, configDir: string, flags: string[], elicit?: (message: string) => Record<string, unknown> | undefined): Promise<Connected> {
+async function connect(sb: Sb, configDir: string, flags: string[], elicit?: (message: string) => Record<string, unknown> | undefined, role = 'admin'): Promise<Connected> {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries({ ...process.env, ...cleanEnv(), AGNT_CONFIG_DIR: configDir, AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin! })) if (v !== undefined) env[k] = v;
+  for (const [k, v] of Object.entries({ ...process.env, ...cleanEnv(), AGNT_CONFIG_DIR: configDir, AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens[role]! })) if (v !== undefined) env[k] = v;
   const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', ...flags], env, stderr: 'pipe' });
   let err = '';
   transport.stderr?.on('data', (d: Buffer) => (err += String(d)));
@@ -143,6 +143,28 @@ describe('agnt mcp over stdio', () => {
       await c.close();
     }
   }, 180_000);
+
+  it('walks a list paged by a time cursor (manager audit events) exactly once', async () => {
+    const cli = await agnt(['coordinator', 'audit-events', '--all', '-o', 'id'], { sb, as: 'manager' });
+    expect(cli.exitCode, cli.stderr).toBe(0);
+    const ids = cli.stdout.trim().split('\n');
+    expect(ids.length).toBeGreaterThan(2);
+    const c = await connect(sb, dir, [], undefined, 'manager');
+    try {
+      const seen: string[] = [];
+      let answer = await c.call('run_command', { command: 'coordinator audit-events', limit: 1, fields: ['id'] });
+      for (let calls = 0; calls <= ids.length; calls++) {
+        expect(answer.isError, answer.text).toBe(false);
+        const body = JSON.parse(answer.text);
+        seen.push(...body.records.map((r: { id: string }) => r.id));
+        if (!body.cut) break;
+        answer = await c.call('run_command', { cursor: body.cursor });
+      }
+      expect(seen).toEqual(ids);
+    } finally {
+      await c.close();
+    }
+  });
 
   it('without --allow-writes plans but refuses to apply, and sends no write', async () => {
     const before = sb.requests.length;
