@@ -237,6 +237,9 @@ export function argvOf(entry: Entry, input: Record<string, unknown>): string[] {
     known.add('set');
     for (const s of Array.isArray(input.set) ? input.set : [input.set]) flags.push(`--set=${str(s)}`);
   }
+  // A workflow's list is read whole (a cursor then continues in it); a plain list is paged by
+  // the tool itself.
+  if (spec.list && spec.handler) flags.push('--all');
   const unknown = Object.keys(input).filter((k) => !known.has(k));
   if (unknown.length) throw new UsageError(`${spec.command}: unknown input ${unknown.map((k) => `'${k}'`).join(', ')} (describe_command lists its input)`);
   return [...spec.command.split(' '), ...flags, '--', ...positional];
