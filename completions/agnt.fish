@@ -60,6 +60,8 @@ function __agnt_child --argument-names p w
             echo -- 'wait'
         case '|batch'
             echo -- 'batch'
+        case '|mcp'
+            echo -- 'mcp'
         case '|commands'
             echo -- 'commands'
         case '|completion'
@@ -570,6 +572,8 @@ function __agnt_child --argument-names p w
             echo -- 'wait drive-file'
         case 'wait|onboarding' 'wait|onboarding-session' 'wait|session'
             echo -- 'wait onboarding'
+        case 'mcp|install'
+            echo -- 'mcp install'
         case '*'
             return 1
     end
@@ -880,6 +884,10 @@ function __agnt_vflags --argument-names p
             printf '%s\n' --for --timeout --interval --max-interval
         case 'batch'
             printf '%s\n' --concurrency --match --skip-rows --max-rows --key --errors-out --ledger --input-format --delimiter --encoding
+        case 'mcp'
+            printf '%s\n' --port --tools --toolsets
+        case 'mcp install'
+            printf '%s\n' --client --config --name
     end
 end
 
@@ -976,6 +984,7 @@ complete -c agnt -n '__agnt_at \'\'' -f -a 'api' -d 'send a raw API request'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'inbox' -d 'what waits for you: spans to accept or approve, drafts, delegations, invitations, requests'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'wait' -d 'wait for a coverage span, delegation, delivery job, drive file or onboarding session to reach a state'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'batch' -d 'run a command once per row of a file'
+complete -c agnt -n '__agnt_at \'\'' -f -a 'mcp' -d 'serve agnt to AI agents (Model Context Protocol)'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'commands' -d 'list commands and endpoints'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'completion' -d 'print a shell completion script'
 complete -c agnt -n '__agnt_at \'\'' -s v -l version -d 'print the version'
@@ -2383,5 +2392,16 @@ complete -c agnt -n '__agnt_at \'batch\'' -l resume -d 'finish an interrupted ru
 complete -c agnt -n '__agnt_at \'batch\'' -l input-format -x -a 'csv tsv jsonl yaml json' -d 'csv, tsv, jsonl, yaml or json instead of guessing from the file name'
 complete -c agnt -n '__agnt_at \'batch\'' -l delimiter -x -d 'CSV field delimiter instead of detecting it (comma, semicolon, tab, pipe, or one character)'
 complete -c agnt -n '__agnt_at \'batch\'' -l encoding -x -a 'utf8 utf16le utf16be windows-1252' -d 'text encoding instead of detecting it'
+complete -c agnt -n '__agnt_at \'mcp\'' -f -a 'install' -d 'add agnt to an MCP client'
+complete -c agnt -n '__agnt_at \'mcp\'' -l http -d 'serve Streamable HTTP on 127.0.0.1 (at /mcp) instead of stdio'
+complete -c agnt -n '__agnt_at \'mcp\'' -l port -x -d 'port for --http (default 8765; 0 picks a free one)'
+complete -c agnt -n '__agnt_at \'mcp\'' -l allow-writes -d 'let apply_plan send the writes it planned'
+complete -c agnt -n '__agnt_at \'mcp\'' -l allow-destructive -d 'apply destructive plans without asking the user (needs --allow-writes)'
+complete -c agnt -n '__agnt_at \'mcp\'' -l tools -x -d '\'all\': one tool per command instead of the compact set'
+complete -c agnt -n '__agnt_at \'mcp\'' -l toolsets -x -d 'one tool per command of these areas (comma-separated: contacts,coverage)'
+complete -c agnt -n '__agnt_at \'mcp install\'' -l client -x -a 'claude-code claude-desktop cursor vscode' -d 'claude-code, claude-desktop, cursor or vscode'
+complete -c agnt -n '__agnt_at \'mcp install\'' -l print -d 'print the entry; change nothing'
+complete -c agnt -n '__agnt_at \'mcp install\'' -l config -r -F -d 'the client\'s configuration file, when not the usual one'
+complete -c agnt -n '__agnt_at \'mcp install\'' -l name -x -d 'the server name in the file (default agnt)'
 complete -c agnt -n '__agnt_at \'commands\'' -l markdown -d 'print the command reference (docs/commands.md) as Markdown'
 complete -c agnt -n '__agnt_at \'completion\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'bash zsh fish'

@@ -6,7 +6,7 @@
 //
 //   npm run bench                    everything (about 10 minutes on a quiet 2-core machine)
 //   npm run bench -- --quick         fewer runs, no 1M-row import
-//   npm run bench -- --only startup,walk   groups: startup walk table import sandbox scale journal transfer batch workflows
+//   npm run bench -- --only startup,walk   groups: startup walk table import sandbox scale journal transfer batch workflows mcp
 //   npm run bench -- --markdown      also print the table as Markdown (for the README)
 //   BENCH_RUNS=N                     pairs per start-up line (default 15, --quick 7)
 import { spawn } from 'node:child_process';
@@ -23,7 +23,7 @@ const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const MARKDOWN = args.includes('--markdown');
 const onlyAt = args.indexOf('--only');
-const GROUPS = ['startup', 'walk', 'table', 'import', 'sandbox', 'scale', 'journal', 'transfer', 'batch', 'workflows'];
+const GROUPS = ['startup', 'walk', 'table', 'import', 'sandbox', 'scale', 'journal', 'transfer', 'batch', 'workflows', 'mcp'];
 const only = onlyAt >= 0 ? new Set(args[onlyAt + 1].split(',')) : new Set(GROUPS);
 for (const g of only) if (!GROUPS.includes(g)) throw new Error(`unknown group '${g}' (groups: ${GROUPS.join(', ')})`);
 
@@ -286,6 +286,31 @@ async function startupGroup() {
   }
 }
 
+// A read through `agnt mcp` (one server, started once, as an agent's client keeps it) against
+// the same command run from the shell: what an agent saves per call by not spawning agnt.
+async function mcpGroup() {
+  log('MCP tool call (wall time, median of ratios)');
+  const sb = await sandbox();
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+  const client = new Client({ name: 'agnt-bench', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command: node, args: [bin, 'mcp'], env: sb.env, stderr: 'ignore' }));
+  try {
+    const call = async () => {
+      const t0 = process.hrtime.bigint();
+      const r = await client.callTool({ name: 'run_command', arguments: { command: 'users me' } });
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      if (r.isError) throw new Error(`run_command users me: ${JSON.stringify(r.content)}`);
+      return { ms };
+    };
+    const r = await pairs(START_RUNS, () => measure(node, [bin, 'users', 'me', '--json'], { env: sb.env }), call, 2);
+    report({ name: 'MCP run_command users me', vs: 'agnt users me --json', value: `${fmt(r.ms)}x (${fmt(r.bMs, 1)} vs ${fmt(r.aMs, 0)} ms)`, target: 'none (informative)' });
+  } finally {
+    await client.close();
+    await sb.close();
+  }
+}
+
 async function walkGroup() {
   log('--all page walk and table output');
   const per = {};
@@ -536,6 +561,7 @@ try {
   if (only.has('journal')) await journalGroup();
   if (only.has('transfer')) await transferGroup();
   if (only.has('workflows')) await workflowsGroup({ node, bin, dir, measure, sandbox, report, log, fmt, mb });
+  if (only.has('mcp')) await mcpGroup();
   // scripts/bench-batch.mjs prints its own line. It was chained after this script in the npm
   // script, which then passed `-- --only ...` to it alone (ignored there) and ran every group here.
   if (only.has('batch')) {

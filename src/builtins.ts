@@ -174,6 +174,43 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
       await (await import('./workflows/batch/command.ts')).batch(ctx, file, command, opts, program.options);
     });
 
+  const mcp = program
+    .command('mcp')
+    .description(
+      'Serve agnt to AI agents over the Model Context Protocol (stdio; --http for Streamable HTTP on 127.0.0.1), as the\n' +
+        'active profile; the token never appears in a tool. A few tools by default (search, describe, run a read, plan a\n' +
+        'write, apply a plan, inbox, wait...); --tools all or --toolsets one tool per command. Writes are refused unless\n' +
+        '--allow-writes; a destructive plan then needs the user to type its target back, or --allow-destructive.',
+    )
+    .summary('serve agnt to AI agents (Model Context Protocol)')
+    .option('--http', 'serve Streamable HTTP on 127.0.0.1 (at /mcp) instead of stdio')
+    .option('--port <n>', 'port for --http (default 8765; 0 picks a free one)')
+    .option('--allow-writes', 'let apply_plan send the writes it planned')
+    .option('--allow-destructive', 'apply destructive plans without asking the user (needs --allow-writes)')
+    .option('--tools <set>', "'all': one tool per command instead of the compact set")
+    .option('--toolsets <areas>', 'one tool per command of these areas (comma-separated: contacts,coverage)')
+    .addHelpText(
+      'after',
+      examples(
+        'agnt mcp   # the client starts it and talks on stdin and stdout; it stops when stdin ends',
+        'agnt mcp --toolsets contacts,coverage --allow-writes',
+        'agnt mcp install --client claude-code --profile sandbox',
+      ),
+    )
+    .action(lazy(makeContext, async () => (await import('./mcp/command.ts')).serve));
+  mcp
+    .command('install')
+    .description(
+      "Write (or update) a client's configuration entry that runs `agnt mcp --profile NAME`, with no token in it;\n" + 'the rest of the file is kept byte for byte. --print shows the entry instead.',
+    )
+    .summary('add agnt to an MCP client')
+    .addOption(hinted(new Option('--client <name>', 'claude-code, claude-desktop, cursor or vscode'), { values: ['claude-code', 'claude-desktop', 'cursor', 'vscode'] }))
+    .option('--print', 'print the entry; change nothing')
+    .addOption(hinted(new Option('--config <file>', "the client's configuration file, when not the usual one"), { file: true }))
+    .option('--name <name>', 'the server name in the file (default agnt)')
+    .addHelpText('after', examples('agnt mcp install --client vscode --profile sandbox', 'agnt mcp install --client cursor --print'))
+    .action(lazy(makeContext, async () => (await import('./mcp/install.ts')).install));
+
   program
     .command('commands')
     .description('List every command with the endpoint it calls; --json prints the catalogue')
@@ -223,4 +260,4 @@ export function addBuiltins(program: Command, makeContext: ContextFactory): void
     });
 }
 
-export const BUILTIN_NAMES = new Set(['auth', 'config', 'sandbox', 'api', 'batch', 'commands', 'completion', '__complete', 'help', 'inbox', 'wait']);
+export const BUILTIN_NAMES = new Set(['auth', 'config', 'sandbox', 'api', 'batch', 'commands', 'completion', '__complete', 'help', 'inbox', 'wait', 'mcp']);

@@ -15,7 +15,7 @@ function componentName(area: string, resource: string): string {
 }
 
 /** JSON Schema (2020-12, as OpenAPI 3.1 has it) of a shape; named shapes become references. */
-function schemaOf(s: Shape, names: Map<Shape, string>, root?: Shape): Json {
+export function schemaOf(s: Shape, names: Map<Shape, string>, root?: Shape): Json {
   const name = s !== root ? names.get(s) : undefined;
   if (name) return s.nullable ? { anyOf: [{ $ref: `#/components/schemas/${name}` }, { type: 'null' }] } : { $ref: `#/components/schemas/${name}` };
   const out: Json = {};

@@ -103,9 +103,9 @@ async function runHelp(help: string, lines: string[]): Promise<Failure[]> {
   try {
     const base = { ...cleanEnv(), HOME: home, PATH: `${bin}:${process.env.PATH}`, AGNT_CONFIG_DIR: join(home, '.config', 'agnt'), AGNT_BASE_URL: sb.baseUrl };
     writeFileSync(join(home, 'token.txt'), `${sb.tokens.admin}\n`, { mode: 0o600 });
-    if (/^(auth|config)\b/.test(help)) {
+    if (/^(auth|config|mcp)\b/.test(help)) {
       // The profiles such a reader has: `sandbox` (what `agnt sandbox start` writes) and
-      // `staging` (the auth login help's own example).
+      // `staging` (the auth login help's own example); `agnt mcp install` names a profile too.
       for (const profile of ['sandbox', 'staging']) {
         const r = await execa(process.execPath, [BIN, 'auth', 'login', '--profile', profile, '--with-token'], { env: base, input: sb.tokens.admin, reject: false });
         if (r.exitCode !== 0) throw new Error(`setting up profile ${profile}: ${r.stderr}`);
