@@ -1,7 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import SummaryReporter from './test/support/summary-reporter.ts';
 
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
 export default defineConfig({
+  // The sources run in-process (test/support/inproc.ts) carry the version the build gives them.
+  define: { __AGNT_VERSION__: JSON.stringify(pkg.version) },
   test: {
     include: ['test/**/*.test.ts'],
     // Guards against a hang, not measures of speed: a test waits for what it can observe (a

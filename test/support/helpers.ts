@@ -1,7 +1,7 @@
 // End-to-end helpers: start the sandbox in-process on port 0 and run agnt against it, with its
 // own temporary config folder. agnt() runs the command inside the test's process (inproc.ts)
-// unless the run needs a process of its own: a working folder, or an environment that only a
-// process can take (a time zone, a proxy, a home folder, a stand-in keyring module). agntProcess()
+// unless the run needs a process of its own: an environment that only a process can take (a
+// time zone, a proxy, a home folder, a stand-in keyring module). agntProcess()
 // always starts the built CLI (bin/agnt.js), for what only a real process shows.
 // AGNT_TEST_PROCESS=1 makes every agnt() a process again, to compare the two.
 import { execFileSync } from 'node:child_process';
@@ -52,7 +52,7 @@ const PROCESS_ONLY_ENV = /^(TZ|LANG|LC_\w+|HOME|XDG_\w+|HTTPS?_PROXY|NO_PROXY|AG
 
 /** Whether this run needs a process of its own (see the top of this file). */
 export function needsProcess(opts: RunOptions): boolean {
-  if (process.env.AGNT_TEST_PROCESS === '1' || opts.cwd !== undefined) return true;
+  if (process.env.AGNT_TEST_PROCESS === '1') return true;
   return Object.keys(opts.env ?? {}).some((k) => PROCESS_ONLY_ENV.test(k));
 }
 
@@ -76,7 +76,7 @@ function runEnv(opts: RunOptions, ownDir: string | undefined): Record<string, st
 export async function agntInProcess(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   const ownDir = opts.configDir === undefined && opts.env?.AGNT_CONFIG_DIR === undefined ? tempDir() : undefined;
   try {
-    return await runAgnt(args, { env: { ...process.env, ...runEnv(opts, ownDir) }, stdin: opts.input });
+    return await runAgnt(args, { env: { ...process.env, ...runEnv(opts, ownDir) }, stdin: opts.input, cwd: opts.cwd });
   } finally {
     if (ownDir) removeDir(ownDir);
   }

@@ -22,6 +22,11 @@ export interface InprocOptions {
   tty?: boolean | { stdin?: boolean; stdout?: boolean; stderr?: boolean };
   /** The terminal's width (when a stream is a terminal). */
   columns?: number;
+  /**
+   * The working folder, for relative paths. A process has one, so a run given one changes the
+   * test process's for its duration: such runs take turns, and the folder is restored after.
+   */
+  cwd?: string;
 }
 
 /** A stream that keeps what is written; ending it (pipeline does) keeps the text. */
@@ -39,8 +44,25 @@ class Capture extends Writable {
 }
 
 let cli: Promise<typeof import('../../src/cli.ts')> | undefined;
+let inFolder: Promise<unknown> = Promise.resolve();
 
-export async function runAgnt(argv: string[], opts: InprocOptions = {}): Promise<RunResult> {
+export function runAgnt(argv: string[], opts: InprocOptions = {}): Promise<RunResult> {
+  const { cwd } = opts;
+  if (cwd === undefined) return run(argv, opts);
+  const turn = inFolder.then(async () => {
+    const before = process.cwd();
+    process.chdir(cwd);
+    try {
+      return await run(argv, opts);
+    } finally {
+      process.chdir(before);
+    }
+  });
+  inFolder = turn.catch(() => undefined);
+  return turn;
+}
+
+async function run(argv: string[], opts: InprocOptions): Promise<RunResult> {
   cli ??= import('../../src/cli.ts');
   const { main } = await cli;
   const tty = typeof opts.tty === 'object' ? opts.tty : { stdin: opts.tty, stdout: opts.tty, stderr: opts.tty };
