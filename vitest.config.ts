@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import SummaryReporter from './test/support/summary-reporter.ts';
 
@@ -14,7 +15,12 @@ export default defineConfig({
     // suites beside) a test that runs a few imports end to end can take minutes.
     testTimeout: 300_000,
     hookTimeout: 300_000,
+    // Forks, not threads: a run given a working folder changes the process's (test/support/
+    // inproc.ts), which a worker thread may not. Most files now run agnt in-process and keep a
+    // core busy; the rest mostly wait (a Retry-After, a process starting), so one worker more
+    // than the cores keeps both cores working without crowding them.
     pool: 'forks',
+    maxWorkers: availableParallelism() + 1,
     globalSetup: ['test/support/run-tmpdir.ts'],
     reporters: ['default', new SummaryReporter()],
   },

@@ -33,7 +33,10 @@ export interface Host {
 /** The real process: streams made only when used (stdio.ts says why). */
 export function processHost(): Host {
   return {
-    env: process.env,
+    // Read each time: a test may replace process.env.
+    get env() {
+      return process.env;
+    },
     get stdin() {
       return process.stdin;
     },
