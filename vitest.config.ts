@@ -21,6 +21,10 @@ export default defineConfig({
     // than the cores keeps both cores working without crowding them.
     pool: 'forks',
     maxWorkers: availableParallelism() + 1,
+    // A worker keeps the modules it has loaded from one file to the next: agnt keeps no state
+    // between runs (src/core/host.ts), and loading its sources again for every file cost more
+    // than a third of the suite's CPU time.
+    isolate: false,
     globalSetup: ['test/support/run-tmpdir.ts'],
     reporters: ['default', new SummaryReporter()],
   },
