@@ -92,12 +92,13 @@ async function run(argv: string[], opts: InprocOptions): Promise<RunResult> {
     writeOut: (text) => stdout.write(text),
     // Ctrl-C is a real process's (test/faults/ctrl-c.test.ts); a test run has no way to press it.
     onInterrupt: () => () => undefined,
+    // As a process would end there: the run is over with this code, whatever it left running.
     exit: (code) => exited(code),
     interrupted: false,
     locals: new Map(),
   };
-  // Failures that escape the run would, in the process, end it with its exit code (cli.ts run):
-  // here they fail the test loudly rather than disappear.
+  // A rejection that escapes the run (the process would report it and exit, cli.ts run) is an
+  // unhandled error here, which fails the test run loudly rather than disappearing.
   const exitCode = await Promise.race([main(argv, host), exit]);
   // Let writes queued behind the last one land before the text is read.
   await new Promise((r) => setImmediate(r));
