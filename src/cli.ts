@@ -9,7 +9,8 @@ import { escapeControls, FORMATS, parseFormat, safeJson } from './core/output.ts
 import { redactUrls, redactValue } from './core/redact.ts';
 import { VERSION } from './core/version.ts';
 import { oneValue } from './core/once.ts';
-import { handleStdoutErrors, isTerminal, writeOut } from './core/stdio.ts';
+import { handleStdoutErrors } from './core/stdio.ts';
+import { currentHost, theProcessHost, withHost, type Host } from './core/host.ts';
 import { addBuiltins } from './builtins.ts';
 
 const VALUE_FLAGS = new Set(['-o', '--output', '--fields', '--query', '--profile', '--base-url', '--timeout']);
@@ -116,6 +117,7 @@ function applyToAll(cmd: Command, fn: (c: Command) => void): void {
 }
 
 export async function buildProgram(argv: string[], makeContext: ContextFactory, onlyArea?: string | null, jsonErrors: () => boolean = () => false): Promise<Command> {
+  const host = currentHost();
   const program = new Command('agnt');
   program.description('Command-line administration for the Assistant Platform API').version(VERSION, '-v, --version', 'print the version').helpCommand(false).addHelpText('after', ROOT_EXAMPLES);
   globalOptions(program);
@@ -160,15 +162,15 @@ export async function buildProgram(argv: string[], makeContext: ContextFactory, 
       // Help goes to the descriptor, and is sized and styled by what the descriptors are:
       // commander's defaults ask process.stdout, which makes the stream (stdio.ts says why not).
       // agnt's help carries no colour, so there is none to keep.
-      writeOut,
-      getOutHelpWidth: () => (isTerminal(1) ? process.stdout.columns : 80),
-      getErrHelpWidth: () => (isTerminal(2) ? process.stderr.columns : 80),
+      writeOut: (s) => host.writeOut(s),
+      getOutHelpWidth: () => (host.isTTY(1) ? (host.columns(1) ?? 80) : 80),
+      getErrHelpWidth: () => (host.isTTY(2) ? (host.columns(2) ?? 80) : 80),
       getOutHasColors: () => false,
       getErrHasColors: () => false,
       // In the JSON error form commander's own error text (and the help after it) is replaced
       // by the one JSON object printError writes.
       writeErr: (s) => {
-        if (!jsonErrors()) process.stderr.write(s);
+        if (!jsonErrors()) host.stderr.write(s);
       },
       outputError: (s, write) => {
         // commander's message may hold its own line breaks ("\n(Did you mean list?)"): each line
@@ -203,7 +205,7 @@ function alwaysFull(word: string | undefined): boolean {
  * AGNT_ERROR_FORMAT=json. Read from argv as well as from parsed options, because commander's
  * own parse errors come before any option is parsed.
  */
-export function wantsJsonErrors(argv: string[], global: GlobalOptions = {}, env: NodeJS.ProcessEnv = process.env): boolean {
+export function wantsJsonErrors(argv: string[], global: GlobalOptions = {}, env: NodeJS.ProcessEnv = currentHost().env): boolean {
   if ((env.AGNT_ERROR_FORMAT ?? '').toLowerCase() === 'json') return true;
   if (global.json || global.jsonl || global.output === 'json' || global.output === 'jsonl') return true;
   for (let i = 0; i < argv.length; i++) {
@@ -260,44 +262,50 @@ export function describeError(e: unknown): ErrorObject | undefined {
 }
 
 /** Prints a failure on stderr (one line and a hint, or one JSON object) and returns its exit code. */
-export function printError(e: unknown, global: GlobalOptions, json = wantsJsonErrors([], global)): number {
+export function printError(e: unknown, global: GlobalOptions, json = wantsJsonErrors([], global), host: Host = currentHost()): number {
   const d = describeError(e);
   if (!d) return 0;
+  const stderr = host.stderr;
   if (json) {
-    process.stderr.write(`${safeJson({ error: d }, false)}\n`);
+    stderr.write(`${safeJson({ error: d }, false)}\n`);
     return d.exitCode;
   }
   if (e instanceof CommanderError) return d.exitCode; // commander printed it already
   if (d.exitCode === EXIT.interrupted || e instanceof ChangesFound) {
     // Not an "error": what an interrupted command had done, or (plan/drift --exit-code) that
     // the plan printed holds changes.
-    process.stderr.write(`${escapeLine(d.message)}\n`);
+    stderr.write(`${escapeLine(d.message)}\n`);
     return d.exitCode;
   }
   let line = `error: ${d.message}`;
   if (d.status !== undefined) line += ` (${[`HTTP ${d.status}`, d.code].filter(Boolean).join(', ')})`;
-  process.stderr.write(`${escapeLine(line)}\n`);
-  if (d.hint) process.stderr.write(`hint: ${escapeLine(d.hint)}\n`);
-  if (!(e instanceof AgntError) && process.env.AGNT_TRACE) process.stderr.write(`${(e as Error)?.stack}\n`);
+  stderr.write(`${escapeLine(line)}\n`);
+  if (d.hint) stderr.write(`hint: ${escapeLine(d.hint)}\n`);
+  if (!(e instanceof AgntError) && host.env.AGNT_TRACE) stderr.write(`${(e as Error)?.stack}\n`);
   return d.exitCode;
 }
 
 // An error line quotes server text: the same escaping as table output (C0, C1, DEL, bidi).
 const escapeLine = escapeControls;
 
-// Set by the first Ctrl-C of a run: work it abandons may still reject, and that is not a failure.
-let interruptedRun = false;
+/**
+ * Runs one command line against `host` (the process's own by default; a test's fake one in
+ * test/support/inproc.ts) and returns the exit code. Never ends the process itself, and keeps
+ * nothing between runs: what lasts a run lives in its Host.
+ */
+export function main(argv: string[], host: Host = theProcessHost()): Promise<number> {
+  return withHost(host, () => runLine(argv, host));
+}
 
-export async function main(argv: string[]): Promise<number> {
+async function runLine(argv: string[], host: Host): Promise<number> {
   const controller = new AbortController();
   let interrupted = false;
-  let jsonErrors = wantsJsonErrors(argv);
-  const onSigint = () => {
-    if (interrupted) process.exit(EXIT.interrupted);
-    interrupted = interruptedRun = true;
+  let jsonErrors = wantsJsonErrors(argv, {}, host.env);
+  const offInterrupt = host.onInterrupt(() => {
+    if (interrupted) return host.exit(EXIT.interrupted);
+    interrupted = host.interrupted = true;
     controller.abort();
-  };
-  process.on('SIGINT', onSigint);
+  });
   let ctx: Context | undefined;
   const makeContext: ContextFactory = (cmd) => {
     const global = cmd.optsWithGlobals() as GlobalOptions;
@@ -331,12 +339,13 @@ export async function main(argv: string[]): Promise<number> {
     if (interrupted) code = EXIT.interrupted;
   } finally {
     await ctx?.close();
-    process.off('SIGINT', onSigint);
+    offInterrupt();
   }
   return code;
 }
 
 export async function run(): Promise<void> {
+  const host = theProcessHost();
   // A reader that goes away (`agnt users list --all | head -1`) ends the run quietly; a full
   // disk is one line (stdio.ts).
   handleStdoutErrors();
@@ -345,11 +354,11 @@ export async function run(): Promise<void> {
   process.on('unhandledRejection', (e) => {
     // A request or pause that Ctrl-C aborted, settling after its caller has moved on: main
     // reports the interruption (or, for --watch, the stop) with its own exit code.
-    if (interruptedRun && isAbortLike(e)) return;
+    if (host.interrupted && isAbortLike(e)) return;
     const code = printError(e, {}, wantsJsonErrors(process.argv.slice(2)));
     process.exit(code || EXIT.failure);
   });
-  const code = await main(process.argv.slice(2));
+  const code = await main(process.argv.slice(2), host);
   process.exitCode = code;
   // The work is done and its exit code known: a Ctrl-C while the process winds down (sockets
   // closing, stdout draining) must not turn that outcome into death by SIGINT (exit 130).

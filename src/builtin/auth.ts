@@ -5,6 +5,7 @@ import { HttpClient, parseBaseUrl } from '../core/http.ts';
 import { activeProfileName, maskToken, readConfig, resolveSettings, updateConfig } from '../core/config.ts';
 import { keyringDelete, keyringSave } from '../core/keyring.ts';
 import { VERSION } from '../core/version.ts';
+import { hostEnv } from '../core/host.ts';
 
 interface Me {
   id: string;
@@ -14,7 +15,7 @@ interface Me {
 
 // Login may name a profile that does not exist yet, so it reads only flags and environment.
 function limits(ctx: Context): { timeoutMs: number; retries: number } {
-  const s = resolveSettings({ timeout: ctx.global.timeout ? Number(ctx.global.timeout) : undefined }, { ...process.env, AGNT_PROFILE: undefined }, {});
+  const s = resolveSettings({ timeout: ctx.global.timeout ? Number(ctx.global.timeout) : undefined }, { ...hostEnv(), AGNT_PROFILE: undefined }, {});
   return { timeoutMs: (s.timeout.value ?? 30) * 1000, retries: s.retries.value ?? 3 };
 }
 
@@ -40,7 +41,7 @@ export async function login(ctx: Context, rawOpts: unknown): Promise<void> {
   const data = readConfig();
   const profile = activeProfileName(data, ctx.global.profile).name;
   const existing = data.profiles?.[profile];
-  let baseUrl = ctx.global.baseUrl ?? process.env.AGNT_BASE_URL ?? undefined;
+  let baseUrl = ctx.global.baseUrl ?? hostEnv().AGNT_BASE_URL ?? undefined;
   let token: string | undefined;
 
   if (opts.withToken) {
@@ -61,7 +62,7 @@ export async function login(ctx: Context, rawOpts: unknown): Promise<void> {
       });
     const input = (...a: Parameters<typeof prompts.input>) => asked(prompts.input(...a));
     const password = (...a: Parameters<typeof prompts.password>) => asked(prompts.password(...a));
-    const out = { output: process.stderr };
+    const out = { input: ctx.io.stdin, output: ctx.io.stderr };
     if (!baseUrl) {
       baseUrl = await input(
         {
@@ -112,7 +113,7 @@ export async function login(ctx: Context, rawOpts: unknown): Promise<void> {
   ctx.io.info(
     inKeyring
       ? 'The token is stored in the OS keyring.'
-      : `The token is stored in ${resolveSettings({}, process.env, {}).configPath} (mode 0600)${process.env.AGNT_KEYRING && /^(0|off|false|no)$/i.test(process.env.AGNT_KEYRING) ? ' (AGNT_KEYRING=off)' : ': no OS keyring is available'}.`,
+      : `The token is stored in ${resolveSettings({}, hostEnv(), {}).configPath} (mode 0600)${hostEnv().AGNT_KEYRING && /^(0|off|false|no)$/i.test(hostEnv().AGNT_KEYRING ?? '') ? ' (AGNT_KEYRING=off)' : ': no OS keyring is available'}.`,
   );
 }
 
@@ -181,5 +182,5 @@ export async function logout(ctx: Context): Promise<void> {
       delete prof.user;
     }
   });
-  ctx.io.info(`Logged out: removed the token of profile '${name}'${process.env.AGNT_TOKEN ? ' (AGNT_TOKEN is still set in the environment)' : ''}.`);
+  ctx.io.info(`Logged out: removed the token of profile '${name}'${hostEnv().AGNT_TOKEN ? ' (AGNT_TOKEN is still set in the environment)' : ''}.`);
 }

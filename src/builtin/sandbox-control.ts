@@ -2,6 +2,7 @@
 // sandbox through its control namespace (src/sandbox/control.ts). The sandbox is the one --url
 // names, else the `sandbox` profile's (what `agnt sandbox start` writes, with the control token);
 // the control token comes from that profile or AGNT_SANDBOX_TOKEN, never from the command line.
+import { hostEnv } from '../core/host.ts';
 import { readFileSync } from 'node:fs';
 import type { Context } from '../core/context.ts';
 import { readConfig } from '../core/config.ts';
@@ -31,7 +32,7 @@ function target(ctx: Context, url: string | undefined): Target {
   }
   if (!isLoopback(parsed.hostname.replace(/^\[|\]$/g, ''))) throw new UsageError(`--url must be a sandbox on this machine (a loopback address), got '${parsed.host}'`);
   const fromProfile = profile && (!url || profile.baseUrl === url) ? profile.controlToken : undefined;
-  const token = process.env.AGNT_SANDBOX_TOKEN || fromProfile;
+  const token = hostEnv().AGNT_SANDBOX_TOKEN || fromProfile;
   if (!token) throw new UsageError(`no control token for ${parsed.origin}: set AGNT_SANDBOX_TOKEN to the control token \`agnt sandbox start\` printed`);
   return { url: parsed.origin, token };
 }

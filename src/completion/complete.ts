@@ -14,6 +14,7 @@ import { hasControls } from '../core/output.ts';
 import type { ArgSpec, CommandSpec } from '../core/spec.ts';
 import { analyze, offeredFlags, type LineState } from './engine.ts';
 import { listCommandFor, LOCAL_PROFILES, LOCAL_RESOURCES, modelOf, type Node } from './model.ts';
+import { currentHost, hostEnv } from '../core/host.ts';
 
 export type Candidate = [value: string, description: string];
 
@@ -113,7 +114,7 @@ async function remoteIds(root: Node, state: LineState, resource: string, started
   const query: Record<string, unknown> = { page: 1, perPage: PER_PAGE };
   for (const f of listSpec.fields ?? []) if (f.default !== undefined && (f.in ?? 'query') === 'query') query[f.name] = f.default;
 
-  const budget = positiveNumber(process.env.AGNT_COMPLETE_TIMEOUT_MS) ?? DEFAULT_BUDGET_MS;
+  const budget = positiveNumber(hostEnv().AGNT_COMPLETE_TIMEOUT_MS) ?? DEFAULT_BUDGET_MS;
   // The whole TAB, start-up included, stays within the budget.
   const remaining = Math.max(100, budget - (Date.now() - started));
   const ac = new AbortController();
@@ -124,13 +125,14 @@ async function remoteIds(root: Node, state: LineState, resource: string, started
     .digest('hex')
     .slice(0, 32);
 
-  const ttl = positiveNumber(process.env.AGNT_COMPLETE_TTL, true) ?? DEFAULT_TTL_SECONDS;
+  const ttl = positiveNumber(hostEnv().AGNT_COMPLETE_TTL, true) ?? DEFAULT_TTL_SECONDS;
   const cached = ttl > 0 ? readCache()[key] : undefined;
   if (cached && Date.now() - cached.at < ttl * 1000) return cached.items;
 
   // A DNS lookup cannot be cancelled and would keep the process alive after the answer was
   // given up on: once the budget is spent, leave regardless (nothing has been printed by then).
-  const watchdog = setTimeout(() => process.exit(0), remaining + 150);
+  const host = currentHost();
+  const watchdog = setTimeout(() => host.exit(0), remaining + 150);
   watchdog.unref();
   let gaveUp = false;
   const timer = setTimeout(() => {

@@ -7,6 +7,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from './errors.ts';
 import { keyringRead } from './keyring.ts';
+import { currentHost, hostEnv } from './host.ts';
 
 export interface Profile {
   baseUrl?: string;
@@ -38,13 +39,13 @@ export const PROFILE_SETTINGS = {
 } as const;
 export type SettingName = keyof typeof PROFILE_SETTINGS;
 
-export function configDir(env = process.env): string {
+export function configDir(env = hostEnv()): string {
   if (env.AGNT_CONFIG_DIR) return env.AGNT_CONFIG_DIR;
   const base = env.XDG_CONFIG_HOME || join(homedir(), '.config');
   return join(base, 'agnt');
 }
 
-export function configPath(env = process.env): string {
+export function configPath(env = hostEnv()): string {
   return join(configDir(env), 'config.json');
 }
 
@@ -52,7 +53,7 @@ export function configPath(env = process.env): string {
  * Reads the profiles. Every command that reads the file (and so may read a token from it)
  * tightens looser permissions than 0600 first, with a warning on stderr.
  */
-export function readConfig(env = process.env, warn: (m: string) => void = (m) => process.stderr.write(`warning: ${m}\n`)): ConfigData {
+export function readConfig(env = hostEnv(), warn: (m: string) => void = (m) => currentHost().stderr.write(`warning: ${m}\n`)): ConfigData {
   const file = configPath(env);
   let text: string;
   let fd: number;
@@ -87,7 +88,7 @@ function tighten(file: string, rawMode: number, warn: (m: string) => void): void
 }
 
 /** Looser permissions than 0600 on a file that may hold a token are tightened, with a warning. */
-export function tightenPermissions(warn: (m: string) => void, env = process.env): void {
+export function tightenPermissions(warn: (m: string) => void, env = hostEnv()): void {
   const file = configPath(env);
   try {
     tighten(file, statSync(file).mode, warn);
@@ -97,7 +98,7 @@ export function tightenPermissions(warn: (m: string) => void, env = process.env)
 }
 
 /** Applies a change through conf, which writes a temp file and renames it over the old one. */
-export async function updateConfig(mutate: (data: ConfigData) => void, env = process.env): Promise<ConfigData> {
+export async function updateConfig(mutate: (data: ConfigData) => void, env = hostEnv()): Promise<ConfigData> {
   const dir = configDir(env);
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
   const { default: Conf } = await import('conf');
@@ -120,7 +121,7 @@ export function profileNames(data: ConfigData): string[] {
   return Object.keys(data.profiles ?? {}).sort();
 }
 
-export function activeProfileName(data: ConfigData, flag?: string, env = process.env): { name: string; source: Source } {
+export function activeProfileName(data: ConfigData, flag?: string, env = hostEnv()): { name: string; source: Source } {
   if (flag) return { name: flag, source: 'flag' };
   if (env.AGNT_PROFILE) return { name: env.AGNT_PROFILE, source: 'env' };
   if (data.currentProfile) return { name: data.currentProfile, source: 'profile' };
@@ -174,7 +175,7 @@ function envNumber(name: string, env: NodeJS.ProcessEnv): number | undefined {
 export const DEFAULT_TIMEOUT_SECONDS = 30;
 export const DEFAULT_RETRIES = 3;
 
-export function resolveSettings(flags: SettingFlags, env = process.env, data: ConfigData = readConfig(env)): Settings {
+export function resolveSettings(flags: SettingFlags, env = hostEnv(), data: ConfigData = readConfig(env)): Settings {
   const profile = activeProfileName(data, flags.profile, env);
   const p = data.profiles?.[profile.name];
   if (!p && (profile.source === 'flag' || profile.source === 'env')) {

@@ -7,6 +7,7 @@ import { type Column, parseFormat, Printer, type RunningCount, loadQuery, type F
 import { resolveSettings, type Settings } from './config.ts';
 import { VERSION } from './version.ts';
 import { secondsFlag } from './duration.ts';
+import { hostEnv } from './host.ts';
 
 export interface GlobalOptions {
   output?: string;
@@ -75,7 +76,7 @@ export class Context {
     if (!s.token.value && !this.dryRun && !opts.tokenOptional) {
       throw new AgntError(`not logged in${s.profile.exists ? ` (profile '${s.profile.name}' has no token)` : ''}`, EXIT.auth, 'run `agnt auth login` or set AGNT_TOKEN');
     }
-    const env = process.env;
+    const env = hostEnv();
     this._client = new HttpClient({
       baseUrl: s.baseUrl.value,
       token: s.token.value,

@@ -10,6 +10,7 @@ import { redactUrl, redactUrls, redactValue, scrub, REDACTED } from './redact.ts
 import { sleep } from './sleep.ts';
 import { setV8Flags } from './compile-cache.ts';
 import type { Endpoint } from '../api/endpoint.ts';
+import { hostEnv, runLocal } from './host.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -97,7 +98,16 @@ export class RetryBudget {
     return this.retried;
   }
 }
-export const retryBudget = new RetryBudget(Number(process.env.AGNT_RETRY_BUDGET ?? 10));
+// The budget is the run's (host.ts): every client of one run shares it, and no run inherits another's.
+const BUDGET = {};
+const runBudget = () => runLocal(BUDGET, () => new RetryBudget(Number(hostEnv().AGNT_RETRY_BUDGET ?? 10)));
+export const retryBudget = {
+  noteRequest: (): void => runBudget().noteRequest(),
+  take: (): boolean => runBudget().take(),
+  get used(): number {
+    return runBudget().used;
+  },
+};
 
 export function isLoopback(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
@@ -225,7 +235,7 @@ interface Raw {
 }
 
 /** A proxy is set in the environment (the variables EnvHttpProxyAgent reads). */
-export function proxyConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
+export function proxyConfigured(env: NodeJS.ProcessEnv = hostEnv()): boolean {
   return Boolean(env.https_proxy || env.HTTPS_PROXY || env.http_proxy || env.HTTP_PROXY);
 }
 

@@ -3,7 +3,7 @@
 import type { ChalkInstance } from 'chalk';
 import { AgntError, Interrupted, UsageError } from './errors.ts';
 import { escapeForTerminal } from './output.ts';
-import { isTerminal } from './stdio.ts';
+import { currentHost, runLocal, type Host } from './host.ts';
 import { animationAllowed, chalkFor, colorLevel } from './term.ts';
 
 export interface IO {
@@ -37,44 +37,45 @@ export interface IOOptions {
   quiet?: boolean;
 }
 
-let stdinConsumed = false;
+// Whether this run has read stdin (a run-local flag: see host.ts).
+const STDIN_READ = {};
 
-export function createIO(opts: IOOptions = {}): IO {
+export function createIO(opts: IOOptions = {}, host: Host = currentHost()): IO {
   // Asked of the descriptors, not of process.stdin and the others, which would make the streams
   // (stdio.ts says why not): a command may never read stdin.
-  const stdoutIsTTY = isTerminal(1);
-  const stderrIsTTY = isTerminal(2);
-  const stdinIsTTY = isTerminal(0);
-  const chalk = chalkFor(colorLevel(stdoutIsTTY, opts.noColor));
+  const stdoutIsTTY = host.isTTY(1);
+  const stderrIsTTY = host.isTTY(2);
+  const stdinIsTTY = host.isTTY(0);
+  const chalk = chalkFor(colorLevel(stdoutIsTTY, opts.noColor, host.env));
   const io: IO = {
     get stdout() {
-      return process.stdout;
+      return host.stdout;
     },
     get stderr() {
-      return process.stderr;
+      return host.stderr;
     },
     get stdin() {
-      return process.stdin;
+      return host.stdin;
     },
     stdoutIsTTY,
     stderrIsTTY,
     stdinIsTTY,
     color: chalk.level > 0,
     chalk,
-    animated: animationAllowed(stderrIsTTY, { noColor: opts.noColor, quiet: opts.quiet }),
-    noInput: Boolean(opts.noInput) || process.env.AGNT_NO_INPUT === '1',
+    animated: animationAllowed(stderrIsTTY, { noColor: opts.noColor, quiet: opts.quiet }, host.env),
+    noInput: Boolean(opts.noInput) || host.env.AGNT_NO_INPUT === '1',
     quiet: Boolean(opts.quiet),
     canPrompt() {
       return stdinIsTTY && stderrIsTTY && !io.noInput;
     },
     out(text) {
-      process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+      host.stdout.write(text.endsWith('\n') ? text : text + '\n');
     },
     err(text) {
       // Everything agnt says on stderr may quote the server: no control, C1 or bidi character
       // reaches the terminal raw, whichever path the text came by (agnt's own colour stays).
       const safe = escapeForTerminal(text);
-      process.stderr.write(safe.endsWith('\n') ? safe : safe + '\n');
+      host.stderr.write(safe.endsWith('\n') ? safe : safe + '\n');
     },
     warn(text) {
       io.err(`warning: ${text}`);
@@ -83,14 +84,15 @@ export function createIO(opts: IOOptions = {}): IO {
       if (!io.quiet) io.err(text);
     },
     async readStdin() {
-      if (stdinConsumed) throw new UsageError('standard input can only be read once per command');
-      stdinConsumed = true;
+      const read = runLocal(STDIN_READ, () => ({ done: false }), host);
+      if (read.done) throw new UsageError('standard input can only be read once per command');
+      read.done = true;
       const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+      for await (const chunk of host.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
       return Buffer.concat(chunks).toString('utf8');
     },
     columns() {
-      return (process.stdout as NodeJS.WriteStream).columns || 120;
+      return host.columns(1) || 120;
     },
   };
   return io;
@@ -104,7 +106,7 @@ export async function confirm(io: IO, question: string, yes: boolean | undefined
   const { confirm: ask } = await import('@inquirer/prompts');
   let ok: boolean;
   try {
-    ok = await ask({ message: question, default: false }, { output: process.stderr });
+    ok = await ask({ message: question, default: false }, { input: io.stdin, output: io.stderr });
   } catch (e) {
     // Ctrl-C at the question (inquirer's ExitPromptError) is an interruption, exit 130.
     if ((e as Error)?.name === 'ExitPromptError' || (e as Error)?.name === 'AbortPromptError') throw new Interrupted('interrupted at the confirmation; nothing was sent');

@@ -4,6 +4,7 @@
 // cannot be loaded or there is no keyring service (a headless Linux box), every call reports
 // failure and the caller keeps the token in the 0600 config file instead.
 import { createRequire } from 'node:module';
+import { hostEnv } from './host.ts';
 
 const SERVICE = 'agnt';
 
@@ -17,11 +18,11 @@ type Binding = { Entry: new (service: string, account: string) => Entry };
 let binding: Binding | null | undefined;
 
 /** AGNT_KEYRING=off keeps tokens in the config file (CI, shared accounts). */
-export function keyringEnabled(env = process.env): boolean {
+export function keyringEnabled(env = hostEnv()): boolean {
   return !/^(0|off|false|no)$/i.test(env.AGNT_KEYRING ?? '');
 }
 
-function load(env = process.env): Binding | null {
+function load(env = hostEnv()): Binding | null {
   if (binding !== undefined) return binding;
   try {
     // AGNT_KEYRING_MODULE swaps in another implementation of the same API (tests).

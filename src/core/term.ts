@@ -2,11 +2,12 @@
 // whether stderr may carry animation (ora spinners and the progress line). Nothing else in the
 // code writes an escape sequence: chalk styles, ora redraws.
 import { Chalk, type ChalkInstance } from 'chalk';
+import { hostEnv } from './host.ts';
 
 type Env = Record<string, string | undefined>;
 
 /** CI=true (or any value but 'false'/'0'/''): a log is being kept, not a person watching. */
-export function inCI(env: Env = process.env): boolean {
+export function inCI(env: Env = hostEnv()): boolean {
   const v = env.CI;
   return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
 }
@@ -16,7 +17,7 @@ export function inCI(env: Env = process.env): boolean {
  * match wins: --no-color; NO_COLOR (non-empty); FORCE_COLOR (0/false: none, 1-3 or empty/true:
  * that level, even off a terminal); TERM=dumb; not a terminal; CI; then COLORTERM/TERM.
  */
-export function colorLevel(isTTY: boolean, noColorFlag = false, env: Env = process.env): 0 | 1 | 2 | 3 {
+export function colorLevel(isTTY: boolean, noColorFlag = false, env: Env = hostEnv()): 0 | 1 | 2 | 3 {
   if (noColorFlag) return 0;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return 0;
   const force = env.FORCE_COLOR;
@@ -40,15 +41,15 @@ export function colorLevel(isTTY: boolean, noColorFlag = false, env: Env = proce
  * there (so NO_COLOR, FORCE_COLOR=0, TERM=dumb and --no-color also stop redrawing), not under
  * CI and not with --quiet. FORCE_COLOR never turns animation on off a terminal.
  */
-export function animationAllowed(stderrIsTTY: boolean, opts: { noColor?: boolean; quiet?: boolean } = {}, env: Env = process.env): boolean {
+export function animationAllowed(stderrIsTTY: boolean, opts: { noColor?: boolean; quiet?: boolean } = {}, env: Env = hostEnv()): boolean {
   return stderrIsTTY && !opts.quiet && !inCI(env) && colorLevel(true, opts.noColor, env) > 0;
 }
 
-let shared: ChalkInstance | undefined;
+// One instance per level, so that two runs in one process (tests) never change each other's.
+const byLevel: ChalkInstance[] = [];
 
 /** The one chalk instance for stdout, its level set by colorLevel. */
 export function chalkFor(level: 0 | 1 | 2 | 3): ChalkInstance {
-  if (!shared) shared = new Chalk({ level });
-  else shared.level = level;
-  return shared;
+  byLevel[level] ??= new Chalk({ level });
+  return byLevel[level];
 }

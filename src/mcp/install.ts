@@ -1,6 +1,7 @@
 // `agnt mcp install`: the client's configuration entry that starts `agnt mcp --profile NAME`.
 // No token goes in it (agnt reads the profile's, from the keyring or its own file). The file is
 // edited in place: the entry is added or updated, everything else kept byte for byte.
+import { hostEnv } from '../core/host.ts';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -18,7 +19,7 @@ interface Target {
 }
 
 /** Where each client reads its MCP servers (project files for the two that edit a workspace). */
-export function targetOf(client: Client, env = process.env, platform = process.platform, cwd = process.cwd()): Target {
+export function targetOf(client: Client, env: NodeJS.ProcessEnv = hostEnv(), platform = process.platform, cwd = process.cwd()): Target {
   const home = homedir();
   switch (client) {
     case 'claude-code':

@@ -20,7 +20,7 @@ export const deleteOrg: Handler = async (ctx, inv) => {
     const name = String(current.data?.name ?? id);
     ctx.io.err(`This deletes organization ${id} (${name}) with its domains, SSO settings and audit-log configuration. It cannot be undone.`);
     const { input } = await import('@inquirer/prompts');
-    const typed = await input({ message: `Type the organization's name (${name}) to confirm:` }, { output: process.stderr });
+    const typed = await input({ message: `Type the organization's name (${name}) to confirm:` }, { input: ctx.io.stdin, output: ctx.io.stderr });
     if (typed.trim() !== name) throw new AgntError(`cancelled: '${typed.trim()}' is not the organization's name; nothing was deleted`);
   }
   const res = await plain(ctx, inv).catch((e) => explain(e, { AGNT_E_ORG_NOT_EMPTY: `remove its members first: agnt org members list ${id} -o id` }));
@@ -32,7 +32,7 @@ export const deleteOrg: Handler = async (ctx, inv) => {
 /** The guided set-up: provider, its settings, SCIM, then on/enforced. Inner field names are ours. */
 async function guidedSso(ctx: Context, orgId: string, given: Rec): Promise<Rec> {
   const { select, input, confirm } = await import('@inquirer/prompts');
-  const out = { output: process.stderr };
+  const out = { input: ctx.io.stdin, output: ctx.io.stderr };
   const current = await callEndpoint<Rec>(ctx.client(), 'orgs.get', { params: { orgId } });
   const sso: Rec = current.data?.sso ?? {};
   ctx.io.err(`Single sign-on for ${orgId} (${current.data?.name ?? ''}): currently ${sso.enabled ? 'on' : 'off'}${sso.provider ? `, provider ${sso.provider}` : ''}.`);

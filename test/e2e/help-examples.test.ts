@@ -1,7 +1,10 @@
 // Every example of every help (`agnt --help`, each area's and each command's), pasted into bash
 // against a fresh `agnt sandbox`, as a reader of that help would: each help gets its own sandbox
-// and home folder (holding a copy of examples/), its lines run in the order shown (a line may
-// rely on an earlier line of the same help, as "create" before "delete"), one process per line.
+// and home folder (with a copy of examples/ when its lines use it), its lines run in the order shown (a line may
+// rely on an earlier line of the same help, as "create" before "delete"). A line that is one plain
+// agnt command (no pipe, redirect, variable or glob: shellWords) runs in the test's process, in
+// the home folder, with the words bash would give it; any other line is run by bash, one process
+// per agnt.
 // A line must exit with what it documents: 0, unless its help says otherwise by one of the marks
 // below. The examples are read from the command tree itself (test/support/help-examples.ts), so
 // a new example is run as soon as it is written.
@@ -23,7 +26,8 @@ import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, removeDir, shellAvailable, tempDir, withSandbox } from '../support/helpers.ts';
-import { helpExamples } from '../support/help-examples.ts';
+import { helpExamples, shellWords } from '../support/help-examples.ts';
+import { runAgnt } from '../support/inproc.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 // A hang guard per line, not a measure of speed (a loaded machine is slow).
@@ -59,9 +63,11 @@ const documentedExit = (line: string) => Number(/#.*\bexit (\d+)\b/.exec(line)?.
 type Failure = string;
 
 /** A home folder as a user of these examples has it: examples/, a token file, agnt on PATH. */
-function makeHome(): { home: string; bin: string; pids: string } {
+function makeHome(lines: string[]): { home: string; bin: string; pids: string } {
   const home = tempDir('agnt-example-');
-  cpSync(join(ROOT, 'examples'), join(home, 'examples'), { recursive: true });
+  // Only a help whose lines name examples/ gets its copy (copying it for every help was a tenth
+  // of this file's time).
+  if (lines.some((l) => l.includes('examples/'))) cpSync(join(ROOT, 'examples'), join(home, 'examples'), { recursive: true });
   mkdirSync(join(home, 'Downloads'));
   const bin = join(home, '.bin');
   mkdirSync(bin);
@@ -97,7 +103,7 @@ async function runUntilStopped(child: ResultPromise, pids: string): Promise<void
 
 async function runHelp(help: string, lines: string[]): Promise<Failure[]> {
   const sb = await withSandbox();
-  const { home, bin, pids } = makeHome();
+  const { home, bin, pids } = makeHome(lines);
   const failures: Failure[] = [];
   let bench: ResultPromise | undefined;
   try {
@@ -107,7 +113,7 @@ async function runHelp(help: string, lines: string[]): Promise<Failure[]> {
       // The profiles such a reader has: `sandbox` (what `agnt sandbox start` writes) and
       // `staging` (the auth login help's own example); `agnt mcp install` names a profile too.
       for (const profile of ['sandbox', 'staging']) {
-        const r = await execa(process.execPath, [BIN, 'auth', 'login', '--profile', profile, '--with-token'], { env: base, input: sb.tokens.admin, reject: false });
+        const r = await runAgnt(['auth', 'login', '--profile', profile, '--with-token'], { env: { ...process.env, ...base }, stdin: sb.tokens.admin });
         if (r.exitCode !== 0) throw new Error(`setting up profile ${profile}: ${r.stderr}`);
       }
     }
@@ -115,8 +121,19 @@ async function runHelp(help: string, lines: string[]): Promise<Failure[]> {
     // `agnt sandbox start`, as their reader has one: started here, with the snapshot they name.
     if (/^sandbox (?!start\b)/.test(help)) bench = (await startBench(base, home)).child;
     for (const line of lines) {
-      writeFileSync(pids, '');
       const env = { ...base, AGNT_TOKEN: /^agnt (auth|config)\b/.test(line) ? undefined : sb.tokens[roleOf(line)] };
+      const words = runsUntilStopped(line) ? undefined : shellWords(line);
+      if (words?.[0] === 'agnt') {
+        const started = Date.now();
+        const r = await runAgnt(words.slice(1), { env: { ...process.env, ...env }, cwd: home });
+        if (process.env.EXAMPLES_LOG) process.stderr.write(`[${help}] exit ${r.exitCode} (in-process, ${Date.now() - started} ms): ${line}\n`);
+        const stderr = r.stderr.trim().split('\n').slice(-3).join(' | ');
+        if (onTerminalOnly(line)) {
+          if (r.exitCode !== 2 || !/terminal/.test(r.stderr)) failures.push(`${line}  =>  exit ${r.exitCode}, expected 2 naming a terminal: ${stderr}`);
+        } else if (r.exitCode !== documentedExit(line)) failures.push(`${line}  =>  exit ${r.exitCode}, expected ${documentedExit(line)}: ${stderr}`);
+        continue;
+      }
+      writeFileSync(pids, '');
       const child = execa('bash', ['-o', 'pipefail', '-c', line], { cwd: home, env, reject: false, input: '', timeout: LINE_GUARD_MS });
       // The guard ends bash; the agnt processes of a pipeline are ended with it.
       const guard = setTimeout(() => signal(pids, 'SIGKILL'), LINE_GUARD_MS);
@@ -157,6 +174,14 @@ describe('help examples', () => {
     expect(all.length).toBeGreaterThan(400);
     expect(byHelp.has('')).toBe(true); // the root help's
     expect(byHelp.has('coverage create')).toBe(true);
+  });
+
+  it('split a plain line as bash would, and leave any other line to bash', () => {
+    expect(shellWords(`agnt org list --all --query "[?name=='Acme'].id | [0]"`)).toEqual(['agnt', 'org', 'list', '--all', '--query', "[?name=='Acme'].id | [0]"]);
+    expect(shellWords(`agnt contacts import - --map 'Work Email=email' a\\ b   # a comment`)).toEqual(['agnt', 'contacts', 'import', '-', '--map', 'Work Email=email', 'a b']);
+    for (const line of ['agnt a | jq .', 'agnt a > f', 'x=$(agnt a)', 'agnt a "$id"', 'agnt drive upload examples/*.txt', 'agnt a -o ~/x', 'agnt a && agnt b', 'FOO=1 agnt a']) {
+      expect(shellWords(line), line).toBeUndefined();
+    }
   });
 
   it.concurrent.each([...byHelp.entries()].map(([help, lines]) => [help ? `agnt ${help} --help` : 'agnt --help', help, lines] as const))('%s', async (_title, help, lines) => {

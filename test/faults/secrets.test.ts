@@ -148,7 +148,7 @@ describe('secrets never printed', () => {
       },
     });
     const { problems, codes } = await eachCommand(specs, (spec) =>
-      agnt([...argv(spec), '--debug', '--json'], { cwd: work, configDir: config, env: { AGNT_BASE_URL: r.fs.url, AGNT_TOKEN: TOKEN, AGNT_RETRIES: '1' } }),
+      agnt([...argv(spec), '--debug', '--json'], { cwd: work, configDir: config, env: { AGNT_BASE_URL: r.fs.url, AGNT_TOKEN: TOKEN, AGNT_RETRIES: '1', AGNT_BACKOFF_MS: '20' } }),
     );
     expect(problems).toEqual([]);
     expect(codes.get(1) ?? 0).toBeGreaterThan(specs.length * 0.9);

@@ -48,3 +48,39 @@ export async function helpExamples(): Promise<HelpExample[]> {
   walk(program, []);
   return out;
 }
+
+/**
+ * The words of a line as bash would split them, when the line is one plain command: words,
+ * 'single' and "double" quotes (with no $ or ` inside) and backslash escapes, then an optional
+ * trailing # comment. Undefined when bash would do more than split it (a pipe, a redirect, a
+ * variable, a substitution, a glob, ~, &&, ;): such a line is run by bash itself.
+ */
+export function shellWords(line: string): string[] | undefined {
+  const words: string[] = [];
+  let word: string | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (c === ' ' || c === '\t') {
+      if (word !== undefined) words.push(word);
+      word = undefined;
+    } else if (c === '#' && word === undefined) break;
+    else if (c === "'") {
+      const end = line.indexOf("'", i + 1);
+      if (end < 0) return undefined;
+      word = (word ?? '') + line.slice(i + 1, end);
+      i = end;
+    } else if (c === '"') {
+      const end = line.indexOf('"', i + 1);
+      const inner = end < 0 ? undefined : line.slice(i + 1, end);
+      if (inner === undefined || /[$`\\!]/.test(inner)) return undefined;
+      word = (word ?? '') + inner;
+      i = end;
+    } else if (c === '\\') {
+      if (i + 1 >= line.length) return undefined;
+      word = (word ?? '') + line[++i];
+    } else if (/[|&;<>()$`*?[\]{}~!]/.test(c) || (c === '=' && word !== undefined && words.length === 0)) return undefined;
+    else word = (word ?? '') + c;
+  }
+  if (word !== undefined) words.push(word);
+  return words.length ? words : undefined;
+}

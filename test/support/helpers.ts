@@ -1,11 +1,16 @@
-// End-to-end helpers: start the sandbox in-process on port 0 and run the built CLI as a
-// process against it, with its own temporary config folder.
+// End-to-end helpers: start the sandbox in-process on port 0 and run agnt against it, with its
+// own temporary config folder. agnt() runs the command inside the test's process (inproc.ts)
+// unless the run needs a process of its own: an environment that only a process can take (a
+// time zone, a proxy, a home folder, a stand-in keyring module). agntProcess()
+// always starts the built CLI (bin/agnt.js), for what only a real process shows.
+// AGNT_TEST_PROCESS=1 makes every agnt() a process again, to compare the two.
 import { execFileSync } from 'node:child_process';
 import { execa, type Options } from 'execa';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.ts';
+import { runAgnt } from './inproc.ts';
 
 export const BIN = resolve(import.meta.dirname, '..', '..', 'bin', 'agnt.js');
 
@@ -41,9 +46,22 @@ export function cleanEnv(): Record<string, string | undefined> {
   return env;
 }
 
+// Read by something other than agnt's own code (Node's clock, undici's proxy agent, the fake
+// keyring module, the home folder): a run in the test's process could not honour them.
+const PROCESS_ONLY_ENV = /^(TZ|LANG|LC_\w+|HOME|XDG_\w+|HTTPS?_PROXY|NO_PROXY|AGNT_KEYRING_MODULE|AGNT_FAKE_KEYRING_\w+)$/i;
+
+/** Whether this run needs a process of its own (see the top of this file). */
+export function needsProcess(opts: RunOptions): boolean {
+  if (process.env.AGNT_TEST_PROCESS === '1') return true;
+  return Object.keys(opts.env ?? {}).some((k) => PROCESS_ONLY_ENV.test(k));
+}
+
 export async function agnt(args: string[], opts: RunOptions = {}): Promise<RunResult> {
-  // A config folder made here is this run's alone, and removed after it.
-  const ownDir = opts.configDir === undefined && opts.env?.AGNT_CONFIG_DIR === undefined ? tempDir() : undefined;
+  return needsProcess(opts) ? agntProcess(args, opts) : agntInProcess(args, opts);
+}
+
+/** The environment a run of agnt gets: the test process's, less agnt's own settings, plus the run's. */
+function runEnv(opts: RunOptions, ownDir: string | undefined): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = { ...cleanEnv(), AGNT_CONFIG_DIR: opts.configDir ?? ownDir };
   if (opts.sb) {
     env.AGNT_BASE_URL = opts.sb.baseUrl;
@@ -51,6 +69,24 @@ export async function agnt(args: string[], opts: RunOptions = {}): Promise<RunRe
     if (as !== null) env.AGNT_TOKEN = opts.sb.tokens[as] ?? as;
   }
   Object.assign(env, opts.env ?? {});
+  return env;
+}
+
+/** agnt run inside the test's process (inproc.ts). */
+export async function agntInProcess(args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  const ownDir = opts.configDir === undefined && opts.env?.AGNT_CONFIG_DIR === undefined ? tempDir() : undefined;
+  try {
+    return await runAgnt(args, { env: { ...process.env, ...runEnv(opts, ownDir) }, stdin: opts.input, cwd: opts.cwd });
+  } finally {
+    if (ownDir) removeDir(ownDir);
+  }
+}
+
+/** agnt started as a process: the built CLI, bin/agnt.js. */
+export async function agntProcess(args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  // A config folder made here is this run's alone, and removed after it.
+  const ownDir = opts.configDir === undefined && opts.env?.AGNT_CONFIG_DIR === undefined ? tempDir() : undefined;
+  const env = runEnv(opts, ownDir);
   const options: Options = {
     env,
     extendEnv: true,

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError, TimeoutError, UsageError } from '../../src/core/errors.ts';
 import { backoffDelay, encodeSegment, fillPath, HttpClient, parseBaseUrl, parseRetryAfter, RetryBudget, unwrap } from '../../src/core/http.ts';
-import { fakeServer, json, text, type FakeServer } from '../support/fake-server.ts';
+import { fakeServer, json, text, unexpected, type FakeServer } from '../support/fake-server.ts';
 
 let srv: FakeServer;
 beforeAll(async () => {
@@ -13,7 +13,7 @@ afterAll(async () => {
 afterEach(() => {
   srv.seen.length = 0;
   srv.queue.length = 0;
-  srv.fallback = json(200, { ok: true });
+  srv.fallback = unexpected;
 });
 
 const clients: HttpClient[] = [];
@@ -39,6 +39,7 @@ describe('request basics', () => {
 
   it('keeps the connection alive across requests', async () => {
     const c = client();
+    srv.queue.push(json(200, { ok: true }), json(200, { ok: true }));
     await c.request({ method: 'GET', path: '/a' });
     await c.request({ method: 'GET', path: '/b' });
     expect(srv.seen.map((s) => s.headers.connection)).not.toContain('close');

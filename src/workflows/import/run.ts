@@ -15,6 +15,7 @@ import { Progress } from '../../core/progress.ts';
 import { hashLower32, SeenEmails } from './seen.ts';
 import { openSource, type Source } from './source.ts';
 import { sleep } from '../../core/sleep.ts';
+import { hostEnv } from '../../core/host.ts';
 
 /** The sandbox's limit (and the CLI's ceiling); a server asking for less is obeyed. */
 export const MAX_BATCH = 1000;
@@ -207,7 +208,7 @@ export class Importer {
     private opts: ImportOptions,
   ) {
     this.maxBatch = opts.batchSize;
-    const env = Number(process.env.AGNT_BACKOFF_MS);
+    const env = Number(hostEnv().AGNT_BACKOFF_MS);
     this.backoffBase = Number.isFinite(env) && env > 0 ? env : 500;
   }
 

@@ -15,6 +15,7 @@ import { attributeAll } from './drift.ts';
 import { exportSupervision, fileMembers, prepareSupervision, testsOnFile } from './supervision-hooks.ts';
 import { renderTestFailures } from './supervision-model.ts';
 import { applySupervision, renderSupervision, supervisionCount, supervisionData, supervisionDrift, type SupervisionPlan } from './supervision-plan.ts';
+import { hostEnv } from '../../core/host.ts';
 
 type Rec = Record<string, any>;
 
@@ -65,7 +66,7 @@ async function prepare(ctx: Context, inv: Invocation, orgId?: string): Promise<P
   const loaded = await loadDocument(file);
   const secrets: string[] = [];
   // References are resolved before any request: a missing variable is a usage error, nothing sent.
-  const desired = resolveReferences(loaded.doc, process.env, file, secrets);
+  const desired = resolveReferences(loaded.doc, hostEnv(), file, secrets);
   const id = orgId ?? (await resolveOrg(ctx, inv, desired));
   const live = await readLive(ctx, id);
   const baseUrl = ctx.settings().baseUrl.value!;
@@ -251,7 +252,7 @@ export const applyOrg: Handler = async (ctx, inv) => {
     if (!ctx.io.canPrompt()) throw new UsageError(`apply to ${p.orgId}: refusing without --yes when not on a terminal (see the changes with agnt org plan -f ${p.file})`);
     ctx.io.err(text);
     const { confirm: ask } = await import('@inquirer/prompts');
-    if (!(await ask({ message: `Make these ${p.changes.length + supervisionCount(p.supervision)} change(s) to ${p.orgId}?`, default: false }, { output: process.stderr })))
+    if (!(await ask({ message: `Make these ${p.changes.length + supervisionCount(p.supervision)} change(s) to ${p.orgId}?`, default: false }, { input: ctx.io.stdin, output: ctx.io.stderr })))
       throw new AgntError('cancelled; nothing was changed');
   } else if (!ctx.io.quiet) ctx.io.err(text);
   const done = await runOperations(ctx, operations(ctx, p.desired, p.live, p.changes, p.state));
