@@ -1,5 +1,6 @@
 // `agnt mcp`: serves the tools over stdio (the default) or Streamable HTTP on 127.0.0.1, as the
 // active profile, until the client goes away or Ctrl-C.
+import type { Readable, Writable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Context } from '../core/context.ts';
@@ -60,10 +61,13 @@ export async function serve(ctx: Context, given: unknown): Promise<void> {
     if (listenPort === undefined) {
       const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
       const server = makeServer(tools, token, log);
-      const transport = new StdioServerTransport();
+      // The run's own streams (the process's, or a test's): a server on process.stdin inside a
+      // test would wait for an end that never comes.
+      const stdin = ctx.io.stdin as unknown as Readable;
+      const transport = new StdioServerTransport(stdin, ctx.io.stdout as unknown as Writable);
       const closed = new Promise<void>((resolve) => {
         server.onclose = resolve;
-        process.stdin.once('end', resolve);
+        stdin.once('end', resolve);
         ctx.signal.addEventListener('abort', () => resolve(), { once: true });
       });
       await server.connect(transport);
