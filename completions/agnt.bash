@@ -10,7 +10,7 @@ _agnt_gvflags='-o --output --fields --query --profile --base-url --timeout'
 # included), flags taking a value, the number of positionals and whether the last takes several words.
 _agnt_node() {
   case $1 in
-    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links calendars auth config sandbox api inbox wait batch commands completion' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
+    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links usage calendars auth config sandbox api inbox wait batch commands completion' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
     'users') _agnt_subs='me update-me profile list create get update delete set-assistant provision deprovision' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users me') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users update-me') _agnt_subs='' _agnt_flags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --coordinator-enabled --no-coordinator-enabled --data --file --set --help' _agnt_all='' _agnt_vflags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --data --file --set' _agnt_npos=0 _agnt_var='' ;;
@@ -247,6 +247,8 @@ _agnt_node() {
     'booking-links create') _agnt_subs='' _agnt_flags='--slug --title --active --no-active --meeting-type --offer-times-starting-days --not-sooner-than-minutes --at-latest-days --instructions --chat-enabled --no-chat-enabled --access-mode --scheduling-preferences --data --file --set --help' _agnt_all='' _agnt_vflags='--slug --title --meeting-type --offer-times-starting-days --not-sooner-than-minutes --at-latest-days --instructions --access-mode --scheduling-preferences --data --file --set' _agnt_npos=0 _agnt_var='' ;;
     'booking-links add-invitees') _agnt_subs='' _agnt_flags='--data --file --set --invitee --csv --send --help' _agnt_all='' _agnt_vflags='--invitees --data --file --set --invitee --csv' _agnt_npos=1 _agnt_var='' ;;
     'booking-links invite') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=2 _agnt_var=1 ;;
+    'usage') _agnt_subs='report' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'usage report') _agnt_subs='' _agnt_flags='--by --from --to --user --assistant --budget --exit-code --chart --tz --help' _agnt_all='' _agnt_vflags='--by --from --to --user --assistant --budget --chart --tz' _agnt_npos=0 _agnt_var='' ;;
     'calendars') _agnt_subs='list get events sync' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'calendars list') _agnt_subs='' _agnt_flags='--user-id --all --limit --page --per-page --tz --help' _agnt_all='' _agnt_vflags='--user-id --limit --page --per-page --tz' _agnt_npos=0 _agnt_var='' ;;
     'calendars get') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
@@ -304,6 +306,7 @@ _agnt_child() {
     '|manager-assignments'|'|managers') _agnt_next='manager-assignments' ;;
     '|delegations'|'|delegation') _agnt_next='delegations' ;;
     '|booking-links'|'|booking-link'|'|links') _agnt_next='booking-links' ;;
+    '|usage') _agnt_next='usage' ;;
     '|calendars'|'|calendar'|'|cal') _agnt_next='calendars' ;;
     '|auth') _agnt_next='auth' ;;
     '|config') _agnt_next='config' ;;
@@ -531,6 +534,7 @@ _agnt_child() {
     'booking-links|create') _agnt_next='booking-links create' ;;
     'booking-links|add-invitees'|'booking-links|invitees') _agnt_next='booking-links add-invitees' ;;
     'booking-links|invite'|'booking-links|send') _agnt_next='booking-links invite' ;;
+    'usage|report') _agnt_next='usage report' ;;
     'calendars|list'|'calendars|ls') _agnt_next='calendars list' ;;
     'calendars|get'|'calendars|show') _agnt_next='calendars get' ;;
     'calendars|events') _agnt_next='calendars events' ;;
@@ -908,6 +912,7 @@ _agnt_values() {
     'booking-links add-invitees|--csv') _agnt_v='@file' ;;
     'booking-links add-invitees|#0') _agnt_v='@dyn' ;;
     'booking-links invite|#0') _agnt_v='@dyn' ;;
+    'usage report|--chart') _agnt_v='@file' ;;
     'calendars list|--user-id') _agnt_v='@dyn' ;;
     'calendars get|#0') _agnt_v='@dyn' ;;
     'calendars events|#0') _agnt_v='@dyn' ;;

@@ -68,7 +68,8 @@ function recordRun(store: Store, chat: Rec, prompt: string, reply: string): Rec 
     runType: 'chat',
     runLabel: 'reply',
     seq,
-    model: 'model-medium',
+    // Chosen: the model follows the chat's tier at the time of the run (model names are not shown).
+    model: `model-${chat.modelTier ?? 'medium'}`,
     provider: 'provider-a',
     inputTokens,
     outputTokens,
