@@ -124,7 +124,7 @@ export const coordinator: AreaSpec = {
       options: TAIL_OPTIONS,
       handler: async () => (await import('../src/workflows/audit-tail.ts')).managerTail,
       columns: [{ path: 'createdAt' }, { path: 'actor' }, { path: 'action' }, { path: 'entityType', header: 'ENTITY' }, { path: 'entityId', header: 'ENTITY_ID' }],
-      examples: ['agnt coordinator audit-events-tail --since 7d', 'agnt coordinator audit-events-tail --follow --cursor-file ~/.local/state/agnt/manager.cursor -o jsonl'],
+      examples: ['agnt coordinator audit-events-tail --since 7d', 'agnt coordinator audit-events-tail --cursor-file manager.cursor -o jsonl >> manager-audit.jsonl'],
     },
   ],
 };

@@ -307,7 +307,7 @@ export const orgArea: AreaSpec = {
       columns: [{ path: 'createdAt' }, { path: 'actor' }, { path: 'action' }, { path: 'entityType', header: 'ENTITY' }, { path: 'entityId', header: 'ENTITY_ID' }],
       examples: [
         'agnt org audit-events tail org_acme --since 24h',
-        'agnt org audit-events tail org_acme --follow --cursor-file /var/lib/agnt/acme.cursor >> /var/log/agnt/acme-audit.jsonl',
+        'agnt org audit-events tail org_acme --cursor-file acme.cursor >> acme-audit.jsonl',
         'agnt org audit-events tail org_acme --since 7d --schema ecs --action "member.*"',
       ],
     },
