@@ -84,22 +84,25 @@ async function tail(ctx: Context, inv: Invocation<TailOptions>, source: Source):
   if (o.follow && (format === 'json' || format === 'yaml')) throw new UsageError(`-o ${format} has no end with --follow`, 'use -o jsonl (one event per line) with --follow');
   const intervalMs = secondsFlag(o.interval ?? 10, '--interval') * 1000;
   const filters: Rec = { ...inv.query };
+  const query = await loadQuery(ctx.global.query);
+  const ecs = o.schema === 'ecs';
+  const columns: Column[] = ecs ? ECS_COLUMNS : (inv.spec.columns ?? []);
+  const out = new Output(ctx, format, columns, query);
+  // A table shaped by --query or --fields is printed whole, at an end a follow does not have.
+  if (o.follow && out.collecting) throw new UsageError('--query and --fields need -o jsonl or csv with --follow');
+  let cursor: Cursor = { time: null, ids: new Set() };
+  let file: CursorFile | undefined;
+  if (o.cursorFile && !ctx.dryRun) ({ file, cursor } = CursorFile.open(o.cursorFile, source.label));
+  // The zone of a local --since may be the user's (a request): asked once every local check passed.
   let since: number | undefined;
   if (o.since !== undefined) {
     const tzFlag = o.tz ? checkZone(o.tz, '--tz') : undefined;
     const tz = isWallTime(o.since) ? await resolveZone(ctx, tzFlag) : 'UTC';
     since = parseWhen(o.since, tz, Date.now(), { flag: '--since', ago: true });
   }
-  const query = await loadQuery(ctx.global.query);
-  let cursor: Cursor = { time: null, ids: new Set() };
-  let file: CursorFile | undefined;
-  if (o.cursorFile && !ctx.dryRun) ({ file, cursor } = CursorFile.open(o.cursorFile, source.label));
   // A saved cursor goes on where it stopped; --since only starts a new one.
   const from = (): number | undefined => cursor.time ?? since;
 
-  const ecs = o.schema === 'ecs';
-  const columns: Column[] = ecs ? ECS_COLUMNS : (inv.spec.columns ?? []);
-  const out = new Output(ctx, format, columns, query);
   const client = ctx.client();
   const request = (q: Rec) => requestFor(inv.spec.endpoint, { params: inv.args, query: { ...filters, ...q } });
 

@@ -2,7 +2,7 @@
 // delivery, default model tiers, and the organization profile (/orgs/{id}/profile).
 import { createHash, randomBytes } from 'node:crypto';
 import type { SandboxArea } from '../types.ts';
-import { badRequest, conflict, deleted, fail, forbidden, list, matchesSearch, notFound, ok, pick, bodyOf } from '../http.ts';
+import { badRequest, conflict, deleted, fail, forbidden, list, listSlice, matchesSearch, notFound, ok, pick, bodyOf } from '../http.ts';
 import { makeUser } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 import { EMAIL, accountOf, findOrg, recordEvent, requireOrgAdmin, requireOrgMember } from './org-shared.ts';
@@ -478,9 +478,14 @@ const area: SandboxArea = {
           if (before !== undefined && !(at < before)) return false;
           return true;
         })
-        .reverse()
-        .map((e) => pick(e, ['id', 'account', 'organization', 'actor', 'action', 'entityType', 'entityId', 'metadata', 'createdAt']));
-      return list('events', items, q);
+        .reverse();
+      // Only the page's events are shaped (a long log costs a page what it holds, not the whole log).
+      return listSlice(
+        'events',
+        items.length,
+        (start, end) => items.slice(start, end).map((e) => pick(e, ['id', 'account', 'organization', 'actor', 'action', 'entityType', 'entityId', 'metadata', 'createdAt'])),
+        q,
+      );
     });
 
     r.get('/organizations/{orgId}/audit-logging', (req) => {
