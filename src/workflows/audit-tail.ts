@@ -125,7 +125,13 @@ async function tail(ctx: Context, inv: Invocation<TailOptions>, source: Source):
       await paginate(client, request(source.window(t0, t0 + 1)), { all: true }, collect);
       events = [...byId.values()];
     }
-    return events.filter((e) => isNew(cursor, timeOf(e), e.id)).sort((a, b) => timeOf(a) - timeOf(b));
+    // Each time parsed once: a backfill sorts many events.
+    const timed: Array<[number, Rec]> = [];
+    for (const e of events) {
+      const t = timeOf(e);
+      if (isNew(cursor, t, e.id)) timed.push([t, e]);
+    }
+    return timed.sort((a, b) => a[0] - b[0]).map((x) => x[1]);
   };
 
   let pendingCursor = cursor;
