@@ -178,7 +178,8 @@ async function tail(ctx: Context, inv: Invocation<TailOptions>, source: Source):
       }
       failures++;
       const wait = intervalMs + backoffDelay(failures, intervalMs, 5 * 60_000);
-      ctx.io.warn(`${(e as Error).message}; trying again in ${Math.round(wait / 1000)}s`);
+      const status = e instanceof ApiError ? ` (HTTP ${e.status})` : '';
+      ctx.io.warn(`${(e as Error).message}${status}; trying again in ${Math.round(wait / 1000)}s`);
       try {
         await sleep(wait, ctx.signal);
       } catch {

@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { agnt, BIN, cleanEnv, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
+import { fakeServer, json } from '../support/fake-server.ts';
 
 const LONG = 240_000;
 let sb: Awaited<ReturnType<typeof withSandbox>>;
@@ -248,5 +249,30 @@ describe('audit-events tail', () => {
     const again = await agnt(['coordinator', 'audit-events-tail', '--cursor-file', cursor], { sb, as: 'manager' });
     expect(again.exitCode).toBe(0);
     expect(again.stdout).toBe('');
+  });
+
+  it('a follow outlives a server that fails for a while (the core retries, then a backoff) and goes on', async () => {
+    const event = { id: 'aev_1', account: 'acc_1', organization: 'org_1', actor: null, action: 'x.y', entityType: 't', entityId: null, metadata: {}, createdAt: '2026-11-25T10:00:00.000Z' };
+    const fake = await fakeServer(json(200, { ok: true, events: [event], page: 1, perPage: 100, total: 1 }));
+    try {
+      // Every attempt of the first poll fails (the client's own retries included).
+      for (let i = 0; i < 4; i++) fake.queue.push(json(503, { status: 503, error: 'unavailable' }));
+      const child = spawn(process.execPath, [BIN, 'org', 'audit-events', 'tail', 'org_1', '--follow', '--interval', '0.1'], {
+        env: { ...process.env, ...cleanEnv(), AGNT_CONFIG_DIR: dir, AGNT_BASE_URL: fake.url, AGNT_TOKEN: 'agnt_fake', AGNT_BACKOFF_MS: '1' } as NodeJS.ProcessEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      child.stdout!.on('data', (d) => (out += d));
+      child.stderr!.on('data', (d) => (err += d));
+      const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+      await until(() => out.includes('aev_1') && fake.seen.length >= 7, 'the event after the failures, and later polls');
+      child.kill('SIGINT');
+      expect(await exited, err).toBe(0);
+      expect(err).toMatch(/^warning: .*\(HTTP 503\); trying again in/m);
+      expect(out.trim().split('\n')).toHaveLength(1);
+    } finally {
+      await fake.close();
+    }
   });
 });
