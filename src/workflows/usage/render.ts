@@ -5,7 +5,7 @@
 import type { ChalkInstance } from 'chalk';
 import { escapeControls } from '../../core/output.ts';
 import { TIME_KEYS } from './keys.ts';
-import type { Report } from './report.ts';
+import type { Report } from './types.ts';
 
 type Rec = Record<string, any>;
 

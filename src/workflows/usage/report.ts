@@ -14,6 +14,9 @@ import { Progress } from '../../core/progress.ts';
 import { checkZone, isWallTime, parseWhen, resolveZone } from '../../core/time.ts';
 import { keyValue, needsRuns, parseBy, TIME_KEYS, type Key, type KeyContext } from './keys.ts';
 import { RollupCache, type RunRow } from './cache.ts';
+import type { Report, Sums } from './types.ts';
+
+export type { Report, Sums };
 
 type Rec = Record<string, any>;
 
@@ -29,17 +32,6 @@ export type ReportOptions = {
   tz?: string;
 };
 
-/** The sums of one row of the report: tokens and micro-dollars are integers. */
-export interface Sums {
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheCreationTokens: number;
-  costMicros: number;
-  runs: number;
-  turns: number;
-}
-
 const zero = (): Sums => ({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0, costMicros: 0, runs: 0, turns: 0 });
 const micros = (usd: unknown) => Math.round(Number(usd ?? 0) * 1_000_000);
 const int = (n: unknown) => Math.round(Number(n ?? 0));
@@ -47,14 +39,6 @@ const int = (n: unknown) => Math.round(Number(n ?? 0));
 const CONCURRENCY = 8;
 
 export const NUMBER_COLUMNS = ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheCreationTokens', 'costUsd', 'runs', 'turns'] as const;
-
-export interface Report {
-  keys: Key[];
-  rows: Rec[];
-  total: Sums;
-  from?: string;
-  to?: string;
-}
 
 export const usageReport: Handler<ReportOptions> = async (ctx, inv) => {
   const o = inv.opts;
