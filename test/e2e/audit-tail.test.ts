@@ -6,6 +6,7 @@ import { closeSync, existsSync, openSync, readFileSync, statSync, writeFileSync 
 import { join } from 'node:path';
 import { agnt, BIN, cleanEnv, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
 import { fakeServer, json } from '../support/fake-server.ts';
+import { plain, spawnInPty } from '../support/pty.ts';
 
 const LONG = 240_000;
 let sb: Awaited<ReturnType<typeof withSandbox>>;
@@ -274,5 +275,32 @@ describe('audit-events tail', () => {
     } finally {
       await fake.close();
     }
+  });
+
+  it('on a terminal: a table fitted to the width, row by row; Ctrl-C ends the follow with exit 0', async () => {
+    insertEvents(30, '2026-11-25T12:00:00.000Z', 'test.terminal');
+    const child = spawnInPty(
+      ['org', 'audit-events', 'tail', 'org_acme', '--action', 'test.terminal', '--follow', '--interval', '0.2'],
+      { AGNT_CONFIG_DIR: dir, AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin, NO_COLOR: '1' },
+      60_000,
+      80,
+    );
+    let out = '';
+    let stopped = false;
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString('utf8');
+      if (!stopped && (plain(out).match(/test\.terminal/g) ?? []).length >= 30) {
+        stopped = true;
+        child.stdin?.write('\x03');
+      }
+    });
+    const r = await child;
+    const text = plain(out);
+    expect(r.exitCode, text).toBe(0);
+    expect(text).toMatch(/^CREATED_AT\s+ACTOR\s+ACTION\s+ENTITY\s+ENTITY_ID$/m);
+    expect(text).toContain('following organization org_acme every 0.2s');
+    const rows = text.split('\n').filter((l) => l.includes('test.terminal'));
+    expect(rows).toHaveLength(30);
+    for (const l of text.split('\n')) expect(l.length, l).toBeLessThanOrEqual(80);
   });
 });
