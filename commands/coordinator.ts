@@ -4,6 +4,7 @@ import { area as api } from '../src/api/areas/coordinator.ts';
 import { endpointsOf } from '../src/api/endpoint.ts';
 import { ICS_OUTPUT_OPTION } from './ics-option.ts';
 import { area as usersApi } from '../src/api/areas/users.ts';
+import { TAIL_OPTIONS } from './audit-tail-options.ts';
 
 const E = endpointsOf(api);
 const Users = endpointsOf(usersApi);
@@ -110,6 +111,20 @@ export const coordinator: AreaSpec = {
         { name: 'before', type: 'string', in: 'query', description: 'cursor: events older than this' },
       ],
       examples: ['agnt coordinator audit-events', 'agnt coordinator audit-events --coordinator-id usr_coord --action coordinator.coverage.approve', 'agnt coordinator audit-events --all -o jsonl'],
+    },
+    {
+      command: 'coordinator audit-events-tail',
+      aliases: ['manager-audit-events-tail'],
+      summary: 'Audit events (coordinator.*) oldest first, each once; --follow for new ones, --cursor-file to resume',
+      description:
+        'The manager view of `agnt org audit-events tail`: every event at or after --since (default: all), oldest first, then with --follow the new ones; --cursor-file makes it resumable with no gap and no duplicate (docs/audit-and-usage.md).',
+      endpoint: E('coordinator.manager-audit-events'),
+      list: false,
+      omit: ['from', 'to'],
+      options: TAIL_OPTIONS,
+      handler: async () => (await import('../src/workflows/audit-tail.ts')).managerTail,
+      columns: [{ path: 'createdAt' }, { path: 'actor' }, { path: 'action' }, { path: 'entityType', header: 'ENTITY' }, { path: 'entityId', header: 'ENTITY_ID' }],
+      examples: ['agnt coordinator audit-events-tail --since 7d', 'agnt coordinator audit-events-tail --cursor-file manager.cursor -o jsonl >> manager-audit.jsonl'],
     },
   ],
 };

@@ -78,6 +78,7 @@ export const AREA_INDEX: readonly AreaEntry[] = [
     summary: 'Booking links: scheduling pages, their invitees and invitations',
     load: async () => [(await import('./booking-links.ts')).bookingLinks],
   },
+  { name: 'usage', summary: 'Usage and cost of the chats you can see: by user, team, assistant, model, tier, platform, day or week', load: async () => [(await import('./usage.ts')).usage] },
   { name: 'calendars', aliases: ['calendar', 'cal'], summary: 'Calendars: connected calendars, their events, sync', load: async () => [(await import('./calendars.ts')).calendars] },
 ];
 

@@ -7,6 +7,7 @@ import { area as usersApi } from '../src/api/areas/users.ts';
 import { area as teamsApi } from '../src/api/areas/teams.ts';
 import { area as coverageApi } from '../src/api/areas/coverage.ts';
 import { area as prefsApi } from '../src/api/areas/preferences.ts';
+import { TAIL_OPTIONS } from './audit-tail-options.ts';
 
 const E = endpointsOf(api);
 const Users = endpointsOf(usersApi);
@@ -40,6 +41,8 @@ const READS = [
   Coverage('manager-assignments.list'),
   Prefs('preferences.matrix.get'),
 ] as const;
+type TailHandlers = typeof import('../src/workflows/audit-tail.ts');
+const tail = (name: keyof TailHandlers) => async () => (await import('../src/workflows/audit-tail.ts'))[name];
 // Handlers load only when their command runs.
 const h = (name: keyof OrgHandlers) => async () => (await import('../src/workflows/org.ts'))[name];
 
@@ -289,6 +292,29 @@ export const orgArea: AreaSpec = {
         'agnt org audit-events list org_acme --since 24h',
         'agnt org audit-events list org_acme --action "domain.*" --all -o jsonl',
         'agnt org audit-events list org_acme --actor usr_admin --after 2026-01-01 --before 7d',
+      ],
+    },
+    {
+      command: 'org audit-events tail',
+      summary: 'Audit events oldest first, each once; --follow for new ones, --cursor-file to resume (for a SIEM)',
+      description:
+        'Prints every event at or after --since (default: all), oldest first, then with --follow polls every --interval for new ones. With --cursor-file the position is saved after each batch written, so a restart (after a crash or kill -9) goes on with no gap and no duplicate. JSON lines in a pipe, a table on a terminal; --schema ecs writes Elastic Common Schema documents (docs/audit-and-usage.md). Ctrl-C ends a follow with exit 0.',
+      endpoint: E('orgs.audit-events.list'),
+      args: [org],
+      list: false,
+      omit: ['after', 'before'],
+      fields: [
+        { name: 'actor', description: 'user id (or e-mail) of who made the change' },
+        { name: 'action', description: "e.g. domain.verified; a trailing * matches a prefix ('domain.*')" },
+        { name: 'entityType', description: 'e.g. organization, domain, member, team, invitation' },
+      ],
+      options: TAIL_OPTIONS,
+      handler: tail('orgTail'),
+      columns: [{ path: 'createdAt' }, { path: 'actor' }, { path: 'action' }, { path: 'entityType', header: 'ENTITY' }, { path: 'entityId', header: 'ENTITY_ID' }],
+      examples: [
+        'agnt org audit-events tail org_acme --since 24h',
+        'agnt org audit-events tail org_acme --cursor-file acme.cursor >> acme-audit.jsonl',
+        'agnt org audit-events tail org_acme --since 7d --schema ecs --action "member.*"',
       ],
     },
     {

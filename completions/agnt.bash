@@ -10,7 +10,7 @@ _agnt_gvflags='-o --output --fields --query --profile --base-url --timeout'
 # included), flags taking a value, the number of positionals and whether the last takes several words.
 _agnt_node() {
   case $1 in
-    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links calendars auth config sandbox api inbox wait batch mcp commands completion' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
+    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links usage calendars auth config sandbox api inbox wait batch mcp commands completion' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
     'users') _agnt_subs='me update-me profile list create get update delete set-assistant provision deprovision' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users me') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users update-me') _agnt_subs='' _agnt_flags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --coordinator-enabled --no-coordinator-enabled --data --file --set --help' _agnt_all='' _agnt_vflags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --data --file --set' _agnt_npos=0 _agnt_var='' ;;
@@ -158,8 +158,9 @@ _agnt_node() {
     'org members add') _agnt_subs='' _agnt_flags='--email --data --file --set --help' _agnt_all='' _agnt_vflags='--email --data --file --set' _agnt_npos=1 _agnt_var='' ;;
     'org members remove') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=2 _agnt_var='' ;;
     'org members sync') _agnt_subs='' _agnt_flags='--from --preview --add-only --remove-only --max-removals --action-csv --email-column --role-column --input-format --help' _agnt_all='' _agnt_vflags='--from --max-removals --action-csv --email-column --role-column --input-format' _agnt_npos=1 _agnt_var='' ;;
-    'org audit-events') _agnt_subs='list' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'org audit-events') _agnt_subs='list tail' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'org audit-events list') _agnt_subs='' _agnt_flags='--actor --action --entity-type --after --before --since --tz --all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--actor --action --entity-type --after --before --since --tz --limit --page --per-page' _agnt_npos=1 _agnt_var='' ;;
+    'org audit-events tail') _agnt_subs='' _agnt_flags='--actor --action --entity-type --since --follow --interval --cursor-file --schema --tz --help' _agnt_all='' _agnt_vflags='--actor --action --entity-type --since --interval --cursor-file --schema --tz' _agnt_npos=1 _agnt_var='' ;;
     'org audit-logging') _agnt_subs='get set deliver job' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'org audit-logging get') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'org audit-logging set') _agnt_subs='' _agnt_flags='--enabled --no-enabled --storage-bucket-arn --storage-prefix --role-arn --region --data --file --set --help' _agnt_all='' _agnt_vflags='--storage-bucket-arn --storage-prefix --role-arn --region --data --file --set' _agnt_npos=1 _agnt_var='' ;;
@@ -204,13 +205,14 @@ _agnt_node() {
     'org-requests mine') _agnt_subs='' _agnt_flags='--team-id --help' _agnt_all='' _agnt_vflags='--team-id' _agnt_npos=0 _agnt_var='' ;;
     'org-requests approve') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var=1 ;;
     'org-requests reject') _agnt_subs='' _agnt_flags='--reason --data --file --set --help' _agnt_all='' _agnt_vflags='--reason --data --file --set' _agnt_npos=1 _agnt_var='' ;;
-    'coordinator') _agnt_subs='dashboard principal pending-invites schedule manager-overview audit-events' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'coordinator') _agnt_subs='dashboard principal pending-invites schedule manager-overview audit-events audit-events-tail' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'coordinator dashboard') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'coordinator principal') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'coordinator pending-invites') _agnt_subs='' _agnt_flags='--all --limit --page --per-page --tz --help' _agnt_all='' _agnt_vflags='--limit --page --per-page --tz' _agnt_npos=0 _agnt_var='' ;;
     'coordinator schedule') _agnt_subs='' _agnt_flags='--from --to --days --tz --output --help --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout' _agnt_all=1 _agnt_vflags='--from --to --days --tz -o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
     'coordinator manager-overview') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'coordinator audit-events') _agnt_subs='' _agnt_flags='--from --to --principal-id --coordinator-id --action --before --all --limit --page --per-page --tz --help' _agnt_all='' _agnt_vflags='--from --to --principal-id --coordinator-id --action --before --limit --page --per-page --tz' _agnt_npos=0 _agnt_var='' ;;
+    'coordinator audit-events-tail') _agnt_subs='' _agnt_flags='--principal-id --coordinator-id --action --since --follow --interval --cursor-file --schema --tz --help' _agnt_all='' _agnt_vflags='--principal-id --coordinator-id --action --since --interval --cursor-file --schema --tz' _agnt_npos=0 _agnt_var='' ;;
     'coverage') _agnt_subs='list create get update cancel submit accept decline approve reject end who dashboard events principals' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'coverage list') _agnt_subs='' _agnt_flags='--role --status --mine --tz --utc --all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--role --status --tz --limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
     'coverage create') _agnt_subs='' _agnt_flags='--start --end --reason --manager-approval --no-manager-approval --notify --no-notify --audit-tag --primary-coordinator --data --file --set --principal --backup --principals-file --for --tz --submit --help' _agnt_all='' _agnt_vflags='--start --end --reason --audit-tag --primary-coordinator --principals --data --file --set --principal --backup --principals-file --for --tz' _agnt_npos=0 _agnt_var='' ;;
@@ -246,6 +248,8 @@ _agnt_node() {
     'booking-links create') _agnt_subs='' _agnt_flags='--slug --title --active --no-active --meeting-type --offer-times-starting-days --not-sooner-than-minutes --at-latest-days --instructions --chat-enabled --no-chat-enabled --access-mode --scheduling-preferences --data --file --set --help' _agnt_all='' _agnt_vflags='--slug --title --meeting-type --offer-times-starting-days --not-sooner-than-minutes --at-latest-days --instructions --access-mode --scheduling-preferences --data --file --set' _agnt_npos=0 _agnt_var='' ;;
     'booking-links add-invitees') _agnt_subs='' _agnt_flags='--data --file --set --invitee --csv --send --help' _agnt_all='' _agnt_vflags='--invitees --data --file --set --invitee --csv' _agnt_npos=1 _agnt_var='' ;;
     'booking-links invite') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=2 _agnt_var=1 ;;
+    'usage') _agnt_subs='report' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'usage report') _agnt_subs='' _agnt_flags='--by --from --to --user --assistant --budget --exit-code --chart --tz --help' _agnt_all='' _agnt_vflags='--by --from --to --user --assistant --budget --chart --tz' _agnt_npos=0 _agnt_var='' ;;
     'calendars') _agnt_subs='list get events sync' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'calendars list') _agnt_subs='' _agnt_flags='--user-id --all --limit --page --per-page --tz --help' _agnt_all='' _agnt_vflags='--user-id --limit --page --per-page --tz' _agnt_npos=0 _agnt_var='' ;;
     'calendars get') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
@@ -321,6 +325,7 @@ _agnt_child() {
     '|manager-assignments'|'|managers') _agnt_next='manager-assignments' ;;
     '|delegations'|'|delegation') _agnt_next='delegations' ;;
     '|booking-links'|'|booking-link'|'|links') _agnt_next='booking-links' ;;
+    '|usage') _agnt_next='usage' ;;
     '|calendars'|'|calendar'|'|cal') _agnt_next='calendars' ;;
     '|auth') _agnt_next='auth' ;;
     '|config') _agnt_next='config' ;;
@@ -480,6 +485,7 @@ _agnt_child() {
     'org members|remove'|'org members|rm') _agnt_next='org members remove' ;;
     'org members|sync') _agnt_next='org members sync' ;;
     'org audit-events|list'|'org audit-events|ls') _agnt_next='org audit-events list' ;;
+    'org audit-events|tail') _agnt_next='org audit-events tail' ;;
     'org audit-logging|get') _agnt_next='org audit-logging get' ;;
     'org audit-logging|set') _agnt_next='org audit-logging set' ;;
     'org audit-logging|deliver') _agnt_next='org audit-logging deliver' ;;
@@ -518,6 +524,7 @@ _agnt_child() {
     'coordinator|schedule'|'coordinator|coverage-schedule') _agnt_next='coordinator schedule' ;;
     'coordinator|manager-overview'|'coordinator|overview') _agnt_next='coordinator manager-overview' ;;
     'coordinator|audit-events'|'coordinator|manager-audit-events') _agnt_next='coordinator audit-events' ;;
+    'coordinator|audit-events-tail'|'coordinator|manager-audit-events-tail') _agnt_next='coordinator audit-events-tail' ;;
     'coverage|list'|'coverage|ls') _agnt_next='coverage list' ;;
     'coverage|create') _agnt_next='coverage create' ;;
     'coverage|get'|'coverage|show') _agnt_next='coverage get' ;;
@@ -548,6 +555,7 @@ _agnt_child() {
     'booking-links|create') _agnt_next='booking-links create' ;;
     'booking-links|add-invitees'|'booking-links|invitees') _agnt_next='booking-links add-invitees' ;;
     'booking-links|invite'|'booking-links|send') _agnt_next='booking-links invite' ;;
+    'usage|report') _agnt_next='usage report' ;;
     'calendars|list'|'calendars|ls') _agnt_next='calendars list' ;;
     'calendars|get'|'calendars|show') _agnt_next='calendars get' ;;
     'calendars|events') _agnt_next='calendars events' ;;
@@ -818,6 +826,9 @@ _agnt_values() {
     'org members sync|--input-format') _agnt_v='csv tsv jsonl yaml json' ;;
     'org members sync|#0') _agnt_v='@dyn' ;;
     'org audit-events list|#0') _agnt_v='@dyn' ;;
+    'org audit-events tail|--cursor-file') _agnt_v='@file' ;;
+    'org audit-events tail|--schema') _agnt_v='ecs' ;;
+    'org audit-events tail|#0') _agnt_v='@dyn' ;;
     'org audit-logging get|#0') _agnt_v='@dyn' ;;
     'org audit-logging set|--file') _agnt_v='@file' ;;
     'org audit-logging set|#0') _agnt_v='@dyn' ;;
@@ -893,6 +904,8 @@ _agnt_values() {
     'org-requests reject|--file') _agnt_v='@file' ;;
     'org-requests reject|#0') _agnt_v='@dyn' ;;
     'coordinator principal|#0') _agnt_v='@dyn' ;;
+    'coordinator audit-events-tail|--cursor-file') _agnt_v='@file' ;;
+    'coordinator audit-events-tail|--schema') _agnt_v='ecs' ;;
     'coverage list|--status') _agnt_v='draft pending_acceptance pending_manager_approval scheduled active ended cancelled' ;;
     'coverage create|--reason') _agnt_v='pto sick emergency manual' ;;
     'coverage create|--file') _agnt_v='@file' ;;
@@ -940,6 +953,7 @@ _agnt_values() {
     'booking-links add-invitees|--csv') _agnt_v='@file' ;;
     'booking-links add-invitees|#0') _agnt_v='@dyn' ;;
     'booking-links invite|#0') _agnt_v='@dyn' ;;
+    'usage report|--chart') _agnt_v='@file' ;;
     'calendars list|--user-id') _agnt_v='@dyn' ;;
     'calendars get|#0') _agnt_v='@dyn' ;;
     'calendars events|#0') _agnt_v='@dyn' ;;

@@ -6,9 +6,10 @@
 //
 //   npm run bench                    everything (about 10 minutes on a quiet 2-core machine)
 //   npm run bench -- --quick         fewer runs, no 1M-row import
-//   npm run bench -- --only startup,walk   groups: startup walk table import sandbox scale journal transfer batch workflows mcp
+//   npm run bench -- --only startup,walk   groups: startup walk table import sandbox scale journal transfer audit usage batch workflows mcp
 //   npm run bench -- --markdown      also print the table as Markdown (for the README)
 //   BENCH_RUNS=N                     pairs per start-up line (default 15, --quick 7)
+//   BENCH_AUDIT_EVENTS=N, BENCH_USAGE_CHATS=N   size of the audit and usage groups (100k, 10k)
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, existsSync, mkdtempSync, openSync, readFileSync, closeSync, rmSync, statSync, writeSync } from 'node:fs';
@@ -23,7 +24,7 @@ const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const MARKDOWN = args.includes('--markdown');
 const onlyAt = args.indexOf('--only');
-const GROUPS = ['startup', 'walk', 'table', 'import', 'sandbox', 'scale', 'journal', 'transfer', 'batch', 'workflows', 'mcp'];
+const GROUPS = ['startup', 'walk', 'table', 'import', 'sandbox', 'scale', 'journal', 'transfer', 'audit', 'usage', 'batch', 'workflows', 'mcp'];
 const only = onlyAt >= 0 ? new Set(args[onlyAt + 1].split(',')) : new Set(GROUPS);
 for (const g of only) if (!GROUPS.includes(g)) throw new Error(`unknown group '${g}' (groups: ${GROUPS.join(', ')})`);
 
@@ -548,6 +549,174 @@ async function transferGroup() {
   }
 }
 
+/**
+ * A sandbox whose data file holds `records` beyond the seed: written as journal lines after a
+ * first start made the file (the same lines the sandbox itself appends), then loaded by a second.
+ */
+async function sandboxWith(name, records) {
+  const data = join(dir, `${name}.json`);
+  await (await sandbox(['--data', data])).close();
+  const fd = openSync(data, 'a');
+  let chunk = '';
+  for (const [c, r] of records()) {
+    chunk += `${JSON.stringify({ c, r })}\n`;
+    if (chunk.length > 1 << 20) {
+      writeSync(fd, chunk);
+      chunk = '';
+    }
+  }
+  writeSync(fd, chunk);
+  closeSync(fd);
+  const sb = await sandbox(['--data', data]);
+  const close = sb.close;
+  sb.close = async () => {
+    const rss = await close();
+    rmSync(data, { force: true });
+    rmSync(`${data}.journal`, { force: true });
+    return rss;
+  };
+  return sb;
+}
+
+async function auditGroup() {
+  const n = Number(process.env.BENCH_AUDIT_EVENTS ?? 100_000);
+  log(`audit-events tail: a backfill of ${n / 1000}k events`);
+  const t0 = Date.parse('2026-06-01T00:00:00.000Z');
+  const sb = await sandboxWith('audit', function* () {
+    // Several events share each millisecond, as bursts of changes do.
+    for (let i = 0; i < n; i++) {
+      const at = new Date(t0 + Math.floor(i / 3) * 1000).toISOString();
+      yield [
+        'auditEvents',
+        {
+          id: `aev_b${i}`,
+          account: 'acc_acme',
+          organization: 'org_acme',
+          actor: 'usr_admin',
+          action: 'bench.change',
+          entityType: 'test',
+          entityId: `e${i}`,
+          metadata: { i },
+          createdAt: at,
+          updatedAt: at,
+        },
+      ];
+    }
+  });
+  try {
+    const path = '/organizations/org_acme/audit-events';
+    let runs = 0;
+    const r = await pairs(
+      QUICK ? 1 : 3,
+      () => measure(node, [join(here, 'page-walk.mjs'), '', path, 'events'], { env: sb.env }),
+      () => measure(node, [bin, 'org', 'audit-events', 'tail', 'org_acme', '-o', 'jsonl', '--cursor-file', join(dir, `audit-${runs++}.cursor`)], { env: sb.env }),
+    );
+    // Events per second: the baseline's time over agnt's.
+    const rate = r.aMs / r.bMs;
+    report({
+      name: `audit-events tail backfill, ${n / 1000}k`,
+      vs: 'page walk',
+      value: `${fmt(1 / r.ms)}x (${fmt(n / (r.bMs / 1000), 0)} vs ${fmt(n / (r.aMs / 1000), 0)} events/s)`,
+      target: '>= 0.9x events/s',
+      pass: 1 / r.ms >= 0.9,
+      rss: mb(r.bRss),
+      note: `median ${fmt(rate)}x`,
+    });
+  } finally {
+    await sb.close();
+  }
+}
+
+async function usageGroup() {
+  const n = Number(process.env.BENCH_USAGE_CHATS ?? 10_000);
+  log(`usage report over ${n / 1000}k chats`);
+  const t0 = Date.parse('2026-10-01T00:00:00.000Z');
+  const users = ['usr_admin', 'usr_coord', 'usr_manager', 'usr_backup', 'usr_member', 'usr_principal', 'usr_principal2'];
+  const tiers = ['low', 'medium', 'high'];
+  const sb = await sandboxWith('usage', function* () {
+    for (let i = 0; i < n; i++) {
+      const created = t0 + i * 240_000;
+      const runs = [];
+      const usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0, costUsd: 0, runs: 0, turns: 0 };
+      for (let k = 0; k < 1 + (i % 3); k++) {
+        const tier = tiers[(i + k) % 3];
+        const row = {
+          runId: `run_b${i}_${k}`,
+          runType: 'chat',
+          runLabel: 'reply',
+          seq: k + 1,
+          model: `model-${tier}`,
+          provider: 'provider-a',
+          inputTokens: 300 + k,
+          outputTokens: 80,
+          cacheReadTokens: k ? 150 : 0,
+          cacheCreationTokens: k ? 0 : 150,
+          totalTokens: 530 + k,
+          costUsd: 0.002 + k / 1000,
+          turns: 1,
+          startedAt: new Date(created + k * 60_000).toISOString(),
+          modelTier: tier,
+          northStarProduct: 1,
+          chargedCredits: 2,
+        };
+        runs.push(row);
+        for (const key of ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheCreationTokens', 'costUsd']) usage[key] += row[key];
+        usage.runs++;
+        usage.turns++;
+      }
+      usage.costUsd = Number(usage.costUsd.toFixed(6));
+      const user = users[i % users.length];
+      const at = new Date(created).toISOString();
+      const last = runs[runs.length - 1].startedAt;
+      yield [
+        'chats',
+        {
+          id: `cht_b${i}`,
+          account: 'acc_acme',
+          user,
+          owner: { id: user, type: 'user', email: `${user.slice(4)}@acme.test`, firstName: null, lastName: null, avatar: null },
+          assistant: 'ast_ava',
+          assistantInfo: { id: 'ast_ava', name: 'Ava', email: 'ava@assistants.acme.test' },
+          platform: i % 2 ? 'chat' : 'email',
+          title: null,
+          status: 'active',
+          messageCount: 0,
+          lastMessageAt: last,
+          taskIds: [],
+          fileIds: [],
+          tags: [],
+          metadata: {},
+          modelTier: tiers[i % 3],
+          effort: 'medium',
+          usage,
+          creditUsage: null,
+          runs,
+          createdAt: at,
+          updatedAt: last,
+        },
+      ];
+    }
+  });
+  try {
+    const cache = join(dir, 'usage-cache');
+    const env = { ...sb.env, AGNT_CACHE_DIR: cache };
+    const totals = await measure(node, [bin, 'usage', 'report', '--by', 'team', '-o', 'json'], { env });
+    report({ name: `usage report --by team, ${n / 1000}k chats`, vs: '', value: `${fmt(totals.ms / 1000, 1)} s (chat totals only)`, target: 'info', rss: mb(totals.rss) });
+    const first = await measure(node, [bin, 'usage', 'report', '--by', 'day,model', '-o', 'json'], { env });
+    report({ name: `usage report --by day,model, first`, vs: '', value: `${fmt(first.ms / 1000, 1)} s (${n / 1000}k rollups read)`, target: 'info', rss: mb(first.rss) });
+    const second = await measure(node, [bin, 'usage', 'report', '--by', 'day,model', '-o', 'json'], { env });
+    report({
+      name: `usage report --by day,model, second`,
+      vs: 'the first',
+      value: `${fmt(second.ms / first.ms)}x (${fmt(second.ms / 1000, 1)} s, rollups cached)`,
+      target: 'info',
+      rss: mb(second.rss),
+    });
+  } finally {
+    await sb.close();
+  }
+}
+
 const started = Date.now();
 log(
   `agnt bench: Node ${process.versions.node}, ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${new Date().toISOString().slice(0, 10)}${QUICK ? ', --quick' : ''}; CPU/RSS from ${TIME ? '/usr/bin/time' : 'resourceUsage()'}`,
@@ -560,6 +729,8 @@ try {
   if (only.has('scale')) await scaleGroup();
   if (only.has('journal')) await journalGroup();
   if (only.has('transfer')) await transferGroup();
+  if (only.has('audit')) await auditGroup();
+  if (only.has('usage')) await usageGroup();
   if (only.has('workflows')) await workflowsGroup({ node, bin, dir, measure, sandbox, report, log, fmt, mb });
   if (only.has('mcp')) await mcpGroup();
   // scripts/bench-batch.mjs prints its own line. It was chained after this script in the npm

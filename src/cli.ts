@@ -271,7 +271,7 @@ export function printError(e: unknown, global: GlobalOptions, json = wantsJsonEr
     return d.exitCode;
   }
   if (e instanceof CommanderError) return d.exitCode; // commander printed it already
-  if (d.exitCode === EXIT.interrupted || e instanceof ChangesFound) {
+  if (d.exitCode === EXIT.interrupted || d.exitCode === EXIT.changes || e instanceof ChangesFound) {
     // Not an "error": what an interrupted command had done, or (plan/drift --exit-code) that
     // the plan printed holds changes.
     stderr.write(`${escapeLine(d.message)}\n`);

@@ -1,11 +1,14 @@
-// Baseline for `agnt contacts list --all -o jsonl`: a sequential walk of pages of 100 with
-// node:http on one kept-alive connection, one JSON line per record on stdout.
-// Usage: node page-walk.mjs [limit]
+// Baseline for `agnt contacts list --all -o jsonl` (and `agnt org audit-events tail`): a
+// sequential walk of pages of 100 with node:http on one kept-alive connection, one JSON line per
+// record on stdout.
+// Usage: node page-walk.mjs [limit] [path] [key]   (default: /contacts contacts)
 import { Agent, request } from 'node:http';
 
 const base = process.env.AGNT_BASE_URL;
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-const limit = Number(process.argv[2] ?? Infinity);
+const limit = Number(process.argv[2] || Infinity);
+const path = process.argv[3] ?? '/contacts';
+const key = process.argv[4] ?? 'contacts';
 const headers = { authorization: `Bearer ${process.env.AGNT_TOKEN}`, accept: 'application/json' };
 
 function get(path) {
@@ -23,10 +26,10 @@ function get(path) {
 
 let count = 0;
 for (let page = 1; count < limit; page++) {
-  const body = await get(`/contacts?page=${page}&perPage=100`);
+  const body = await get(`${path}?page=${page}&perPage=100`);
   let out = '';
-  for (const c of body.contacts) if (count++ < limit) out += `${JSON.stringify(c)}\n`;
+  for (const c of body[key]) if (count++ < limit) out += `${JSON.stringify(c)}\n`;
   if (!process.stdout.write(out)) await new Promise((r) => process.stdout.once('drain', r));
-  if (body.contacts.length < 100 || count >= body.total) break;
+  if (body[key].length < 100 || count >= body.total) break;
 }
 agent.destroy();

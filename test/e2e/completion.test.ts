@@ -193,7 +193,7 @@ describe('agnt completion and agnt __complete', () => {
 
 describe('bash', () => {
   it('completes areas, sub-commands and aliases', async () => {
-    expect((await bash('agnt us')).lines).toEqual(['users']);
+    expect((await bash('agnt use')).lines).toEqual(['users']);
     const sub = await bash('agnt users ');
     expect(sub.lines).toEqual(expect.arrayContaining(['list', 'get', 'update', 'delete', 'provision']));
     expect(sub.lines).not.toContain('ls');
@@ -313,7 +313,7 @@ describe('bash', () => {
 
 describe.runIf(shellAvailable('zsh'))('zsh', () => {
   it('completes commands with their summaries', async () => {
-    const r = await zsh('agnt us');
+    const r = await zsh('agnt use');
     expect(words(r)).toEqual(['users']);
     expect(r.lines[0]).toContain('Users: you, the users of your organization');
     expect(words(await zsh('agnt users '))).toEqual(expect.arrayContaining(['list', 'get', 'update', 'delete']));
@@ -358,7 +358,7 @@ describe.runIf(shellAvailable('zsh'))('zsh', () => {
 
 describe.runIf(shellAvailable('fish'))('fish', () => {
   it('completes commands with their summaries', async () => {
-    const r = await fish('agnt us');
+    const r = await fish('agnt use');
     expect(r.lines).toEqual(['users\tUsers: you, the users of your organization, provisioning']);
     expect(words(await fish('agnt users '))).toEqual(expect.arrayContaining(['list', 'get', 'update', 'delete']));
     expect(words(await fish('agnt user g'))).toEqual(['get']);
