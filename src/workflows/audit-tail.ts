@@ -10,6 +10,7 @@
 // records when others are added, never skips one). What was read is sorted by time, the events
 // the cursor has seen are dropped, and the rest is written in batches, the cursor saved after
 // each.
+import { currentHost, theProcessHost } from '../core/host.ts';
 import type { Context } from '../core/context.ts';
 import type { Handler, Invocation } from '../core/spec.ts';
 import { AgntError, ApiError, NetworkError, UsageError } from '../core/errors.ts';
@@ -135,6 +136,9 @@ async function tail(ctx: Context, inv: Invocation<TailOptions>, source: Source):
   };
 
   let pendingCursor = cursor;
+  // Straight to descriptor 1 when the run is the process (what is written is on disk before the
+  // cursor moves past it); a run inside a test writes to its own stdout.
+  const stdout: number | ((bytes: Buffer) => void) = currentHost() === theProcessHost() ? 1 : (bytes) => void ctx.io.stdout.write(bytes);
   const emit = (events: Rec[]) => {
     if (out.collecting) {
       // json and yaml print one document at the end: the cursor moves when it is written.
@@ -152,8 +156,9 @@ async function tail(ctx: Context, inv: Invocation<TailOptions>, source: Source):
         batch.map((e) => ({ time: timeOf(e), id: e.id })),
       );
       const bytes = out.render(ecs ? batch.map((e) => toEcs(e, source.dataset)) : batch);
-      if (file) file.write(1, bytes, cursor, next);
-      else writeAll(1, bytes);
+      if (file) file.write(stdout, bytes, cursor, next);
+      else if (typeof stdout === 'number') writeAll(stdout, bytes);
+      else stdout(bytes);
       cursor = next;
     }
   };

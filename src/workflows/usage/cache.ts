@@ -2,6 +2,7 @@
 // not changed since the last report is not asked for again. One JSON file per server in the
 // user's cache folder (AGNT_CACHE_DIR; else beside a test's AGNT_CONFIG_DIR; else
 // $XDG_CACHE_HOME/agnt or ~/.cache/agnt), written whole and renamed into place.
+import { hostEnv } from '../../core/host.ts';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ interface Entry {
 
 const MARK = 'agnt usage rollups';
 
-export function cacheDir(env = process.env): string {
+export function cacheDir(env: NodeJS.ProcessEnv = hostEnv()): string {
   if (env.AGNT_CACHE_DIR) return env.AGNT_CACHE_DIR;
   if (env.AGNT_CONFIG_DIR) return join(env.AGNT_CONFIG_DIR, 'cache');
   return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'agnt');
