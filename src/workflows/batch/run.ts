@@ -15,7 +15,7 @@ import { CommandAdapter, RowContext, TemplateError, type Prepared } from './adap
 import { openInput, type BatchInput, type BatchRow, type FailedWriter, type InputFormat } from './input.ts';
 import { isUnfinished, resumeBatchLedger, rowHash, type BatchLedgerState, type RowOutcome, type StoredOptions } from './ledger.ts';
 import { settleBy } from './lookups.ts';
-import { compileTemplate, fill, placeholders, type Template } from './template.ts';
+import { compileTemplate, markedArgv, placeholders, rowValues, type Template } from './template.ts';
 
 export interface BatchOptions {
   /** The root program's global options, for parsing each row's command line. */
@@ -141,14 +141,7 @@ export class BatchRun {
 
     this.adapter = await CommandAdapter.create(opts.command, opts.globalOptions);
     // The command line without the cells' values: an unknown flag or command fails here, once.
-    this.adapter.check(
-      fill(
-        this.template,
-        input.header.map(() => 'x'),
-      ),
-      opts.yes,
-      opts.dryRun,
-    );
+    this.adapter.check(markedArgv(this.template), opts.yes, opts.dryRun);
 
     this.ledgerPath = opts.dryRun ? undefined : (opts.ledger ?? (opts.file === '-' ? undefined : `${opts.file}.batch-ledger.jsonl`));
     let stored: StoredOptions = { match: opts.match, skipRows: opts.skipRows, maxRows: opts.maxRows ?? null };
@@ -292,7 +285,7 @@ export class BatchRun {
     const rctx = new RowContext(global, this.ctx.signal, this.rowIO(slot, out), this.ctx, this.client);
     let prepared: Prepared;
     try {
-      prepared = await this.adapter.prepare(fill(this.template, slot.row.cells), rctx);
+      prepared = await this.adapter.prepare(rowValues(this.template, slot.row.cells), rctx);
     } catch (e) {
       if (e instanceof TemplateError) return this.decide(slot, 'failed', undefined, errorText(e));
       if (!(e instanceof AgntError)) throw e;
