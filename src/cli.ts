@@ -6,7 +6,7 @@ import { buildArea, hinted, type ContextFactory } from './core/builder.ts';
 import { Context, type GlobalOptions } from './core/context.ts';
 import { AgntError, ApiError, ChangesFound, EXIT, Interrupted, NetworkError, UsageError } from './core/errors.ts';
 import { escapeControls, FORMATS, parseFormat, safeJson } from './core/output.ts';
-import { redactUrls, redactValue } from './core/redact.ts';
+import { maskSecrets, redactUrls, redactValue } from './core/redact.ts';
 import { VERSION } from './core/version.ts';
 import { oneValue } from './core/once.ts';
 import { handleStdoutErrors, isTerminal, writeOut } from './core/stdio.ts';
@@ -264,20 +264,20 @@ export function printError(e: unknown, global: GlobalOptions, json = wantsJsonEr
   const d = describeError(e);
   if (!d) return 0;
   if (json) {
-    process.stderr.write(`${safeJson({ error: d }, false)}\n`);
+    process.stderr.write(`${maskSecrets(safeJson({ error: d }, false))}\n`);
     return d.exitCode;
   }
   if (e instanceof CommanderError) return d.exitCode; // commander printed it already
   if (d.exitCode === EXIT.interrupted || e instanceof ChangesFound) {
     // Not an "error": what an interrupted command had done, or (plan/drift --exit-code) that
     // the plan printed holds changes.
-    process.stderr.write(`${escapeLine(d.message)}\n`);
+    process.stderr.write(`${escapeLine(maskSecrets(d.message))}\n`);
     return d.exitCode;
   }
   let line = `error: ${d.message}`;
   if (d.status !== undefined) line += ` (${[`HTTP ${d.status}`, d.code].filter(Boolean).join(', ')})`;
-  process.stderr.write(`${escapeLine(line)}\n`);
-  if (d.hint) process.stderr.write(`hint: ${escapeLine(d.hint)}\n`);
+  process.stderr.write(`${escapeLine(maskSecrets(line))}\n`);
+  if (d.hint) process.stderr.write(`hint: ${escapeLine(maskSecrets(d.hint))}\n`);
   if (!(e instanceof AgntError) && process.env.AGNT_TRACE) process.stderr.write(`${(e as Error)?.stack}\n`);
   return d.exitCode;
 }

@@ -4,7 +4,7 @@
 // --dry-run.
 import type { Agent, Dispatcher } from 'undici';
 import { ApiError, AgntError, Interrupted, NetworkError, TimeoutError, UsageError, type ApiErrorBody } from './errors.ts';
-import { redactUrl, redactUrls, redactValue, scrub, REDACTED } from './redact.ts';
+import { learnSecrets, maskSecrets, redactUrl, redactUrls, redactValue, scrub, REDACTED } from './redact.ts';
 import { sleep } from './sleep.ts';
 import { setV8Flags } from './compile-cache.ts';
 import type { Endpoint } from '../api/endpoint.ts';
@@ -227,6 +227,9 @@ export function proxyConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
   return Boolean(env.https_proxy || env.HTTPS_PROXY || env.http_proxy || env.HTTP_PROXY);
 }
 
+// Pre-serialized bodies (the import's batches) are parsed again only when a key could be secret.
+const SECRETISH = /(token|secret|passw|key|credential|authorization)"\s*:|PRIVATE KEY/i;
+
 export class HttpClient {
   readonly base: URL;
   // undici, the one HTTP client of agnt (API calls, presigned transfers, proxies), is loaded on
@@ -300,7 +303,7 @@ export class HttpClient {
   }
 
   private debug(line: string): void {
-    if (this.opts.debug) this.opts.debug(redactUrls(scrub(line, [this.opts.token])));
+    if (this.opts.debug) this.opts.debug(maskSecrets(redactUrls(scrub(line, [this.opts.token]))));
   }
 
   async request<T = unknown>(spec: RequestSpec): Promise<ApiResponse<T>> {
@@ -309,6 +312,9 @@ export class HttpClient {
     const headers = this.headers(hasBody);
     const payload = hasBody ? (spec.json ?? JSON.stringify(spec.body)) : undefined;
     const display = `${this.base.origin}${rawPath}`;
+    // A secret this request sends is masked in everything agnt prints from here on.
+    if (spec.body !== undefined) learnSecrets(spec.body);
+    else if (spec.json !== undefined && SECRETISH.test(spec.json)) learnSecrets(JSON.parse(spec.json));
 
     if (this.opts.dryRun && !(spec.readInDryRun && spec.method === 'GET')) {
       const text = JSON.stringify(
@@ -316,7 +322,7 @@ export class HttpClient {
         null,
         2,
       );
-      this.opts.dryRun(scrub(text, [this.opts.token]));
+      this.opts.dryRun(maskSecrets(scrub(text, [this.opts.token])));
       return { status: 0, headers: {}, body: undefined, data: undefined as T, meta: {}, dryRun: true };
     }
 
@@ -420,6 +426,9 @@ export class HttpClient {
       // message, must not get it into output, ledgers or failed-rows files: the token is never
       // data agnt needs from an answer.
       if (this.opts.token && text.includes(this.opts.token)) text = scrub(text, [this.opts.token]);
+      // Nor a secret the request sent, repeated in an error (a SAML private key in a 400's
+      // message). A success answer is data (plan compares live secrets): it is masked when printed.
+      if (res.status >= 400) text = maskSecrets(text);
       this.debug(`< HTTP ${res.status} (${Date.now() - started} ms)`);
       for (const k of ['content-type', 'retry-after', 'location']) if (res.headers[k]) this.debug(`< ${k}: ${redactUrl(String(res.headers[k]))}`);
       if (text && this.opts.debug) this.debug(`< ${debugBody(text)}`);

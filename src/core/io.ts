@@ -3,6 +3,7 @@
 import type { ChalkInstance } from 'chalk';
 import { AgntError, Interrupted, UsageError } from './errors.ts';
 import { escapeForTerminal } from './output.ts';
+import { maskSecrets } from './redact.ts';
 import { isTerminal } from './stdio.ts';
 import { animationAllowed, chalkFor, colorLevel } from './term.ts';
 
@@ -67,13 +68,15 @@ export function createIO(opts: IOOptions = {}): IO {
     canPrompt() {
       return stdinIsTTY && stderrIsTTY && !io.noInput;
     },
-    out(text) {
+    out(raw) {
+      // A secret agnt sent never comes back onto the screen, whatever path the text came by.
+      const text = maskSecrets(raw);
       process.stdout.write(text.endsWith('\n') ? text : text + '\n');
     },
     err(text) {
       // Everything agnt says on stderr may quote the server: no control, C1 or bidi character
       // reaches the terminal raw, whichever path the text came by (agnt's own colour stays).
-      const safe = escapeForTerminal(text);
+      const safe = escapeForTerminal(maskSecrets(text));
       process.stderr.write(safe.endsWith('\n') ? safe : safe + '\n');
     },
     warn(text) {
