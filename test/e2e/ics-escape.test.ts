@@ -39,7 +39,25 @@ describe('-o ics and hostile ids', () => {
     // Every content line is a property agnt writes, or a fold (a line starting with a space).
     const names = new Set(lines.filter((l) => !l.startsWith(' ')).map((l) => /^[A-Z-]+/.exec(l)?.[0]));
     expect([...names].sort()).toEqual(
-      ['BEGIN', 'CATEGORIES', 'DESCRIPTION', 'DTEND', 'DTSTAMP', 'DTSTART', 'END', 'NAME', 'PRODID', 'SEQUENCE', 'STATUS', 'SUMMARY', 'UID', 'VERSION', 'X-AGNT-SPAN', 'X-MICROSOFT-CDO-BUSYSTATUS', 'X-WR-CALNAME'].sort(),
+      [
+        'BEGIN',
+        'CATEGORIES',
+        'DESCRIPTION',
+        'DTEND',
+        'DTSTAMP',
+        'DTSTART',
+        'END',
+        'NAME',
+        'PRODID',
+        'SEQUENCE',
+        'STATUS',
+        'SUMMARY',
+        'UID',
+        'VERSION',
+        'X-AGNT-SPAN',
+        'X-MICROSOFT-CDO-BUSYSTATUS',
+        'X-WR-CALNAME',
+      ].sort(),
     );
     expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(1);
     expect(r.stdout).not.toMatch(/\r\n(ATTENDEE|X-EVIL)/);

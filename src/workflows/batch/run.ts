@@ -283,6 +283,8 @@ export class BatchRun {
     const out: string[] = [];
     const global = { ...this.ctx.global, yes: this.opts.yes || this.ctx.global.yes };
     const rctx = new RowContext(global, this.ctx.signal, this.rowIO(slot, out), this.ctx, this.client);
+    // A record the reader could not read is failed, with its line, and never sent.
+    if (slot.row.malformed) return this.decide(slot, 'failed', undefined, slot.row.malformed);
     let prepared: Prepared;
     try {
       prepared = await this.adapter.prepare(rowValues(this.template, slot.row.cells), rctx);

@@ -303,7 +303,7 @@ export class Importer {
     const keepCells = this.failedOut !== undefined;
     try {
       const memory = new YoungCap(16 * 1024 * 1024);
-      for await (const { first, rows } of source.chunks()) {
+      for await (const { first, rows, malformed } of source.chunks()) {
         memory.check();
         for (let k = 0; k < rows.length; k++) {
           if (signal.aborted) throw new Interrupted();
@@ -311,7 +311,9 @@ export class Importer {
           const cells = rows[k]!;
           const row = first + k;
           this.total++;
-          const r = mapping.row(cells);
+          const bad = malformed?.get(k);
+          // A record the reader could not read: failed, with its line, and never sent.
+          const r: ReturnType<Mapping['row']> = bad ? { kind: 'invalid', email: '', error: bad } : mapping.row(cells);
 
           if (state?.finished(row)) {
             // Finished by an earlier run: never sent again, only checked against what was sent.
