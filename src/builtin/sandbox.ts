@@ -9,7 +9,11 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, got '${opts.port}'`);
   if (!isLoopback(opts.host)) throw new UsageError(`--host must be a loopback address (the sandbox is for this machine only), got '${opts.host}'`);
   const { startSandbox } = await import('../sandbox/server.ts');
-  const sb = await startSandbox({ port, host: opts.host, dataFile: opts.data, logRequests: false });
+  const { DataFileError } = await import('../sandbox/store.ts');
+  const sb = await startSandbox({ port, host: opts.host, dataFile: opts.data, logRequests: false }).catch((e) => {
+    if (e instanceof DataFileError) throw new UsageError(e.message, 'give another --data file, or restore this one (an empty file starts a fresh sandbox)');
+    throw e;
+  });
   // The profile is written before the URL is announced, so a reader of the first line can use it.
   if (opts.profile !== false) {
     await updateConfig((d) => {
