@@ -2,7 +2,7 @@
 import type { Handler } from '../core/spec.ts';
 import { ApiError, EXIT, namedFailures, UsageError } from '../core/errors.ts';
 import { parseDelimiterOption, parseEncodingOption } from './import/detect.ts';
-import { DEFAULT_BATCH, DEFAULT_CONCURRENCY, MAX_BATCH, runImport, type Summary } from './import/run.ts';
+import { ChangedInput, DEFAULT_BATCH, DEFAULT_CONCURRENCY, MAX_BATCH, runImport, type Summary } from './import/run.ts';
 
 function positive(flag: string, raw: unknown, fallback: number, max?: number): number {
   if (raw === undefined) return fallback;
@@ -60,7 +60,11 @@ const handler: Handler<ImportOptions> = async (ctx, inv) => {
     };
   }
   if (status === 'stopped') {
-    const hint = s.ledger && !(error && error.exitCode === EXIT.usage) ? `; ${s.pending ?? 0} rows not finished: run the same command with --resume to finish` : '';
+    // Only when --resume can help: rows are left, and the stop was not the file itself.
+    const hint =
+      s.ledger && (s.pending ?? 0) > 0 && !(error && (error.exitCode === EXIT.usage || error instanceof ChangedInput))
+        ? `; ${s.pending} rows not finished: run the same command with --resume to finish`
+        : '';
     const tags = error instanceof ApiError ? ` (${[`HTTP ${error.status}`, error.code].filter(Boolean).join(', ')})` : '';
     return { data: summary, exitCode: error?.exitCode ?? EXIT.failure, message: `${error?.message ?? 'import stopped'}${tags}${hint}` };
   }

@@ -143,6 +143,9 @@ function subPart(p: Part, from: number, to: number): Part {
 }
 
 /** A ledger `row` record, as JSON.stringify would write it, without an object to stringify. */
+/** --resume with a file that is not the one the ledger was written for: resuming again cannot help. */
+export class ChangedInput extends AgntError {}
+
 function rowLine(row: number, email: string, outcome: Outcome, error: string | undefined, batch: number | undefined, resent: boolean): string {
   return `{"type":"row","row":${row},"email":${JSON.stringify(email)},"outcome":"${outcome}"${error ? `,"error":${JSON.stringify(error)}` : ''}${batch ? `,"batch":${batch}` : ''}${resent ? ',"resent":true' : ''}}\n`;
 }
@@ -318,7 +321,7 @@ export class Importer {
           if (state?.finished(row)) {
             // Finished by an earlier run: never sent again, only checked against what was sent.
             if (state.batchOf[row]! > 0 && (r.kind !== 'ok' || hashLower32(r.email) !== state.emailHash[row])) {
-              throw new AgntError(`${source.name}: row ${row} is not the row the earlier import sent (the file changed); resume with the same file, or start over without --resume`, EXIT.failure);
+              throw new ChangedInput(`${source.name}: row ${row} is not the row the earlier import sent (the file changed); resume with the same file, or start over without --resume`, EXIT.failure);
             }
             if (r.kind === 'ok') this.seen.add(r.email, row, contactFingerprint(r.contact));
             this.local(row, r.kind === 'blank' ? '' : r.email, OUTCOMES[state.outcome[row]! - 1]!, state.errors.get(row), state.batchOf[row] || undefined, false, cells);
@@ -520,16 +523,19 @@ export class Importer {
       failed.set(i, typeof e.error === 'string' && e.error ? e.error : 'refused by the server');
     }
     const ok = n - failed.size;
-    const created = num(data.created);
+    if (uncertain) this.markResent(batch, from, to);
+    let resent = 0;
+    if (batch.resent) for (let k = from; k < to; k++) resent += batch.resent[k]!;
+    // A resent row the server already holds as sent was created by the run that was cut off:
+    // counted as created (and resent), by what the server has, not as skipped.
+    const madeEarlier = Math.min(num(data.skipped), resent);
+    const created = num(data.created) + madeEarlier;
     const updated = num(data.updated);
-    const skipped = num(data.skipped);
+    const skipped = num(data.skipped) - madeEarlier;
     let outcome: Outcome = 'imported';
     if (ok > 0 && created === ok && !updated && !skipped) outcome = 'created';
     else if (ok > 0 && updated === ok && !created && !skipped) outcome = 'updated';
     else if (ok > 0 && skipped === ok && !created && !updated) outcome = 'skipped';
-    if (uncertain) this.markResent(batch, from, to);
-    let resent = 0;
-    if (batch.resent) for (let k = from; k < to; k++) resent += batch.resent[k]!;
     const done: DoneRecord = { type: 'done', batch: part.id, created, updated, skipped, outcome, errors: [...failed].map(([i, error]) => ({ row: batch.rows[from + i]!, error })) };
     if (resent) done.resent = resent;
     this.ledger?.write(done);
