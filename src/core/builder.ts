@@ -218,7 +218,7 @@ export async function parseInvocation(ctx: Context, spec: CommandSpec, command: 
     let value = (v as string | undefined) ?? a.default;
     if (value === undefined) throw new UsageError(`missing ${a.name}`);
     // '-' reads the one id from stdin (as `-o id | agnt x get -`); never sent as an id.
-    if (value === '-') {
+    if (value === '-' && (a.resource !== undefined || /Id$/.test(a.name))) {
       const read = await readIdsFromStdin(() => ctx.io.readStdin());
       if (read.length !== 1) throw new UsageError(`${a.name} '-' reads one id from standard input, which held ${read.length ? `${read.length} ids` : 'none'}`);
       value = read[0]!;
