@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { UsageError } from './errors.ts';
 import type { FieldSpec, FieldType } from './spec.ts';
 import { check, type CheckOptions, type Problem, type Shape } from '../api/shape.ts';
-import { loadYaml } from './yaml.ts';
+import { boundedToJS, checkDocumentSize, loadYaml } from './yaml.ts';
 
 export function kebab(name: string): string {
   return name
@@ -132,15 +132,16 @@ function yamlOrJson(text: string, where: string, preferYaml: boolean): Promise<u
       if (!preferYaml && /^[[{"]/.test(trimmed)) throw jsonError(text, where, e);
     }
   }
-  return loadYaml().then(({ parseDocument }) => {
-    const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+  return loadYaml().then((Y) => {
+    const lc = new Y.LineCounter();
+    const doc = Y.parseDocument(text, { prettyErrors: true, uniqueKeys: true, lineCounter: lc });
     if (doc.errors.length) {
       const err = doc.errors[0]!;
       const pos = err.linePos?.[0];
       const message = err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
       throw new UsageError(`${where}${pos ? `:${pos.line}:${pos.col}` : ''}: invalid ${preferYaml ? 'YAML' : 'JSON or YAML'}: ${message}`);
     }
-    return doc.toJS();
+    return boundedToJS(Y, doc, where, (o) => lc.linePos(o));
   });
 }
 
@@ -150,6 +151,7 @@ export async function readStructured(path: string, readStdin: () => Promise<stri
   const where = path === '-' ? 'stdin' : path;
   if (path === '-') text = await readStdin();
   else {
+    checkDocumentSize(path);
     try {
       text = readFileSync(path, 'utf8');
     } catch (e) {
@@ -158,6 +160,7 @@ export async function readStructured(path: string, readStdin: () => Promise<stri
     }
   }
   if (text.trim() === '') throw new UsageError(`${where}: the file is empty`);
+  if (path === '-') checkDocumentSize(where, Buffer.byteLength(text));
   const yaml = /\.ya?ml$/i.test(path) || (path === '-' && !/^\s*[[{]/.test(text));
   return await yamlOrJson(text, where, yaml);
 }
