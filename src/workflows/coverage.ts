@@ -294,8 +294,12 @@ export const events: Handler<{ from?: string; to?: string; days?: string; tz?: s
   const needsZone = !looksAbsolute(fromText) || !looksAbsolute(toText);
   const tz = needsZone ? await resolveZone(ctx, o.tz) : 'UTC';
   const now = Date.now();
-  const from = fromText !== undefined ? parseWhen(fromText, tz, now, { flag: '--range-start' }) : startOfLocalDay(now, tz);
-  const to = toText !== undefined ? parseWhen(toText, tz, now, { flag: '--range-end', endOfDay: true }) : addLocalDays(from, days, tz);
+  // Errors name the flag the user typed.
+  const fromFlag = q.rangeStart !== undefined ? '--range-start' : '--from';
+  const toFlag = q.rangeEnd !== undefined ? '--range-end' : '--to';
+  const from = fromText !== undefined ? parseWhen(fromText, tz, now, { flag: fromFlag }) : startOfLocalDay(now, tz);
+  const to = toText !== undefined ? parseWhen(toText, tz, now, { flag: toFlag, endOfDay: true }) : addLocalDays(from, days, tz);
+  if (to <= from) throw new UsageError(`${toFlag} (${iso(to)}) is not after ${fromFlag} (${iso(from)})`);
   q.rangeStart = iso(from);
   q.rangeEnd = iso(to);
   const res = await ctx.client().request<Rec[]>(requestFor(inv.spec.endpoint, { query: q }));
