@@ -60,9 +60,23 @@ export interface Attribution {
   at: string;
 }
 
+// Kinds whose events name a record, not a field: a changed field is blamed only on an event
+// whose metadata names that field, or on the record's creation (which set every field).
+const RECORD_KINDS = new Set<Change['kind']>(['domain', 'member', 'team', 'teamMember', 'invitation', 'backupRule', 'managerAssignment']);
+const CREATION = /\.(created|added|invited)$/;
+
+/** The field an update changes: the last name in its path (teams[Platform].status -> status). */
+function changedField(c: Change): string | undefined {
+  if (c.op !== 'update') return undefined;
+  const m = /(?:^|[.\]])([A-Za-z_][\w-]*)$/.exec(c.path);
+  return m?.[1];
+}
+
 /** Events come newest first, as the API lists them; the first match is the latest change. */
 export function attribute(c: Change, events: Rec[], live: Live): Attribution | null {
-  const match = matcher(c, live);
+  const entity = matcher(c, live);
+  const field = RECORD_KINDS.has(c.kind) ? changedField(c) : undefined;
+  const match = field ? (e: Rec) => entity(e) && (fieldsOf(e).includes(field) || CREATION.test(String(e.action ?? ''))) : entity;
   const e = events.find((x) => match(x));
   if (!e) return null;
   return { actor: e.actor ?? null, actorEmail: e.actor ? (live.ids.emailByUser.get(e.actor) ?? null) : null, action: e.action, eventId: e.id, at: e.createdAt };

@@ -247,7 +247,9 @@ export const driftOrg: Handler = async (ctx, inv) => {
         : r.op === 'create'
           ? `${r.path}: in the file, not in the organization`
           : `${r.path}: in the organization (created by agnt), not in the file`;
-    const who = r.eventId ? `changed by ${r.actor ?? 'the system'}${r.actorEmail ? ` (${r.actorEmail})` : ''} at ${r.at} (${r.action}, event ${r.eventId})` : 'no audit event names this change';
+    const who = r.eventId
+      ? `changed by ${r.actor ?? 'the system'}${r.actorEmail ? ` (${r.actorEmail})` : ''} at ${r.at} (${r.action}, event ${r.eventId})`
+      : 'changed by: unknown (no audit event names this field)';
     lines.push(`  ${what}\n    ${who}`);
   }
   const printer = await ctx.printer();
