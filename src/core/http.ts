@@ -32,6 +32,13 @@ export interface RequestSpec {
   readInDryRun?: boolean;
   /** The endpoint of the model this request is for, when known (how its list pages). */
   endpoint?: Endpoint;
+  /**
+   * Sending it again has the same effect (a bulk upsert by a natural key): the core retries it
+   * as it retries a PUT, and the answer says whether an earlier attempt may have been handled.
+   */
+  resendable?: boolean;
+  /** Attempts for this request when more than the configured retries (a long import rides out an outage). */
+  attempts?: number;
 }
 
 export interface PageMeta {
@@ -49,6 +56,8 @@ export interface ApiResponse<T = unknown> {
   data: T;
   meta: PageMeta;
   dryRun?: boolean;
+  /** An earlier attempt of this request may have reached the server (it was sent again). */
+  resent?: boolean;
 }
 
 export interface ClientOptions {
@@ -70,7 +79,7 @@ export interface ClientOptions {
 const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE', 'HEAD', 'OPTIONS']);
 // Errors raised before a single byte of the request can have reached the server.
-const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+export const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /**
  * A process-wide cap on extra attempts, so that a storm of 503s during a bulk run cannot
@@ -326,11 +335,13 @@ export class HttpClient {
       return { status: 0, headers: {}, body: undefined, data: undefined as T, meta: {}, dryRun: true };
     }
 
-    const maxAttempts = Math.max(1, Math.floor(this.opts.retries));
-    const idempotent = IDEMPOTENT.has(spec.method);
+    const maxAttempts = Math.max(1, Math.floor(this.opts.retries), spec.attempts ?? 0);
+    const idempotent = IDEMPOTENT.has(spec.method) || spec.resendable === true;
     let attempt = 0;
     let path = rawPath;
     let redirects = 0;
+    // Whether an attempt that failed may have been handled (then the request was sent again).
+    let mayHaveArrived = false;
     for (;;) {
       attempt++;
       retryBudget.noteRequest();
@@ -342,6 +353,7 @@ export class HttpClient {
         const code = (e as { code?: string }).code ?? '';
         const mayRetry = idempotent || NEVER_SENT.has(code);
         if (mayRetry && attempt < maxAttempts && retryBudget.take()) {
+          if (!NEVER_SENT.has(code)) mayHaveArrived = true;
           const wait = backoffDelay(attempt, this.opts.backoffBaseMs ?? 500, this.opts.backoffCapMs ?? 8000);
           this.debug(`* ${(e as Error).message}; retrying in ${wait} ms (attempt ${attempt + 1} of ${maxAttempts})`);
           await sleep(wait, spec.signal ?? this.opts.signal);
@@ -364,10 +376,13 @@ export class HttpClient {
         continue;
       }
 
+      // 429 and 503 say the request was not handled: sending it again cannot repeat an effect.
+      const notHandled = raw.status === 429 || raw.status === 503;
       if (RETRY_STATUSES.has(raw.status) && idempotent && attempt < maxAttempts) {
         const retryAfter = parseRetryAfter(raw.headers['retry-after']);
         const maxWait = this.opts.maxRetryAfterMs ?? 60_000;
         if ((retryAfter === undefined || retryAfter <= maxWait) && retryBudget.take()) {
+          if (!notHandled) mayHaveArrived = true;
           const wait = retryAfter ?? backoffDelay(attempt, this.opts.backoffBaseMs ?? 500, this.opts.backoffCapMs ?? 8000);
           this.debug(`* HTTP ${raw.status}; retrying in ${wait} ms (attempt ${attempt + 1} of ${maxAttempts})`);
           await sleep(wait, spec.signal ?? this.opts.signal);
@@ -382,6 +397,8 @@ export class HttpClient {
         body.error = redactUrls(body.error);
         if (attempt > 1) body.error = `${body.error} (after ${attempt} attempts)`;
         const err = new ApiError(body, attempt);
+        err.retryAfterMs = parseRetryAfter(raw.headers['retry-after']);
+        err.resent = mayHaveArrived;
         if (raw.status === 401) err.hint = 'run `agnt auth login` (or set AGNT_TOKEN) with a valid token';
         throw err;
       }
@@ -389,7 +406,7 @@ export class HttpClient {
         // A 200 with nothing in it where a record or a list is documented is not an answer.
         if (raw.status !== 204 && spec.shape)
           throw new NetworkError(`the server's answer is empty where ${spec.shape === 'list' ? 'a list' : 'a record'} was documented (HTTP ${raw.status}, ${spec.method} ${redactUrl(rawPath)})`);
-        return { status: raw.status, headers: raw.headers, body: null, data: null as T, meta: {} };
+        return { status: raw.status, headers: raw.headers, body: null, data: null as T, meta: {}, ...(mayHaveArrived ? { resent: true } : {}) };
       }
       let parsed: unknown;
       try {
@@ -399,7 +416,7 @@ export class HttpClient {
       }
       const { data, meta } = unwrap(parsed, spec.resultKey, spec.envelope);
       checkShape(data, spec, rawPath, parsed);
-      return { status: raw.status, headers: raw.headers, body: parsed, data: data as T, meta };
+      return { status: raw.status, headers: raw.headers, body: parsed, data: data as T, meta, ...(mayHaveArrived ? { resent: true } : {}) };
     }
   }
 

@@ -4,7 +4,7 @@
 import type { Option } from 'commander';
 import type { Context } from '../../core/context.ts';
 import { AgntError, ApiError, Interrupted, NAMED_FAILURES, namedFailures, NetworkError, PartialFailure, UsageError } from '../../core/errors.ts';
-import type { HttpClient } from '../../core/http.ts';
+import { type HttpClient, NEVER_SENT } from '../../core/http.ts';
 import type { IO } from '../../core/io.ts';
 import { escapeControls, idOf, type Printer } from '../../core/output.ts';
 import type { Column } from '../../core/spec.ts';
@@ -57,9 +57,6 @@ export interface BatchSummary {
   ledger: string | null;
   errorsOut: string | null;
 }
-
-// Network failures that happen before a byte can have reached the server.
-const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 function errorText(e: unknown): string {
   if (e instanceof ApiError) return `${e.message} (${[`HTTP ${e.status}`, e.code].filter(Boolean).join(', ')})`;

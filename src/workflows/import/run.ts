@@ -2,10 +2,9 @@
 // ones to POST /contacts/bulk-import in batches with a few in flight, and records every row's
 // outcome in the ledger (and the failed ones in --errors-out) in input order.
 import { YoungCap } from '../../core/heap.ts';
-import { callEndpoint } from '../../core/endpoint-request.ts';
+import { endpointRequest } from '../../core/endpoint-request.ts';
 import type { Context } from '../../core/context.ts';
 import { AgntError, ApiError, EXIT, Interrupted, NAMED_FAILURES, NetworkError, UsageError } from '../../core/errors.ts';
-import { backoffDelay, retryBudget } from '../../core/http.ts';
 import { escapeControls } from '../../core/output.ts';
 import type { Encoding } from './detect.ts';
 import { FailedRowsWriter } from './failed.ts';
@@ -14,14 +13,11 @@ import { buildMapping, contactFingerprint, describeRole, type ImportContact, typ
 import { Progress } from '../../core/progress.ts';
 import { hashLower32, SeenEmails } from './seen.ts';
 import { openSource, type Source } from './source.ts';
-import { sleep } from '../../core/sleep.ts';
 
 /** The sandbox's limit (and the CLI's ceiling); a server asking for less is obeyed. */
 export const MAX_BATCH = 1000;
 export const DEFAULT_BATCH = 500;
 export const DEFAULT_CONCURRENCY = 4;
-const MAX_ATTEMPTS = 8;
-const BACKOFF_CAP_MS = 15_000;
 
 export interface ImportOptions {
   file: string;
@@ -146,6 +142,10 @@ function subPart(p: Part, from: number, to: number): Part {
 /** --resume with a file that is not the one the ledger was written for: resuming again cannot help. */
 export class ChangedInput extends AgntError {}
 
+// An import rides out a longer outage than one command: this many attempts per batch (the
+// core's backoff, Retry-After and retry budget apply to each).
+const IMPORT_ATTEMPTS = 8;
+
 function rowLine(row: number, email: string, outcome: Outcome, error: string | undefined, batch: number | undefined, resent: boolean): string {
   return `{"type":"row","row":${row},"email":${JSON.stringify(email)},"outcome":"${outcome}"${error ? `,"error":${JSON.stringify(error)}` : ''}${batch ? `,"batch":${batch}` : ''}${resent ? ',"resent":true' : ''}}\n`;
 }
@@ -197,21 +197,17 @@ export class Importer {
   private maxBatch: number;
   private inflight = new Set<Promise<void>>();
   private waiters: Array<() => void> = [];
-  private cooldownUntil = 0;
   private stop: { status: 'interrupted' | 'stopped'; error: AgntError } | undefined;
   private ledger?: LedgerWriter;
   private failedOut?: FailedRowsWriter;
   private state?: LedgerState;
   private progress?: Progress;
-  private backoffBase: number;
 
   constructor(
     private ctx: Context,
     private opts: ImportOptions,
   ) {
     this.maxBatch = opts.batchSize;
-    const env = Number(process.env.AGNT_BACKOFF_MS);
-    this.backoffBase = Number.isFinite(env) && env > 0 ? env : 500;
   }
 
   private ledgerPath(): string | undefined {
@@ -433,62 +429,48 @@ export class Importer {
     const client = this.ctx.client();
     const signal = this.ctx.signal;
     const { batch, from, to } = part;
-    let attempt = 0;
-    let uncertain = false;
-    for (;;) {
-      const wait = this.cooldownUntil - Date.now();
-      if (wait > 0) await sleep(wait, signal);
-      if (this.stop) return;
-      if (attempt === 0) {
-        part.id = this.nextBatch++;
-        // The intent reaches the file before the request can reach the server.
-        this.ledger?.write({ type: 'batch', batch: part.id, rows: batch.rows.slice(from, to), emails: batch.emails.slice(from, to) });
-        this.ledger?.flush();
-      }
-      attempt++;
-      try {
-        const res = await callEndpoint<BulkResult>(client, 'contacts.bulk-import', { json: `{"contacts":${part.text}}`, signal });
-        this.apply(part, res.data ?? {}, uncertain);
-        return;
-      } catch (e) {
-        if (e instanceof Interrupted || signal.aborted) throw e instanceof Interrupted ? e : new Interrupted();
-        // Sending a batch again is safe even when the first attempt may have been handled:
-        // bulk-import upserts by e-mail and each e-mail is in one batch only, so the worst case
-        // is an update instead of a create; such rows are marked `resent` in the ledger.
-        if (e instanceof ApiError) {
-          const tooLarge = e.status === 413 || (e.status === 400 && e.code === 'AGNT_E_BATCH_TOO_LARGE');
-          if (tooLarge && to - from > 1) {
-            // The server's limit is lower than ours: obey it from now on and split this batch.
-            const max = num(e.body.maxBatchSize);
-            this.maxBatch = Math.max(1, Math.min(this.maxBatch, max > 0 ? max : Math.ceil((to - from) / 2)));
-            return await this.resplit(part, this.maxBatch, uncertain);
-          }
-          if (e.status === 400 || e.status === 409 || e.status === 422) {
-            // The whole batch refused for one bad row: halve until the row is alone, so that
-            // only it fails, with the server's own message.
-            if (to - from > 1) return await this.resplit(part, Math.ceil((to - from) / 2), uncertain);
-            this.apply(part, { created: 0, updated: 0, skipped: 0, errors: [{ index: 0, error: `${e.message} (HTTP ${e.status}${e.code ? `, ${e.code}` : ''})` }] }, uncertain);
-            return;
-          }
-          if (e.status !== 408 && e.status !== 429 && e.status < 500) throw e;
-          // 503 and 429 say the request was not handled; after other failures it may have been.
-          if (e.status !== 503 && e.status !== 429) uncertain = true;
-        } else if (e instanceof NetworkError) {
-          uncertain = true;
-        } else throw e;
-        if (attempt >= MAX_ATTEMPTS || !retryBudget.take()) {
-          // The last answer and how often it was tried, whatever the message says.
-          const last = e instanceof ApiError ? `last answer: HTTP ${e.status}${e.code ? `, ${e.code}` : ''}` : `last error: ${(e as NetworkError).code ?? 'no answer'}`;
-          const stopped = new AgntError(
-            `import stopped: ${(e as Error).message} (${last}; ${attempt} attempt${attempt > 1 ? 's' : ''}; batch of rows ${batch.rows[from]!}-${batch.rows[to - 1]!})`,
-            e instanceof AgntError ? e.exitCode : EXIT.failure,
-          );
-          throw stopped;
+    if (this.stop) return;
+    part.id = this.nextBatch++;
+    // The intent reaches the file before the request can reach the server.
+    this.ledger?.write({ type: 'batch', batch: part.id, rows: batch.rows.slice(from, to), emails: batch.emails.slice(from, to) });
+    this.ledger?.flush();
+    // Retries, Retry-After and the retry budget are the HTTP core's. Sending a batch again is
+    // safe even when an earlier attempt may have been handled: bulk-import upserts by e-mail and
+    // each e-mail is in one batch only, so the worst case is an update instead of a create; such
+    // rows are marked `resent` in the ledger.
+    const req = await endpointRequest('contacts.bulk-import', { json: `{"contacts":${part.text}}`, signal });
+    try {
+      const res = await client.request<BulkResult>({ ...req, resendable: true, attempts: IMPORT_ATTEMPTS });
+      this.apply(part, res.data ?? {}, res.resent === true);
+    } catch (e) {
+      if (e instanceof Interrupted || signal.aborted) throw e instanceof Interrupted ? e : new Interrupted();
+      const uncertain = (e instanceof ApiError && e.resent === true) || e instanceof NetworkError;
+      if (e instanceof ApiError) {
+        const tooLarge = e.status === 413 || (e.status === 400 && e.code === 'AGNT_E_BATCH_TOO_LARGE');
+        if (tooLarge && to - from > 1) {
+          // The server's limit is lower than ours: obey it from now on and split this batch.
+          const max = num(e.body.maxBatchSize);
+          this.maxBatch = Math.max(1, Math.min(this.maxBatch, max > 0 ? max : Math.ceil((to - from) / 2)));
+          return await this.resplit(part, this.maxBatch, uncertain);
         }
-        const delay = backoffDelay(attempt, this.backoffBase, BACKOFF_CAP_MS);
-        this.cooldownUntil = Math.max(this.cooldownUntil, Date.now() + delay);
-        if (this.ctx.global.debug) this.ctx.io.err(`* batch ${part.id}: ${(e as Error).message}; sending again in ${delay} ms`);
+        if (e.status === 400 || e.status === 409 || e.status === 422) {
+          // The whole batch refused for one bad row: halve until the row is alone, so that
+          // only it fails, with the server's own message.
+          if (to - from > 1) return await this.resplit(part, Math.ceil((to - from) / 2), uncertain);
+          this.apply(part, { created: 0, updated: 0, skipped: 0, errors: [{ index: 0, error: `${e.message} (HTTP ${e.status}${e.code ? `, ${e.code}` : ''})` }] }, uncertain);
+          return;
+        }
       }
+      // Refusals (401, 403, 404...) are the server's answer, not an outage: passed on as they are.
+      if (e instanceof ApiError && e.status !== 408 && e.status !== 429 && e.status < 500) throw e;
+      if (!(e instanceof ApiError || e instanceof NetworkError)) throw e;
+      // The last answer and how often it was tried, whatever the message says.
+      const last = e instanceof ApiError ? `last answer: HTTP ${e.status}${e.code ? `, ${e.code}` : ''}` : `last error: ${e.code ?? 'no answer'}`;
+      const attempts = e.attempts;
+      throw new AgntError(
+        `import stopped: ${e.message.replace(/ \(after \d+ attempts\)$/, '')} (${last}; ${attempts} attempt${attempts > 1 ? 's' : ''}; batch of rows ${batch.rows[from]!}-${batch.rows[to - 1]!})`,
+        e.exitCode,
+      );
     }
   }
 
