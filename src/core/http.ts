@@ -236,6 +236,36 @@ export function proxyConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
   return Boolean(env.https_proxy || env.HTTPS_PROXY || env.http_proxy || env.HTTP_PROXY);
 }
 
+// One 'abort' listener per outer signal, however many requests are in flight on it: a listener
+// each would pass Node's limit of 10 (an organization read sends dozens at once) and print
+// MaxListenersExceededWarning on stderr.
+const inFlight = new WeakMap<AbortSignal, Set<AbortController>>();
+
+/** Aborts `ac` when `outer` aborts; returns the release to call when the request is done. */
+function followAbort(outer: AbortSignal, ac: AbortController): () => void {
+  if (outer.aborted) {
+    ac.abort();
+    return () => undefined;
+  }
+  let set = inFlight.get(outer);
+  if (!set) {
+    const mine = new Set<AbortController>();
+    set = mine;
+    inFlight.set(outer, mine);
+    outer.addEventListener(
+      'abort',
+      () => {
+        for (const c of mine) c.abort();
+        mine.clear();
+      },
+      { once: true },
+    );
+  }
+  set.add(ac);
+  const held = set;
+  return () => void held.delete(ac);
+}
+
 // Pre-serialized bodies (the import's batches) are parsed again only when a key could be secret.
 const SECRETISH = /(token|secret|passw|key|credential|authorization)"\s*:|PRIVATE KEY/i;
 
@@ -429,8 +459,7 @@ export class HttpClient {
       ac.abort();
     }, timeoutMs);
     const outer = signal ?? this.opts.signal;
-    const onAbort = () => ac.abort();
-    outer?.addEventListener('abort', onAbort, { once: true });
+    const release = outer ? followAbort(outer, ac) : undefined;
     const started = Date.now();
     this.debug(`> ${method} ${redactUrl(this.base.origin + path)}`);
     for (const [k, v] of Object.entries(this.masked(headers))) this.debug(`> ${k}: ${v}`);
@@ -459,7 +488,7 @@ export class HttpClient {
       throw new NetworkError(networkMessage(err, this.base.host), 1, err.code ?? err.cause?.code);
     } finally {
       clearTimeout(timer);
-      outer?.removeEventListener('abort', onAbort);
+      release?.();
     }
   }
 

@@ -266,7 +266,7 @@ export async function runOperations(ctx: Context, ops: Operation[]): Promise<num
       throw e;
     }
     done++;
-    if (!ctx.io.quiet) ctx.io.err(`ok  ${o.label}`);
+    if (!ctx.io.quiet && !ctx.jsonErrors) ctx.io.err(`ok  ${o.label}`);
   }
   return done;
 }

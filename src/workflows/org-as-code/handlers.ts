@@ -190,7 +190,7 @@ export const applyOrg: Handler = async (ctx, inv) => {
   }
   const data = planData(p);
   if (!p.changes.length) {
-    ctx.io.info(header(p, 'apply to'));
+    if (!ctx.jsonErrors) ctx.io.info(header(p, 'apply to'));
     const printer = await ctx.printer();
     await printer.value({ organization: p.orgId, applied: 0, changes: [] }, false, '');
     return;
@@ -209,7 +209,8 @@ export const applyOrg: Handler = async (ctx, inv) => {
     ctx.io.err(text);
     const { confirm: ask } = await import('@inquirer/prompts');
     if (!(await ask({ message: `Make these ${p.changes.length} change(s) to ${p.orgId}?`, default: false }, { output: process.stderr }))) throw new AgntError('cancelled; nothing was changed');
-  } else if (!ctx.io.quiet) ctx.io.err(text);
+    // Under the JSON form stderr holds the error object alone; the plan is in the result.
+  } else if (!ctx.io.quiet && !ctx.jsonErrors) ctx.io.err(text);
   const done = await runOperations(ctx, operations(ctx, p.desired, p.live, p.changes, p.state));
   const printer = await ctx.printer();
   await printer.value({ organization: p.orgId, applied: p.changes.length, requests: done, changes: data.changes }, false, `applied ${p.changes.length} change(s) to ${p.orgId}`);
