@@ -123,13 +123,22 @@ export function jsonError(text: string, where: string, e: unknown): UsageError {
   return new UsageError(`${place(where, text, at)}: invalid JSON: ${found || jsonErrorText(e)}`);
 }
 
+async function yamlFlow(text: string, where: string, jsonFailure: unknown): Promise<unknown> {
+  const Y = await loadYaml();
+  const doc = Y.parseDocument(text, { uniqueKeys: true });
+  if (doc.errors.length || /^\s*"/.test(text)) throw jsonError(text, where, jsonFailure);
+  return boundedToJS(Y, doc, where);
+}
+
 function yamlOrJson(text: string, where: string, preferYaml: boolean): Promise<unknown> | unknown {
   const trimmed = text.trim();
   if (!preferYaml || /^[[{]/.test(trimmed)) {
     try {
       return JSON.parse(text);
     } catch (e) {
-      if (!preferYaml && /^[[{"]/.test(trimmed)) throw jsonError(text, where, e);
+      // Not JSON: a YAML flow mapping or sequence ({entityId: abc}) is still "JSON or YAML".
+      // Text that YAML cannot read either gets the JSON error, which names the place.
+      if (!preferYaml && /^[[{"]/.test(trimmed)) return yamlFlow(text, where, e);
     }
   }
   return loadYaml().then((Y) => {

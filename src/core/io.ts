@@ -104,14 +104,29 @@ export async function confirm(io: IO, question: string, yes: boolean | undefined
   if (!io.canPrompt()) {
     throw new UsageError(`${question.replace(/\?$/, '')}: refusing without --yes when not on a terminal`);
   }
-  const { confirm: ask } = await import('@inquirer/prompts');
   let ok: boolean;
   try {
-    ok = await ask({ message: question, default: false }, { output: process.stderr });
+    ok = await askYesNo(question, { output: process.stderr });
   } catch (e) {
     // Ctrl-C at the question (inquirer's ExitPromptError) is an interruption, exit 130.
     if ((e as Error)?.name === 'ExitPromptError' || (e as Error)?.name === 'AbortPromptError') throw new Interrupted('interrupted at the confirmation; nothing was sent');
     throw e;
   }
   if (!ok) throw new AgntError('cancelled');
+}
+
+/**
+ * A y/N question that takes only an answer: y or yes, n or no, or Enter (no). Other text is
+ * asked again, never taken as no (inquirer's confirm reads anything but y as no).
+ */
+export async function askYesNo(question: string, context: { output: NodeJS.WritableStream }): Promise<boolean> {
+  const { input } = await import('@inquirer/prompts');
+  const answer = await input(
+    {
+      message: `${question} (y/N)`,
+      validate: (v) => /^\s*(y|yes|n|no)?\s*$/i.test(v) || 'answer y (yes) or n (no); Enter is no',
+    },
+    context,
+  );
+  return /^\s*y(es)?\s*$/i.test(answer);
 }

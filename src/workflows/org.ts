@@ -56,7 +56,15 @@ async function guidedSso(ctx: Context, orgId: string, given: Rec): Promise<Rec> 
     body.saml = {
       entityId: await input({ message: 'IdP entity ID', default: prev.entityId, validate: required }, out),
       ssoUrl: await input({ message: 'IdP sign-in URL', default: prev.ssoUrl, validate: (v) => (/^https:\/\//.test(v) ? true : 'an https:// URL') }, out),
-      certificateFingerprint: await input({ message: 'IdP certificate SHA-256 fingerprint', default: prev.certificateFingerprint, validate: required }, out),
+      certificateFingerprint: await input(
+        {
+          message: 'IdP certificate SHA-256 fingerprint',
+          default: prev.certificateFingerprint,
+          // 32 bytes in hex, with or without colons (as IdPs show it).
+          validate: (v) => /^\s*(?:[0-9a-f]{2}(?::?)){31}[0-9a-f]{2}\s*$/i.test(v) || 'a SHA-256 fingerprint: 64 hex digits, colons allowed (AB:CD:...)',
+        },
+        out,
+      ),
     };
   } else if (provider === 'provider1') {
     const prev: Rec = sso.provider1Workspace ?? {};

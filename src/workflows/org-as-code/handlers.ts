@@ -207,8 +207,8 @@ export const applyOrg: Handler = async (ctx, inv) => {
   if (!ctx.global.yes) {
     if (!ctx.io.canPrompt()) throw new UsageError(`apply to ${p.orgId}: refusing without --yes when not on a terminal (see the changes with agnt org plan -f ${p.file})`);
     ctx.io.err(text);
-    const { confirm: ask } = await import('@inquirer/prompts');
-    if (!(await ask({ message: `Make these ${p.changes.length} change(s) to ${p.orgId}?`, default: false }, { output: process.stderr }))) throw new AgntError('cancelled; nothing was changed');
+    const { askYesNo } = await import('../../core/io.ts');
+    if (!(await askYesNo(`Make these ${p.changes.length} change(s) to ${p.orgId}?`, { output: process.stderr }))) throw new AgntError('cancelled; nothing was changed');
     // Under the JSON form stderr holds the error object alone; the plan is in the result.
   } else if (!ctx.io.quiet && !ctx.jsonErrors) ctx.io.err(text);
   const done = await runOperations(ctx, operations(ctx, p.desired, p.live, p.changes, p.state));

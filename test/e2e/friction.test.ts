@@ -1,0 +1,42 @@
+// Friction on real input: a YAML flow mapping where help says "JSON or YAML", and a y/N prompt
+// that asks again when the answer is neither, instead of taking it as no.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agnt, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
+import { runInPty } from '../support/pty.ts';
+
+let sb: Awaited<ReturnType<typeof withSandbox>>;
+beforeAll(async () => {
+  sb = await withSandbox();
+});
+afterAll(async () => {
+  await sb.dispose();
+});
+
+describe('input friction', () => {
+  it("--saml '{entityId: abc}' (a YAML flow mapping) is read; broken JSON still names its place", async () => {
+    const r = await agnt(['org', 'sso', 'set', 'org_acme', '--saml', '{entityId: abc, ssoUrl: https://idp.test/sso}', '--dry-run'], { sb });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).body.saml).toEqual({ entityId: 'abc', ssoUrl: 'https://idp.test/sso' });
+    const bad = await agnt(['org', 'sso', 'set', 'org_acme', '--saml', '{"entityId": abc', '--dry-run'], { sb });
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toMatch(/^error: --saml:1:\d+: invalid JSON/);
+  });
+
+  it('a y/N prompt asks again on other text, then takes y', async () => {
+    const dir = tempDir();
+    try {
+      const r = await runInPty(
+        ['contacts', 'delete', 'con_carol'],
+        [
+          { expect: /\(y\/N\)/, send: 'maybe\r' },
+          { expect: /answer y \(yes\) or n \(no\)/, send: ['\x7f', '\x7f', '\x7f', '\x7f', '\x7f', 'y', '\r'] },
+        ],
+        { AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin, AGNT_CONFIG_DIR: dir },
+      );
+      expect(r.exitCode, r.output).toBe(0);
+      expect(sb.store.get('contacts', 'con_carol')).toBeUndefined();
+    } finally {
+      removeDir(dir);
+    }
+  });
+});
