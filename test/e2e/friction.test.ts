@@ -1,6 +1,8 @@
 // Friction on real input: a YAML flow mapping where help says "JSON or YAML", and a y/N prompt
 // that asks again when the answer is neither, instead of taking it as no.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { agnt, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
 import { runInPty } from '../support/pty.ts';
 
@@ -35,6 +37,23 @@ describe('input friction', () => {
       );
       expect(r.exitCode, r.output).toBe(0);
       expect(sb.store.get('contacts', 'con_carol')).toBeUndefined();
+    } finally {
+      removeDir(dir);
+    }
+  });
+
+  it('the import finds the e-mail column by what it holds when its header is not English (E-Mail-Adresse, メール)', async () => {
+    const dir = tempDir();
+    try {
+      const de = join(dir, 'outlook-de.csv');
+      writeFileSync(de, 'Vorname,E-Mail-Adresse,Firma\nAnna,anna@de.friction.test,A GmbH\nBert,bert@de.friction.test,B AG\n');
+      const jp = join(dir, 'jp.csv');
+      writeFileSync(jp, '名前,メール\n太郎,taro@jp.friction.test\n');
+      for (const file of [de, jp]) {
+        const r = await agnt(['contacts', 'import', file, '-o', 'json'], { sb });
+        expect(r.exitCode, r.stderr).toBe(0);
+      }
+      for (const email of ['anna@de.friction.test', 'bert@de.friction.test', 'taro@jp.friction.test']) expect(sb.store.lookup('contacts', 'email', email)).toHaveLength(1);
     } finally {
       removeDir(dir);
     }

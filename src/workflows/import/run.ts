@@ -258,7 +258,7 @@ export class Importer {
       if (this.state && JSON.stringify(source.header) !== JSON.stringify(this.state.start.header)) {
         throw new UsageError(`${source.name}: the header row differs from the one of the import in ${ledgerPath}`, 'resume with the same file, or start over without --resume');
       }
-      const mapping = buildMapping(source.header, { ...stored, where: `${source.name}:${source.headerRow}` });
+      const mapping = buildMapping(source.header, { ...stored, where: `${source.name}:${source.headerRow}`, sample: source.sample });
       this.showMapping(mapping, source);
       if (opts.errorsOut) this.failedOut = writable(() => new FailedRowsWriter(opts.errorsOut!, mapping.headers, source.dialect), opts.errorsOut, '--errors-out');
       if (ledgerPath && !this.ledger) {

@@ -26,6 +26,8 @@ export interface Source {
   headerRow: number;
   /** File size, when the input is a regular file (for the progress estimate). */
   size?: number;
+  /** The first data records (from the bytes sniffed), to recognise columns by what they hold. */
+  sample: string[][];
   bytesRead(): number;
   /** Data records, a chunk at a time. */
   records(): AsyncGenerator<SourceRecord[]>;
@@ -203,11 +205,18 @@ export async function openSource(path: string, stdin: NodeJS.ReadableStream, opt
     }
   }
 
+  // Complete records of the sniffed bytes after the header row (the last may be cut: left out).
+  const sampleRows = new CsvRecords(dialect.delimiter, MAX_RECORD_CHARS)
+    .push(sample.slice(dialect.skipChars))
+    .slice(1, 21)
+    .filter((r) => !r.malformed)
+    .map((r) => r.cells);
   return {
     name,
     dialect,
     header,
     headerRow,
+    sample: sampleRows,
     size,
     bytesRead: () => read,
     async *records() {
