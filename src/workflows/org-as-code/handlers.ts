@@ -11,6 +11,7 @@ import { resolveReferences, withReferences } from './secrets.ts';
 import { DELETE_KINDS, StateFile, defaultStatePath, type DeleteKind } from './state.ts';
 import { operations, runOperations } from './apply.ts';
 import { attribute } from './drift.ts';
+import { forbiddenSteps } from './permissions.ts';
 
 type Rec = Record<string, any>;
 
@@ -47,6 +48,8 @@ interface Prepared {
   state: StateFile;
   changes: Change[];
   notes: string[];
+  /** Changes the caller will not be allowed to make (see permissions.ts). */
+  forbidden: string[];
   baseUrl: string;
 }
 
@@ -66,7 +69,11 @@ async function prepare(ctx: Context, inv: Invocation, orgId?: string): Promise<P
   const baseUrl = ctx.settings().baseUrl.value!;
   const state = new StateFile(inv.opts.state ? String(inv.opts.state) : defaultStatePath(baseUrl, id), baseUrl, id);
   const { changes, notes } = computePlan(desired, live, state);
-  return { file, hash: loaded.hash, desired, secrets, orgId: id, live, state, changes, notes, baseUrl };
+  const me = changes.some((c) => c.kind === 'teamProfile' || (c.kind === 'team' && c.op === 'create')) ? ((await callEndpoint<Record<string, unknown>>(ctx.client(), 'users.me.get')).data ?? {}) : {};
+  const forbidden = forbiddenSteps(changes, desired, live, me, id);
+  // The plan says what will be refused, before any write.
+  for (const f of forbidden) notes.push(`not allowed: ${f}`);
+  return { file, hash: loaded.hash, desired, secrets, orgId: id, live, state, changes, notes, forbidden, baseUrl };
 }
 
 function header(p: Prepared, verb: string): string {
@@ -202,6 +209,9 @@ export const applyOrg: Handler = async (ctx, inv) => {
       `the plan deletes ${refused.map((c) => c.path).join(', ')} (created by agnt from a file); nothing was written`,
       `to delete, add --prune --allow-delete ${kinds.join(',')}; to keep, put ${refused.length > 1 ? 'them' : 'it'} back in the file`,
     );
+  }
+  if (p.forbidden.length) {
+    throw new AgntError(`apply to ${p.orgId} would be refused part way: ${p.forbidden.join('; ')}; nothing was written`, EXIT.auth, `see them with: agnt org plan -f ${p.file}`);
   }
   const text = renderPlan(header(p, 'apply to'), data.changes, p.notes);
   if (!ctx.global.yes) {
