@@ -99,6 +99,13 @@ function successResponse(e: Endpoint, names: Map<Shape, string>): Json {
       required.push('page', 'perPage', 'total');
     }
     schema = { type: 'object', properties, required };
+    // Without a result key the result's fields sit beside `ok` ({ok, sessionId, status}): the
+    // answer's shape is the envelope and the result together, never `{ok}` alone.
+    if (!e.resultKey && e.result) {
+      const r = result as { type?: string; properties?: Record<string, Json>; required?: string[] };
+      if (r.type === 'object' && r.properties) schema = { type: 'object', properties: { ...properties, ...r.properties }, required: [...required, ...(r.required ?? [])] };
+      else schema = { allOf: [schema, result] };
+    }
   }
   return { description, content: { 'application/json': { schema } } };
 }
