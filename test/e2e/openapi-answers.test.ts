@@ -27,4 +27,13 @@ describe('OpenAPI answers', () => {
     const ok = (run['202'] ?? run['200']).content['application/json'].schema;
     expect(Object.keys(ok.properties ?? {})).toEqual(expect.arrayContaining(['ok', 'sessionId', 'status']));
   });
+
+  it('a 204 carries no body, and endpoints that read a JSON body list the 415 the sandbox returns', async () => {
+    const doc = JSON.parse((await agnt(['api', 'spec', '-o', 'json'])).stdout);
+    const cur = doc.paths['/onboarding/sessions/current-or-latest'].get.responses;
+    expect(cur['204']).toEqual({ description: 'no content' });
+    expect(cur['200'].content).toBeDefined();
+    expect(doc.paths['/contacts'].post.responses['415']).toBeDefined();
+    expect(doc.paths['/users/me'].get.responses['415']).toBeUndefined();
+  });
 });
