@@ -27,6 +27,8 @@ type ImportOptions = {
   resume?: boolean;
   delimiter?: string;
   encoding?: string;
+  /** false with --no-header. */
+  header?: boolean;
 };
 
 const handler: Handler<ImportOptions> = async (ctx, inv) => {
@@ -48,6 +50,8 @@ const handler: Handler<ImportOptions> = async (ctx, inv) => {
     dryRun: ctx.dryRun,
     delimiter: o.delimiter === undefined ? undefined : parseDelimiterOption(String(o.delimiter)),
     encoding: o.encoding === undefined ? undefined : parseEncodingOption(o.encoding),
+    // commander's --no-header sets header: false.
+    noHeader: o.header === false,
   };
   if (opts.errorsOut && opts.errorsOut === file) throw new UsageError('--errors-out must not be the input file');
   const { summary, status, error, failures } = await runImport(ctx, opts);

@@ -58,4 +58,18 @@ describe('input friction', () => {
       removeDir(dir);
     }
   });
+
+  it('--no-header: the first line is data, the columns are column 1, column 2...', async () => {
+    const dir = tempDir();
+    try {
+      const file = join(dir, 'headerless.csv');
+      writeFileSync(file, 'Anna,anna@nohead.friction.test\nBert,bert@nohead.friction.test\n');
+      const r = await agnt(['contacts', 'import', file, '--no-header', '--map', 'column 1=name', '-o', 'json'], { sb });
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ total: 2, created: 2 });
+      expect(sb.store.lookup('contacts', 'email', 'anna@nohead.friction.test')[0]!.name).toBe('Anna');
+    } finally {
+      removeDir(dir);
+    }
+  });
 });

@@ -33,6 +33,8 @@ export interface ImportOptions {
   dryRun: boolean;
   delimiter?: string;
   encoding?: Encoding;
+  /** --no-header: the first line is data. */
+  noHeader?: boolean;
 }
 
 export interface Summary {
@@ -248,7 +250,7 @@ export class Importer {
     const knownHeaders = stored.map.map((m) => m.slice(0, Math.max(0, m.lastIndexOf('='))));
     let source: Source;
     try {
-      source = await openSource(opts.file, ctx.io.stdin, { ...dialectHint, knownHeaders });
+      source = await openSource(opts.file, ctx.io.stdin, { ...dialectHint, knownHeaders, noHeader: opts.noHeader });
       this.seen = new SeenEmails(seenCapacity(source.size));
     } catch (e) {
       this.ledger?.close();

@@ -9,6 +9,8 @@ export interface SourceOptions {
   delimiter?: string;
   encoding?: Encoding;
   knownHeaders?: string[];
+  /** The input has no header row: its first line is data; columns are named 'column 1'... */
+  noHeader?: boolean;
 }
 
 export interface SourceRecord {
@@ -80,7 +82,9 @@ export async function openSource(path: string, stdin: NodeJS.ReadableStream, opt
   }
   const first = Buffer.concat(head);
   if (first.length === 0) throw new UsageError(`${name}: the file is empty`);
-  const dialect = sniff(first, { ...opts, name });
+  const sniffed = sniff(first, { ...opts, name });
+  // Without a header row nothing before the data is skipped looking for one.
+  const dialect = opts.noHeader ? { ...sniffed, skipLines: 0, skipChars: 0 } : sniffed;
   // An image, an archive or a spreadsheet's native format is not CSV: say so, instead of
   // reporting its first bytes as column names.
   const sample = decodeSample(first, dialect.encoding, dialect.bomLength);
@@ -182,9 +186,18 @@ export async function openSource(path: string, stdin: NodeJS.ReadableStream, opt
     return fail(e);
   }
   if (!headerChunk) throw new UsageError(`${name}: no header row`);
-  if (headerChunk[0]!.malformed) throw new UsageError(`${name}: cannot read the header row: ${headerChunk[0]!.malformed.replace(/; the row is left out.*$/, '')}`);
-  const header = headerChunk[0]!.cells;
-  const headerRow = dialect.skipLines + 1;
+  let header: string[];
+  let headerRow: number;
+  if (opts.noHeader) {
+    // The first record is data: handed back to the reader's queue, and named columns made up.
+    at--;
+    header = headerChunk[0]!.cells.map((_, i) => `column ${i + 1}`);
+    headerRow = 0;
+  } else {
+    if (headerChunk[0]!.malformed) throw new UsageError(`${name}: cannot read the header row: ${headerChunk[0]!.malformed.replace(/; the row is left out.*$/, '')}`);
+    header = headerChunk[0]!.cells;
+    headerRow = dialect.skipLines + 1;
+  }
 
   async function* chunks(): AsyncGenerator<Chunk> {
     let row = headerRow + 1;
@@ -208,7 +221,7 @@ export async function openSource(path: string, stdin: NodeJS.ReadableStream, opt
   // Complete records of the sniffed bytes after the header row (the last may be cut: left out).
   const sampleRows = new CsvRecords(dialect.delimiter, MAX_RECORD_CHARS)
     .push(sample.slice(dialect.skipChars))
-    .slice(1, 21)
+    .slice(opts.noHeader ? 0 : 1, 21)
     .filter((r) => !r.malformed)
     .map((r) => r.cells);
   return {
