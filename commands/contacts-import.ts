@@ -60,6 +60,7 @@ export const contactsImport: AreaSpec = {
         { flags: '--resume', description: 'finish an interrupted import from its ledger' },
         { flags: '--delimiter <char>', description: 'field delimiter instead of detecting it (comma, semicolon, tab, pipe, or one character)' },
         { flags: '--encoding <name>', description: 'text encoding instead of detecting it: any WHATWG label (utf-8, utf-16le, windows-1252, shift_jis, gbk...)' },
+        { flags: '--no-header', description: "the file has no header row: its first line is data, the columns are 'column 1', 'column 2'... (--map 'column 2=email')" },
       ],
       columns: [{ path: 'total' }, { path: 'created' }, { path: 'updated' }, { path: 'skipped' }, { path: 'failed' }],
       handler: async () => (await import('../src/workflows/contacts-import.ts')).default,

@@ -1368,6 +1368,7 @@ complete -c agnt -n '__agnt_at \'contacts import\'' -l ledger -r -F -d 'where to
 complete -c agnt -n '__agnt_at \'contacts import\'' -l resume -d 'finish an interrupted import from its ledger'
 complete -c agnt -n '__agnt_at \'contacts import\'' -l delimiter -x -d 'field delimiter instead of detecting it (comma, semicolon, tab, pipe, or one character)'
 complete -c agnt -n '__agnt_at \'contacts import\'' -l encoding -x -d 'text encoding instead of detecting it: any WHATWG label (utf-8, utf-16le, windows-1252, shift_jis, gbk...)'
+complete -c agnt -n '__agnt_at \'contacts import\'' -l no-header -d 'the file has no header row: its first line is data, the columns are \'column 1\', \'column 2\'... (--map \'column 2=email\')'
 complete -c agnt -n '__agnt_at \'assistants\'' -f -a 'list' -d 'List the assistants you can use'
 complete -c agnt -n '__agnt_at \'assistants\'' -f -a 'all' -d 'List every assistant of the account, whatever its scope (organization admins)'
 complete -c agnt -n '__agnt_at \'assistants\'' -f -a 'create' -d 'Create an assistant'

@@ -59,18 +59,25 @@ done
 say "members provisioned: $MEMBERS"
 
 # 6. A team (found by name) and an invitation, unless one is pending or they already joined.
-team=$($AGNT teams list --all --query "[?name=='$TEAM_NAME'].id | [0]")
-if [ -z "$team" ]; then
-  team=$($AGNT teams create --name "$TEAM_NAME" -o id)
-  say "created team $team"
-fi
-pending=$($AGNT invitations list --team-id "$team" --all --query "[?email=='$INVITEE'].id | [0]")
-joined=$($AGNT teams members list "$team" --all --query "[?email=='$INVITEE'].id | [0]")
-if [ -z "$pending" ] && [ -z "$joined" ]; then
-  inv=$($AGNT invitations create --team-id "$team" --email "$INVITEE" -o id)
-  say "invited $INVITEE ($inv)"
+#    A team belongs to its creator's organization (POST /teams takes none): only an admin of
+#    $org itself can make one there, so for any other organization this step says so and skips.
+mine=$($AGNT users me --query organization)
+if [ "$mine" != "$org" ]; then
+  say "team $TEAM_NAME and invitation of $INVITEE skipped: a team is made in its creator's organization ($mine), not $org; run this step as an admin of $org"
 else
-  say "$INVITEE already invited or a member"
+  team=$($AGNT teams list --all --query "[?name=='$TEAM_NAME' && organization=='$org'].id | [0]")
+  if [ -z "$team" ]; then
+    team=$($AGNT teams create --name "$TEAM_NAME" -o id)
+    say "created team $team in $org"
+  fi
+  pending=$($AGNT invitations list --team-id "$team" --all --query "[?email=='$INVITEE'].id | [0]")
+  joined=$($AGNT teams members list "$team" --all --query "[?email=='$INVITEE'].id | [0]")
+  if [ -z "$pending" ] && [ -z "$joined" ]; then
+    inv=$($AGNT invitations create --team-id "$team" --email "$INVITEE" -o id)
+    say "invited $INVITEE ($inv)"
+  else
+    say "$INVITEE already invited or a member"
+  fi
 fi
 
 # 7. Audit-log delivery config (a PUT), then a delivery of the last day, followed to the end:

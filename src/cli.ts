@@ -6,7 +6,7 @@ import { buildArea, hinted, type ContextFactory } from './core/builder.ts';
 import { Context, type GlobalOptions } from './core/context.ts';
 import { AgntError, ApiError, ChangesFound, EXIT, Interrupted, NetworkError, UsageError } from './core/errors.ts';
 import { escapeControls, FORMATS, parseFormat, safeJson } from './core/output.ts';
-import { redactUrls, redactValue } from './core/redact.ts';
+import { maskSecrets, redactUrls, redactValue } from './core/redact.ts';
 import { VERSION } from './core/version.ts';
 import { oneValue } from './core/once.ts';
 import { handleStdoutErrors } from './core/stdio.ts';
@@ -267,20 +267,20 @@ export function printError(e: unknown, global: GlobalOptions, json = wantsJsonEr
   if (!d) return 0;
   const stderr = host.stderr;
   if (json) {
-    stderr.write(`${safeJson({ error: d }, false)}\n`);
+    stderr.write(`${maskSecrets(safeJson({ error: d }, false))}\n`);
     return d.exitCode;
   }
   if (e instanceof CommanderError) return d.exitCode; // commander printed it already
   if (d.exitCode === EXIT.interrupted || d.exitCode === EXIT.changes || e instanceof ChangesFound) {
     // Not an "error": what an interrupted command had done, or (plan/drift --exit-code) that
     // the plan printed holds changes.
-    stderr.write(`${escapeLine(d.message)}\n`);
+    stderr.write(`${escapeLine(maskSecrets(d.message))}\n`);
     return d.exitCode;
   }
   let line = `error: ${d.message}`;
   if (d.status !== undefined) line += ` (${[`HTTP ${d.status}`, d.code].filter(Boolean).join(', ')})`;
-  stderr.write(`${escapeLine(line)}\n`);
-  if (d.hint) stderr.write(`hint: ${escapeLine(d.hint)}\n`);
+  stderr.write(`${escapeLine(maskSecrets(line))}\n`);
+  if (d.hint) stderr.write(`hint: ${escapeLine(maskSecrets(d.hint))}\n`);
   if (!(e instanceof AgntError) && host.env.AGNT_TRACE) stderr.write(`${(e as Error)?.stack}\n`);
   return d.exitCode;
 }

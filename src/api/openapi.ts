@@ -6,6 +6,8 @@ import type { ObjectShape, Shape } from './shape.ts';
 
 type Json = Record<string, unknown>;
 
+const UNSUPPORTED_MEDIA: ErrorDoc = { status: 415, code: 'AGNT_E_UNSUPPORTED_MEDIA_TYPE', when: 'the request body is not sent as application/json' };
+
 const FORMATS: Record<string, string> = { timestamp: 'date-time', date: 'date', email: 'email', url: 'uri' };
 
 /** A component name from an area's resource name ('auditLogging' of organizations: 'OrganizationsAuditLogging'). */
@@ -99,6 +101,13 @@ function successResponse(e: Endpoint, names: Map<Shape, string>): Json {
       required.push('page', 'perPage', 'total');
     }
     schema = { type: 'object', properties, required };
+    // Without a result key the result's fields sit beside `ok` ({ok, sessionId, status}): the
+    // answer's shape is the envelope and the result together, never `{ok}` alone.
+    if (!e.resultKey && e.result) {
+      const r = result as { type?: string; properties?: Record<string, Json>; required?: string[] };
+      if (r.type === 'object' && r.properties) schema = { type: 'object', properties: { ...properties, ...r.properties }, required: [...required, ...(r.required ?? [])] };
+      else schema = { allOf: [schema, result] };
+    }
   }
   return { description, content: { 'application/json': { schema } } };
 }
@@ -148,10 +157,13 @@ export function openApiDocument(areas: readonly ApiArea[], opts: OpenApiOptions)
       if (params.length) op.parameters = params;
       if (e.body) op.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(e.body, names) } } };
       const responses: Record<string, Json> = {};
-      for (const st of e.status) responses[String(st)] = successResponse(e, names);
+      // A 204 has no body: it never carries the 200's JSON.
+      for (const st of e.status) responses[String(st)] = st === 204 ? { description: 'no content' } : successResponse(e, names);
       // A public endpoint takes no token, so it never answers 401.
       const common = COMMON_ERRORS.filter((c) => c.status !== 401 || !e.public);
-      Object.assign(responses, errorResponses([...common, ...(e.errors ?? [])]));
+      // An endpoint that reads a JSON body answers 415 to a body of another Content-Type.
+      const media: ErrorDoc[] = e.body ? [UNSUPPORTED_MEDIA] : [];
+      Object.assign(responses, errorResponses([...common, ...media, ...(e.errors ?? [])]));
       op.responses = responses;
       const methods = (paths[e.path] ??= {});
       methods[e.method.toLowerCase()] = op;

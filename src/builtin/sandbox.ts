@@ -39,11 +39,13 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
           seeded = true;
           seedOrganizations(store, seeds.length ? seeds.map((s) => ({ name: s.name, adminEmail: s.admin })) : [{ name: 'Sandbox', adminEmail: 'admin@sandbox.test' }]);
         };
+  const { DataFileError } = await import('../sandbox/store.ts');
   let sb: import('../sandbox/server.ts').Sandbox;
   try {
     // The rules are installed once the state is seeded (a seed is not faulted); checked at start.
     sb = await startSandbox({ port, host: opts.host, dataFile: opts.data, logRequests: false, seed, bench: { clockStart, clockRate, faults } });
   } catch (e) {
+    if (e instanceof DataFileError) throw new UsageError(e.message, 'give another --data file, or restore this one (an empty file starts a fresh sandbox)');
     const status = (e as { status?: number }).status;
     if (status === 400) throw new UsageError(`${opts.faults}: ${(e as Error).message}`);
     throw e;

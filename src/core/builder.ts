@@ -215,8 +215,14 @@ export async function parseInvocation(ctx: Context, spec: CommandSpec, command: 
       if (!ids.length && !fromStdin) throw new UsageError(`missing ${a.name}`);
       continue;
     }
-    const value = (v as string | undefined) ?? a.default;
+    let value = (v as string | undefined) ?? a.default;
     if (value === undefined) throw new UsageError(`missing ${a.name}`);
+    // '-' reads the one id from stdin (as `-o id | agnt x get -`); never sent as an id.
+    if (value === '-' && (a.resource !== undefined || /Id$/.test(a.name))) {
+      const read = await readIdsFromStdin(() => ctx.io.readStdin());
+      if (read.length !== 1) throw new UsageError(`${a.name} '-' reads one id from standard input, which held ${read.length ? `${read.length} ids` : 'none'}`);
+      value = read[0]!;
+    }
     checkEnum(a.name, value, a.enum);
     args[a.name] = value;
   }
@@ -231,6 +237,9 @@ export async function parseInvocation(ctx: Context, spec: CommandSpec, command: 
     fields[f.name] = value;
     if (fieldLocation(spec, f) === 'query') query[f.name] = value;
   }
+  // Time fields of plain endpoint commands are read locally by the one time parser (handlers read
+  // their own, with their own rules): a bad time is exit 2, never a server 400.
+  if (!spec.handler) await readTimeFields(ctx, spec, fields, query);
 
   let body: Record<string, unknown> | undefined;
   const merge = new Set<string>();
@@ -245,6 +254,31 @@ export async function parseInvocation(ctx: Context, spec: CommandSpec, command: 
   }
   if (body && spec.bodyKey) body = { [spec.bodyKey]: body };
   return { spec, args, ids, fromStdin, fields, query, body, opts, ...(merge.size && !spec.bodyKey ? { merge: [...merge] } : {}) };
+}
+
+/**
+ * ISO 8601, 'now', local time in the user's zone, and (for query filters, which look back) a
+ * duration meaning that long ago: each time field's text becomes an ISO instant.
+ */
+async function readTimeFields(ctx: Context, spec: CommandSpec, fields: Record<string, unknown>, query: Record<string, unknown>): Promise<void> {
+  const times = (spec.fields ?? []).filter((f) => f.shape?.hint === 'timestamp' && typeof fields[f.name] === 'string');
+  if (!times.length) return;
+  const { isWallTime, iso, looksAbsolute, parseWhen, resolveZone } = await import('./time.ts');
+  const { parseDuration } = await import('./duration.ts');
+  // The zone is looked up only when a value needs it, or cannot be read (then the hint names it).
+  const needsZone = times.some((f) => {
+    const v = String(fields[f.name]).trim();
+    return isWallTime(v) || !(/^now$/i.test(v) || parseDuration(v) || !Number.isNaN(Date.parse(v)));
+  });
+  const tz = needsZone ? await resolveZone(ctx, undefined) : 'UTC';
+  const now = Date.now();
+  for (const f of times) {
+    const inQuery = fieldLocation(spec, f) === 'query';
+    if (looksAbsolute(fields[f.name])) continue; // sent as written
+    const at = iso(parseWhen(String(fields[f.name]), tz, now, { flag: `--${flagOf(f)}`, ago: inQuery }));
+    fields[f.name] = at;
+    if (inQuery) query[f.name] = at;
+  }
 }
 
 /**

@@ -58,6 +58,10 @@ export class ApiError extends AgntError {
   code?: string;
   body: ApiErrorBody;
   attempts: number;
+  /** The server's Retry-After, in milliseconds from when it answered (429, 503). */
+  retryAfterMs?: number;
+  /** An earlier attempt of the request may have been handled (it was sent again). */
+  resent?: boolean;
   constructor(body: ApiErrorBody, attempts = 1, hint?: string) {
     super(body.error, exitCodeForStatus(body.status), hint);
     this.name = 'ApiError';

@@ -6,7 +6,7 @@ import { setMaxListeners } from 'node:events';
 import type { Agent, Dispatcher } from 'undici';
 import { Gate } from './gate.ts';
 import { ApiError, AgntError, Interrupted, NetworkError, TimeoutError, UsageError, type ApiErrorBody } from './errors.ts';
-import { redactUrl, redactUrls, redactValue, scrub, REDACTED } from './redact.ts';
+import { learnSecrets, maskSecrets, redactUrl, redactUrls, redactValue, scrub, REDACTED } from './redact.ts';
 import { sleep } from './sleep.ts';
 import { setV8Flags } from './compile-cache.ts';
 import type { Endpoint } from '../api/endpoint.ts';
@@ -35,6 +35,13 @@ export interface RequestSpec {
   readInDryRun?: boolean;
   /** The endpoint of the model this request is for, when known (how its list pages). */
   endpoint?: Endpoint;
+  /**
+   * Sending it again has the same effect (a bulk upsert by a natural key): the core retries it
+   * as it retries a PUT, and the answer says whether an earlier attempt may have been handled.
+   */
+  resendable?: boolean;
+  /** Attempts for this request when more than the configured retries (a long import rides out an outage). */
+  attempts?: number;
 }
 
 export interface PageMeta {
@@ -52,6 +59,8 @@ export interface ApiResponse<T = unknown> {
   data: T;
   meta: PageMeta;
   dryRun?: boolean;
+  /** An earlier attempt of this request may have reached the server (it was sent again). */
+  resent?: boolean;
 }
 
 export interface ClientOptions {
@@ -73,7 +82,7 @@ export interface ClientOptions {
 const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE', 'HEAD', 'OPTIONS']);
 // Errors raised before a single byte of the request can have reached the server.
-const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+export const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /**
  * A process-wide cap on extra attempts, so that a storm of 503s during a bulk run cannot
@@ -244,6 +253,39 @@ const CONNECTIONS = 16;
 /** Listeners on the command's abort signal that are not a request's: pauses, prompts, progress. */
 const LISTENER_SLACK = 16;
 
+// One 'abort' listener per outer signal, however many requests are in flight on it: a listener
+// each would pass Node's limit of 10 (an organization read sends dozens at once) and print
+// MaxListenersExceededWarning on stderr.
+const inFlight = new WeakMap<AbortSignal, Set<AbortController>>();
+
+/** Aborts `ac` when `outer` aborts; returns the release to call when the request is done. */
+function followAbort(outer: AbortSignal, ac: AbortController): () => void {
+  if (outer.aborted) {
+    ac.abort();
+    return () => undefined;
+  }
+  let set = inFlight.get(outer);
+  if (!set) {
+    const mine = new Set<AbortController>();
+    set = mine;
+    inFlight.set(outer, mine);
+    outer.addEventListener(
+      'abort',
+      () => {
+        for (const c of mine) c.abort();
+        mine.clear();
+      },
+      { once: true },
+    );
+  }
+  set.add(ac);
+  const held = set;
+  return () => void held.delete(ac);
+}
+
+// Pre-serialized bodies (the import's batches) are parsed again only when a key could be secret.
+const SECRETISH = /(token|secret|passw|key|credential|authorization)"\s*:|PRIVATE KEY/i;
+
 export class HttpClient {
   readonly base: URL;
   /** Requests past CONNECTIONS wait here before their timer starts (gate.ts says why). */
@@ -322,7 +364,7 @@ export class HttpClient {
   }
 
   private debug(line: string): void {
-    if (this.opts.debug) this.opts.debug(redactUrls(scrub(line, [this.opts.token])));
+    if (this.opts.debug) this.opts.debug(maskSecrets(redactUrls(scrub(line, [this.opts.token]))));
   }
 
   async request<T = unknown>(spec: RequestSpec): Promise<ApiResponse<T>> {
@@ -331,6 +373,9 @@ export class HttpClient {
     const headers = this.headers(hasBody);
     const payload = hasBody ? (spec.json ?? JSON.stringify(spec.body)) : undefined;
     const display = `${this.base.origin}${rawPath}`;
+    // A secret this request sends is masked in everything agnt prints from here on.
+    if (spec.body !== undefined) learnSecrets(spec.body);
+    else if (spec.json !== undefined && SECRETISH.test(spec.json)) learnSecrets(JSON.parse(spec.json));
 
     if (this.opts.dryRun && !(spec.readInDryRun && spec.method === 'GET')) {
       const text = JSON.stringify(
@@ -338,7 +383,7 @@ export class HttpClient {
         null,
         2,
       );
-      this.opts.dryRun(scrub(text, [this.opts.token]));
+      this.opts.dryRun(maskSecrets(scrub(text, [this.opts.token])));
       return { status: 0, headers: {}, body: undefined, data: undefined as T, meta: {}, dryRun: true };
     }
 
@@ -353,11 +398,13 @@ export class HttpClient {
   }
 
   private async attempts<T>(spec: RequestSpec, rawPath: string, headers: Record<string, string>, payload: string | undefined): Promise<ApiResponse<T>> {
-    const maxAttempts = Math.max(1, Math.floor(this.opts.retries));
-    const idempotent = IDEMPOTENT.has(spec.method);
+    const maxAttempts = Math.max(1, Math.floor(this.opts.retries), spec.attempts ?? 0);
+    const idempotent = IDEMPOTENT.has(spec.method) || spec.resendable === true;
     let attempt = 0;
     let path = rawPath;
     let redirects = 0;
+    // Whether an attempt that failed may have been handled (then the request was sent again).
+    let mayHaveArrived = false;
     for (;;) {
       attempt++;
       retryBudget.noteRequest();
@@ -369,6 +416,7 @@ export class HttpClient {
         const code = (e as { code?: string }).code ?? '';
         const mayRetry = idempotent || NEVER_SENT.has(code);
         if (mayRetry && attempt < maxAttempts && retryBudget.take()) {
+          if (!NEVER_SENT.has(code)) mayHaveArrived = true;
           const wait = backoffDelay(attempt, this.opts.backoffBaseMs ?? 500, this.opts.backoffCapMs ?? 8000);
           this.debug(`* ${(e as Error).message}; retrying in ${wait} ms (attempt ${attempt + 1} of ${maxAttempts})`);
           await sleep(wait, spec.signal ?? this.opts.signal);
@@ -391,10 +439,13 @@ export class HttpClient {
         continue;
       }
 
+      // 429 and 503 say the request was not handled: sending it again cannot repeat an effect.
+      const notHandled = raw.status === 429 || raw.status === 503;
       if (RETRY_STATUSES.has(raw.status) && idempotent && attempt < maxAttempts) {
         const retryAfter = parseRetryAfter(raw.headers['retry-after']);
         const maxWait = this.opts.maxRetryAfterMs ?? 60_000;
         if ((retryAfter === undefined || retryAfter <= maxWait) && retryBudget.take()) {
+          if (!notHandled) mayHaveArrived = true;
           const wait = retryAfter ?? backoffDelay(attempt, this.opts.backoffBaseMs ?? 500, this.opts.backoffCapMs ?? 8000);
           this.debug(`* HTTP ${raw.status}; retrying in ${wait} ms (attempt ${attempt + 1} of ${maxAttempts})`);
           await sleep(wait, spec.signal ?? this.opts.signal);
@@ -409,6 +460,8 @@ export class HttpClient {
         body.error = redactUrls(body.error);
         if (attempt > 1) body.error = `${body.error} (after ${attempt} attempts)`;
         const err = new ApiError(body, attempt);
+        err.retryAfterMs = parseRetryAfter(raw.headers['retry-after']);
+        err.resent = mayHaveArrived;
         if (raw.status === 401) err.hint = 'run `agnt auth login` (or set AGNT_TOKEN) with a valid token';
         throw err;
       }
@@ -416,7 +469,7 @@ export class HttpClient {
         // A 200 with nothing in it where a record or a list is documented is not an answer.
         if (raw.status !== 204 && spec.shape)
           throw new NetworkError(`the server's answer is empty where ${spec.shape === 'list' ? 'a list' : 'a record'} was documented (HTTP ${raw.status}, ${spec.method} ${redactUrl(rawPath)})`);
-        return { status: raw.status, headers: raw.headers, body: null, data: null as T, meta: {} };
+        return { status: raw.status, headers: raw.headers, body: null, data: null as T, meta: {}, ...(mayHaveArrived ? { resent: true } : {}) };
       }
       let parsed: unknown;
       try {
@@ -426,7 +479,7 @@ export class HttpClient {
       }
       const { data, meta } = unwrap(parsed, spec.resultKey, spec.envelope);
       checkShape(data, spec, rawPath, parsed);
-      return { status: raw.status, headers: raw.headers, body: parsed, data: data as T, meta };
+      return { status: raw.status, headers: raw.headers, body: parsed, data: data as T, meta, ...(mayHaveArrived ? { resent: true } : {}) };
     }
   }
 
@@ -441,8 +494,7 @@ export class HttpClient {
       timedOut = true;
       ac.abort();
     }, timeoutMs);
-    const onAbort = () => ac.abort();
-    outer?.addEventListener('abort', onAbort, { once: true });
+    const release = outer ? followAbort(outer, ac) : undefined;
     const started = Date.now();
     this.debug(`> ${method} ${redactUrl(this.base.origin + path)}`);
     for (const [k, v] of Object.entries(this.masked(headers))) this.debug(`> ${k}: ${v}`);
@@ -455,6 +507,9 @@ export class HttpClient {
       // message, must not get it into output, ledgers or failed-rows files: the token is never
       // data agnt needs from an answer.
       if (this.opts.token && text.includes(this.opts.token)) text = scrub(text, [this.opts.token]);
+      // Nor a secret the request sent, repeated in an error (a SAML private key in a 400's
+      // message). A success answer is data (plan compares live secrets): it is masked when printed.
+      if (res.status >= 400) text = maskSecrets(text);
       this.debug(`< HTTP ${res.status} (${Date.now() - started} ms)`);
       for (const k of ['content-type', 'retry-after', 'location']) if (res.headers[k]) this.debug(`< ${k}: ${redactUrl(String(res.headers[k]))}`);
       if (text && this.opts.debug) this.debug(`< ${debugBody(text)}`);
@@ -468,7 +523,7 @@ export class HttpClient {
       throw new NetworkError(networkMessage(err, this.base.host), 1, err.code ?? err.cause?.code);
     } finally {
       clearTimeout(timer);
-      outer?.removeEventListener('abort', onAbort);
+      release?.();
     }
   }
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { UsageError } from './errors.ts';
 import type { FieldSpec, FieldType } from './spec.ts';
 import { check, type CheckOptions, type Problem, type Shape } from '../api/shape.ts';
-import { loadYaml } from './yaml.ts';
+import { boundedToJS, checkDocumentSize, loadYaml } from './yaml.ts';
 
 export function kebab(name: string): string {
   return name
@@ -123,24 +123,34 @@ export function jsonError(text: string, where: string, e: unknown): UsageError {
   return new UsageError(`${place(where, text, at)}: invalid JSON: ${found || jsonErrorText(e)}`);
 }
 
+async function yamlFlow(text: string, where: string, jsonFailure: unknown): Promise<unknown> {
+  const Y = await loadYaml();
+  const doc = Y.parseDocument(text, { uniqueKeys: true });
+  if (doc.errors.length || /^\s*"/.test(text)) throw jsonError(text, where, jsonFailure);
+  return boundedToJS(Y, doc, where);
+}
+
 function yamlOrJson(text: string, where: string, preferYaml: boolean): Promise<unknown> | unknown {
   const trimmed = text.trim();
   if (!preferYaml || /^[[{]/.test(trimmed)) {
     try {
       return JSON.parse(text);
     } catch (e) {
-      if (!preferYaml && /^[[{"]/.test(trimmed)) throw jsonError(text, where, e);
+      // Not JSON: a YAML flow mapping or sequence ({entityId: abc}) is still "JSON or YAML".
+      // Text that YAML cannot read either gets the JSON error, which names the place.
+      if (!preferYaml && /^[[{"]/.test(trimmed)) return yamlFlow(text, where, e);
     }
   }
-  return loadYaml().then(({ parseDocument }) => {
-    const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+  return loadYaml().then((Y) => {
+    const lc = new Y.LineCounter();
+    const doc = Y.parseDocument(text, { prettyErrors: true, uniqueKeys: true, lineCounter: lc });
     if (doc.errors.length) {
       const err = doc.errors[0]!;
       const pos = err.linePos?.[0];
       const message = err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
       throw new UsageError(`${where}${pos ? `:${pos.line}:${pos.col}` : ''}: invalid ${preferYaml ? 'YAML' : 'JSON or YAML'}: ${message}`);
     }
-    return doc.toJS();
+    return boundedToJS(Y, doc, where, (o) => lc.linePos(o));
   });
 }
 
@@ -150,6 +160,7 @@ export async function readStructured(path: string, readStdin: () => Promise<stri
   const where = path === '-' ? 'stdin' : path;
   if (path === '-') text = await readStdin();
   else {
+    checkDocumentSize(path);
     try {
       text = readFileSync(path, 'utf8');
     } catch (e) {
@@ -158,6 +169,7 @@ export async function readStructured(path: string, readStdin: () => Promise<stri
     }
   }
   if (text.trim() === '') throw new UsageError(`${where}: the file is empty`);
+  if (path === '-') checkDocumentSize(where, Buffer.byteLength(text));
   const yaml = /\.ya?ml$/i.test(path) || (path === '-' && !/^\s*[[{]/.test(text));
   return await yamlOrJson(text, where, yaml);
 }

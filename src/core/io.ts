@@ -4,6 +4,7 @@ import type { ChalkInstance } from 'chalk';
 import { AgntError, Interrupted, UsageError } from './errors.ts';
 import { escapeForTerminal } from './output.ts';
 import { currentHost, runLocal, type Host } from './host.ts';
+import { maskSecrets } from './redact.ts';
 import { animationAllowed, chalkFor, colorLevel } from './term.ts';
 
 export interface IO {
@@ -68,13 +69,15 @@ export function createIO(opts: IOOptions = {}, host: Host = currentHost()): IO {
     canPrompt() {
       return stdinIsTTY && stderrIsTTY && !io.noInput;
     },
-    out(text) {
+    out(raw) {
+      // A secret agnt sent never comes back onto the screen, whatever path the text came by.
+      const text = maskSecrets(raw);
       host.stdout.write(text.endsWith('\n') ? text : text + '\n');
     },
     err(text) {
       // Everything agnt says on stderr may quote the server: no control, C1 or bidi character
       // reaches the terminal raw, whichever path the text came by (agnt's own colour stays).
-      const safe = escapeForTerminal(text);
+      const safe = escapeForTerminal(maskSecrets(text));
       host.stderr.write(safe.endsWith('\n') ? safe : safe + '\n');
     },
     warn(text) {
@@ -103,14 +106,29 @@ export async function confirm(io: IO, question: string, yes: boolean | undefined
   if (!io.canPrompt()) {
     throw new UsageError(`${question.replace(/\?$/, '')}: refusing without --yes when not on a terminal`);
   }
-  const { confirm: ask } = await import('@inquirer/prompts');
   let ok: boolean;
   try {
-    ok = await ask({ message: question, default: false }, { input: io.stdin, output: io.stderr });
+    ok = await askYesNo(question, { input: io.stdin, output: io.stderr });
   } catch (e) {
     // Ctrl-C at the question (inquirer's ExitPromptError) is an interruption, exit 130.
     if ((e as Error)?.name === 'ExitPromptError' || (e as Error)?.name === 'AbortPromptError') throw new Interrupted('interrupted at the confirmation; nothing was sent');
     throw e;
   }
   if (!ok) throw new AgntError('cancelled');
+}
+
+/**
+ * A y/N question that takes only an answer: y or yes, n or no, or Enter (no). Other text is
+ * asked again, never taken as no (inquirer's confirm reads anything but y as no).
+ */
+export async function askYesNo(question: string, context: { input?: NodeJS.ReadableStream; output: NodeJS.WritableStream }): Promise<boolean> {
+  const { input } = await import('@inquirer/prompts');
+  const answer = await input(
+    {
+      message: `${question} (y/N)`,
+      validate: (v) => /^\s*(y|yes|n|no)?\s*$/i.test(v) || 'answer y (yes) or n (no); Enter is no',
+    },
+    context,
+  );
+  return /^\s*y(es)?\s*$/i.test(answer);
 }

@@ -181,7 +181,7 @@ export class Session {
       a = CommandAdapter.create([area], []);
       this.adapters.set(area, a);
     }
-    return (await a).prepare(argvOf(entry, args), ctx);
+    return (await a).prepareArgv(argvOf(entry, args), ctx);
   }
 
   async close(): Promise<void> {

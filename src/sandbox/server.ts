@@ -227,6 +227,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const run = (raw: Buffer): Reply | Promise<Reply> => {
       let body: unknown;
       if (!m.route.options.raw && raw.length) {
+        // A JSON body comes as JSON: another Content-Type is refused, not parsed as JSON anyway.
+        const type = String(req.headers['content-type'] ?? '')
+          .split(';')[0]!
+          .trim()
+          .toLowerCase();
+        if (type !== 'application/json' && !type.endsWith('+json')) throw new HttpError(415, `the request body must be application/json, not ${type || 'untyped'}`, 'AGNT_E_UNSUPPORTED_MEDIA_TYPE');
         try {
           body = JSON.parse(raw.toString('utf8'));
         } catch {

@@ -10,7 +10,7 @@
 // crash of the machine. When the journal has grown past twice the size of the state it last
 // compacted to, the file is rewritten (to a temporary file, synced, then renamed over it).
 // A data file of the earlier format (one JSON document) is still read, and rewritten as lines.
-import { closeSync, fdatasync, fsyncSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fdatasync, fstatSync, fsyncSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { Packing } from './packing.ts';
 
@@ -23,6 +23,9 @@ type Line = { v: 2; counters: Record<string, number>; meta: Record<string, any> 
 type Ids = string | string[];
 
 const COMPACT_MIN_BYTES = 8 * 1024 * 1024;
+
+/** A data file that cannot be read as a sandbox's state: refused, and left as it is. */
+export class DataFileError extends Error {}
 
 export class Store {
   /** Records by collection and id: objects, or the packed text of a packed collection's. */
@@ -386,8 +389,9 @@ export class Store {
   }
 
   /**
-   * Loads a saved state and opens the journal; returns false when the file does not exist
-   * (a new state: call save() once it is seeded).
+   * Loads a saved state and opens the journal; returns false when the file does not exist or is
+   * empty (a new state: call save() once it is seeded). A file that is not a sandbox's state
+   * is a DataFileError, thrown before anything is written to it.
    */
   load(): boolean {
     if (!this.file) return false;
@@ -396,8 +400,16 @@ export class Store {
       fd = openSync(this.file, 'r');
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw e;
+      throw new DataFileError(`${this.file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
     }
+    // An empty file (as mktemp makes) is a new state.
+    if (fstatSync(fd).size === 0) {
+      closeSync(fd);
+      return false;
+    }
+    const refuse = (why: string): never => {
+      throw new DataFileError(`${this.file}: not a sandbox data file (${why}); it was left as it is`);
+    };
     this.cols.clear();
     this.indexes.clear();
     let legacy = '';
@@ -419,9 +431,10 @@ export class Store {
         try {
           line = JSON.parse(text) as Line;
         } catch (e) {
-          // A change cut off while it was written was never acknowledged: it is dropped.
-          if (last) return;
-          throw new Error(`${this.file}: line ${lineNo} is not valid JSON: ${(e as Error).message}`);
+          // A change cut off while it was written was never acknowledged: it is dropped. The
+          // header is never such a change: without it there is no state to start from.
+          if (last && lineNo > 1) return;
+          return refuse(`line ${lineNo} is not valid JSON: ${(e as Error).message}`);
         }
         this.apply(line);
       });
@@ -429,11 +442,18 @@ export class Store {
       closeSync(fd);
     }
     if (isLegacy) {
-      const data = JSON.parse(legacy) as { counters: Record<string, number>; meta: Record<string, any>; collections: Record<string, Rec[]> };
+      let data: { counters: Record<string, number>; meta: Record<string, any>; collections: Record<string, Rec[]> };
+      try {
+        data = JSON.parse(legacy);
+      } catch (e) {
+        return refuse(`${/[\x00-\x08\x0e-\x1f]/.test(legacy.slice(0, 512)) ? 'it holds binary data' : `not JSON: ${(e as Error).message}`}`);
+      }
+      if (!data || typeof data !== 'object') refuse('not a state document');
       this.counters = data.counters ?? {};
       this.meta = data.meta ?? {};
       for (const [name, recs] of Object.entries(data.collections ?? {})) for (const r of recs) this.put(name, r);
     }
+    if (!this.meta || typeof this.meta.tokens !== 'object' || this.meta.tokens === null) refuse('it holds no tokens');
     // Start from a compact file: the replayed journal is folded in, a torn last line cut off.
     this.save();
     return true;

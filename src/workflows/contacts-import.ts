@@ -2,7 +2,7 @@
 import type { Handler } from '../core/spec.ts';
 import { ApiError, EXIT, namedFailures, UsageError } from '../core/errors.ts';
 import { parseDelimiterOption, parseEncodingOption } from './import/detect.ts';
-import { DEFAULT_BATCH, DEFAULT_CONCURRENCY, MAX_BATCH, runImport, type Summary } from './import/run.ts';
+import { ChangedInput, DEFAULT_BATCH, DEFAULT_CONCURRENCY, MAX_BATCH, runImport, type Summary } from './import/run.ts';
 
 function positive(flag: string, raw: unknown, fallback: number, max?: number): number {
   if (raw === undefined) return fallback;
@@ -27,6 +27,8 @@ type ImportOptions = {
   resume?: boolean;
   delimiter?: string;
   encoding?: string;
+  /** false with --no-header. */
+  header?: boolean;
 };
 
 const handler: Handler<ImportOptions> = async (ctx, inv) => {
@@ -48,6 +50,8 @@ const handler: Handler<ImportOptions> = async (ctx, inv) => {
     dryRun: ctx.dryRun,
     delimiter: o.delimiter === undefined ? undefined : parseDelimiterOption(String(o.delimiter)),
     encoding: o.encoding === undefined ? undefined : parseEncodingOption(o.encoding),
+    // commander's --no-header sets header: false.
+    noHeader: o.header === false,
   };
   if (opts.errorsOut && opts.errorsOut === file) throw new UsageError('--errors-out must not be the input file');
   const { summary, status, error, failures } = await runImport(ctx, opts);
@@ -60,7 +64,11 @@ const handler: Handler<ImportOptions> = async (ctx, inv) => {
     };
   }
   if (status === 'stopped') {
-    const hint = s.ledger && !(error && error.exitCode === EXIT.usage) ? `; ${s.pending ?? 0} rows not finished: run the same command with --resume to finish` : '';
+    // Only when --resume can help: rows are left, and the stop was not the file itself.
+    const hint =
+      s.ledger && (s.pending ?? 0) > 0 && !(error && (error.exitCode === EXIT.usage || error instanceof ChangedInput))
+        ? `; ${s.pending} rows not finished: run the same command with --resume to finish`
+        : '';
     const tags = error instanceof ApiError ? ` (${[`HTTP ${error.status}`, error.code].filter(Boolean).join(', ')})` : '';
     return { data: summary, exitCode: error?.exitCode ?? EXIT.failure, message: `${error?.message ?? 'import stopped'}${tags}${hint}` };
   }

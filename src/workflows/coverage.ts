@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Handler, Invocation } from '../core/spec.ts';
 import type { Context } from '../core/context.ts';
 import { callEndpoint, requestFor } from '../core/endpoint-request.ts';
-import { type AgntError, Interrupted, UsageError } from '../core/errors.ts';
+import { AgntError, ApiError, Interrupted, UsageError } from '../core/errors.ts';
 import { readStructured } from '../core/input.ts';
 import { addDuration, DURATION_HINT, formatLocal, iso, parseDuration, parseWhen, resolveZone, startOfLocalDay, addLocalDays, looksAbsolute } from '../core/time.ts';
 import { nameOf, sections, table, who } from '../render/render.ts';
@@ -224,7 +224,18 @@ export const create: Handler<CreateOptions> = async (ctx, inv) => {
   if (res.dryRun) return;
   let span = res.data;
   if (o.submit) {
-    span = (await callEndpoint<Rec>(client, 'coverage.spans.submit', { params: { spanId: span.id } })).data;
+    try {
+      span = (await callEndpoint<Rec>(client, 'coverage.spans.submit', { params: { spanId: span.id } })).data;
+    } catch (e) {
+      if (!(e instanceof AgntError) || e instanceof Interrupted) throw e;
+      // The draft exists: say so, and print it (its id with -o id), rather than leave it unnamed.
+      const why = e instanceof ApiError ? `${e.message} (HTTP ${e.status}${e.code ? `, ${e.code}` : ''})` : e.message;
+      return {
+        data: span,
+        exitCode: e.exitCode,
+        message: `created draft ${span.id}; not submitted: ${why}; fix that, then: agnt coverage submit ${span.id} (or: agnt coverage cancel ${span.id} --yes)`,
+      };
+    }
     return { data: span, message: `created and submitted coverage span ${span.id} (${span.status})` };
   }
   return { data: span, message: `created coverage span ${span.id} (${span.status}); submit it with: agnt coverage submit ${span.id}` };
@@ -283,8 +294,12 @@ export const events: Handler<{ from?: string; to?: string; days?: string; tz?: s
   const needsZone = !looksAbsolute(fromText) || !looksAbsolute(toText);
   const tz = needsZone ? await resolveZone(ctx, o.tz) : 'UTC';
   const now = Date.now();
-  const from = fromText !== undefined ? parseWhen(fromText, tz, now, { flag: '--range-start' }) : startOfLocalDay(now, tz);
-  const to = toText !== undefined ? parseWhen(toText, tz, now, { flag: '--range-end', endOfDay: true }) : addLocalDays(from, days, tz);
+  // Errors name the flag the user typed.
+  const fromFlag = q.rangeStart !== undefined ? '--range-start' : '--from';
+  const toFlag = q.rangeEnd !== undefined ? '--range-end' : '--to';
+  const from = fromText !== undefined ? parseWhen(fromText, tz, now, { flag: fromFlag }) : startOfLocalDay(now, tz);
+  const to = toText !== undefined ? parseWhen(toText, tz, now, { flag: toFlag, endOfDay: true }) : addLocalDays(from, days, tz);
+  if (to <= from) throw new UsageError(`${toFlag} (${iso(to)}) is not after ${fromFlag} (${iso(from)})`);
   q.rangeStart = iso(from);
   q.rangeEnd = iso(to);
   const res = await ctx.client().request<Rec[]>(requestFor(inv.spec.endpoint, { query: q }));

@@ -27,9 +27,19 @@ function nameOf(p: unknown): string {
   return String(o.name || [o.firstName, o.lastName].filter(Boolean).join(' ') || o.email || o.id || '?');
 }
 
+/**
+ * An RFC 5545 TEXT value from server text: no control character survives (CR and LF become the
+ * two characters \\n, so no line of the file comes from the server), and backslash, semicolon
+ * and comma are escaped. For the properties ical-generator writes as given (UID); it escapes
+ * SUMMARY, DESCRIPTION and X- values itself, after escapeControls.
+ */
+export function icsText(value: string): string {
+  return escapeControls(value).replace(/[\\;,]/g, (c) => `\\${c}`);
+}
+
 /** Stable across exports: the same (span, principal) is the same calendar event. */
 export function eventUid(spanId: string, principalId: string): string {
-  return `${spanId}.${principalId}@coverage.agnt`;
+  return icsText(`${spanId}.${principalId}@coverage.agnt`);
 }
 
 function summary(e: Rec): string {
@@ -42,13 +52,15 @@ function summary(e: Rec): string {
 }
 
 function description(e: Rec): string {
-  const who = (label: string, p: unknown) => `${label}: ${nameOf(p)}${idOf(p) ? ` (${idOf(p)})` : ''}`;
+  // Each server value is escaped on its own: the line breaks here are agnt's, none the server's.
+  const t = (v: unknown) => escapeControls(String(v));
+  const who = (label: string, p: unknown) => `${label}: ${t(nameOf(p))}${idOf(p) ? ` (${t(idOf(p))})` : ''}`;
   return [
-    `Coverage span ${e.spanId}: ${e.status ?? '?'}, ${e.reason ?? '?'}; you are ${e.role === 'manager' ? 'the manager' : `the ${e.role ?? '?'}`}.`,
+    `Coverage span ${t(e.spanId)}: ${t(e.status ?? '?')}, ${t(e.reason ?? '?')}; you are ${e.role === 'manager' ? 'the manager' : `the ${t(e.role ?? '?')}`}.`,
     who('Principal', e.principal),
     who('Primary coordinator', e.primaryCoordinator),
     who('Backup coordinator', e.backupCoordinator),
-    `agnt coverage get ${e.spanId}`,
+    `agnt coverage get ${t(e.spanId)}`,
   ].join('\n');
 }
 
@@ -78,12 +90,12 @@ export async function coverageCalendar(events: Rec[], name: string): Promise<{ t
       end,
       // Server text is kept free of control characters: the file may be printed on a terminal.
       summary: escapeControls(summary(e)),
-      description: description(e).split('\n').map(escapeControls).join('\n'),
+      description: description(e),
       // Spans still waiting for acceptance or approval are tentative.
       status: String(e.status ?? '').startsWith('pending') ? mod.ICalEventStatus.TENTATIVE : mod.ICalEventStatus.CONFIRMED,
       busystatus: e.role === 'backup' ? mod.ICalEventBusyStatus.BUSY : mod.ICalEventBusyStatus.FREE,
       categories: [{ name: 'Coverage' }],
-      x: [{ key: 'X-AGNT-SPAN', value: spanId }],
+      x: [{ key: 'X-AGNT-SPAN', value: escapeControls(spanId) }],
     });
   }
   return { text: cal.toString(), count: seen.size };

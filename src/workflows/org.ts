@@ -8,7 +8,7 @@ import { incompleteError, paginate, parsePageOptions } from '../core/paginate.ts
 import { pagingProgress } from '../core/progress.ts';
 import { loadYaml } from '../core/yaml.ts';
 import { explain, plain, seconds, sleep, spinner } from './common.ts';
-import { checkZone, isWallTime, iso, parseWhen, resolveZone } from '../core/time.ts';
+import { checkZone, isWallTime, iso, looksAbsolute, parseDuration, parseWhen, resolveZone } from '../core/time.ts';
 
 type Rec = Record<string, any>;
 
@@ -56,7 +56,15 @@ async function guidedSso(ctx: Context, orgId: string, given: Rec): Promise<Rec> 
     body.saml = {
       entityId: await input({ message: 'IdP entity ID', default: prev.entityId, validate: required }, out),
       ssoUrl: await input({ message: 'IdP sign-in URL', default: prev.ssoUrl, validate: (v) => (/^https:\/\//.test(v) ? true : 'an https:// URL') }, out),
-      certificateFingerprint: await input({ message: 'IdP certificate SHA-256 fingerprint', default: prev.certificateFingerprint, validate: required }, out),
+      certificateFingerprint: await input(
+        {
+          message: 'IdP certificate SHA-256 fingerprint',
+          default: prev.certificateFingerprint,
+          // 32 bytes in hex, with or without colons (as IdPs show it).
+          validate: (v) => /^\s*(?:[0-9a-f]{2}(?::?)){31}[0-9a-f]{2}\s*$/i.test(v) || 'a SHA-256 fingerprint: 64 hex digits, colons allowed (AB:CD:...)',
+        },
+        out,
+      ),
     };
   } else if (provider === 'provider1') {
     const prev: Rec = sso.provider1Workspace ?? {};
@@ -115,9 +123,19 @@ export const scimRotate: Handler = async (ctx, inv) => {
 async function readTimes(ctx: Context, inv: Invocation<{ tz?: string }>, into: Rec, flags: Record<string, string>): Promise<void> {
   const tzFlag = typeof inv.opts.tz === 'string' ? checkZone(inv.opts.tz, '--tz') : undefined;
   const keys = Object.keys(flags).filter((k) => into[k] !== undefined);
-  const tz = keys.some((k) => isWallTime(String(into[k]))) ? await resolveZone(ctx, tzFlag) : 'UTC';
+  // The zone is looked up when a value needs it, or cannot be read (so the hint names the right one).
+  const plain = (v: string) => /^now$/i.test(v.trim()) || parseDuration(v.trim()) !== undefined || looksAbsolute(v);
+  const tz = keys.some((k) => isWallTime(String(into[k])) || !plain(String(into[k]))) ? await resolveZone(ctx, tzFlag) : 'UTC';
   const now = Date.now();
-  for (const k of keys) into[k] = iso(parseWhen(String(into[k]), tz, now, { flag: flags[k], ago: true }));
+  const at: Record<string, number> = {};
+  for (const k of keys) {
+    at[k] = parseWhen(String(into[k]), tz, now, { flag: flags[k], ago: true });
+    into[k] = iso(at[k]);
+  }
+  // A period that ends before it starts is refused here, not by the server.
+  const [startKey, endKey] = Object.keys(flags);
+  if (startKey && endKey && at[startKey] !== undefined && at[endKey] !== undefined && at[endKey]! <= at[startKey]!)
+    throw new UsageError(`${flags[endKey]} (${into[endKey]}) is not after ${flags[startKey]} (${into[startKey]})`);
 }
 
 export const auditEvents: Handler<PageFlags & { since?: string; tz?: string }> = async (ctx, inv) => {

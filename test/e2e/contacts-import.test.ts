@@ -478,15 +478,16 @@ describe('contacts import', () => {
     for (const e of ['bis2', 'bis3', 'bis4']) one(`${e}@example.test`);
   });
 
-  it('a quote never closed stops the import (exit 1, nothing dropped silently); fixed, --resume finishes', async () => {
+  it('a quote never closed costs its row alone (exit 6, named by its line); the rows after it go in', async () => {
     const file = write('quote.csv', 'email,name\nq1@quote.test,One\nq2@quote.test,"Two\nq3@quote.test,Three\n');
     const r = await agnt(['contacts', 'import', file, '-o', 'json'], { sb });
-    expect(r.exitCode).toBe(1);
-    expect(errorOf(r.stderr)).toMatch(/^.*quote\.csv: cannot read the CSV \(near line 4\): Quote Not Closed.*; 1 rows not finished: run the same command with --resume to finish$/);
-    writeFileSync(file, 'email,name\nq1@quote.test,One\nq2@quote.test,"Two"\nq3@quote.test,Three\n');
+    expect(r.exitCode).toBe(6);
+    expect(errorOf(r.stderr)).toMatch(/^1 of 3 rows failed .*row 3: line 3: a quote opened on this line is never closed; the row is left out, the rows after it are read$/);
+    expect(JSON.parse(r.stdout)).toMatchObject({ total: 3, created: 2, failed: 1, pending: 0 });
+    expect(one('q3@quote.test').name).toBe('Three');
+    // Finished: --resume has nothing left to do, and says so with the same counts.
     const again = await agnt(['contacts', 'import', file, '--resume', '-o', 'json'], { sb });
-    expect(again.exitCode).toBe(0);
-    expect(JSON.parse(again.stdout)).toMatchObject({ total: 3, created: 3, pending: 0 });
+    expect(JSON.parse(again.stdout)).toMatchObject({ total: 3, failed: 1, pending: 0 });
   });
 
   it('refuses to start over an unfinished ledger without --resume', async () => {

@@ -244,8 +244,9 @@ describe('organizations', () => {
     expect(plainTty.exitCode).toBe(0);
     expect(plainTty.out).not.toMatch(/⠋/);
     const bounds = await agnt(['org', 'audit-logging', 'deliver', org, '--from', 'now', '--to', '1h'], { sb });
-    expect(bounds.exitCode).toBe(5);
-    expect(bounds.stderr).toMatch(/from must be before to/);
+    // Refused locally, before any request (issue 24 item 7).
+    expect(bounds.exitCode).toBe(2);
+    expect(bounds.stderr).toMatch(/--to \(\S+\) is not after --from/);
   });
 
   it('gets and sets the default model tiers', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileTemplate, fill, placeholders } from '../../src/workflows/batch/template.ts';
+import { compileTemplate, markedArgv, placeholders, rowValues } from '../../src/workflows/batch/template.ts';
 import { rowHash } from '../../src/workflows/batch/ledger.ts';
 
 describe('batch command templates', () => {
@@ -17,8 +17,19 @@ describe('batch command templates', () => {
       ['Work Email', 1],
       ['first', 0],
     ]);
-    expect(fill(t, ['Ann', 'ann@x.test', 'Lee'])).toEqual(['users', 'provision', '--email', 'ann@x.test', '--first-name', 'Ann', '--data', '{"x":"{y}"}']);
-    expect(fill(t, ['Ann'])).toEqual(['users', 'provision', '--email', '', '--first-name', 'Ann', '--data', '{"x":"{y}"}']);
+    // The parser sees markers where cells go; a row's values replace the markers after parsing.
+    expect(markedArgv(t)).toEqual(['users', 'provision', '--email', '\u00003\u0000', '--first-name', '\u00005\u0000', '--data', '{"x":"{y}"}']);
+    expect([...rowValues(t, ['Ann', 'ann@x.test', 'Lee'])]).toEqual([
+      ['\u00003\u0000', 'ann@x.test'],
+      ['\u00005\u0000', 'Ann'],
+    ]);
+    expect([...rowValues(t, ['--yes'])]).toEqual([
+      ['\u00003\u0000', ''],
+      ['\u00005\u0000', '--yes'],
+    ]);
+    const eq = compileTemplate(['contacts', 'create', '--email={mail}'], ['mail'], 'a.csv');
+    expect(markedArgv(eq)).toEqual(['contacts', 'create', '--email=\u00002\u0000']);
+    expect([...rowValues(eq, ['-o'])]).toEqual([['\u00002\u0000', '-o']]);
   });
 
   it('refuses an unknown column, a missing command and a command word from a column', () => {

@@ -198,7 +198,7 @@ const area: SandboxArea = {
         externalIds: (b.externalIds ?? []).map((x: Rec) => ({ integration: x.integration, externalId: x.externalId, syncedAt: null })),
         scope: b.scope ?? 'user',
         team: teamFor(req.user, b.scope, b.team),
-        consumer: b.consumerEmail ? { id: null, name: null, email: b.consumerEmail } : null,
+        consumer: b.consumerEmail ? consumerOf(store, String(b.consumerEmail)) : null,
       });
       return ok('contact', detail(store, c), 201);
     });
@@ -361,3 +361,10 @@ const area: SandboxArea = {
 };
 
 export default area;
+
+/** The consumer named by e-mail: the user with that address when there is one. */
+function consumerOf(store: Store, email: string): Rec {
+  const want = email.trim().toLowerCase();
+  const u = store.find('users', (x) => String(x.email ?? '').toLowerCase() === want);
+  return u ? { id: u.id, name: u.name ?? null, email } : { id: null, name: null, email };
+}

@@ -202,7 +202,7 @@ const area: SandboxArea = {
       const all = sessionsOf(store, req.user.id);
       const s = all.find((x) => x.status === 'in_progress') ?? all[0];
       if (!s) return { status: 204 };
-      return ok('session', { ...listItem(s), nextStep: nextStep(s) });
+      return ok('session', { ...listItem(s), completedAt: s.completedAt ?? null, nextStep: nextStep(s) });
     });
 
     r.get('/onboarding/sessions/{sessionId}', (req) => ok('session', view(find(store, req.user, req.params.sessionId!))));

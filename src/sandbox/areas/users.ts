@@ -12,6 +12,16 @@ function findUser(store: Store, caller: Rec, id: string): Rec {
   return u!;
 }
 
+/**
+ * A user named by id alone: `me` stands for the caller only where the API documents it (GET and
+ * PATCH /users/me); PUT and DELETE /users/{userId} take an id, and 'me' is none.
+ */
+function findUserById(store: Store, caller: Rec, id: string): Rec {
+  const u = store.get('users', id);
+  if (!u || u.account !== caller.account) notFound('user', id);
+  return u!;
+}
+
 /** Organization-scoped tokens (every seeded token) may only change users of their organization. */
 function mayChange(caller: Rec, target: Rec): void {
   if (caller.id === target.id) return;
@@ -123,7 +133,7 @@ const area: SandboxArea = {
     r.get('/users/{userId}', (req) => ok('user', detail(store, findUser(store, req.user, req.params.userId!))));
 
     r.put('/users/{userId}', (req) => {
-      const target = findUser(store, req.user, req.params.userId!);
+      const target = findUserById(store, req.user, req.params.userId!);
       const b = bodyOf(req.body);
       mayChange(req.user, target);
       const patch = pick(b, ['name', 'firstName', 'lastName', 'timezone', 'locale', 'externalId', 'status', 'organization', 'organizationRole', 'managerRoles', 'metadata']);
@@ -151,7 +161,7 @@ const area: SandboxArea = {
     });
 
     r.delete('/users/{userId}', (req) => {
-      const target = findUser(store, req.user, req.params.userId!);
+      const target = findUserById(store, req.user, req.params.userId!);
       mayChange(req.user, target);
       recordEvent(store, target.organization, req.user, 'member.removed', 'member', target.id, { email: target.email, userDeleted: true });
       store.remove('users', target.id);

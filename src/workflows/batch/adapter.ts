@@ -83,6 +83,8 @@ export class CommandAdapter {
   private program!: Command;
   private captured: Captured | undefined;
   private errText = '';
+  /** The command line with markers where cells go, as parsed once by check(). */
+  private template: Captured | undefined;
 
   /**
    * A program with the run's global options and the API area the command names (only that one,
@@ -149,6 +151,7 @@ export class CommandAdapter {
   /** Checks the command line once before any row: the command exists, its flags too, no run flags. */
   check(argv: string[], yes: boolean, dryRun: boolean): CommandSpec {
     const c = this.capture(argv);
+    this.template = c;
     for (const [key, flag] of RUN_FLAGS) {
       if (c.globals[key] !== undefined) throw new TemplateError(`${flag} belongs to agnt batch itself: put it before the --`);
     }
@@ -161,8 +164,26 @@ export class CommandAdapter {
     return c.spec;
   }
 
-  /** A row's command line as an Invocation; a bad value is a UsageError for that row alone. */
-  async prepare(argv: string[], ctx: Context): Promise<Prepared> {
+  /**
+   * A row as an Invocation: the row's values (by marker) replace the markers in the options and
+   * operands parsed from the command line, so a cell is always a value, never a flag. A bad
+   * value is a UsageError for that row alone.
+   */
+  async prepare(values: ReadonlyMap<string, string>, ctx: Context): Promise<Prepared> {
+    const c = this.template;
+    if (!c) throw new Error('check() parses the command line before any row');
+    const sub = (v: unknown): unknown => (typeof v === 'string' ? (values.get(v) ?? v) : Array.isArray(v) ? v.map(sub) : v);
+    const opts = Object.fromEntries(Object.entries(c.opts).map(([k, v]) => [k, sub(v)]));
+    const processedArgs = c.processedArgs.map(sub);
+    const inv = await parseInvocation(ctx, c.spec, { opts: () => opts, processedArgs } as unknown as Pick<Command, 'opts' | 'processedArgs'>);
+    return { spec: c.spec, inv, yes: Boolean(c.globals.yes) };
+  }
+
+  /**
+   * One whole command line as an Invocation, parsed as typed: for callers that build a command
+   * line from structured input themselves (the MCP tools, `--flag=value` each), not from a file.
+   */
+  async prepareArgv(argv: string[], ctx: Context): Promise<Prepared> {
     const c = this.capture(argv);
     const inv = await parseInvocation(ctx, c.spec, { opts: () => c.opts, processedArgs: c.processedArgs } as unknown as Pick<Command, 'opts' | 'processedArgs'>);
     return { spec: c.spec, inv, yes: Boolean(c.globals.yes) };

@@ -18,6 +18,8 @@ export interface BatchRow {
   cells: string[];
   /** The record as read (JSONL, YAML, JSON), for the failed-rows file. */
   raw?: unknown;
+  /** Why the CSV reader could not read this record (its cells then hold its first line). */
+  malformed?: string;
 }
 
 export interface FailedWriter {

@@ -35,6 +35,8 @@ const PROBES: Partial<Record<EndpointId, Probe>> = {
   'invitations.create': (c, r) => find(c, 'invitations.list', {}, { teamId: body(r).teamId }, (x) => same(x.email, body(r).email) && (x.status ?? 'pending') === 'pending'),
   'teams.members.create': (c, r) => find(c, 'teams.members.list', { teamId: r.params!.teamId! }, {}, (x) => x.id === body(r).userId || x.userId === body(r).userId),
   'orgs.members.create': (c, r) => find(c, 'orgs.members.list', { orgId: r.params!.orgId! }, { search: body(r).email }, (x) => same(x.email, body(r).email)),
+  // The caller's contact with that primary e-mail (the list's search covers e-mails).
+  'contacts.create': (c, r) => find(c, 'contacts.list', {}, { search: body(r).email }, (x) => same(x.email, body(r).email)),
   'users.create': (c, r) => find(c, 'users.list', {}, { email: body(r).email }, (x) => same(x.email, body(r).email)),
   'manager-assignments.create': (c, r) =>
     find(c, 'manager-assignments.list', {}, { manager: body(r).manager, managedUser: body(r).managedUser }, (x) => {

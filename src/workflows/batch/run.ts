@@ -4,7 +4,7 @@
 import type { Option } from 'commander';
 import type { Context } from '../../core/context.ts';
 import { AgntError, ApiError, Interrupted, NAMED_FAILURES, namedFailures, NetworkError, PartialFailure, UsageError } from '../../core/errors.ts';
-import type { HttpClient } from '../../core/http.ts';
+import { type HttpClient, NEVER_SENT } from '../../core/http.ts';
 import type { IO } from '../../core/io.ts';
 import { escapeControls, idOf, type Printer } from '../../core/output.ts';
 import type { Column } from '../../core/spec.ts';
@@ -15,7 +15,7 @@ import { CommandAdapter, RowContext, TemplateError, type Prepared } from './adap
 import { openInput, type BatchInput, type BatchRow, type FailedWriter, type InputFormat } from './input.ts';
 import { isUnfinished, resumeBatchLedger, rowHash, type BatchLedgerState, type RowOutcome, type StoredOptions } from './ledger.ts';
 import { settleBy } from './lookups.ts';
-import { compileTemplate, fill, placeholders, type Template } from './template.ts';
+import { compileTemplate, markedArgv, placeholders, rowValues, type Template } from './template.ts';
 
 export interface BatchOptions {
   /** The root program's global options, for parsing each row's command line. */
@@ -57,9 +57,6 @@ export interface BatchSummary {
   ledger: string | null;
   errorsOut: string | null;
 }
-
-// Network failures that happen before a byte can have reached the server.
-const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 function errorText(e: unknown): string {
   if (e instanceof ApiError) return `${e.message} (${[`HTTP ${e.status}`, e.code].filter(Boolean).join(', ')})`;
@@ -141,14 +138,7 @@ export class BatchRun {
 
     this.adapter = await CommandAdapter.create(opts.command, opts.globalOptions);
     // The command line without the cells' values: an unknown flag or command fails here, once.
-    this.adapter.check(
-      fill(
-        this.template,
-        input.header.map(() => 'x'),
-      ),
-      opts.yes,
-      opts.dryRun,
-    );
+    this.adapter.check(markedArgv(this.template), opts.yes, opts.dryRun);
 
     this.ledgerPath = opts.dryRun ? undefined : (opts.ledger ?? (opts.file === '-' ? undefined : `${opts.file}.batch-ledger.jsonl`));
     let stored: StoredOptions = { match: opts.match, skipRows: opts.skipRows, maxRows: opts.maxRows ?? null };
@@ -290,9 +280,11 @@ export class BatchRun {
     const out: string[] = [];
     const global = { ...this.ctx.global, yes: this.opts.yes || this.ctx.global.yes };
     const rctx = new RowContext(global, this.ctx.signal, this.rowIO(slot, out), this.ctx, this.client);
+    // A record the reader could not read is failed, with its line, and never sent.
+    if (slot.row.malformed) return this.decide(slot, 'failed', undefined, slot.row.malformed);
     let prepared: Prepared;
     try {
-      prepared = await this.adapter.prepare(fill(this.template, slot.row.cells), rctx);
+      prepared = await this.adapter.prepare(rowValues(this.template, slot.row.cells), rctx);
     } catch (e) {
       if (e instanceof TemplateError) return this.decide(slot, 'failed', undefined, errorText(e));
       if (!(e instanceof AgntError)) throw e;

@@ -45,15 +45,45 @@ export function compileTemplate(argv: string[], header: string[], input: string)
   return { argv, columns };
 }
 
-/** The command line for one row. */
-export function fill(t: Template, cells: readonly string[]): string[] {
-  return t.argv.map((arg) =>
-    arg.indexOf('{') < 0 && arg.indexOf('}') < 0
-      ? arg
-      : arg.replace(TOKEN, (whole, name: string | undefined) => {
-          if (whole === '{{') return '{';
-          if (whole === '}}') return '}';
-          return cells[t.columns.get(name!)!] ?? '';
-        }),
-  );
+// An argument that holds a placeholder is handed to the parser as one marker, so that commander
+// sees a plain value in that place whatever a cell holds (`--yes`, `-o`, `--base-url=...`); the
+// row's text replaces the marker in the parsed options and operands, never in text that is parsed.
+const MARK = '\u0000';
+const marker = (i: number) => `${MARK}${i}${MARK}`;
+
+function literal(arg: string): string {
+  return arg.replace(/\{\{|\}\}/g, (w) => w[0]!);
+}
+
+/**
+ * The command line as commander parses it: arguments with placeholders become markers; in
+ * `--flag={col}` only the value after `=` does. A placeholder in a flag's name is a usage error.
+ */
+export function markedArgv(t: Template): string[] {
+  return t.argv.map((arg, i) => {
+    if (!placeholders(arg).length) return literal(arg);
+    if (!arg.startsWith('-')) return marker(i);
+    const eq = arg.indexOf('=');
+    if (eq > 0 && !placeholders(arg.slice(0, eq)).length) return `${arg.slice(0, eq + 1)}${marker(i)}`;
+    throw new UsageError(`'${arg}': a flag cannot come from a column; write the flag, then the placeholder as its value (--flag {column})`);
+  });
+}
+
+/** Each marker's text for one row: the argument with its placeholders filled (after `=` for `--flag={col}`). */
+export function rowValues(t: Template, cells: readonly string[]): Map<string, string> {
+  const values = new Map<string, string>();
+  t.argv.forEach((arg, i) => {
+    if (!placeholders(arg).length) return;
+    const text = arg.startsWith('-') ? arg.slice(arg.indexOf('=') + 1) : arg;
+    values.set(marker(i), fillText(t, text, cells));
+  });
+  return values;
+}
+
+function fillText(t: Template, arg: string, cells: readonly string[]): string {
+  return arg.replace(TOKEN, (whole, name: string | undefined) => {
+    if (whole === '{{') return '{';
+    if (whole === '}}') return '}';
+    return cells[t.columns.get(name!)!] ?? '';
+  });
 }

@@ -89,6 +89,8 @@ export interface MappingOptions {
   propertiesFrom?: string[];
   /** --tags: added to every row. */
   tags?: string[];
+  /** The first data rows: with no e-mail header, a column whose every filled cell is an address is the e-mail column. */
+  sample?: string[][];
 }
 
 export interface Mapping {
@@ -290,6 +292,18 @@ export function buildMapping(rawHeaders: string[], opts: MappingOptions = {}): M
   }
 
   const emailCols = [...explicitEmails, ...columns.filter((c) => c.role.kind === 'email' && !explicitEmails.includes(c.index)).map((c) => c.index)];
+  if (!emailCols.length && opts.sample?.length) {
+    // Headers in any language ('E-Mail-Adresse', 'メール'): the column the addresses are in.
+    const byContent = columns.find((c) => {
+      if (explicit.has(c.index) || c.role.kind !== 'ignore' || c.how !== 'auto') return false;
+      const cells = opts.sample!.map((r) => (r[c.index] ?? '').trim()).filter(Boolean);
+      return cells.length > 0 && cells.every((v) => isEmail(cleanEmail(v)));
+    });
+    if (byContent) {
+      byContent.role = { kind: 'email' };
+      emailCols.push(byContent.index);
+    }
+  }
   if (!emailCols.length) {
     throw new UsageError(`${opts.where ? `${opts.where}: ` : ''}no column holds e-mail addresses (columns: ${headers.map((h) => `'${h}'`).join(', ')})`, "name it with --map 'COLUMN=email'");
   }

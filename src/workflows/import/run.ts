@@ -2,10 +2,9 @@
 // ones to POST /contacts/bulk-import in batches with a few in flight, and records every row's
 // outcome in the ledger (and the failed ones in --errors-out) in input order.
 import { YoungCap } from '../../core/heap.ts';
-import { callEndpoint } from '../../core/endpoint-request.ts';
+import { endpointRequest } from '../../core/endpoint-request.ts';
 import type { Context } from '../../core/context.ts';
 import { AgntError, ApiError, EXIT, Interrupted, NAMED_FAILURES, NetworkError, UsageError } from '../../core/errors.ts';
-import { backoffDelay, retryBudget } from '../../core/http.ts';
 import { escapeControls } from '../../core/output.ts';
 import type { Encoding } from './detect.ts';
 import { FailedRowsWriter } from './failed.ts';
@@ -14,15 +13,11 @@ import { buildMapping, contactFingerprint, describeRole, type ImportContact, typ
 import { Progress } from '../../core/progress.ts';
 import { hashLower32, SeenEmails } from './seen.ts';
 import { openSource, type Source } from './source.ts';
-import { sleep } from '../../core/sleep.ts';
-import { hostEnv } from '../../core/host.ts';
 
 /** The sandbox's limit (and the CLI's ceiling); a server asking for less is obeyed. */
 export const MAX_BATCH = 1000;
 export const DEFAULT_BATCH = 500;
 export const DEFAULT_CONCURRENCY = 4;
-const MAX_ATTEMPTS = 8;
-const BACKOFF_CAP_MS = 15_000;
 
 export interface ImportOptions {
   file: string;
@@ -38,6 +33,8 @@ export interface ImportOptions {
   dryRun: boolean;
   delimiter?: string;
   encoding?: Encoding;
+  /** --no-header: the first line is data. */
+  noHeader?: boolean;
 }
 
 export interface Summary {
@@ -144,6 +141,13 @@ function subPart(p: Part, from: number, to: number): Part {
 }
 
 /** A ledger `row` record, as JSON.stringify would write it, without an object to stringify. */
+/** --resume with a file that is not the one the ledger was written for: resuming again cannot help. */
+export class ChangedInput extends AgntError {}
+
+// An import rides out a longer outage than one command: this many attempts per batch (the
+// core's backoff, Retry-After and retry budget apply to each).
+const IMPORT_ATTEMPTS = 8;
+
 function rowLine(row: number, email: string, outcome: Outcome, error: string | undefined, batch: number | undefined, resent: boolean): string {
   return `{"type":"row","row":${row},"email":${JSON.stringify(email)},"outcome":"${outcome}"${error ? `,"error":${JSON.stringify(error)}` : ''}${batch ? `,"batch":${batch}` : ''}${resent ? ',"resent":true' : ''}}\n`;
 }
@@ -195,21 +199,17 @@ export class Importer {
   private maxBatch: number;
   private inflight = new Set<Promise<void>>();
   private waiters: Array<() => void> = [];
-  private cooldownUntil = 0;
   private stop: { status: 'interrupted' | 'stopped'; error: AgntError } | undefined;
   private ledger?: LedgerWriter;
   private failedOut?: FailedRowsWriter;
   private state?: LedgerState;
   private progress?: Progress;
-  private backoffBase: number;
 
   constructor(
     private ctx: Context,
     private opts: ImportOptions,
   ) {
     this.maxBatch = opts.batchSize;
-    const env = Number(hostEnv().AGNT_BACKOFF_MS);
-    this.backoffBase = Number.isFinite(env) && env > 0 ? env : 500;
   }
 
   private ledgerPath(): string | undefined {
@@ -250,7 +250,7 @@ export class Importer {
     const knownHeaders = stored.map.map((m) => m.slice(0, Math.max(0, m.lastIndexOf('='))));
     let source: Source;
     try {
-      source = await openSource(opts.file, ctx.io.stdin, { ...dialectHint, knownHeaders });
+      source = await openSource(opts.file, ctx.io.stdin, { ...dialectHint, knownHeaders, noHeader: opts.noHeader });
       this.seen = new SeenEmails(seenCapacity(source.size));
     } catch (e) {
       this.ledger?.close();
@@ -260,7 +260,7 @@ export class Importer {
       if (this.state && JSON.stringify(source.header) !== JSON.stringify(this.state.start.header)) {
         throw new UsageError(`${source.name}: the header row differs from the one of the import in ${ledgerPath}`, 'resume with the same file, or start over without --resume');
       }
-      const mapping = buildMapping(source.header, { ...stored, where: `${source.name}:${source.headerRow}` });
+      const mapping = buildMapping(source.header, { ...stored, where: `${source.name}:${source.headerRow}`, sample: source.sample });
       this.showMapping(mapping, source);
       if (opts.errorsOut) this.failedOut = writable(() => new FailedRowsWriter(opts.errorsOut!, mapping.headers, source.dialect), opts.errorsOut, '--errors-out');
       if (ledgerPath && !this.ledger) {
@@ -304,7 +304,7 @@ export class Importer {
     const keepCells = this.failedOut !== undefined;
     try {
       const memory = new YoungCap(16 * 1024 * 1024);
-      for await (const { first, rows } of source.chunks()) {
+      for await (const { first, rows, malformed } of source.chunks()) {
         memory.check();
         for (let k = 0; k < rows.length; k++) {
           if (signal.aborted) throw new Interrupted();
@@ -312,12 +312,14 @@ export class Importer {
           const cells = rows[k]!;
           const row = first + k;
           this.total++;
-          const r = mapping.row(cells);
+          const bad = malformed?.get(k);
+          // A record the reader could not read: failed, with its line, and never sent.
+          const r: ReturnType<Mapping['row']> = bad ? { kind: 'invalid', email: '', error: bad } : mapping.row(cells);
 
           if (state?.finished(row)) {
             // Finished by an earlier run: never sent again, only checked against what was sent.
             if (state.batchOf[row]! > 0 && (r.kind !== 'ok' || hashLower32(r.email) !== state.emailHash[row])) {
-              throw new AgntError(`${source.name}: row ${row} is not the row the earlier import sent (the file changed); resume with the same file, or start over without --resume`, EXIT.failure);
+              throw new ChangedInput(`${source.name}: row ${row} is not the row the earlier import sent (the file changed); resume with the same file, or start over without --resume`, EXIT.failure);
             }
             if (r.kind === 'ok') this.seen.add(r.email, row, contactFingerprint(r.contact));
             this.local(row, r.kind === 'blank' ? '' : r.email, OUTCOMES[state.outcome[row]! - 1]!, state.errors.get(row), state.batchOf[row] || undefined, false, cells);
@@ -429,62 +431,48 @@ export class Importer {
     const client = this.ctx.client();
     const signal = this.ctx.signal;
     const { batch, from, to } = part;
-    let attempt = 0;
-    let uncertain = false;
-    for (;;) {
-      const wait = this.cooldownUntil - Date.now();
-      if (wait > 0) await sleep(wait, signal);
-      if (this.stop) return;
-      if (attempt === 0) {
-        part.id = this.nextBatch++;
-        // The intent reaches the file before the request can reach the server.
-        this.ledger?.write({ type: 'batch', batch: part.id, rows: batch.rows.slice(from, to), emails: batch.emails.slice(from, to) });
-        this.ledger?.flush();
-      }
-      attempt++;
-      try {
-        const res = await callEndpoint<BulkResult>(client, 'contacts.bulk-import', { json: `{"contacts":${part.text}}`, signal });
-        this.apply(part, res.data ?? {}, uncertain);
-        return;
-      } catch (e) {
-        if (e instanceof Interrupted || signal.aborted) throw e instanceof Interrupted ? e : new Interrupted();
-        // Sending a batch again is safe even when the first attempt may have been handled:
-        // bulk-import upserts by e-mail and each e-mail is in one batch only, so the worst case
-        // is an update instead of a create; such rows are marked `resent` in the ledger.
-        if (e instanceof ApiError) {
-          const tooLarge = e.status === 413 || (e.status === 400 && e.code === 'AGNT_E_BATCH_TOO_LARGE');
-          if (tooLarge && to - from > 1) {
-            // The server's limit is lower than ours: obey it from now on and split this batch.
-            const max = num(e.body.maxBatchSize);
-            this.maxBatch = Math.max(1, Math.min(this.maxBatch, max > 0 ? max : Math.ceil((to - from) / 2)));
-            return await this.resplit(part, this.maxBatch, uncertain);
-          }
-          if (e.status === 400 || e.status === 409 || e.status === 422) {
-            // The whole batch refused for one bad row: halve until the row is alone, so that
-            // only it fails, with the server's own message.
-            if (to - from > 1) return await this.resplit(part, Math.ceil((to - from) / 2), uncertain);
-            this.apply(part, { created: 0, updated: 0, skipped: 0, errors: [{ index: 0, error: `${e.message} (HTTP ${e.status}${e.code ? `, ${e.code}` : ''})` }] }, uncertain);
-            return;
-          }
-          if (e.status !== 408 && e.status !== 429 && e.status < 500) throw e;
-          // 503 and 429 say the request was not handled; after other failures it may have been.
-          if (e.status !== 503 && e.status !== 429) uncertain = true;
-        } else if (e instanceof NetworkError) {
-          uncertain = true;
-        } else throw e;
-        if (attempt >= MAX_ATTEMPTS || !retryBudget.take()) {
-          // The last answer and how often it was tried, whatever the message says.
-          const last = e instanceof ApiError ? `last answer: HTTP ${e.status}${e.code ? `, ${e.code}` : ''}` : `last error: ${(e as NetworkError).code ?? 'no answer'}`;
-          const stopped = new AgntError(
-            `import stopped: ${(e as Error).message} (${last}; ${attempt} attempt${attempt > 1 ? 's' : ''}; batch of rows ${batch.rows[from]!}-${batch.rows[to - 1]!})`,
-            e instanceof AgntError ? e.exitCode : EXIT.failure,
-          );
-          throw stopped;
+    if (this.stop) return;
+    part.id = this.nextBatch++;
+    // The intent reaches the file before the request can reach the server.
+    this.ledger?.write({ type: 'batch', batch: part.id, rows: batch.rows.slice(from, to), emails: batch.emails.slice(from, to) });
+    this.ledger?.flush();
+    // Retries, Retry-After and the retry budget are the HTTP core's. Sending a batch again is
+    // safe even when an earlier attempt may have been handled: bulk-import upserts by e-mail and
+    // each e-mail is in one batch only, so the worst case is an update instead of a create; such
+    // rows are marked `resent` in the ledger.
+    const req = await endpointRequest('contacts.bulk-import', { json: `{"contacts":${part.text}}`, signal });
+    try {
+      const res = await client.request<BulkResult>({ ...req, resendable: true, attempts: IMPORT_ATTEMPTS });
+      this.apply(part, res.data ?? {}, res.resent === true);
+    } catch (e) {
+      if (e instanceof Interrupted || signal.aborted) throw e instanceof Interrupted ? e : new Interrupted();
+      const uncertain = (e instanceof ApiError && e.resent === true) || e instanceof NetworkError;
+      if (e instanceof ApiError) {
+        const tooLarge = e.status === 413 || (e.status === 400 && e.code === 'AGNT_E_BATCH_TOO_LARGE');
+        if (tooLarge && to - from > 1) {
+          // The server's limit is lower than ours: obey it from now on and split this batch.
+          const max = num(e.body.maxBatchSize);
+          this.maxBatch = Math.max(1, Math.min(this.maxBatch, max > 0 ? max : Math.ceil((to - from) / 2)));
+          return await this.resplit(part, this.maxBatch, uncertain);
         }
-        const delay = backoffDelay(attempt, this.backoffBase, BACKOFF_CAP_MS);
-        this.cooldownUntil = Math.max(this.cooldownUntil, Date.now() + delay);
-        if (this.ctx.global.debug) this.ctx.io.err(`* batch ${part.id}: ${(e as Error).message}; sending again in ${delay} ms`);
+        if (e.status === 400 || e.status === 409 || e.status === 422) {
+          // The whole batch refused for one bad row: halve until the row is alone, so that
+          // only it fails, with the server's own message.
+          if (to - from > 1) return await this.resplit(part, Math.ceil((to - from) / 2), uncertain);
+          this.apply(part, { created: 0, updated: 0, skipped: 0, errors: [{ index: 0, error: `${e.message} (HTTP ${e.status}${e.code ? `, ${e.code}` : ''})` }] }, uncertain);
+          return;
+        }
       }
+      // Refusals (401, 403, 404...) are the server's answer, not an outage: passed on as they are.
+      if (e instanceof ApiError && e.status !== 408 && e.status !== 429 && e.status < 500) throw e;
+      if (!(e instanceof ApiError || e instanceof NetworkError)) throw e;
+      // The last answer and how often it was tried, whatever the message says.
+      const last = e instanceof ApiError ? `last answer: HTTP ${e.status}${e.code ? `, ${e.code}` : ''}` : `last error: ${e.code ?? 'no answer'}`;
+      const attempts = e.attempts;
+      throw new AgntError(
+        `import stopped: ${e.message.replace(/ \(after \d+ attempts\)$/, '')} (${last}; ${attempts} attempt${attempts > 1 ? 's' : ''}; batch of rows ${batch.rows[from]!}-${batch.rows[to - 1]!})`,
+        e.exitCode,
+      );
     }
   }
 
@@ -519,16 +507,19 @@ export class Importer {
       failed.set(i, typeof e.error === 'string' && e.error ? e.error : 'refused by the server');
     }
     const ok = n - failed.size;
-    const created = num(data.created);
+    if (uncertain) this.markResent(batch, from, to);
+    let resent = 0;
+    if (batch.resent) for (let k = from; k < to; k++) resent += batch.resent[k]!;
+    // A resent row the server already holds as sent was created by the run that was cut off:
+    // counted as created (and resent), by what the server has, not as skipped.
+    const madeEarlier = Math.min(num(data.skipped), resent);
+    const created = num(data.created) + madeEarlier;
     const updated = num(data.updated);
-    const skipped = num(data.skipped);
+    const skipped = num(data.skipped) - madeEarlier;
     let outcome: Outcome = 'imported';
     if (ok > 0 && created === ok && !updated && !skipped) outcome = 'created';
     else if (ok > 0 && updated === ok && !created && !skipped) outcome = 'updated';
     else if (ok > 0 && skipped === ok && !created && !updated) outcome = 'skipped';
-    if (uncertain) this.markResent(batch, from, to);
-    let resent = 0;
-    if (batch.resent) for (let k = from; k < to; k++) resent += batch.resent[k]!;
     const done: DoneRecord = { type: 'done', batch: part.id, created, updated, skipped, outcome, errors: [...failed].map(([i, error]) => ({ row: batch.rows[from + i]!, error })) };
     if (resent) done.resent = resent;
     this.ledger?.write(done);

@@ -1,20 +1,24 @@
 // The input as a stream of records: the first bytes are read to sniff the dialect, then the
-// whole input flows through a decoder and csv-parse chunk by chunk, never held in memory.
+// whole input flows through a decoder and the CSV reader (records.ts) chunk by chunk, never held in memory.
 import { createReadStream, statSync } from 'node:fs';
-import { Readable } from 'node:stream';
 import { AgntError, EXIT, UsageError } from '../../core/errors.ts';
+import { type CsvRecord, CsvRecords } from './records.ts';
 import { decoderLabel, SAMPLE_BYTES, sniff, type Encoding, type Sniffed, decodeSample } from './detect.ts';
 
 export interface SourceOptions {
   delimiter?: string;
   encoding?: Encoding;
   knownHeaders?: string[];
+  /** The input has no header row: its first line is data; columns are named 'column 1'... */
+  noHeader?: boolean;
 }
 
 export interface SourceRecord {
   /** Spreadsheet row number: the header row counts, notes before it too. */
   row: number;
   cells: string[];
+  /** Why the record could not be read (its cells then hold its first line, raw). */
+  malformed?: string;
 }
 
 export interface Source {
@@ -24,16 +28,25 @@ export interface Source {
   headerRow: number;
   /** File size, when the input is a regular file (for the progress estimate). */
   size?: number;
+  /** The first data records (from the bytes sniffed), to recognise columns by what they hold. */
+  sample: string[][];
   bytesRead(): number;
   /** Data records, a chunk at a time. */
   records(): AsyncGenerator<SourceRecord[]>;
   /** The same records as plain cell lists: `rows[i]` is on row `first + i` (no object a row). */
-  chunks(): AsyncGenerator<{ first: number; rows: string[][] }>;
+  chunks(): AsyncGenerator<Chunk>;
   close(): void;
 }
 
-/** Largest record accepted: a stray quote must not make the parser swallow the rest of the file. */
-const MAX_RECORD_BYTES = 1024 * 1024;
+/** Largest record accepted: a stray quote must not make the reader swallow the rest of the file. */
+const MAX_RECORD_CHARS = 1024 * 1024;
+
+/** Records as plain cell lists: `rows[i]` is on row `first + i`; `malformed` names the rows that could not be read (by index). */
+export interface Chunk {
+  first: number;
+  rows: string[][];
+  malformed?: Map<number, string>;
+}
 
 export async function openSource(path: string, stdin: NodeJS.ReadableStream, opts: SourceOptions = {}): Promise<Source> {
   const name = path === '-' ? 'stdin' : path;
@@ -69,7 +82,9 @@ export async function openSource(path: string, stdin: NodeJS.ReadableStream, opt
   }
   const first = Buffer.concat(head);
   if (first.length === 0) throw new UsageError(`${name}: the file is empty`);
-  const dialect = sniff(first, { ...opts, name });
+  const sniffed = sniff(first, { ...opts, name });
+  // Without a header row nothing before the data is skipped looking for one.
+  const dialect = opts.noHeader ? { ...sniffed, skipLines: 0, skipChars: 0 } : sniffed;
   // An image, an archive or a spreadsheet's native format is not CSV: say so, instead of
   // reporting its first bytes as column names.
   const sample = decodeSample(first, dialect.encoding, dialect.bomLength);
@@ -95,7 +110,7 @@ export async function openSource(path: string, stdin: NodeJS.ReadableStream, opt
     }
   }
 
-  // UTF-8 bytes for csv-parse, without the BOM and the lines before the header row.
+  // UTF-8 bytes for the reader, without the BOM and the lines before the header row.
   async function* utf8(): AsyncGenerator<Buffer> {
     let skipBytes = dialect.bomLength;
     if (dialect.encoding === 'utf8') {
@@ -134,95 +149,94 @@ export async function openSource(path: string, stdin: NodeJS.ReadableStream, opt
     if (rest) yield Buffer.from(rest, 'utf8');
   }
 
-  const { parse } = await import('csv-parse');
-  const parser = parse({
-    delimiter: dialect.delimiter,
-    relax_column_count: true,
-    relax_quotes: true,
-    // Empty lines are kept (as blank rows) so that row numbers match what a spreadsheet shows.
-    skip_empty_lines: false,
-    max_record_size: MAX_RECORD_BYTES,
-  });
-  const input = Readable.from(utf8(), { objectMode: false });
-  input.on('error', (e) => parser.destroy(e));
-  input.pipe(parser);
-  let parseError: Error | undefined;
-  let parseEnded = false;
-  let wake: (() => void) | undefined;
-  parser.on('error', (e) => {
-    parseError = e;
-    wake?.();
-  });
-  parser.on('end', () => {
-    parseEnded = true;
-    wake?.();
-  });
-  parser.on('readable', () => wake?.());
-  // Records come in chunks of what the parser holds, so that a million rows cost a few thousand
+  // Records through the one reader with recovery (records.ts): a malformed record is handed on
+  // as such, with its line, and the records after it are read.
+  const reader = new CsvRecords(dialect.delimiter, MAX_RECORD_CHARS, dialect.skipLines + 1);
+  const decoder = new TextDecoder('utf-8');
+  const text = utf8()[Symbol.asyncIterator]();
+  let pending: CsvRecord[] = [];
+  let at = 0;
+  let done = false;
+  // Records come in chunks of what the reader holds, so that a million rows cost a few thousand
   // promises rather than a few million.
-  const nextChunk = async (max = 2000): Promise<string[][] | null> => {
-    for (;;) {
-      const out: string[][] = [];
-      let r: string[] | null;
-      // Records parsed before an error are still handed on; the error comes after them.
-      while (out.length < max && (r = parser.read() as string[] | null) !== null) out.push(r);
-      if (out.length) return out;
-      if (parseError) throw parseError;
-      if (parseEnded || parser.readableEnded) return null;
-      await new Promise<void>((resolve) => (wake = resolve));
-      wake = undefined;
+  const nextChunk = async (max = 2000): Promise<CsvRecord[] | null> => {
+    while (at >= pending.length) {
+      if (done) return null;
+      const next = await text.next();
+      if (next.done) {
+        done = true;
+        pending = reader.push(decoder.decode(), true);
+      } else pending = reader.push(decoder.decode(next.value, { stream: true }));
+      at = 0;
     }
+    const out = pending.slice(at, at + max);
+    at += out.length;
+    return out;
   };
 
   const fail = (e: unknown): never => {
     if (e instanceof AgntError) throw e;
-    const err = e as Error & { code?: string; lines?: number };
-    if (err.code?.startsWith('CSV_')) {
-      const line = err.lines !== undefined ? ` (near line ${err.lines + dialect.skipLines})` : '';
-      throw new AgntError(`${name}: cannot read the CSV${line}: ${err.message.replace(/ at line \d+$/, '')}`, EXIT.failure);
-    }
-    throw new AgntError(`${name}: ${err.message}`, EXIT.failure);
+    throw new AgntError(`${name}: ${(e as Error).message}`, EXIT.failure);
   };
 
-  let headerChunk: string[][] | null;
+  let headerChunk: CsvRecord[] | null;
   try {
     headerChunk = await nextChunk(1);
   } catch (e) {
     return fail(e);
   }
   if (!headerChunk) throw new UsageError(`${name}: no header row`);
-  const header = headerChunk[0]!;
-  const headerRow = dialect.skipLines + 1;
+  let header: string[];
+  let headerRow: number;
+  if (opts.noHeader) {
+    // The first record is data: handed back to the reader's queue, and named columns made up.
+    at--;
+    header = headerChunk[0]!.cells.map((_, i) => `column ${i + 1}`);
+    headerRow = 0;
+  } else {
+    if (headerChunk[0]!.malformed) throw new UsageError(`${name}: cannot read the header row: ${headerChunk[0]!.malformed.replace(/; the row is left out.*$/, '')}`);
+    header = headerChunk[0]!.cells;
+    headerRow = dialect.skipLines + 1;
+  }
 
-  async function* chunks(): AsyncGenerator<{ first: number; rows: string[][] }> {
+  async function* chunks(): AsyncGenerator<Chunk> {
     let row = headerRow + 1;
     for (;;) {
-      let rows: string[][] | null;
+      let recs: CsvRecord[] | null;
       try {
-        rows = await nextChunk();
+        recs = await nextChunk();
       } catch (e) {
         return fail(e);
       }
-      if (!rows) return;
-      yield { first: row, rows };
-      row += rows.length;
+      if (!recs) return;
+      const chunk: Chunk = { first: row, rows: recs.map((r) => r.cells) };
+      recs.forEach((r, k) => {
+        if (r.malformed) (chunk.malformed ??= new Map()).set(k, r.malformed);
+      });
+      yield chunk;
+      row += recs.length;
     }
   }
 
+  // Complete records of the sniffed bytes after the header row (the last may be cut: left out).
+  const sampleRows = new CsvRecords(dialect.delimiter, MAX_RECORD_CHARS)
+    .push(sample.slice(dialect.skipChars))
+    .slice(opts.noHeader ? 0 : 1, 21)
+    .filter((r) => !r.malformed)
+    .map((r) => r.cells);
   return {
     name,
     dialect,
     header,
     headerRow,
+    sample: sampleRows,
     size,
     bytesRead: () => read,
     async *records() {
-      for await (const { first, rows } of chunks()) yield rows.map((cells, i) => ({ row: first + i, cells }));
+      for await (const { first, rows, malformed } of chunks()) yield rows.map((cells, i) => ({ row: first + i, cells, ...(malformed?.has(i) ? { malformed: malformed.get(i) } : {}) }));
     },
     chunks,
     close() {
-      input.destroy();
-      parser.destroy();
       if (path !== '-') (stream as unknown as { destroy(): void }).destroy();
     },
   };

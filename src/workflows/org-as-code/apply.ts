@@ -277,7 +277,7 @@ export async function runOperations(ctx: Context, ops: Operation[]): Promise<num
       return;
     }
     done.add(o);
-    if (!ctx.io.quiet) ctx.io.err(`ok  ${o.label}`);
+    if (!ctx.io.quiet && !ctx.jsonErrors) ctx.io.err(`ok  ${o.label}`);
   };
   for (let i = 0; i < ops.length && !failed; ) {
     const lane = ops[i]!.lane;

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { UsageError } from '../../core/errors.ts';
-import { loadYaml } from '../../core/yaml.ts';
+import { boundedToJS, checkDocumentSize, loadYaml } from '../../core/yaml.ts';
 import { area as orgApi } from '../../api/areas/organizations.ts';
 import { writable } from '../../api/shape.ts';
 import { checkSchema, fieldPath, type SchemaProblem } from './schema.ts';
@@ -229,6 +229,7 @@ export function formatProblem(file: string, p: SchemaProblem): string {
 
 export async function readAndCheck(file: string): Promise<{ problems: SchemaProblem[]; value: unknown }> {
   let text: string;
+  checkDocumentSize(file);
   try {
     text = readFileSync(file, 'utf8');
   } catch (e: any) {
@@ -236,7 +237,8 @@ export async function readAndCheck(file: string): Promise<{ problems: SchemaProb
   }
   const fast = await fastValue(text);
   if (fast !== undefined && !(await checkSchema(fast, () => ({ line: 0, column: 0 }))).length && !documentProblems(fast).length) return { problems: [], value: fast };
-  const { parseDocument, LineCounter } = await loadYaml();
+  const Y = await loadYaml();
+  const { parseDocument, LineCounter } = Y;
   const lc = new LineCounter();
   // JSON is read by the same parser (it is YAML 1.2), so JSON files get line and column too.
   const ydoc = parseDocument(text, { lineCounter: lc, prettyErrors: false, uniqueKeys: true });
@@ -245,7 +247,7 @@ export async function readAndCheck(file: string): Promise<{ problems: SchemaProb
     const pos = lc.linePos(e.pos[0]);
     return { problems: [{ line: pos.line, column: pos.col, path: '', message: e.message.split('\n')[0]!.replace(/ at line \d+, column \d+.*$/, '') }], value: undefined };
   }
-  const value = ydoc.toJS({ maxAliasCount: 100 });
+  const value = boundedToJS(Y, ydoc, file, (o) => lc.linePos(o));
   const problems = await checkSchema(value, (path, key) => {
     const node = locate(ydoc, path, key);
     const pos = lc.linePos(node);

@@ -64,6 +64,25 @@ export interface Attribution {
   at: string;
 }
 
+// Kinds whose events name a record, not a field: a changed field is blamed only on an event
+// whose metadata names that field, or on the record's creation (which set every field).
+const RECORD_KINDS = new Set<Change['kind']>(['domain', 'member', 'team', 'teamMember', 'invitation', 'backupRule', 'managerAssignment']);
+const CREATION = /\.(created|added|invited)$/;
+
+/** The field an update changes: the last name in its path (teams[Platform].status -> status). */
+function changedField(c: Change): string | undefined {
+  if (c.op !== 'update') return undefined;
+  const m = /(?:^|[.\]])([A-Za-z_][\w-]*)$/.exec(c.path);
+  return m?.[1];
+}
+
+/** Which events explain a change: its record's, and for a field of a record, one naming that field. */
+function explains(c: Change, live: Live): (e: Rec) => boolean {
+  const entity = matcher(c, live);
+  const field = RECORD_KINDS.has(c.kind) ? changedField(c) : undefined;
+  return field ? (e: Rec) => entity(e) && (fieldsOf(e).includes(field) || CREATION.test(String(e.action ?? ''))) : entity;
+}
+
 /** The entity type a change's events carry, where every event that can explain it has one. */
 const ENTITY_TYPE: Partial<Record<Change['kind'], string>> = { domain: 'domain', member: 'member', team: 'team', teamMember: 'team_member', invitation: 'invitation' };
 
@@ -76,7 +95,7 @@ const ENTITY_TYPE: Partial<Record<Change['kind'], string>> = { domain: 'domain',
 export async function attributeAll(ctx: Context, changes: Change[], live: Live): Promise<Array<Attribution | null>> {
   const found: Array<Attribution | null> = changes.map(() => null);
   if (!changes.length) return found;
-  const pending = new Map(changes.map((c, i) => [i, matcher(c, live)]));
+  const pending = new Map(changes.map((c, i) => [i, explains(c, live)]));
   const types = new Set(changes.map((c) => ENTITY_TYPE[c.kind]));
   const [only] = types;
   const query = types.size === 1 && only ? { entityType: only } : {};

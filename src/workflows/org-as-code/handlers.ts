@@ -16,6 +16,7 @@ import { exportSupervision, fileMembers, prepareSupervision, testsOnFile } from 
 import { renderTestFailures } from './supervision-model.ts';
 import { applySupervision, renderSupervision, supervisionCount, supervisionData, supervisionDrift, type SupervisionPlan } from './supervision-plan.ts';
 import { hostEnv } from '../../core/host.ts';
+import { forbiddenSteps } from './permissions.ts';
 
 type Rec = Record<string, any>;
 
@@ -52,6 +53,8 @@ interface Prepared {
   state: StateFile;
   changes: Change[];
   notes: string[];
+  /** Changes the caller will not be allowed to make (see permissions.ts). */
+  forbidden: string[];
   baseUrl: string;
   supervision?: SupervisionPlan;
 }
@@ -72,8 +75,12 @@ async function prepare(ctx: Context, inv: Invocation, orgId?: string): Promise<P
   const baseUrl = ctx.settings().baseUrl.value!;
   const state = new StateFile(inv.opts.state ? String(inv.opts.state) : defaultStatePath(baseUrl, id), baseUrl, id);
   const { changes, notes } = computePlan(desired, live, state);
+  const me = changes.some((c) => c.kind === 'teamProfile' || (c.kind === 'team' && c.op === 'create')) ? ((await callEndpoint<Record<string, unknown>>(ctx.client(), 'users.me.get')).data ?? {}) : {};
+  const forbidden = forbiddenSteps(changes, desired, live, me, id);
+  // The plan says what will be refused, before any write.
+  for (const f of forbidden) notes.push(`not allowed: ${f}`);
   const supervision = await prepareSupervision(ctx, desired, live);
-  return { file, hash: loaded.hash, desired, secrets, orgId: id, live, state, changes, notes, baseUrl, supervision };
+  return { file, hash: loaded.hash, desired, secrets, orgId: id, live, state, changes, notes, forbidden, baseUrl, supervision };
 }
 
 function header(p: Prepared, verb: string): string {
@@ -234,7 +241,7 @@ export const applyOrg: Handler = async (ctx, inv) => {
   const data = planData(p);
   if (p.supervision) refuseSupervision(p);
   if (!p.changes.length && !supervisionCount(p.supervision)) {
-    ctx.io.info(header(p, 'apply to'));
+    if (!ctx.jsonErrors) ctx.io.info(header(p, 'apply to'));
     const printer = await ctx.printer();
     await printer.value({ organization: p.orgId, applied: 0, changes: [] }, false, '');
     return;
@@ -247,14 +254,18 @@ export const applyOrg: Handler = async (ctx, inv) => {
       `to delete, add --prune --allow-delete ${kinds.join(',')}; to keep, put ${refused.length > 1 ? 'them' : 'it'} back in the file`,
     );
   }
+  if (p.forbidden.length) {
+    throw new AgntError(`apply to ${p.orgId} would be refused part way: ${p.forbidden.join('; ')}; nothing was written`, EXIT.auth, `see them with: agnt org plan -f ${p.file}`);
+  }
   const text = planText(p, 'apply to', data.changes);
   if (!ctx.global.yes) {
     if (!ctx.io.canPrompt()) throw new UsageError(`apply to ${p.orgId}: refusing without --yes when not on a terminal (see the changes with agnt org plan -f ${p.file})`);
     ctx.io.err(text);
-    const { confirm: ask } = await import('@inquirer/prompts');
-    if (!(await ask({ message: `Make these ${p.changes.length + supervisionCount(p.supervision)} change(s) to ${p.orgId}?`, default: false }, { input: ctx.io.stdin, output: ctx.io.stderr })))
+    const { askYesNo } = await import('../../core/io.ts');
+    if (!(await askYesNo(`Make these ${p.changes.length + supervisionCount(p.supervision)} change(s) to ${p.orgId}?`, { input: ctx.io.stdin, output: ctx.io.stderr })))
       throw new AgntError('cancelled; nothing was changed');
-  } else if (!ctx.io.quiet) ctx.io.err(text);
+    // Under the JSON form stderr holds the error object alone; the plan is in the result.
+  } else if (!ctx.io.quiet && !ctx.jsonErrors) ctx.io.err(text);
   const done = await runOperations(ctx, operations(ctx, p.desired, p.live, p.changes, p.state));
   const sup = p.supervision && supervisionCount(p.supervision) ? await applySupervision(ctx, p.supervision, p.live) : undefined;
   const applied = p.changes.length + supervisionCount(p.supervision);
@@ -309,7 +320,9 @@ export const driftOrg: Handler = async (ctx, inv) => {
         : r.op === 'create'
           ? `${r.path}: in the file, not in the organization`
           : `${r.path}: in the organization (created by agnt), not in the file`;
-    const who = r.eventId ? `changed by ${r.actor ?? 'the system'}${r.actorEmail ? ` (${r.actorEmail})` : ''} at ${r.at} (${r.action}, event ${r.eventId})` : 'no audit event names this change';
+    const who = r.eventId
+      ? `changed by ${r.actor ?? 'the system'}${r.actorEmail ? ` (${r.actorEmail})` : ''} at ${r.at} (${r.action}, event ${r.eventId})`
+      : 'changed by: unknown (no audit event names this field)';
     lines.push(`  ${what}\n    ${who}`);
   }
   const printer = await ctx.printer();

@@ -6,7 +6,7 @@
 // fields the API leaves open (a SAML private key, a client secret, a bearer token).
 import { area as orgApi } from '../../api/areas/organizations.ts';
 import { secretPaths } from '../../api/shape.ts';
-import { isSecretKey } from '../../core/redact.ts';
+import { isSecretKey, knowSecret } from '../../core/redact.ts';
 import { UsageError } from '../../core/errors.ts';
 
 type Rec = Record<string, any>;
@@ -17,7 +17,7 @@ const REF = /^\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}$/;
 const MARKED = new Set(Object.values(orgApi.resources).flatMap((shape) => secretPaths(shape).map((p) => p.split('.').pop()!.replace(/\[\]$/, ''))));
 
 export function isSecretField(key: string): boolean {
-  return MARKED.has(key) || isSecretKey(key) || /(^|_)(privateKey|private_key|clientSecret|bearerToken|sharedSecret|signingKey)$/i.test(key);
+  return MARKED.has(key) || isSecretKey(key);
 }
 
 /** A PEM private key is a secret whatever key holds it (a certificate bundle's private part). */
@@ -63,6 +63,7 @@ export function resolveReferences<T>(value: T, env: NodeJS.ProcessEnv, where: st
       const got = env[m[1]!];
       if (got === undefined || got === '') throw new UsageError(`${where}: ${path} refers to \${env:${m[1]}}, which is not set`, `export ${m[1]}=... (from your secret store) before running this`);
       found.push(got);
+      knowSecret(got);
       return got;
     }
     if (Array.isArray(v)) return v.map((x, i) => walk(x, `${path}[${i}]`));
