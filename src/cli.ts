@@ -4,7 +4,7 @@ import { Command, CommanderError, Help, Option } from 'commander';
 import { AREA_INDEX, loadArea } from '../commands/index.ts';
 import { buildArea, hinted, type ContextFactory } from './core/builder.ts';
 import { Context, type GlobalOptions } from './core/context.ts';
-import { AgntError, ApiError, ChangesFound, EXIT, Interrupted, NetworkError, UsageError } from './core/errors.ts';
+import { AgntError, ApiError, EXIT, OutcomeExit, Interrupted, NetworkError, UsageError } from './core/errors.ts';
 import { escapeControls, FORMATS, parseFormat, safeJson } from './core/output.ts';
 import { redactUrls, redactValue } from './core/redact.ts';
 import { VERSION } from './core/version.ts';
@@ -263,12 +263,14 @@ export function describeError(e: unknown): ErrorObject | undefined {
 export function printError(e: unknown, global: GlobalOptions, json = wantsJsonErrors([], global)): number {
   const d = describeError(e);
   if (!d) return 0;
+  // Exit 7 and 8 are outcomes: their document is on stdout, and no error object follows it.
+  if (e instanceof OutcomeExit && json) return d.exitCode;
   if (json) {
     process.stderr.write(`${safeJson({ error: d }, false)}\n`);
     return d.exitCode;
   }
   if (e instanceof CommanderError) return d.exitCode; // commander printed it already
-  if (d.exitCode === EXIT.interrupted || e instanceof ChangesFound) {
+  if (d.exitCode === EXIT.interrupted || e instanceof OutcomeExit) {
     // Not an "error": what an interrupted command had done, or (plan/drift --exit-code) that
     // the plan printed holds changes.
     process.stderr.write(`${escapeLine(d.message)}\n`);

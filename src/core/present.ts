@@ -1,0 +1,137 @@
+// The one presenter: turns an Outcome into stdout, stderr and an exit code. Every output promise
+// of the README is kept here once, for endpoint commands, workflows and batch alike: the format,
+// --fields, --query, -o id, tables, times, escaping, per-id lines, the completeness check of
+// --all, and exit 6/7/8. Performing (builder.ts perform, the handlers) prints nothing.
+import type { Context } from './context.ts';
+import { AgntError, Interrupted, OutcomeExit, PartialFailure } from './errors.ts';
+import { YoungCap } from './heap.ts';
+import { type Outcome, exitClass } from './outcome.ts';
+import { incompleteError, type PageResult } from './paginate.ts';
+import type { CommandSpec } from './spec.ts';
+
+/** What the presenter needs of a command's record. */
+export type PresentSpec = Pick<CommandSpec, 'command'> & Partial<Pick<CommandSpec, 'columns' | 'render' | 'path' | 'endpoint' | 'formats'>>;
+
+/** A promise when the stream's buffer is full (settled when it drains or ends), else undefined. */
+function stdoutDrained(out: NodeJS.WritableStream): Promise<void> | undefined {
+  if (!(out as NodeJS.WritableStream & { writableNeedDrain?: boolean }).writableNeedDrain) return undefined;
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      out.off('error', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+    out.on('error', done);
+  });
+}
+
+/** The words an id of this command's result may be nested under: its path's parameters ('identifierId': identifier) and its resource. */
+export function idKeysOf(spec: PresentSpec): string[] {
+  const keys: string[] = [];
+  for (const m of (spec.path ?? '').matchAll(/\{(\w+?)Id\}/g)) keys.push(m[1]!);
+  const resource = (spec.endpoint as { resource?: string } | undefined)?.resource;
+  if (resource) keys.push(resource);
+  return keys;
+}
+
+/** Prints an Outcome (nothing for a handler that printed by itself and returned none). */
+export async function present(ctx: Context, spec: PresentSpec, outcome: Outcome | undefined | void): Promise<void> {
+  if (!outcome) return;
+  if (outcome.pages) await presentPages(ctx, spec, outcome);
+  else if (outcome.perId) await presentPerId(ctx, spec, outcome);
+  else await presentValue(ctx, spec, outcome);
+  const failed = exitClass(outcome) === 'failed' || exitClass(outcome) === 'partial';
+  // A failure's notes are its reasons (shown even with --quiet); the JSON error form is its one object.
+  if (!ctx.dryRun && !(failed && ctx.jsonErrors)) for (const note of outcome.notes ?? []) failed ? ctx.io.err(note) : ctx.io.info(note);
+  finish(ctx, outcome);
+}
+
+/** The exit code an Outcome carries: a failure throws (error line or JSON object); 7 and 8 are findings. */
+function finish(ctx: Context, outcome: Outcome): void {
+  const cls = exitClass(outcome);
+  if (cls === 'ok') {
+    if (outcome.message) ctx.io.info(outcome.message);
+    return;
+  }
+  const message = outcome.message ?? 'failed';
+  if (cls === 'changes-found' || cls === 'timed-out') throw new OutcomeExit(message, outcome.exitCode!);
+  if (cls === 'partial') throw new PartialFailure(message);
+  throw new AgntError(message, outcome.exitCode!);
+}
+
+async function presentValue(ctx: Context, spec: PresentSpec, o: Outcome): Promise<void> {
+  if (o.data === undefined && o.text === undefined) return;
+  const printer = await ctx.printer(o.columns ?? spec.columns, { zone: o.zone, idKeys: idKeysOf(spec), format: o.format ?? spec.formats?.[0], comment: o.comment });
+  let text = o.text;
+  if (text === undefined && spec.render && printer.rendersText) {
+    const render = await spec.render();
+    text = await render(o.data, ctx);
+  }
+  await printer.value(o.data, Array.isArray(o.data), text);
+}
+
+async function presentPages(ctx: Context, spec: PresentSpec, o: Outcome): Promise<void> {
+  const printer = await ctx.printer(o.columns ?? spec.columns, { zone: o.zone, idKeys: idKeysOf(spec), format: o.format ?? spec.formats?.[0], comment: o.comment });
+  let records = 0;
+  let pages = 0;
+  let walked: PageResult;
+  // Printed as they come, the pages leave nothing behind: the young heap need not grow past
+  // the size a minimal walk uses (8 MB).
+  const young = printer.streaming ? new YoungCap(8 * 1024 * 1024) : undefined;
+  try {
+    walked = await o.pages!.walk((items) => {
+      records += items.length;
+      pages++;
+      printer.records(items);
+      young?.check();
+      // The reader is slower than the server: the next page waits, rather than the whole
+      // output piling up in memory.
+      return stdoutDrained(ctx.io.stdout);
+    });
+  } catch (e) {
+    // Ctrl-C in a long --all: say how far it got, and whether those records were printed.
+    if (ctx.signal.aborted && !ctx.dryRun)
+      throw new Interrupted(
+        `interrupted after ${records} records (${pages} page${pages === 1 ? '' : 's'})${printer.streaming || !records ? '' : '; none printed: use -o jsonl, csv or id to print records as they arrive'}`,
+      );
+    throw e;
+  }
+  if (ctx.dryRun) return;
+  await printer.endList();
+  const incomplete = incompleteError(walked, spec.command);
+  if (incomplete) throw incomplete;
+  if (walked.count === 0 && ctx.io.stderrIsTTY && printer.rendersText) ctx.io.info(o.empty ?? 'no results');
+}
+
+async function presentPerId(ctx: Context, spec: PresentSpec, o: Outcome): Promise<void> {
+  const { results, fromStdin } = o.perId!;
+  if (fromStdin && !results.length) {
+    ctx.io.err('no ids on standard input; nothing to do');
+    // An empty list where a list is printed whole; the streaming formats and the table print nothing.
+    if (!ctx.dryRun && (ctx.format() === 'json' || ctx.format() === 'yaml')) await presentValue(ctx, spec, { data: [] });
+    return;
+  }
+  const done: unknown[] = [];
+  const failed: string[] = [];
+  const reasons: string[] = [];
+  for (const r of results) {
+    if (r.ok) {
+      done.push(r.data);
+      if (!ctx.io.quiet && !ctx.jsonErrors && results.length > 1) ctx.io.err(`${r.id}: ok`);
+    } else {
+      failed.push(r.id);
+      reasons.push(`${r.id}: ${r.error.message}`);
+      // In the JSON error form the one object at the end carries every reason.
+      if (!ctx.jsonErrors) ctx.io.err(`${r.id}: error: ${r.error.message}`);
+    }
+  }
+  if (ctx.dryRun) return;
+  // Ids from stdin always give a list, however many there were and however many failed.
+  await presentValue(ctx, spec, { ...o, perId: undefined, data: results.length === 1 && !failed.length && !fromStdin ? done[0] : done });
+  if (failed.length) {
+    throw new PartialFailure(ctx.jsonErrors ? `${failed.length} of ${results.length} failed: ${reasons.join('; ')}` : `${failed.length} of ${results.length} failed: ${failed.join(', ')}`);
+  }
+}
