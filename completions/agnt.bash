@@ -912,8 +912,8 @@ _agnt_values() {
     'batch|--input-format') _agnt_v='csv tsv jsonl yaml json' ;;
     'batch|--encoding') _agnt_v='utf8 utf16le utf16be windows-1252' ;;
     'completion|#0') _agnt_v='bash zsh fish' ;;
-    *'|--output') _agnt_v='table json yaml jsonl csv id' ;;
-    *'|-o') _agnt_v='table json yaml jsonl csv id' ;;
+    *'|--output') _agnt_v='table wide json yaml jsonl csv id' ;;
+    *'|-o') _agnt_v='table wide json yaml jsonl csv id' ;;
     *'|--profile') _agnt_v='@dyn' ;;
     *) _agnt_v= ;;
   esac
