@@ -5,7 +5,7 @@ import type { AreaSpec, CommandRecord, CommandSpec, FieldSpec, Invocation, Resul
 import type { Context } from './context.ts';
 import { AgntError, ApiError, Interrupted, UsageError } from './errors.ts';
 import type { IdResult, Outcome } from './outcome.ts';
-import { present } from './present.ts';
+import { checkFormats, present } from './present.ts';
 import { checkEnum, checkShape, flagOf, getDotted, jsonError, parseAssignment, parseFlagValue, readIdsFromStdin, readStructured, parseObjectText, setDotted, typedValue } from './input.ts';
 import { flagObject, resolveCommand } from './resolve.ts';
 import { shapeAt, stripServerSet, type Shape } from '../api/shape.ts';
@@ -353,10 +353,7 @@ function hintFor(spec: CommandSpec, e: ApiError): string | undefined {
 /** Performs a command, then presents its Outcome: the path of every command line. */
 export async function execute(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<void> {
   try {
-    if (spec.formats) {
-      const format = ctx.format(spec.formats[0]);
-      if (!spec.formats.includes(format)) throw new UsageError(`${spec.command} writes ${spec.formats.join(' or ')}, not ${format}`);
-    }
+    checkFormats(ctx, spec);
     await present(ctx, spec, await perform(ctx, spec, inv));
   } catch (e) {
     if (e instanceof ApiError && !e.hint) e.hint = hintFor(spec, e);

@@ -29,10 +29,18 @@ export interface Outcome {
   pages?: PageStream;
   /** Results of a per-id loop, failures included. */
   perId?: PerId;
+  /** A document in a format of its own (an iCalendar file), written to stdout byte for byte; its escaping is its maker's. */
+  raw?: string;
   /** Table columns for the records; default: the command's. */
   columns?: Column[];
   /** A terminal rendering that replaces the table (summaries, grids, timelines). */
   text?: string;
+  /**
+   * What a person sees in a table, when it needs more than the records (coverage list adds each
+   * span's principals, in the user's zone): called by the presenter with the data (a list's
+   * records, all of them) only when it draws a table; json, yaml, jsonl, csv and id get the API's records.
+   */
+  view?: (data: unknown) => Promise<Outcome>;
   /** Show the API's times in this zone (table: a wall time; csv: ISO with an offset). */
   zone?: string;
   /** Lines for stderr after the data (quiet hides them). */

@@ -62,6 +62,15 @@ export function escapeForTerminal(s: string): string {
   return s.replace(/\x1b\[[0-9;]*m|[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (m) => (m.length > 1 ? m : escapeControls(m)));
 }
 
+/**
+ * For lines on stderr (messages, warnings, notes, progress): line breaks and tabs stay, every
+ * other control character is escaped, colour sequences too. agnt styles only stdout (chalk), so
+ * an escape sequence on stderr can only have come from the server.
+ */
+export function escapeStderr(s: string): string {
+  return s.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, escapeControls);
+}
+
 export function escapeControls(s: string): string {
   return s.replace(CONTROL, (c) => {
     switch (c) {

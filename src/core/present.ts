@@ -3,9 +3,10 @@
 // --fields, --query, -o id, tables, times, escaping, per-id lines, the completeness check of
 // --all, and exit 6/7/8. Performing (builder.ts perform, the handlers) prints nothing.
 import type { Context } from './context.ts';
-import { AgntError, Interrupted, OutcomeExit, PartialFailure } from './errors.ts';
+import { AgntError, Interrupted, OutcomeExit, PartialFailure, UsageError } from './errors.ts';
 import { YoungCap } from './heap.ts';
 import { type Outcome, exitClass } from './outcome.ts';
+import type { Printer } from './output.ts';
 import { incompleteError, type PageResult } from './paginate.ts';
 import type { CommandSpec } from './spec.ts';
 
@@ -37,15 +38,24 @@ export function idKeysOf(spec: PresentSpec): string[] {
   return keys;
 }
 
+/** A command that writes only some formats (`org export`: yaml, json) refuses the others before anything is sent. */
+export function checkFormats(ctx: Context, spec: PresentSpec): void {
+  if (!spec.formats) return;
+  const format = ctx.format(spec.formats[0]);
+  if (!spec.formats.includes(format)) throw new UsageError(`${spec.command} writes ${spec.formats.join(' or ')}, not ${format}`);
+}
+
 /** Prints an Outcome (nothing for a handler that printed by itself and returned none). */
 export async function present(ctx: Context, spec: PresentSpec, outcome: Outcome | undefined | void): Promise<void> {
   if (!outcome) return;
-  if (outcome.pages) await presentPages(ctx, spec, outcome);
+  let shown = outcome;
+  if (outcome.raw !== undefined) ctx.io.stdout.write(outcome.raw);
+  else if (outcome.pages) await presentPages(ctx, spec, outcome);
   else if (outcome.perId) await presentPerId(ctx, spec, outcome);
-  else await presentValue(ctx, spec, outcome);
+  else shown = await presentValue(ctx, spec, outcome);
   const failed = exitClass(outcome) === 'failed' || exitClass(outcome) === 'partial';
   // A failure's notes are its reasons (shown even with --quiet); the JSON error form is its one object.
-  if (!ctx.dryRun && !(failed && ctx.jsonErrors)) for (const note of outcome.notes ?? []) failed ? ctx.io.err(note) : ctx.io.info(note);
+  if (!ctx.dryRun && !(failed && ctx.jsonErrors)) for (const note of shown.notes ?? []) failed ? ctx.io.err(note) : ctx.io.info(note);
   finish(ctx, outcome);
 }
 
@@ -62,19 +72,36 @@ function finish(ctx: Context, outcome: Outcome): void {
   throw new AgntError(message, outcome.exitCode!);
 }
 
-async function presentValue(ctx: Context, spec: PresentSpec, o: Outcome): Promise<void> {
-  if (o.data === undefined && o.text === undefined) return;
-  const printer = await ctx.printer(o.columns ?? spec.columns, { zone: o.zone, idKeys: idKeysOf(spec), format: o.format ?? spec.formats?.[0], comment: o.comment });
+function printerFor(ctx: Context, spec: PresentSpec, o: Outcome): Promise<Printer> {
+  return ctx.printer(o.columns ?? spec.columns, { zone: o.zone, idKeys: idKeysOf(spec), format: o.format ?? spec.formats?.[0], comment: o.comment });
+}
+
+/** Prints a value; returns the Outcome printed (a command's table view replaces the outcome, notes included). */
+async function presentValue(ctx: Context, spec: PresentSpec, o: Outcome): Promise<Outcome> {
+  if (o.data === undefined && o.text === undefined) return o;
+  let printer = await printerFor(ctx, spec, o);
+  if (o.view && printer.rendersText) {
+    o = { ...(await o.view(o.data)), format: o.format };
+    printer = await printerFor(ctx, spec, o);
+  }
   let text = o.text;
   if (text === undefined && spec.render && printer.rendersText) {
     const render = await spec.render();
     text = await render(o.data, ctx);
   }
   await printer.value(o.data, Array.isArray(o.data), text);
+  return o;
 }
 
 async function presentPages(ctx: Context, spec: PresentSpec, o: Outcome): Promise<void> {
-  const printer = await ctx.printer(o.columns ?? spec.columns, { zone: o.zone, idKeys: idKeysOf(spec), format: o.format ?? spec.formats?.[0], comment: o.comment });
+  let printer = await printerFor(ctx, spec, o);
+  // A table with its own view: every record first (the completeness check too), then the view.
+  let collected: unknown[] | undefined;
+  if (o.view && printer.rendersText) {
+    const list: unknown[] = [];
+    collected = list;
+    printer = { streaming: false, rendersText: true, records: (items: unknown[]) => list.push(...items), endList: async () => undefined } as unknown as Printer;
+  }
   let records = 0;
   let pages = 0;
   let walked: PageResult;
@@ -101,6 +128,8 @@ async function presentPages(ctx: Context, spec: PresentSpec, o: Outcome): Promis
   }
   if (ctx.dryRun) return;
   await printer.endList();
+  // An incomplete list is printed, then said to be incomplete (exit 1).
+  if (collected?.length) await presentValue(ctx, spec, { ...o, pages: undefined, data: collected });
   const incomplete = incompleteError(walked, spec.command);
   if (incomplete) throw incomplete;
   if (walked.count === 0 && ctx.io.stderrIsTTY && printer.rendersText) ctx.io.info(o.empty ?? 'no results');

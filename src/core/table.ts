@@ -2,8 +2,8 @@
 // drawn (cli-table3 and string-width's Unicode tables cost start-up time every other run would
 // pay). Borderless, kubectl-style: columns three spaces apart, headers in bold when colour is on.
 //
-// Fitting, on a terminal only (a pipe gets every column whole): while even the narrowest
-// useful widths do not fit, the least important column is dropped (the last, unless a column
+// Fitting, on a terminal only (a pipe gets every column whole): while the columns would not all
+// keep a readable width, the least important column is dropped (the last, unless a column
 // says otherwise; an id column never); then the widest cells are cut with an ellipsis, never
 // inside a grapheme cluster. Record ids are never cut.
 import Table from 'cli-table3';
@@ -27,15 +27,20 @@ export interface TableOptions {
 const GAP = 3;
 // A cut column keeps at least this many cells (or its header, if wider): narrower is noise.
 const MIN_CELLS = 8;
+// Columns are dropped while they would not all keep this many cells: a few readable columns
+// say more than every column cut to a stub.
+const COMFORT_CELLS = 16;
 
 /** The columns kept and the width of each, so that the table fits `width`. */
 export function fitColumns(columns: TableColumn[], natural: number[], width: number): { keep: number[]; widths: number[] } {
   let keep = columns.map((_, i) => i);
   if (!Number.isFinite(width)) return { keep, widths: natural };
-  const min = columns.map((c, i) => (c.id ? natural[i]! : Math.min(natural[i]!, Math.max(MIN_CELLS, displayWidth(c.header)))));
+  const floor = (cells: number) => columns.map((c, i) => (c.id ? natural[i]! : Math.min(natural[i]!, Math.max(cells, displayWidth(c.header)))));
+  const min = floor(MIN_CELLS);
+  const comfort = floor(COMFORT_CELLS);
   const total = (cols: number[], w: (i: number) => number) => cols.reduce((s, i) => s + w(i), 0) + GAP * Math.max(0, cols.length - 1);
   const rank = (i: number) => columns[i]!.priority ?? i;
-  while (keep.length > 1 && total(keep, (i) => min[i]!) > width) {
+  while (keep.length > 1 && total(keep, (i) => comfort[i]!) > width) {
     const droppable = keep.filter((i) => !columns[i]!.id);
     if (!droppable.length) break;
     const least = droppable.reduce((a, b) => (rank(b) >= rank(a) ? b : a));

@@ -1,6 +1,7 @@
 // Coverage workflows: create (pairs, files, local times, durations, prompts on a terminal),
 // update with local times, events over a friendly range, and the terminal renderings of the
 // chain and the dashboard.
+import { parseFormat } from '../core/output.ts';
 import { readFileSync } from 'node:fs';
 import type { Handler, Invocation } from '../core/spec.ts';
 import type { Context } from '../core/context.ts';
@@ -279,7 +280,7 @@ export const events: Handler<{ from?: string; to?: string; days?: string; tz?: s
   const days = o.days !== undefined ? Number(o.days) : 7;
   if (!Number.isInteger(days) || days < 1) throw new UsageError(`--days must be a positive integer, got '${o.days}'`);
   const ics = icsRequested(ctx);
-  if (!ics) ctx.format(); // an unknown -o is refused before any request
+  if (!ics && ctx.global.output !== undefined) parseFormat(ctx.global.output); // an unknown -o is refused before any request
   const needsZone = !looksAbsolute(fromText) || !looksAbsolute(toText);
   const tz = needsZone ? await resolveZone(ctx, o.tz) : 'UTC';
   const now = Date.now();

@@ -250,8 +250,8 @@ export async function runOperations(ctx: Context, ops: Operation[]): Promise<num
       await o.run();
     } catch (e) {
       const remaining = ops.slice(i + 1);
-      ctx.io.err(`apply stopped at ${o.label}`);
-      ctx.io.err(
+      const where = [
+        `apply stopped at ${o.label}`,
         `done: ${done} of ${ops.length} change(s)${
           done
             ? `: ${ops
@@ -260,13 +260,16 @@ export async function runOperations(ctx: Context, ops: Operation[]): Promise<num
                 .join('; ')}`
             : ''
         }`,
-      );
-      ctx.io.err(`not done: ${o.label}${remaining.length ? `; ${remaining.map((x) => x.label).join('; ')}` : ''}`);
+        `not done: ${o.label}${remaining.length ? `; ${remaining.map((x) => x.label).join('; ')}` : ''}`,
+      ];
+      // The JSON error form is one object and nothing else: what was done and what remains go in it.
+      if (ctx.jsonErrors && e instanceof AgntError) e.message = `${e.message}; ${where.join('; ')}`;
+      else for (const line of where) ctx.io.err(line);
       if (e instanceof AgntError && !e.hint) e.hint = 'fix the cause and run the same apply again: it plans from the organization as it is now and continues';
       throw e;
     }
     done++;
-    if (!ctx.io.quiet) ctx.io.err(`ok  ${o.label}`);
+    if (!ctx.io.quiet && !ctx.jsonErrors) ctx.io.err(`ok  ${o.label}`);
   }
   return done;
 }

@@ -3,8 +3,8 @@ import { renameSync, writeFileSync, readFileSync } from 'node:fs';
 import type { Context } from '../../core/context.ts';
 import { callEndpoint } from '../../core/endpoint-request.ts';
 import type { Handler, Invocation } from '../../core/spec.ts';
-import { AgntError, ChangesFound, EXIT, UsageError } from '../../core/errors.ts';
-import { canonical, loadDocument, readAndCheck, formatProblem, lower, serialize, API_VERSION, type OrgDoc } from './document.ts';
+import { AgntError, EXIT, UsageError } from '../../core/errors.ts';
+import { canonical, loadDocument, readAndCheck, formatProblem, lower, DOCUMENT_COMMENT, API_VERSION, type OrgDoc } from './document.ts';
 import { readAll, readLive, type Live } from './live.ts';
 import { computePlan, publicChange, renderPlan, summarize, type Change } from './plan.ts';
 import { resolveReferences, withReferences } from './secrets.ts';
@@ -95,33 +95,31 @@ function planData(p: Prepared): Rec {
 
 export const exportOrg: Handler = async (ctx, inv) => {
   const orgId = inv.args.orgId!;
-  const format = ctx.format();
-  if (!['table', 'yaml', 'json'].includes(format)) throw new UsageError(`org export writes yaml or json, not ${format}`);
   if (ctx.dryRun) return dryRead(ctx, orgId);
   const live = await readLive(ctx, orgId);
   const doc: OrgDoc = { ...live.doc };
   // Secrets are never written: each becomes a reference to an environment variable.
   if (doc.sso) doc.sso = withReferences(doc.sso, ['sso']) as Rec;
   if (doc.auditLogging) doc.auditLogging = withReferences(doc.auditLogging, ['auditLogging']) as Rec;
-  ctx.io.out(await serialize(doc, format === 'json' ? 'json' : 'yaml'));
+  // The presenter writes it (yaml by the record's formats, or -o json), escaped like any output.
+  return { data: doc, comment: DOCUMENT_COMMENT };
 };
 
 // ---- validate ----
 
-export const validateOrg: Handler = async (ctx, inv) => {
+export const validateOrg: Handler = async (_ctx, inv) => {
   const file = inv.args.file!;
   const { problems } = await readAndCheck(file);
-  const format = ctx.format();
-  if (format === 'json' || format === 'yaml' || format === 'jsonl') {
-    const printer = await ctx.printer();
-    await printer.value({ file, valid: problems.length === 0, problems }, false);
-  } else if (!problems.length) {
-    ctx.io.out(`${file}: valid`);
-  }
-  if (problems.length) {
-    if (format === 'table') for (const p of problems) ctx.io.err(formatProblem(file, p));
-    throw new UsageError(`${file}: ${problems.length} problem${problems.length > 1 ? 's' : ''}; nothing was sent`);
-  }
+  const data = { file, valid: problems.length === 0, problems };
+  if (!problems.length) return { data, text: `${file}: valid` };
+  // On a terminal's table the problems are lines on stderr (the JSON error form leaves them to the document).
+  return {
+    data,
+    text: '',
+    notes: problems.map((p) => formatProblem(file, p)),
+    exitCode: EXIT.usage,
+    message: `${file}: ${problems.length} problem${problems.length > 1 ? 's' : ''}; nothing was sent`,
+  };
 };
 
 // ---- plan ----
@@ -137,9 +135,10 @@ export const planOrg: Handler = async (ctx, inv) => {
     writeAtomic(String(inv.opts.out), `${JSON.stringify(data, null, 2)}\n`);
     ctx.io.info(`plan saved to ${inv.opts.out}; apply it with: agnt org apply -f ${p.file} --plan ${inv.opts.out}`);
   }
-  const printer = await ctx.printer();
-  await printer.value(data, false, renderPlan(header(p, 'plan for'), data.changes, p.notes).replace(/\n$/, ''));
-  if (inv.opts.exitCode && p.changes.length) throw new ChangesFound(`${p.changes.length} change(s) to make (exit ${EXIT.changes})`);
+  const text = renderPlan(header(p, 'plan for'), data.changes, p.notes).replace(/\n$/, '');
+  // Changes with --exit-code are a finding (exit 7), not an error: the plan is the document.
+  if (inv.opts.exitCode && p.changes.length) return { data, text, exitCode: EXIT.changes, message: `${p.changes.length} change(s) to make (exit ${EXIT.changes})` };
+  return { data, text };
 };
 
 // ---- apply ----
@@ -190,10 +189,7 @@ export const applyOrg: Handler = async (ctx, inv) => {
   }
   const data = planData(p);
   if (!p.changes.length) {
-    ctx.io.info(header(p, 'apply to'));
-    const printer = await ctx.printer();
-    await printer.value({ organization: p.orgId, applied: 0, changes: [] }, false, '');
-    return;
+    return { data: { organization: p.orgId, applied: 0, changes: [] }, text: '', notes: [header(p, 'apply to')] };
   }
   const refused = p.changes.filter((c) => c.op === 'delete' && !(inv.opts.prune && allow.has(c.deleteKind!)));
   if (refused.length) {
@@ -209,10 +205,9 @@ export const applyOrg: Handler = async (ctx, inv) => {
     ctx.io.err(text);
     const { confirm: ask } = await import('@inquirer/prompts');
     if (!(await ask({ message: `Make these ${p.changes.length} change(s) to ${p.orgId}?`, default: false }, { output: process.stderr }))) throw new AgntError('cancelled; nothing was changed');
-  } else if (!ctx.io.quiet) ctx.io.err(text);
+  } else if (!ctx.io.quiet && !ctx.jsonErrors) ctx.io.err(text);
   const done = await runOperations(ctx, operations(ctx, p.desired, p.live, p.changes, p.state));
-  const printer = await ctx.printer();
-  await printer.value({ organization: p.orgId, applied: p.changes.length, requests: done, changes: data.changes }, false, `applied ${p.changes.length} change(s) to ${p.orgId}`);
+  return { data: { organization: p.orgId, applied: p.changes.length, requests: done, changes: data.changes }, text: `applied ${p.changes.length} change(s) to ${p.orgId}` };
 };
 
 // ---- drift ----
@@ -250,8 +245,8 @@ export const driftOrg: Handler = async (ctx, inv) => {
     const who = r.eventId ? `changed by ${r.actor ?? 'the system'}${r.actorEmail ? ` (${r.actorEmail})` : ''} at ${r.at} (${r.action}, event ${r.eventId})` : 'no audit event names this change';
     lines.push(`  ${what}\n    ${who}`);
   }
-  const printer = await ctx.printer();
   const { escapeControls } = await import('../../core/output.ts');
-  await printer.value(records, true, lines.map((l) => l.split('\n').map(escapeControls).join('\n')).join('\n'));
-  if (inv.opts.exitCode && records.length) throw new ChangesFound(`${records.length} field(s) drifted from ${p.file} (exit ${EXIT.changes})`);
+  const text = lines.map((l) => l.split('\n').map(escapeControls).join('\n')).join('\n');
+  if (inv.opts.exitCode && records.length) return { data: records, text, exitCode: EXIT.changes, message: `${records.length} field(s) drifted from ${p.file} (exit ${EXIT.changes})` };
+  return { data: records, text };
 };
