@@ -324,11 +324,12 @@ export function idOf(record: unknown, nestedUnder: string[] = []): string | unde
   return ids.length === 1 ? ids[0] : undefined;
 }
 
-/** Nothing: null, or a list or object holding only nulls (a list filtered to nothing too). */
+/** Nothing: null, a list holding only nulls (or none), an object whose every key is null. */
 function isNothing(v: unknown): boolean {
   if (v === null || v === undefined) return true;
   if (Array.isArray(v)) return v.every((x) => x === null || x === undefined);
-  if (typeof v === 'object') return Object.values(v).every((x) => x === null || x === undefined);
+  // An empty object is an answer (no warnings); one whose every key is null is a miss ({mail: email} on a list).
+  if (typeof v === 'object') return Object.keys(v).length > 0 && Object.values(v).every((x) => x === null || x === undefined);
   return false;
 }
 
@@ -434,9 +435,11 @@ export class Printer {
   private queried(data: unknown): unknown {
     if (!this.query) return data;
     const out = this.query(data);
-    if (!isEmptyInput(data) && isNothing(out)) {
+    const expr = (this.query as { expr?: string }).expr ?? this.opts.query ?? '';
+    // A filter ([?...]) may match no record: that is an answer (a lookup finds nothing), not a typo.
+    if (!isEmptyInput(data) && isNothing(out) && !expr.includes('[?')) {
       throw new UsageError(
-        `--query ${JSON.stringify((this.query as { expr?: string }).expr ?? this.opts.query ?? '')} yields nothing from ${Array.isArray(data) ? `the ${data.length} record${data.length === 1 ? '' : 's'}` : 'the result'}`,
+        `--query ${JSON.stringify(expr)} yields nothing from ${Array.isArray(data) ? `the ${data.length} record${data.length === 1 ? '' : 's'}` : 'the result'}`,
         Array.isArray(data) ? "it applies to the whole result, where a list is one array: '[].email' picks a field of each record" : undefined,
       );
     }

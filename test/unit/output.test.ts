@@ -98,9 +98,13 @@ describe('formats', () => {
         expect(out).toEqual([]);
       }
     }
-    // An empty list is not the query's fault.
+    // An empty list is not the query's fault, nor a filter that matches no record (a lookup).
     const { p } = printer('csv', {}, undefined, await loadQuery('[].email'));
     await p.endList();
+    const lookup = printer('json', {}, undefined, await loadQuery("[?name=='nobody'].id | [0]"));
+    lookup.p.records(rows);
+    await lookup.p.endList();
+    expect(lookup.out).toEqual(['null']);
   });
 
   it('-o id finds an id nested in the result, and says when there is none', async () => {

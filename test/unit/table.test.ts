@@ -69,3 +69,15 @@ describe('tables fit the terminal', () => {
     expect(out.join('\n')).toContain('con_0123456789abcdef');
   });
 });
+
+describe('a long table is drawn line by line, to the same bytes', () => {
+  it('cli-table3 and the direct drawing agree, cut or whole, bold or plain', () => {
+    const bold = (s: string) => `\x1b[1m${s}\x1b[22m`;
+    for (const width of [Infinity, 120, 80, 50, 30]) {
+      for (const b of [undefined, bold]) {
+        const viaTable = drawTable(columns, ROWS, { width, bold: b, direct: false });
+        expect(drawTable(columns, ROWS, { width, bold: b, direct: true }), `width ${width}${b ? ', bold' : ''}`).toBe(viaTable);
+      }
+    }
+  });
+});
