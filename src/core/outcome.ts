@@ -43,6 +43,8 @@ export interface Outcome {
   view?: (data: unknown) => Promise<Outcome>;
   /** Show the API's times in this zone (table: a wall time; csv: ISO with an offset). */
   zone?: string;
+  /** Warnings for stderr after the data (shown with --quiet too). */
+  warnings?: string[];
   /** Lines for stderr after the data (quiet hides them). */
   notes?: string[];
   /** The exit code, when not 0: 6 partial, 7 changes found, 8 timed out, or a failure's. */

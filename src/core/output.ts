@@ -295,7 +295,8 @@ function csvCell(v: unknown, tty: boolean): string {
   return s;
 }
 
-const ID_KEYS = ['id', 'sessionId', 'fileId', 'spanId', 'delegationId', 'key'];
+/** The keys a record's id is under, in order. */
+export const ID_KEYS = ['id', 'sessionId', 'fileId', 'spanId', 'delegationId', 'key'];
 
 function ownId(o: Record<string, unknown>): string | undefined {
   for (const k of ID_KEYS) if (typeof o[k] === 'string' || typeof o[k] === 'number') return String(o[k]);
@@ -331,10 +332,6 @@ function isNothing(v: unknown): boolean {
   // An empty object is an answer (no warnings); one whose every key is null is a miss ({mail: email} on a list).
   if (typeof v === 'object') return Object.keys(v).length > 0 && Object.values(v).every((x) => x === null || x === undefined);
   return false;
-}
-
-function isEmptyInput(v: unknown): boolean {
-  return v === null || v === undefined || (Array.isArray(v) && v.length === 0);
 }
 
 /**
@@ -437,10 +434,12 @@ export class Printer {
     const out = this.query(data);
     const expr = (this.query as { expr?: string }).expr ?? this.opts.query ?? '';
     // A filter ([?...]) may match no record: that is an answer (a lookup finds nothing), not a typo.
-    if (!isEmptyInput(data) && isNothing(out) && !expr.includes('[?')) {
+    // A list is where a mistyped field shows as blank cells; one record's null field is an answer
+    // (`coverage who P --query backupCoordinator.email` when nobody covers).
+    if (Array.isArray(data) && data.length > 0 && isNothing(out) && !expr.includes('[?')) {
       throw new UsageError(
-        `--query ${JSON.stringify(expr)} yields nothing from ${Array.isArray(data) ? `the ${data.length} record${data.length === 1 ? '' : 's'}` : 'the result'}`,
-        Array.isArray(data) ? "it applies to the whole result, where a list is one array: '[].email' picks a field of each record" : undefined,
+        `--query ${JSON.stringify(expr)} yields nothing from the ${data.length} record${data.length === 1 ? '' : 's'}`,
+        "it applies to the whole result, where a list is one array: '[].email' picks a field of each record",
       );
     }
     return out;

@@ -6,7 +6,8 @@ import type { Context } from './context.ts';
 import { AgntError, Interrupted, OutcomeExit, PartialFailure, UsageError } from './errors.ts';
 import { YoungCap } from './heap.ts';
 import { type Outcome, exitClass } from './outcome.ts';
-import type { Printer } from './output.ts';
+import { ID_KEYS, type Printer } from './output.ts';
+import type { Shape } from '../api/shape.ts';
 import { incompleteError, type PageResult } from './paginate.ts';
 import type { CommandSpec } from './spec.ts';
 
@@ -38,12 +39,45 @@ export function idKeysOf(spec: PresentSpec): string[] {
   return keys;
 }
 
-/** A command that writes only some formats (`org export`: yaml, json) refuses the others before anything is sent. */
-export function checkFormats(ctx: Context, spec: PresentSpec): void {
-  if (!spec.formats) return;
-  const format = ctx.format(spec.formats[0]);
-  if (!spec.formats.includes(format)) throw new UsageError(`${spec.command} writes ${spec.formats.join(' or ')}, not ${format}`);
+/**
+ * Whether a result of this shape may hold an id where -o id looks for one (as idOf does at run
+ * time): its own id key, the record nested under one of `nestedUnder`, or the one nested record
+ * with an id. A shape that leaves room (open, any, oneOf) may.
+ */
+function mayHaveId(shape: Shape, nestedUnder: string[]): boolean {
+  switch (shape.kind) {
+    case 'array':
+      return mayHaveId(shape.items, nestedUnder);
+    case 'object': {
+      if (shape.open || ID_KEYS.some((k) => k in shape.fields)) return true;
+      const own = (s: Shape | undefined) => s?.kind === 'object' && (Boolean(s.open) || ID_KEYS.some((k) => k in s.fields));
+      if (nestedUnder.some((k) => own(shape.fields[k]))) return true;
+      return Object.values(shape.fields).filter(own).length === 1;
+    }
+    case 'boolean':
+    case 'enum':
+      return false;
+    default:
+      return true;
+  }
 }
+
+/**
+ * Output checks that need no answer, made before anything is sent: a command that writes only
+ * some formats (`org export`: yaml, json) refuses the others; -o id on an endpoint whose result
+ * (by the model) holds no id is exit 2 rather than a change made and then an error.
+ */
+export function checkFormats(ctx: Context, spec: PresentSpec & Partial<Pick<CommandSpec, 'handler' | 'select'>>): void {
+  const format = ctx.format(spec.formats?.[0]);
+  if (spec.formats && !spec.formats.includes(format)) throw new UsageError(`${spec.command} writes ${spec.formats.join(' or ')}, not ${format}`);
+  if (format !== 'id' || spec.handler || ctx.global.query || ctx.global.fields) return;
+  let shape = spec.endpoint?.result;
+  if (shape && spec.select) shape = shape.kind === 'object' ? shape.fields[spec.select] : undefined;
+  if (shape && !mayHaveId(shape, idKeysOf(spec))) throw new UsageError(NO_ID, ID_HINT);
+}
+
+const NO_ID = '-o id: the result has no id';
+const ID_HINT = 'print a field with --fields NAME -o id, or choose the values with --query';
 
 /** Prints an Outcome (nothing for a handler that printed by itself and returned none). */
 export async function present(ctx: Context, spec: PresentSpec, outcome: Outcome | undefined | void): Promise<void> {
@@ -55,7 +89,10 @@ export async function present(ctx: Context, spec: PresentSpec, outcome: Outcome 
   else shown = await presentValue(ctx, spec, outcome);
   const failed = exitClass(outcome) === 'failed' || exitClass(outcome) === 'partial';
   // A failure's notes are its reasons (shown even with --quiet); the JSON error form is its one object.
-  if (!ctx.dryRun && !(failed && ctx.jsonErrors)) for (const note of shown.notes ?? []) failed ? ctx.io.err(note) : ctx.io.info(note);
+  if (!ctx.dryRun && !(failed && ctx.jsonErrors)) {
+    for (const warning of shown.warnings ?? outcome.warnings ?? []) ctx.io.warn(warning);
+    for (const note of shown.notes ?? []) failed ? ctx.io.err(note) : ctx.io.info(note);
+  }
   finish(ctx, outcome);
 }
 

@@ -220,10 +220,10 @@ function reportFailures(ctx: Context, failed: Gathered['failed']): void {
 async function once(ctx: Context, opts: Record<string, unknown>): Promise<Outcome | undefined> {
   const { items, failed, tz } = await gather(ctx, opts);
   if (ctx.dryRun) return;
-  const warnings = failed.map((f) => `warning: could not read ${f.kind} items: ${escapeControls(f.message)}`);
+  const warnings = failed.map((f) => `could not read ${f.kind} items: ${escapeControls(f.message)}`);
   // A person at a table gets the rendering (or a note that the inbox is empty); scripts the items.
-  const view = async () => (items.length ? { data: items, text: renderText(items, tz, ctx), notes: warnings } : { data: items, text: '', notes: ['nothing waits for you', ...warnings] });
-  const outcome: Outcome = { data: items, columns: [{ path: 'kind' }, { path: 'id' }, { path: 'summary' }, { path: 'commands' }], view, notes: warnings };
+  const view = async () => (items.length ? { data: items, text: renderText(items, tz, ctx), warnings } : { data: items, text: '', notes: ['nothing waits for you'], warnings });
+  const outcome: Outcome = { data: items, columns: [{ path: 'kind' }, { path: 'id' }, { path: 'summary' }, { path: 'commands' }], view, warnings };
   if (!failed.length) return outcome;
   // The JSON error form is one object: it names each source that could not be read.
   return {

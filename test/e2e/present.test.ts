@@ -59,6 +59,11 @@ describe('-o id', () => {
   it('a result with no id is exit 2 with a message, never an empty line', async () => {
     const r = await agnt(['org', 'model-tiers', 'get', 'org_acme', '-o', 'id'], { sb });
     expect({ code: r.exitCode, out: r.stdout, err: r.stderr.split('\n')[0] }).toEqual({ code: 2, out: '', err: 'error: -o id: the result has no id' });
+    // Known from the model before sending: a change whose answer has no id is not made.
+    const mark = sb.requests.length;
+    const gone = await agnt(['users', 'deprovision', '--email', 'member@acme.test', '--team-id', 'team_acme', '-o', 'id'], { sb });
+    expect({ code: gone.exitCode, err: gone.stderr.split('\n')[0] }).toEqual({ code: 2, err: 'error: -o id: the result has no id' });
+    expect(sb.requests.slice(mark).filter((q: { method: string }) => q.method !== 'GET')).toEqual([]);
   });
 
   it('batch shows the nested id in its ID column', async () => {
