@@ -144,7 +144,9 @@ export const who: Handler<{ at?: string; tz?: string }> = async (ctx, inv) => {
   if (o.at === undefined) {
     const res = await client.request(requestFor(inv.spec.endpoint, { params: inv.args }));
     if (res.dryRun) return;
-    return { data: res.data };
+    // In the user's zone, as with --at: one rule for the timeline's times.
+    const data = res.data;
+    return { data, view: async () => ({ data, text: (await import('./coverage.ts')).renderWho(data, ctx, await resolveZone(ctx, o.tz)) }) };
   }
   const tz = await resolveZone(ctx, o.tz);
   const at = parseWhen(String(o.at), tz, Date.now(), { flag: '--at' });

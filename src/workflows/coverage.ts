@@ -10,6 +10,7 @@ import { type AgntError, Interrupted, UsageError } from '../core/errors.ts';
 import { readStructured } from '../core/input.ts';
 import { addDuration, DURATION_HINT, formatLocal, iso, parseDuration, parseWhen, resolveZone, startOfLocalDay, addLocalDays, looksAbsolute } from '../core/time.ts';
 import { nameOf, sections, table, who } from '../render/render.ts';
+import { zoned } from '../render/zoned.ts';
 import { icsRequested, writeCalendar } from './ics.ts';
 
 type Rec = Record<string, any>;
@@ -296,7 +297,8 @@ export const events: Handler<{ from?: string; to?: string; days?: string; tz?: s
 
 // ---- renderings ----
 
-export function renderWho(data: unknown): string {
+/** `tz`: show the span's times in this zone (the user's, as `coverage who --at` does); else as the API sent them. */
+export function renderWho(data: unknown, _ctx?: unknown, tz?: string): string {
   const d = (data ?? {}) as Rec;
   const chain = Array.isArray(d.chain) ? (d.chain as Rec[]) : [];
   const lines: string[] = [];
@@ -305,7 +307,8 @@ export function renderWho(data: unknown): string {
     return lines.join('\n');
   }
   const span = (d.span ?? {}) as Rec;
-  lines.push(`covered by ${who(d.backupCoordinator)} (span ${span.id ?? '?'}, ${span.reason ?? '?'}, ${span.startAt ?? '?'} to ${span.endAt ?? '?'})`);
+  const at = (v: unknown) => (typeof v === 'string' && tz ? zoned(v, tz) : (v ?? '?'));
+  lines.push(`covered by ${who(d.backupCoordinator)} (span ${span.id ?? '?'}, ${span.reason ?? '?'}, ${at(span.startAt)} to ${at(span.endAt)})`);
   const last = chain.length - 1;
   chain.forEach((p, i) => {
     const depth = typeof p.depth === 'number' ? p.depth : i;
