@@ -67,7 +67,10 @@ function mayHaveId(shape: Shape, nestedUnder: string[]): boolean {
  * some formats (`org export`: yaml, json) refuses the others; -o id on an endpoint whose result
  * (by the model) holds no id is exit 2 rather than a change made and then an error.
  */
-export function checkFormats(ctx: Context, spec: PresentSpec & Partial<Pick<CommandSpec, 'handler' | 'select'>>): void {
+export function checkFormats(ctx: Context, spec: PresentSpec & Partial<Pick<CommandSpec, 'handler' | 'select' | 'options'>>): void {
+  // A command whose own -o means something else (drive download's path, the ics commands') says
+  // what it accepts itself.
+  if (spec.options?.some((o) => /(^|[\s,])--output\b/.test(o.flags))) return;
   const format = ctx.format(spec.formats?.[0]);
   if (spec.formats && !spec.formats.includes(format)) throw new UsageError(`${spec.command} writes ${spec.formats.join(' or ')}, not ${format}`);
   if (format !== 'id' || spec.handler || ctx.global.query || ctx.global.fields) return;
