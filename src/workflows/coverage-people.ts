@@ -12,6 +12,7 @@ import { iso, parseWhen, resolveZone } from '../core/time.ts';
 import { sections, table, who as person } from '../render/render.ts';
 import { displayZone, zoned } from '../render/zoned.ts';
 import { mapLimit, pairsText, principalRows } from './span-principals.ts';
+import { renderWho } from './coverage.ts';
 
 type Rec = Record<string, any>;
 
@@ -146,7 +147,7 @@ export const who: Handler<{ at?: string; tz?: string }> = async (ctx, inv) => {
     if (res.dryRun) return;
     // In the user's zone, as with --at: one rule for the timeline's times.
     const data = res.data;
-    return { data, view: async () => ({ data, text: (await import('./coverage.ts')).renderWho(data, ctx, await resolveZone(ctx, o.tz)) }) };
+    return { data, view: async () => ({ data, text: renderWho(data, ctx, await resolveZone(ctx, o.tz)) }) };
   }
   const tz = await resolveZone(ctx, o.tz);
   const at = parseWhen(String(o.at), tz, Date.now(), { flag: '--at' });
