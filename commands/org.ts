@@ -434,6 +434,7 @@ export const orgArea: AreaSpec = {
       also: [...READS],
       args: [org],
       handler: code('exportOrg'),
+      formats: ['yaml', 'json'],
       examples: ['agnt org export org_acme > org.yaml', 'agnt org export org_acme -o json > org.json'],
     },
     {

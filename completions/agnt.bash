@@ -971,8 +971,8 @@ _agnt_values() {
     'mcp install|--client') _agnt_v='claude-code claude-desktop cursor vscode' ;;
     'mcp install|--config') _agnt_v='@file' ;;
     'completion|#0') _agnt_v='bash zsh fish' ;;
-    *'|--output') _agnt_v='table json yaml jsonl csv id' ;;
-    *'|-o') _agnt_v='table json yaml jsonl csv id' ;;
+    *'|--output') _agnt_v='table wide json yaml jsonl csv id' ;;
+    *'|-o') _agnt_v='table wide json yaml jsonl csv id' ;;
     *'|--profile') _agnt_v='@dyn' ;;
     *) _agnt_v= ;;
   esac

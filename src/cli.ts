@@ -4,7 +4,7 @@ import { Command, CommanderError, Help, Option } from 'commander';
 import { AREA_INDEX, loadArea } from '../commands/index.ts';
 import { buildArea, hinted, type ContextFactory } from './core/builder.ts';
 import { Context, type GlobalOptions } from './core/context.ts';
-import { AgntError, ApiError, ChangesFound, EXIT, Interrupted, NetworkError, UsageError } from './core/errors.ts';
+import { AgntError, ApiError, EXIT, OutcomeExit, Interrupted, NetworkError, UsageError } from './core/errors.ts';
 import { escapeControls, FORMATS, parseFormat, safeJson } from './core/output.ts';
 import { maskSecrets, redactUrls, redactValue } from './core/redact.ts';
 import { VERSION } from './core/version.ts';
@@ -266,12 +266,14 @@ export function printError(e: unknown, global: GlobalOptions, json = wantsJsonEr
   const d = describeError(e);
   if (!d) return 0;
   const stderr = host.stderr;
+  // Exit 7 and 8 are outcomes: their document is on stdout, and no error object follows it.
+  if (e instanceof OutcomeExit && json) return d.exitCode;
   if (json) {
     stderr.write(`${maskSecrets(safeJson({ error: d }, false))}\n`);
     return d.exitCode;
   }
   if (e instanceof CommanderError) return d.exitCode; // commander printed it already
-  if (d.exitCode === EXIT.interrupted || d.exitCode === EXIT.changes || e instanceof ChangesFound) {
+  if (d.exitCode === EXIT.interrupted || d.exitCode === EXIT.changes || e instanceof OutcomeExit) {
     // Not an "error": what an interrupted command had done, or (plan/drift --exit-code) that
     // the plan printed holds changes.
     stderr.write(`${escapeLine(maskSecrets(d.message))}\n`);

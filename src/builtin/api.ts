@@ -3,7 +3,9 @@ import { UsageError } from '../core/errors.ts';
 import type { Context } from '../core/context.ts';
 import type { Method } from '../core/http.ts';
 import { parseAssignment, readStructured, setDotted, typedValue } from '../core/input.ts';
-import { incompleteError, paginate } from '../core/paginate.ts';
+import type { Outcome } from '../core/outcome.ts';
+import { paginate } from '../core/paginate.ts';
+import { present } from '../core/present.ts';
 import { pagingProgress } from '../core/progress.ts';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -35,24 +37,25 @@ export async function api(ctx: Context, rawMethod: unknown, rawPath: unknown, ra
   }
   const client = ctx.client();
   const request = { method, path, query: inQuery ? fields : undefined, body, envelope: 'auto' as const };
+  // JSON unless -o says otherwise, as `gh api` prints: pretty on a terminal, compact in a pipe.
+  const outcome: Outcome = { format: 'json' };
   if (opts.paginate) {
     if (method !== 'GET') throw new UsageError('--paginate works with GET');
     // How the list pages (page/perPage, or the limit/before cursor) is the model's, found by path.
     const endpoint = await endpointAt(method, path);
-    const printer = await ctx.printer();
-    const shown = pagingProgress(ctx.io, client, true);
-    const walked = await paginate(shown.client, { ...request, endpoint }, { all: true, perPage: typeof fields.perPage === 'number' ? fields.perPage : undefined }, (items) => {
-      shown.add(items.length);
-      printer.records(items);
-    }).finally(() => shown.end());
-    if (ctx.dryRun) return;
-    await printer.endList();
-    const incomplete = incompleteError(walked, `${method} ${path}`);
-    if (incomplete) throw incomplete;
-    return;
+    outcome.pages = {
+      walk: (onPage) => {
+        const shown = pagingProgress(ctx.io, client, true);
+        return paginate(shown.client, { ...request, endpoint }, { all: true, perPage: typeof fields.perPage === 'number' ? fields.perPage : undefined }, (items) => {
+          shown.add(items.length);
+          return onPage(items);
+        }).finally(() => shown.end());
+      },
+    };
+  } else {
+    const res = await client.request({ ...request, envelope: 'none' });
+    if (res.dryRun) return;
+    outcome.data = res.body;
   }
-  const res = await client.request({ ...request, envelope: 'none' });
-  if (res.dryRun) return;
-  const printer = await ctx.printer();
-  await printer.value(res.body, Array.isArray(res.body));
+  await present(ctx, { command: `${method} ${path}` }, outcome);
 }

@@ -41,7 +41,8 @@ export function addCoordinationCommands(program: Command, makeContext: ContextFa
     )
     .action(async (opts: Record<string, unknown>, cmd: Command) => {
       const ctx = makeContext(cmd);
-      await (await import('../workflows/inbox.ts')).inbox(ctx, opts);
+      const outcome = await (await import('../workflows/inbox.ts')).inbox(ctx, opts);
+      await (await import('../core/present.ts')).present(ctx, { command: 'inbox' }, outcome);
     });
 
   const wait = program
@@ -72,7 +73,8 @@ export function addCoordinationCommands(program: Command, makeContext: ContextFa
       const ctx = makeContext(cmd);
       const timeout = ctx.global.timeout;
       ctx.global.timeout = undefined;
-      await (await import('../workflows/wait.ts')).wait(ctx, k, id, { ...opts, timeout });
+      const outcome = await (await import('../workflows/wait.ts')).wait(ctx, k, id, { ...opts, timeout });
+      await (await import('../core/present.ts')).present(ctx, { command: `wait ${k.name}` }, outcome);
     });
   }
 }

@@ -3,17 +3,18 @@
 import { Command, Option } from 'commander';
 import type { AreaSpec, CommandRecord, CommandSpec, FieldSpec, Invocation, Result } from './spec.ts';
 import type { Context } from './context.ts';
-import { AgntError, ApiError, Interrupted, PartialFailure, UsageError } from './errors.ts';
+import { AgntError, ApiError, Interrupted, UsageError } from './errors.ts';
+import type { IdResult, Outcome } from './outcome.ts';
+import { checkFormats, present } from './present.ts';
 import { checkEnum, checkShape, flagOf, getDotted, jsonError, parseAssignment, parseFlagValue, readIdsFromStdin, readStructured, parseObjectText, setDotted, typedValue } from './input.ts';
 import { flagObject, resolveCommand } from './resolve.ts';
 import { shapeAt, stripServerSet, type Shape } from '../api/shape.ts';
-import { incompleteError, paginate, parsePageOptions, type PageResult } from './paginate.ts';
+import { type OnPage, paginate, parsePageOptions, type PageResult } from './paginate.ts';
 import { pagingProgress } from './progress.ts';
 import { confirm } from './io.ts';
 import type { RequestSpec } from './http.ts';
 import { oneValue } from './once.ts';
 import { checkZone } from './zone.ts';
-import { YoungCap } from './heap.ts';
 
 export type ContextFactory = (cmd: Command) => Context;
 
@@ -383,124 +384,82 @@ function hintFor(spec: CommandSpec, e: ApiError): string | undefined {
   return (docs.find((d) => d.code !== undefined && d.code === e.code) ?? docs.find((d) => d.code === undefined && d.status === e.status))?.hint;
 }
 
+/** Performs a command, then presents its Outcome: the path of every command line. */
 export async function execute(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<void> {
   try {
-    await run(ctx, spec, inv);
+    checkFormats(ctx, spec);
+    await present(ctx, spec, await perform(ctx, spec, inv));
   } catch (e) {
     if (e instanceof ApiError && !e.hint) e.hint = hintFor(spec, e);
     throw e;
   }
 }
 
-/** A promise when the stream's buffer is full (settled when it drains or ends), else undefined. */
-function stdoutDrained(out: NodeJS.WritableStream): Promise<void> | undefined {
-  if (!(out as NodeJS.WritableStream & { writableNeedDrain?: boolean }).writableNeedDrain) return undefined;
-  return new Promise((resolve) => {
-    const done = () => {
-      out.off('drain', done);
-      out.off('close', done);
-      out.off('error', done);
-      resolve();
-    };
-    out.on('drain', done);
-    out.on('close', done);
-    out.on('error', done);
-  });
+export interface PerformOptions {
+  /** The caller asked already (batch checks --yes for the whole file). */
+  confirmed?: boolean;
 }
 
-async function run(ctx: Context, spec: CommandSpec, inv: Invocation): Promise<void> {
-  if (inv.fromStdin && !inv.ids.length) {
-    ctx.io.err('no ids on standard input; nothing to do');
-    // An empty list where a list is printed whole; the streaming formats and the table print nothing.
-    if (!ctx.dryRun && (ctx.format() === 'json' || ctx.format() === 'yaml')) await emit(ctx, spec, { data: [] });
-    return;
-  }
+/**
+ * The one executor: runs a command's request, list walk, per-id loop or workflow and returns
+ * what came of it, printing nothing (progress on stderr aside). A list's pages are walked when
+ * the presenter asks for them, so that they print as they arrive. `agnt batch` calls it per row.
+ * Undefined: a dry run (the request was printed) or a handler that returned nothing.
+ */
+export async function perform(ctx: Context, spec: CommandSpec, inv: Invocation, opts: PerformOptions = {}): Promise<Outcome | undefined> {
+  if (inv.fromStdin && !inv.ids.length) return { perId: { results: [], fromStdin: true } };
   await mergeCurrent(ctx, spec, inv);
-  if (spec.confirm && !ctx.dryRun) {
+  if (spec.confirm && !ctx.dryRun && !opts.confirmed) {
     await confirm(ctx.io, spec.confirm.replace('{id}', describeIds(inv)), ctx.global.yes);
   }
-  if (spec.handler) {
-    const result = await runHandler(ctx, spec, inv);
-    if (result) await emit(ctx, spec, result);
-    return;
-  }
+  if (spec.handler) return await runHandler(ctx, spec, inv);
   const client = ctx.client({ tokenOptional: spec.public });
   const request = requestOf(spec, inv);
 
   if (spec.list) {
     const zone = typeof inv.opts.tz === 'string' ? checkZone(inv.opts.tz, '--tz') : undefined;
-    const printer = await ctx.printer(spec.columns, zone);
-    let records = 0;
-    let pages = 0;
-    let walked: PageResult;
     const pageOpts = parsePageOptions(inv.opts);
-    const shown = pagingProgress(ctx.io, client, Boolean(pageOpts.all));
-    // Printed as they come, the pages leave nothing behind: the young heap need not grow past
-    // the size a minimal walk uses (8 MB).
-    const young = printer.streaming ? new YoungCap(8 * 1024 * 1024) : undefined;
-    try {
-      walked = await paginate(shown.client, request, pageOpts, (items) => {
-        records += items.length;
-        pages++;
-        shown.add(items.length);
-        printer.records(items);
-        young?.check();
-        // The reader is slower than the server: the next page waits, rather than the whole
-        // output piling up in memory.
-        return stdoutDrained(ctx.io.stdout);
-      });
-    } catch (e) {
-      shown.end();
-      // Ctrl-C in a long --all: say how far it got, and whether those records were printed.
-      if (ctx.signal.aborted && !ctx.dryRun)
-        throw new Interrupted(
-          `interrupted after ${records} records (${pages} page${pages === 1 ? '' : 's'})${printer.streaming || !records ? '' : '; none printed: use -o jsonl, csv or id to print records as they arrive'}`,
-        );
-      throw e;
-    }
-    shown.end();
-    if (ctx.dryRun) return;
-    await printer.endList();
-    const incomplete = incompleteError(walked, spec.command);
-    if (incomplete) throw incomplete;
-    if (walked.count === 0 && ctx.io.stderrIsTTY && printer.streaming === false && ctx.format() === 'table') ctx.io.info('no results');
-    return;
+    const walk = async (onPage: OnPage): Promise<PageResult> => {
+      const shown = pagingProgress(ctx.io, client, Boolean(pageOpts.all));
+      try {
+        return await paginate(shown.client, request, pageOpts, (items) => {
+          shown.add(items.length);
+          return onPage(items);
+        });
+      } finally {
+        shown.end();
+      }
+    };
+    return { zone, pages: { walk } };
   }
 
   const multiArg = spec.args?.find((a) => a.multi);
   if (multiArg) {
-    const results: unknown[] = [];
-    const failed: string[] = [];
-    const reasons: string[] = [];
+    const results: IdResult[] = [];
     for (const id of inv.ids) {
       try {
         const res = await client.request({ ...request, params: { ...inv.args, [multiArg.name]: id } });
         if (res.dryRun) continue;
-        results.push(res.data ?? { id });
-        if (!ctx.io.quiet && !ctx.jsonErrors && inv.ids.length > 1) ctx.io.err(`${id}: ok`);
+        results.push({ id, ok: true, data: res.data ?? { id } });
       } catch (e) {
-        if (ctx.signal.aborted) throw interruptedAt(spec, `${results.length} of ${inv.ids.length} done, ${failed.length} failed, stopped at ${id}`);
-        if (!(e instanceof AgntError) || e.exitCode === 130 || e.exitCode === 2 || inv.ids.length === 1) throw e;
-        failed.push(id);
-        reasons.push(`${id}: ${e.message}`);
-        // In the JSON error form the one object at the end carries every reason.
-        if (!ctx.jsonErrors) ctx.io.err(`${id}: error: ${e.message}`);
+        if (ctx.signal.aborted) {
+          const failed = results.filter((r) => !r.ok).length;
+          throw interruptedAt(spec, `${results.length - failed} of ${inv.ids.length} done, ${failed} failed, stopped at ${id}`);
+        }
+        // One id typed on the command line fails as itself; ids from stdin are always a list.
+        if (!(e instanceof AgntError) || e.exitCode === 130 || e.exitCode === 2 || (inv.ids.length === 1 && !inv.fromStdin)) throw e;
+        results.push({ id, ok: false, error: e });
       }
     }
-    if (ctx.dryRun) return;
-    // Ids from stdin always give a list, however many there were.
-    await emit(ctx, spec, { data: inv.ids.length === 1 && !failed.length && !inv.fromStdin ? results[0] : results });
-    if (failed.length) {
-      throw new PartialFailure(ctx.jsonErrors ? `${failed.length} of ${inv.ids.length} failed: ${reasons.join('; ')}` : `${failed.length} of ${inv.ids.length} failed: ${failed.join(', ')}`);
-    }
-    return;
+    if (ctx.dryRun) return undefined;
+    return { perId: { results, fromStdin: Boolean(inv.fromStdin) } };
   }
 
   const res = await client.request(request).catch((e: unknown) => {
     throw ctx.signal.aborted ? interruptedAt(spec) : e;
   });
-  if (res.dryRun) return;
-  await emit(ctx, spec, { data: selected(spec, res.data) });
+  if (res.dryRun) return undefined;
+  return { data: selected(spec, res.data) };
 }
 
 /** The one request a plain endpoint command sends (per id, for a command of several ids). */
@@ -558,22 +517,6 @@ export function deepMerge(base: Record<string, unknown>, patch: Record<string, u
 function interruptedAt(spec: CommandSpec, progress?: string): Interrupted {
   const effect = spec.method === 'GET' ? 'nothing was changed' : 'the request in flight may or may not have reached the server';
   return new Interrupted(`interrupted: ${spec.command}${progress ? ` (${progress})` : ''}; ${effect}`);
-}
-
-async function emit(ctx: Context, spec: CommandSpec, result: Result): Promise<void> {
-  if (result.data !== undefined || result.text !== undefined) {
-    const printer = await ctx.printer(result.columns ?? spec.columns);
-    let text = result.text;
-    if (text === undefined && spec.render && ctx.format() === 'table') {
-      const render = await spec.render();
-      text = await render(result.data, ctx);
-    }
-    await printer.value(result.data, Array.isArray(result.data), text);
-  }
-  if (result.exitCode && result.exitCode !== 0) {
-    throw new AgntError(result.message ?? 'failed', result.exitCode);
-  }
-  if (result.message) ctx.io.info(result.message);
 }
 
 /** Adds an area's commands (or just its group, when only another area will run). */

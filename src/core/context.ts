@@ -91,36 +91,42 @@ export class Context {
     return this._client;
   }
 
-  format(): Format {
+  /** `commandDefault`: the command's own format when no flag names one (`agnt api`: json). */
+  format(commandDefault?: Format): Format {
     const g = this.global;
     if (g.json) return 'json';
     if (g.yaml) return 'yaml';
     if (g.jsonl) return 'jsonl';
     if (g.output) return parseFormat(g.output);
+    if (commandDefault) return commandDefault;
     const fromSettings = this.settings().output.value;
     if (fromSettings) return parseFormat(fromSettings);
     return 'table';
   }
 
-  outputOptions(): OutputOptions {
+  outputOptions(commandDefault?: Format): OutputOptions {
     const fields = this.global.fields
       ?.split(',')
       .map((f) => f.trim())
       .filter(Boolean);
     return {
-      format: this.format(),
+      format: this.format(commandDefault),
       fields: fields?.length ? fields : undefined,
       query: this.global.query,
       tty: this.io.stdoutIsTTY,
       color: this.io.color,
       chalk: this.io.chalk,
-      width: this.io.columns(),
+      // COLUMNS (as a shell sets it) wins over the terminal's own width.
+      width: Number.parseInt(process.env.COLUMNS ?? '', 10) || this.io.columns(),
     };
   }
 
-  /** `zone`: show the API's times in this zone in table and csv output (a list's --tz). */
-  async printer(columns?: Column[], zone?: string): Promise<Printer> {
-    const opts = { ...this.outputOptions(), zone };
+  /**
+   * The presenter's printer (present.ts; nothing else prints results). `zone`: show the API's
+   * times in this zone in table and csv output (--tz); `idKeys`: where -o id finds a nested id.
+   */
+  async printer(columns?: Column[], how: { zone?: string; idKeys?: string[]; format?: Format; comment?: string } = {}): Promise<Printer> {
+    const opts = { ...this.outputOptions(how.format), zone: how.zone, idKeys: how.idKeys, comment: how.comment };
     const query = await loadQuery(opts.query);
     // The --all progress line of core/progress.ts (ora, by the terminal rules of term.ts) counts
     // the records; a second line redrawn beside it would garble both.

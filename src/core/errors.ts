@@ -119,8 +119,19 @@ export class Interrupted extends AgntError {
   }
 }
 
+/**
+ * A finding, not a failure (exit 7: plan/drift differ; 8: a wait timed out): the document is
+ * already on stdout; stderr gets one plain line, and no error object in the JSON error form.
+ */
+export class OutcomeExit extends AgntError {
+  constructor(message: string, exitCode: number) {
+    super(message, exitCode);
+    this.name = 'OutcomeExit';
+  }
+}
+
 /** plan/drift --exit-code found changes: not a failure, a signal for scripts (exit 7). */
-export class ChangesFound extends AgntError {
+export class ChangesFound extends OutcomeExit {
   constructor(message: string) {
     super(message, EXIT.changes);
     this.name = 'ChangesFound';

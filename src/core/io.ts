@@ -2,7 +2,7 @@
 // tests (and `agnt` run from a pipe) get no colour, spinner or prompt (the rules: term.ts).
 import type { ChalkInstance } from 'chalk';
 import { AgntError, Interrupted, UsageError } from './errors.ts';
-import { escapeForTerminal } from './output.ts';
+import { escapeStderr } from './output.ts';
 import { currentHost, runLocal, type Host } from './host.ts';
 import { maskSecrets } from './redact.ts';
 import { animationAllowed, chalkFor, colorLevel } from './term.ts';
@@ -76,8 +76,8 @@ export function createIO(opts: IOOptions = {}, host: Host = currentHost()): IO {
     },
     err(text) {
       // Everything agnt says on stderr may quote the server: no control, C1 or bidi character
-      // reaches the terminal raw, whichever path the text came by (agnt's own colour stays).
-      const safe = escapeForTerminal(maskSecrets(text));
+      // reaches the terminal raw, whichever path the text came by; colour neither (agnt styles stdout only).
+      const safe = escapeStderr(maskSecrets(text));
       host.stderr.write(safe.endsWith('\n') ? safe : safe + '\n');
     },
     warn(text) {

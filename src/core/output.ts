@@ -11,9 +11,11 @@ export interface Column {
   /** Dotted path into the record. */
   path: string;
   header?: string;
+  /** Lower is more important on a narrow terminal; the highest is dropped first. Default: its position. */
+  priority?: number;
 }
 
-export const FORMATS = ['table', 'json', 'yaml', 'jsonl', 'csv', 'id'] as const;
+export const FORMATS = ['table', 'wide', 'json', 'yaml', 'jsonl', 'csv', 'id'] as const;
 export type Format = (typeof FORMATS)[number];
 
 export interface OutputOptions {
@@ -28,6 +30,10 @@ export interface OutputOptions {
   width: number;
   /** Show the API's times in this zone: '2026-12-01 09:00 EST' in a table, ISO with an offset in csv. */
   zone?: string;
+  /** Keys a record's id may be nested under (from the command's path and resource), for -o id. */
+  idKeys?: string[];
+  /** A comment heading a yaml document. */
+  comment?: string;
 }
 
 // C0 controls (but not tab/newline in the JSON sense), DEL and C1 controls, plus the
@@ -54,6 +60,15 @@ function uEscape(c: string): string {
  */
 export function escapeForTerminal(s: string): string {
   return s.replace(/\x1b\[[0-9;]*m|[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (m) => (m.length > 1 ? m : escapeControls(m)));
+}
+
+/**
+ * For lines on stderr (messages, warnings, notes, progress): line breaks and tabs stay, every
+ * other control character is escaped, colour sequences too. agnt styles only stdout (chalk), so
+ * an escape sequence on stderr can only have come from the server.
+ */
+export function escapeStderr(s: string): string {
+  return s.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, escapeControls);
 }
 
 export function escapeControls(s: string): string {
@@ -83,9 +98,11 @@ export function safeJson(value: unknown, pretty: boolean): string {
  * YAML that round-trips and carries no raw control, C1 or bidi character: strings holding one
  * are written double-quoted, where YAML escapes C0 itself and \uXXXX stands for the rest.
  */
-export async function safeYaml(value: unknown): Promise<string> {
+export async function safeYaml(value: unknown, comment?: string): Promise<string> {
   const Y = await loadYaml();
-  const doc = new Y.Document(value ?? null);
+  // A record repeated in the answer is written again, not as an anchor and alias.
+  const doc = new Y.Document(value ?? null, { aliasDuplicateObjects: false });
+  if (comment) doc.commentBefore = comment;
   Y.visit(doc, {
     Scalar(_key, node) {
       if (typeof node.value === 'string' && hasControls(node.value)) node.type = 'QUOTE_DOUBLE';
@@ -147,13 +164,15 @@ export async function loadQuery(expr: string | undefined): Promise<((data: unkno
   } catch (e) {
     throw new UsageError(`invalid --query expression: ${(e as Error).message}`);
   }
-  return (data) => {
+  const run = (data: unknown) => {
     try {
       return search(data as never, expr);
     } catch (e) {
       throw new UsageError(`--query ${JSON.stringify(expr)} failed on the answer: ${(e as Error).message}`);
     }
   };
+  // The expression travels with it, for the error that names it.
+  return Object.assign(run, { expr });
 }
 
 /** A cell's text: scalars as they are, references by name or id, the rest as compact JSON. */
@@ -202,42 +221,34 @@ async function loadWidth(): Promise<WidthModule> {
   return widthModule;
 }
 
-/** Terminal cells of a cell's text: plain ASCII is its length; the rest asks string-width. */
-type Measure = (s: string) => number;
-let measure: Measure | undefined;
-async function loadMeasure(): Promise<Measure> {
-  if (!measure) {
-    const { default: stringWidth } = await import('string-width');
-    const printable = /^[\x20-\x7e]*$/;
-    measure = (s) => (printable.test(s) ? s.length : stringWidth(s));
-  }
-  return measure;
+// cli-table3 and the fitting (table.ts) load when a table is drawn, not on every run.
+type TableModule = typeof import('./table.ts');
+let tableModule: TableModule | undefined;
+
+/** A column holds record ids (never cut, never dropped): 'id', or a path ending in 'Id' or '.id'. */
+function isIdPath(path: string): boolean {
+  return path === 'id' || /(?:Id|\.id)$/.test(path);
 }
 
 /**
  * Borderless, kubectl-style aligned columns, three spaces apart, wide characters measured by
- * terminal cells. Linear in the number of cells: each is measured once, then padded.
+ * terminal cells, fitted to the terminal (table.ts); a pipe (and -o wide) gets every column whole.
  */
-export async function renderTable(rows: string[][], headers: string[], opts: Pick<OutputOptions, 'color' | 'width' | 'tty'>): Promise<string> {
-  const width = await loadMeasure();
-  const { truncateWidth } = await loadWidth();
-  const maxCell = opts.tty ? Math.max(12, Math.min(60, Math.floor(opts.width / Math.max(1, headers.length)) + 10)) : Infinity;
-  const n = headers.length;
-  const cells = rows.map((r) => Array.from({ length: n }, (_, i) => truncateWidth(escapeControls(r[i] ?? ''), maxCell)));
-  const cellWidths = cells.map((r) => r.map(width));
-  const colWidths = headers.map(width);
-  for (const w of cellWidths) for (let i = 0; i < n; i++) if (w[i]! > colWidths[i]!) colWidths[i] = w[i]!;
-  const line = (r: string[], w: number[], bold: boolean): string => {
-    let out = '';
-    for (let i = 0; i < n; i++) {
-      const text = bold ? `\x1b[1m${r[i]}\x1b[22m` : r[i]!;
-      out += i < n - 1 ? `${text}${' '.repeat(colWidths[i]! - w[i]!)}   ` : text;
-    }
-    return out.trimEnd();
-  };
-  const out: string[] = [line(headers, headers.map(width), opts.color)];
-  for (let j = 0; j < cells.length; j++) out.push(line(cells[j]!, cellWidths[j]!, false));
-  return out.join('\n');
+export async function renderTable(
+  rows: string[][],
+  headers: string[],
+  opts: Pick<OutputOptions, 'color' | 'width' | 'tty'> & { format?: Format; chalk?: ChalkInstance },
+  columns?: Column[],
+): Promise<string> {
+  tableModule ??= await import('./table.ts');
+  const width = opts.tty && opts.format !== 'wide' ? opts.width : Infinity;
+  const meta = headers.map((header, i) => ({ header, priority: columns?.[i]?.priority, id: columns?.[i] ? isIdPath(columns[i]!.path) : false }));
+  const bold = opts.color && opts.chalk ? opts.chalk.bold : undefined;
+  return tableModule.drawTable(
+    meta,
+    rows.map((r) => headers.map((_, i) => escapeControls(r[i] ?? ''))),
+    { width, bold },
+  );
 }
 
 /**
@@ -266,7 +277,7 @@ export class RunningCount {
 function renderKeyValue(obj: Record<string, unknown>, fields: string[] | undefined, opts: OutputOptions, { displayWidth, padEndWidth, truncateWidth }: WidthModule): string {
   const keys = fields?.length ? fields : Object.keys(obj);
   const width = Math.max(...keys.map((k) => displayWidth(k)), 1);
-  const maxVal = opts.tty ? Math.max(40, opts.width - width - 3) : Infinity;
+  const maxVal = opts.tty && opts.format !== 'wide' ? Math.max(10, opts.width - width - 3) : Infinity;
   return keys
     .map((k) => {
       const v = fields?.length ? getPath(obj, k) : obj[k];
@@ -284,19 +295,52 @@ function csvCell(v: unknown, tty: boolean): string {
   return s;
 }
 
-export function idOf(record: unknown): string | undefined {
-  if (typeof record === 'string' || typeof record === 'number') return String(record);
-  if (record && typeof record === 'object') {
-    const o = record as Record<string, unknown>;
-    for (const k of ['id', 'sessionId', 'fileId', 'spanId', 'delegationId', 'key']) if (typeof o[k] === 'string' || typeof o[k] === 'number') return String(o[k]);
-  }
+/** The keys a record's id is under, in order. */
+export const ID_KEYS = ['id', 'sessionId', 'fileId', 'spanId', 'delegationId', 'key'];
+
+function ownId(o: Record<string, unknown>): string | undefined {
+  for (const k of ID_KEYS) if (typeof o[k] === 'string' || typeof o[k] === 'number') return String(o[k]);
   return undefined;
 }
 
 /**
- * Streams records of a list as they arrive (jsonl, csv, id) or collects them for the formats
- * that need the whole result. `write` takes a text that ends a line, with or without its last
- * newline (IO.out adds it when missing).
+ * A record's id: its own id key; else the id of the record nested under one of `nestedUnder`
+ * (the command's path parameters and resource: make-primary's {user, identifier} gives the
+ * identifier's); else of the one nested record that has an id (provision's {user, created}).
+ */
+export function idOf(record: unknown, nestedUnder: string[] = []): string | undefined {
+  if (typeof record === 'string' || typeof record === 'number') return String(record);
+  if (!record || typeof record !== 'object' || Array.isArray(record)) return undefined;
+  const o = record as Record<string, unknown>;
+  const own = ownId(o);
+  if (own !== undefined) return own;
+  const nested = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? ownId(v as Record<string, unknown>) : undefined);
+  for (const k of nestedUnder) {
+    const id = nested(o[k]);
+    if (id !== undefined) return id;
+  }
+  const ids = Object.values(o)
+    .map(nested)
+    .filter((id) => id !== undefined);
+  return ids.length === 1 ? ids[0] : undefined;
+}
+
+/** Nothing: null, a list holding only nulls (or none), an object whose every key is null. */
+function isNothing(v: unknown): boolean {
+  if (v === null || v === undefined) return true;
+  if (Array.isArray(v)) return v.every((x) => x === null || x === undefined);
+  // An empty object is an answer (no warnings); one whose every key is null is a miss ({mail: email} on a list).
+  if (typeof v === 'object') return Object.keys(v).length > 0 && Object.values(v).every((x) => x === null || x === undefined);
+  return false;
+}
+
+/**
+ * Prints a command's result in the chosen format. A list streams as its pages arrive (jsonl,
+ * csv, id) or is collected for the formats that print it whole. `--query` has one meaning in
+ * every format: it applies to the result as `-o json` prints it (a list is one array), and the
+ * records it yields are what jsonl, csv and id print (so with --query those print once the list
+ * is in). `write` takes a text that ends a line, with or without its last newline (IO.out adds
+ * it when missing).
  */
 export class Printer {
   private collected: unknown[] = [];
@@ -310,8 +354,19 @@ export class Printer {
     private count?: RunningCount,
   ) {}
 
+  /** Records are printed as they arrive. */
   get streaming(): boolean {
+    return this.recordFormat && !this.query;
+  }
+
+  /** The format prints one line per record (jsonl, csv, id). */
+  private get recordFormat(): boolean {
     return this.opts.format === 'jsonl' || this.opts.format === 'id' || this.opts.format === 'csv';
+  }
+
+  /** The format is a table for a person: a command's own rendering may replace it. */
+  get rendersText(): boolean {
+    return (this.opts.format === 'table' || this.opts.format === 'wide') && !this.query && !this.opts.fields?.length;
   }
 
   /** One page of list records. */
@@ -321,8 +376,11 @@ export class Printer {
       this.count?.update(this.collected.length);
       return;
     }
+    this.printRecords(items, false);
+  }
+
+  private printRecords(items: unknown[], queried: boolean): void {
     let recs = items;
-    if (this.query) recs = recs.map(this.query).filter((r) => r !== null && r !== undefined);
     if (this.opts.fields?.length && this.opts.format !== 'id') recs = recs.map((r) => project(r, this.opts.fields!));
     if (this.opts.format === 'jsonl') {
       // A page is one string and one pass of the escaping (as safeJson does it, character by
@@ -336,23 +394,29 @@ export class Printer {
     const lines: string[] = [];
     if (this.opts.format === 'id') {
       for (const r of recs) {
-        const id = this.opts.fields?.length ? cellText(getPath(r, this.opts.fields[0]!)) : idOf(r);
-        if (id !== undefined) lines.push(this.opts.tty ? escapeControls(id) : id);
+        const id = this.opts.fields?.length ? cellText(getPath(r, this.opts.fields[0]!)) : idOf(r, this.opts.idKeys);
+        if (id === undefined) {
+          if (lines.length) this.write(lines.join('\n'));
+          throw new UsageError('-o id: the result has no id', 'print a field with --fields NAME -o id, or choose the values with --query');
+        }
+        lines.push(this.opts.tty ? escapeControls(id) : id);
       }
     } else {
-      if (!this.csvColumns) this.csvColumns = columnsFor(recs, this.opts.fields, this.columns);
+      if (!this.csvColumns)
+        this.csvColumns = queried && recs.every((r) => r === null || typeof r !== 'object') ? [{ path: '' }] : columnsFor(recs, this.opts.fields, queried ? undefined : this.columns);
       if (!this.headerDone) {
-        lines.push(this.csvColumns.map((c) => csvCell(c.path, false)).join(','));
+        lines.push(this.csvColumns.map((c) => csvCell(c.path || 'value', false)).join(','));
         this.headerDone = true;
       }
       const zone = this.opts.zone;
-      const value = zone ? (r: unknown, path: string) => inZone(getPath(r, path), zone, isoInZone) : getPath;
+      const at = (r: unknown, path: string) => (path ? getPath(r, path) : r);
+      const value = zone ? (r: unknown, path: string) => inZone(at(r, path), zone, isoInZone) : at;
       for (const r of recs) lines.push(this.csvColumns.map((c) => csvCell(value(r, c.path), this.opts.tty)).join(','));
     }
     if (lines.length) this.write(lines.join('\n'));
   }
 
-  /** Ends a list: prints what was collected (json, yaml, table). */
+  /** Ends a list: prints what was collected (json, yaml, table; and anything with --query). */
   async endList(): Promise<void> {
     if (this.streaming) {
       if (this.opts.format === 'csv' && !this.headerDone && this.columns?.length) {
@@ -364,31 +428,51 @@ export class Printer {
     await this.value(this.collected, true);
   }
 
+  /** Applies --query; an expression that yields nothing from a result that holds something is a usage error naming it. */
+  private queried(data: unknown): unknown {
+    if (!this.query) return data;
+    const out = this.query(data);
+    const expr = (this.query as { expr?: string }).expr ?? this.opts.query ?? '';
+    // A filter ([?...]) may match no record: that is an answer (a lookup finds nothing), not a typo.
+    // A list is where a mistyped field shows as blank cells; one record's null field is an answer
+    // (`coverage who P --query backupCoordinator.email` when nobody covers).
+    if (Array.isArray(data) && data.length > 0 && isNothing(out) && !expr.includes('[?')) {
+      throw new UsageError(
+        `--query ${JSON.stringify(expr)} yields nothing from the ${data.length} record${data.length === 1 ? '' : 's'}`,
+        "it applies to the whole result, where a list is one array: '[].email' picks a field of each record",
+      );
+    }
+    return out;
+  }
+
   /** A whole result (an object, an array or a scalar). */
   async value(data: unknown, isList = Array.isArray(data), text?: string): Promise<void> {
-    if (this.streaming) {
-      const arr = Array.isArray(data) ? data : data === null || data === undefined ? [] : [data];
-      this.records(arr);
-      await this.endList();
+    if (this.recordFormat) {
+      const out = this.queried(data);
+      const arr = Array.isArray(out) ? out : out === null || out === undefined ? [] : [out];
+      this.printRecords(arr, Boolean(this.query));
+      if (!this.query) await this.endList();
       return;
     }
-    let out = data;
-    if (this.query) out = this.query(out);
+    let out = this.queried(data);
     if (this.opts.fields?.length) out = project(out, this.opts.fields);
     switch (this.opts.format) {
       case 'json':
         this.write(safeJson(out, this.opts.tty));
         return;
       case 'yaml':
-        this.write(await safeYaml(out));
+        this.write(await safeYaml(out, this.opts.comment));
         return;
       default:
-        if (text !== undefined && !this.query && !this.opts.fields?.length) {
+        if (text !== undefined && this.rendersText) {
           // A rendering quotes server strings: on a terminal, escaped like any table cell.
           if (text) this.write(this.opts.tty ? escapeForTerminal(text) : text);
           return;
         }
-        this.write(await this.table(out, isList && !this.query));
+        {
+          const table = await this.table(out, isList && !this.query);
+          if (table) this.write(table);
+        }
     }
   }
 
@@ -404,6 +488,7 @@ export class Printer {
         data.map((r) => cols.map((c) => cellText(value(r, c.path)))),
         cols.map(headerFor),
         this.opts,
+        cols,
       );
     }
     if (typeof data === 'object') return renderKeyValue(data as Record<string, unknown>, this.opts.fields, this.opts, await loadWidth());

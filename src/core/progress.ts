@@ -99,7 +99,7 @@ class Line {
     if (this.ended) return;
     // Labels carry server text (a job's status, a file's name): no control character reaches the terminal.
     this.text = escapeControls(text);
-    if (this.ora) this.ora.text = text;
+    if (this.ora) this.ora.text = this.text;
   }
 
   end(): void {

@@ -5,7 +5,8 @@
 // fields with their types and nested shapes) and turns it into a commander command.
 import type { Method } from './http.ts';
 import type { Context } from './context.ts';
-import type { Column } from './output.ts';
+import type { Column, Format } from './output.ts';
+import type { Outcome } from './outcome.ts';
 import type { Endpoint } from '../api/endpoint.ts';
 import type { Shape } from '../api/shape.ts';
 
@@ -60,16 +61,8 @@ export interface ArgSpec {
 // Column is the output layer's type (output.ts), named here too for the command records.
 export type { Column };
 
-export interface Result {
-  data: unknown;
-  /** Table columns for `data`; default: the command's columns. */
-  columns?: Column[];
-  /** A terminal rendering that replaces the table (summaries, grids, timelines). */
-  text?: string;
-  /** Exit code other than 0 (e.g. 6 for partial failure), with a message for stderr. */
-  exitCode?: number;
-  message?: string;
-}
+/** What a handler returns: an Outcome (outcome.ts); the presenter prints it. */
+export type Result = Outcome;
 
 /**
  * A workflow. `O` is the type of the options it reads (its record's `options`, as commander
@@ -160,6 +153,11 @@ export interface CommandRecord {
   mergeFrom?: { endpoint: Endpoint; field?: string };
   /** Lazily loaded handler for commands that do more than one plain request. */
   handler?: () => Promise<Handler<never>>;
+  /**
+   * The only output formats the command writes, the first its default when no flag names one
+   * (`org export`: yaml, json). Checked before anything is sent.
+   */
+  formats?: readonly Format[];
   /** Lazily loaded terminal renderer for the table format. */
   render?: () => Promise<(data: unknown, ctx: Context) => string | undefined | Promise<string | undefined>>;
   /** Plain-words hints for API errors, by error_code or status, beyond (or instead of) the model's. */

@@ -2,7 +2,9 @@
 // add each span's principals and backups (the span record has none), `coverage list --mine`
 // keeps the spans you are primary or backup in, and `coverage who --at` answers for any time.
 import type { Column, Handler, PageFlags } from '../core/spec.ts';
+import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
+import { checkZone } from '../core/zone.ts';
 import { endpointRequest, requestFor } from '../core/endpoint-request.ts';
 import { cellText, escapeControls } from '../core/output.ts';
 import { paginate, parsePageOptions } from '../core/paginate.ts';
@@ -11,6 +13,7 @@ import { sections, table, who as person } from '../render/render.ts';
 import { displayZone, zoned } from '../render/zoned.ts';
 import { mapLimit } from '../core/map-limit.ts';
 import { pairsText, PRINCIPAL_FETCHES, principalRows } from './span-principals.ts';
+import { renderWho } from './coverage.ts';
 
 type Rec = Record<string, any>;
 
@@ -45,39 +48,31 @@ export const list: Handler<ZoneFlags & PageFlags & { mine?: boolean }> = async (
   const page = parsePageOptions(o);
   if (o.mine && inv.query.role !== undefined) throw new UsageError('--mine is the spans you are primary or backup in: give --mine or --role, not both');
   if (o.mine && page.page !== undefined) throw new UsageError('--page does not go with --mine (it reads every page of both roles)');
-  const format = ctx.format();
   const client = ctx.client();
   const request = requestFor(inv.spec.endpoint, { query: inv.query });
+  // csv shows the API's times in --tz (or UTC with --utc), as every list does.
+  const zone = o.utc ? 'UTC' : o.tz !== undefined ? checkZone(o.tz, '--tz') : undefined;
+  // A table shows each span's people, in the user's zone; the other formats the API's records.
+  const view = async (data: unknown) => {
+    const spans = data as Rec[];
+    const tz = await displayZone(ctx, o);
+    const rows = await mapLimit(spans, PRINCIPAL_FETCHES, (s) => principalRows(ctx, s.id));
+    return { data: spans.map((s, i) => ({ ...zonedRecord(s, tz), principals: pairsText(rows[i]) })), columns: LIST_COLUMNS };
+  };
 
-  // The API's records as they are, streamed page by page, for scripts.
-  if (!o.mine && format !== 'table') {
-    const printer = await ctx.printer(inv.spec.columns);
-    await paginate(client, request, page, (items) => printer.records(items));
-    if (ctx.dryRun) return;
-    await printer.endList();
-    return;
+  // Page by page, with the --all completeness check of every list.
+  if (!o.mine) return { zone, view, pages: { walk: (onPage) => paginate(client, request, page, onPage) } };
+
+  const byId = new Map<string, Rec>();
+  for (const role of ['primary', 'backup']) {
+    await paginate(client, { ...request, query: { ...inv.query, role } }, { all: true, perPage: page.perPage }, (items) => {
+      for (const s of items as Rec[]) if (s && !byId.has(s.id)) byId.set(s.id, s);
+    });
   }
-
-  let spans: Rec[] = [];
-  if (o.mine) {
-    const byId = new Map<string, Rec>();
-    for (const role of ['primary', 'backup']) {
-      await paginate(client, { ...request, query: { ...inv.query, role } }, { all: true, perPage: page.perPage }, (items) => {
-        for (const s of items as Rec[]) if (s && !byId.has(s.id)) byId.set(s.id, s);
-      });
-    }
-    if (ctx.dryRun) return;
-    spans = [...byId.values()].sort((a, b) => Date.parse(a.startAt) - Date.parse(b.startAt) || String(a.id).localeCompare(String(b.id)));
-    if (page.limit !== undefined) spans = spans.slice(0, page.limit);
-  } else {
-    await paginate(client, request, page, (items) => spans.push(...(items as Rec[])));
-    if (ctx.dryRun) return;
-  }
-  if (format !== 'table') return { data: spans };
-
-  const tz = await displayZone(ctx, o);
-  const rows = await mapLimit(spans, PRINCIPAL_FETCHES, (s) => principalRows(ctx, s.id));
-  return { data: spans.map((s, i) => ({ ...zonedRecord(s, tz), principals: pairsText(rows[i]) })), columns: LIST_COLUMNS };
+  if (ctx.dryRun) return;
+  let spans = [...byId.values()].sort((a, b) => Date.parse(a.startAt) - Date.parse(b.startAt) || String(a.id).localeCompare(String(b.id)));
+  if (page.limit !== undefined) spans = spans.slice(0, page.limit);
+  return { data: spans, zone, view };
 };
 
 function keyValue(obj: Rec): string {
@@ -100,10 +95,13 @@ export const get: Handler<ZoneFlags> = async (ctx, inv) => {
   const principals = await principalRows(ctx, String(span.id ?? inv.args.spanId));
   // JSON gets the span with its principal rows under `principals` (the API's rows, unchanged).
   const data = { ...span, principals };
-  if (ctx.format() !== 'table' || ctx.global.query || ctx.global.fields) return { data };
-  const tz = await displayZone(ctx, inv.opts);
+  return { data, view: async () => ({ data, text: await getText(ctx, inv.opts, span, principals) }) };
+};
+
+async function getText(ctx: Context, opts: ZoneFlags, span: Rec, principals: Rec[]): Promise<string> {
+  const tz = await displayZone(ctx, opts);
   const rows = principals.map((r) => ({ ...r, notificationSentAt: zoned(r.notificationSentAt, tz) }));
-  const text = [
+  return [
     keyValue(zonedRecord(span, tz)),
     '',
     sections(
@@ -126,8 +124,7 @@ export const get: Handler<ZoneFlags> = async (ctx, inv) => {
       ctx,
     ),
   ].join('\n');
-  return { data, text };
-};
+}
 
 /** When a span stopped covering: its end, or earlier when it was ended early. */
 function coveredUntil(s: Rec): number {
@@ -149,7 +146,9 @@ export const who: Handler<{ at?: string; tz?: string }> = async (ctx, inv) => {
   if (o.at === undefined) {
     const res = await client.request(requestFor(inv.spec.endpoint, { params: inv.args }));
     if (res.dryRun) return;
-    return { data: res.data };
+    // In the user's zone, as with --at: one rule for the timeline's times.
+    const data = res.data;
+    return { data, view: async () => ({ data, text: renderWho(data, ctx, await resolveZone(ctx, o.tz)) }) };
   }
   const tz = await resolveZone(ctx, o.tz);
   const at = parseWhen(String(o.at), tz, Date.now(), { flag: '--at' });

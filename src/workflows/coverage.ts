@@ -1,6 +1,7 @@
 // Coverage workflows: create (pairs, files, local times, durations, prompts on a terminal),
 // update with local times, events over a friendly range, and the terminal renderings of the
 // chain and the dashboard.
+import { parseFormat } from '../core/output.ts';
 import { readFileSync } from 'node:fs';
 import type { Handler, Invocation } from '../core/spec.ts';
 import type { Context } from '../core/context.ts';
@@ -9,6 +10,7 @@ import { AgntError, ApiError, Interrupted, UsageError } from '../core/errors.ts'
 import { readStructured } from '../core/input.ts';
 import { addDuration, DURATION_HINT, formatLocal, iso, parseDuration, parseWhen, resolveZone, startOfLocalDay, addLocalDays, looksAbsolute } from '../core/time.ts';
 import { nameOf, sections, table, who } from '../render/render.ts';
+import { zoned } from '../render/zoned.ts';
 import { icsRequested, writeCalendar } from './ics.ts';
 
 type Rec = Record<string, any>;
@@ -290,7 +292,7 @@ export const events: Handler<{ from?: string; to?: string; days?: string; tz?: s
   const days = o.days !== undefined ? Number(o.days) : 7;
   if (!Number.isInteger(days) || days < 1) throw new UsageError(`--days must be a positive integer, got '${o.days}'`);
   const ics = icsRequested(ctx);
-  if (!ics) ctx.format(); // an unknown -o is refused before any request
+  if (!ics && ctx.global.output !== undefined) parseFormat(ctx.global.output); // an unknown -o is refused before any request
   const needsZone = !looksAbsolute(fromText) || !looksAbsolute(toText);
   const tz = needsZone ? await resolveZone(ctx, o.tz) : 'UTC';
   const now = Date.now();
@@ -310,7 +312,8 @@ export const events: Handler<{ from?: string; to?: string; days?: string; tz?: s
 
 // ---- renderings ----
 
-export function renderWho(data: unknown): string {
+/** `tz`: show the span's times in this zone (the user's, as `coverage who --at` does); else as the API sent them. */
+export function renderWho(data: unknown, _ctx?: unknown, tz?: string): string {
   const d = (data ?? {}) as Rec;
   const chain = Array.isArray(d.chain) ? (d.chain as Rec[]) : [];
   const lines: string[] = [];
@@ -319,7 +322,8 @@ export function renderWho(data: unknown): string {
     return lines.join('\n');
   }
   const span = (d.span ?? {}) as Rec;
-  lines.push(`covered by ${who(d.backupCoordinator)} (span ${span.id ?? '?'}, ${span.reason ?? '?'}, ${span.startAt ?? '?'} to ${span.endAt ?? '?'})`);
+  const at = (v: unknown) => (typeof v === 'string' && tz ? zoned(v, tz) : (v ?? '?'));
+  lines.push(`covered by ${who(d.backupCoordinator)} (span ${span.id ?? '?'}, ${span.reason ?? '?'}, ${at(span.startAt)} to ${at(span.endAt)})`);
   const last = chain.length - 1;
   chain.forEach((p, i) => {
     const depth = typeof p.depth === 'number' ? p.depth : i;

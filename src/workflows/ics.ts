@@ -3,6 +3,7 @@
 // importing a later export again updates the events a calendar already has instead of adding
 // copies. Times are written in UTC (DTSTART:20261201T140000Z), which every calendar shows in its
 // own zone. Written with ical-generator; the tests read it back with node-ical.
+import type { Outcome } from '../core/outcome.ts';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import { escapeControls } from '../core/output.ts';
@@ -101,9 +102,8 @@ export async function coverageCalendar(events: Rec[], name: string): Promise<{ t
   return { text: cal.toString(), count: seen.size };
 }
 
-/** Writes the calendar to stdout as it is (CRLF lines, as RFC 5545 wants). */
-export async function writeCalendar(ctx: Context, events: Rec[], name: string): Promise<void> {
+/** The calendar as a document the presenter writes as it is (CRLF lines, as RFC 5545 wants). */
+export async function writeCalendar(_ctx: Context, events: Rec[], name: string): Promise<Outcome> {
   const { text, count } = await coverageCalendar(events, name);
-  ctx.io.stdout.write(text.endsWith('\r\n') ? text : `${text}\r\n`);
-  ctx.io.info(`${count} event${count === 1 ? '' : 's'} (one per span and principal)`);
+  return { raw: text.endsWith('\r\n') ? text : `${text}\r\n`, notes: [`${count} event${count === 1 ? '' : 's'} (one per span and principal)`] };
 }

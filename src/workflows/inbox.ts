@@ -1,6 +1,7 @@
 // `agnt inbox`: what waits for the caller, across their roles, each item with the commands that
 // act on it. One GET per source, all at once; a source the caller's role does not reach (403)
 // is simply not theirs, any other failure is named on stderr and the exit code says so.
+import type { Outcome } from '../core/outcome.ts';
 import type { Context } from '../core/context.ts';
 import { AgntError, ApiError, EXIT, Interrupted, UsageError } from '../core/errors.ts';
 import type { EndpointId } from '../api/index.ts';
@@ -217,17 +218,20 @@ function reportFailures(ctx: Context, failed: Gathered['failed']): void {
   for (const f of failed) ctx.io.warn(`could not read ${f.kind} items: ${escapeControls(f.message)}`);
 }
 
-async function once(ctx: Context, opts: Record<string, unknown>): Promise<void> {
+async function once(ctx: Context, opts: Record<string, unknown>): Promise<Outcome | undefined> {
   const { items, failed, tz } = await gather(ctx, opts);
   if (ctx.dryRun) return;
-  const format = ctx.format();
-  const printer = await ctx.printer([{ path: 'kind' }, { path: 'id' }, { path: 'summary' }, { path: 'commands' }]);
-  if (format === 'table' && !ctx.global.query && !ctx.global.fields) {
-    if (items.length) await printer.value(items, true, renderText(items, tz, ctx));
-    else ctx.io.info('nothing waits for you');
-  } else await printer.value(items, true);
-  reportFailures(ctx, failed);
-  if (failed.length) throw new AgntError(`the inbox is incomplete: ${failed.length} of its sources could not be read`, EXIT.partial);
+  const warnings = failed.map((f) => `could not read ${f.kind} items: ${escapeControls(f.message)}`);
+  // A person at a table gets the rendering (or a note that the inbox is empty); scripts the items.
+  const view = async () => (items.length ? { data: items, text: renderText(items, tz, ctx), warnings } : { data: items, text: '', notes: ['nothing waits for you'], warnings });
+  const outcome: Outcome = { data: items, columns: [{ path: 'kind' }, { path: 'id' }, { path: 'summary' }, { path: 'commands' }], view, warnings };
+  if (!failed.length) return outcome;
+  // The JSON error form is one object: it names each source that could not be read.
+  return {
+    ...outcome,
+    exitCode: EXIT.partial,
+    message: `the inbox is incomplete: ${failed.length} of its sources could not be read${ctx.jsonErrors ? `: ${failed.map((f) => `${f.kind}: ${f.message}`).join('; ')}` : ''}`,
+  };
 }
 
 // `--interval 0.3` is said as 0.3s, not rounded to 0s.
@@ -278,10 +282,10 @@ async function watch(ctx: Context, opts: Record<string, unknown>): Promise<void>
   }
 }
 
-export async function inbox(ctx: Context, opts: Record<string, unknown>): Promise<void> {
+export async function inbox(ctx: Context, opts: Record<string, unknown>): Promise<Outcome | undefined> {
   if (opts.interval !== undefined && !opts.watch) throw new UsageError('--interval goes with --watch');
   if (opts.utc && opts.tz) throw new UsageError('give --tz or --utc, not both');
   if (opts.watch && ctx.dryRun) throw new UsageError('--watch and --dry-run do not go together');
-  if (opts.watch) return watch(ctx, opts);
+  if (opts.watch) return void (await watch(ctx, opts));
   return once(ctx, opts);
 }

@@ -253,7 +253,8 @@ async function sync(ctx: Context, inv: Invocation, target: Target): Promise<Resu
   const reader = ctx.dryRun ? new Context({ ...ctx.global, dryRun: false }, ctx.signal, ctx.io).client() : ctx.client();
   const current = await target.list(reader);
   const { actions, kept } = plan(current, entries, hasRoles, { addOnly, removeOnly }, target);
-  for (const k of kept) ctx.io.warn(`${k.m.email} is not on the roster but is kept: ${k.why}`);
+  // Said after the result (notes), so that a failure in the JSON error form is its one object alone.
+  const warnings = kept.map((k) => `${k.m.email} is not on the roster but is kept: ${k.why}`);
   const removals = actions.filter((a) => a.action === 'remove').length;
   const counts = `${actions.filter((a) => a.action === 'add').length} to add, ${actions.filter((a) => a.action === 'role').length} role change${actions.filter((a) => a.action === 'role').length === 1 ? '' : 's'}, ${removals} to remove`;
 
@@ -261,7 +262,7 @@ async function sync(ctx: Context, inv: Invocation, target: Target): Promise<Resu
     if (!ctx.io.quiet) for (const a of actions) ctx.io.err(`${SIGN[a.action]} ${escapeControls(a.email)}${a.action === 'role' ? ` ${a.fromRole ?? '-'} -> ${a.role}` : a.role ? ` (${a.role})` : ''}`);
     ctx.io.info(`preview of ${target.what}: ${counts}; nothing changed`);
     if (o.actionCsv) writeActionCsv(String(o.actionCsv), actions);
-    return { data: actions, columns };
+    return { data: actions, columns, warnings };
   }
   // A sensible stop: a roster that would remove more than 10 members and more than a tenth of
   // them is more likely the wrong file (or a truncated export) than the intended change.
@@ -302,7 +303,8 @@ async function sync(ctx: Context, inv: Invocation, target: Target): Promise<Resu
         fatal ??= { error: e };
         return;
       }
-      ctx.io.err(`${SIGN[a.action]} ${escapeControls(a.email)}${a.row ? ` (roster row ${a.row})` : ''}: error: ${escapeControls(a.error)}`);
+      // In the JSON error form the one object at the end names each failed change.
+      if (!ctx.jsonErrors) ctx.io.err(`${SIGN[a.action]} ${escapeControls(a.email)}${a.row ? ` (roster row ${a.row})` : ''}: error: ${escapeControls(a.error)}`);
     }
   });
   if (fatal) {
@@ -313,12 +315,21 @@ async function sync(ctx: Context, inv: Invocation, target: Target): Promise<Resu
   }
   if (o.actionCsv) writeActionCsv(String(o.actionCsv), actions);
   if (ctx.dryRun) return;
-  const failed = actions.filter((a) => a.outcome === 'failed').length;
-  ctx.io.info(`${target.what}: ${counts}; ${actions.length - failed} done, ${failed} failed`);
+  const failures = actions.filter((a) => a.outcome === 'failed');
+  const failed = failures.length;
+  const summary = `${target.what}: ${counts}; ${actions.length - failed} done, ${failed} failed`;
   if (failed) {
-    return { data: actions, columns, exitCode: EXIT.partial, message: `${failed} of ${actions.length} changes failed${o.actionCsv ? ` (see ${String(o.actionCsv)})` : ''}` };
+    const named = ctx.jsonErrors ? `: ${failures.map((a) => `${SIGN[a.action]} ${a.email}: ${a.error}`).join('; ')}` : '';
+    return {
+      data: actions,
+      columns,
+      warnings,
+      notes: [summary],
+      exitCode: EXIT.partial,
+      message: `${failed} of ${actions.length} changes failed${named}${o.actionCsv ? ` (see ${String(o.actionCsv)})` : ''}`,
+    };
   }
-  return { data: actions, columns };
+  return { data: actions, columns, warnings, notes: [summary] };
 }
 
 export const teamMembersSync: Handler = async (ctx, inv) => await sync(ctx, inv, teamTarget(inv.args.teamId!));

@@ -4,7 +4,7 @@ import type { Context } from '../core/context.ts';
 import { callEndpoint, requestFor } from '../core/endpoint-request.ts';
 import type { Handler, PageFlags, Invocation, Result } from '../core/spec.ts';
 import { AgntError, EXIT, UsageError } from '../core/errors.ts';
-import { incompleteError, paginate, parsePageOptions } from '../core/paginate.ts';
+import { type OnPage, paginate, parsePageOptions } from '../core/paginate.ts';
 import { pagingProgress } from '../core/progress.ts';
 import { loadYaml } from '../core/yaml.ts';
 import { explain, plain, seconds, sleep, spinner } from './common.ts';
@@ -145,20 +145,18 @@ export const auditEvents: Handler<PageFlags & { since?: string; tz?: string }> =
     query.after = inv.opts.since;
   }
   await readTimes(ctx, inv, query, { after: inv.opts.since !== undefined ? '--since' : '--after', before: '--before' });
-  const printer = await ctx.printer(inv.spec.columns);
   const pageOpts = parsePageOptions(inv.opts);
-  const shown = pagingProgress(ctx.io, ctx.client(), Boolean(pageOpts.all));
-  const walked = await paginate(shown.client, requestFor(inv.spec.endpoint, { params: inv.args, query }), pageOpts, (items) => {
-    shown.add(items.length);
-    printer.records(items);
-  })
-    .catch((e) => explain(e, { '403': 'only organization admins read audit events' }))
-    .finally(() => shown.end());
-  if (ctx.dryRun) return;
-  await printer.endList();
-  const incomplete = incompleteError(walked, inv.spec.command);
-  if (incomplete) throw incomplete;
-  if (walked.count === 0 && ctx.io.stderrIsTTY && !printer.streaming && ctx.format() === 'table') ctx.io.info('no events');
+  const request = requestFor(inv.spec.endpoint, { params: inv.args, query });
+  const walk = (onPage: OnPage) => {
+    const shown = pagingProgress(ctx.io, ctx.client(), Boolean(pageOpts.all));
+    return paginate(shown.client, request, pageOpts, (items) => {
+      shown.add(items.length);
+      return onPage(items);
+    })
+      .catch((e) => explain(e, { '403': 'only organization admins read audit events' }))
+      .finally(() => shown.end());
+  };
+  return { pages: { walk }, empty: 'no events' };
 };
 
 // ---- audit-log delivery ----

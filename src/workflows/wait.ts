@@ -3,6 +3,7 @@
 // Polls back off from --interval by half each time, up to --max-interval, and never sleep past
 // the deadline. Modelled on `kubectl wait --for=jsonpath=...`.
 import type { Context } from '../core/context.ts';
+import type { Outcome } from '../core/outcome.ts';
 import { endpointRequest } from '../core/endpoint-request.ts';
 import { AgntError, ApiError, EXIT, Interrupted, NetworkError, UsageError } from '../core/errors.ts';
 import { escapeControls, getPath } from '../core/output.ts';
@@ -107,7 +108,7 @@ function human(ms: number): string {
   return `${(ms / 3_600_000).toFixed(1)}h`;
 }
 
-export async function wait(ctx: Context, kind: WaitKind, id: string, opts: WaitOptions): Promise<void> {
+export async function wait(ctx: Context, kind: WaitKind, id: string, opts: WaitOptions): Promise<Outcome | undefined> {
   // Every flag is read before the first request: bad input sends nothing.
   const cond = await parseCondition(opts.for ?? kind.defaultFor);
   const timeout = durationMs(opts.timeout ?? '10m', '--timeout');
@@ -119,8 +120,6 @@ export async function wait(ctx: Context, kind: WaitKind, id: string, opts: WaitO
     if (!v) throw new UsageError(`--${kind.flag.flag} is required for ${kind.what}s`);
     params[kind.flag.param] = v;
   }
-  const format = ctx.format();
-  const printer = await ctx.printer();
   const client = ctx.client();
   const request = await endpointRequest(kind.endpoint, { params });
 
@@ -130,6 +129,7 @@ export async function wait(ctx: Context, kind: WaitKind, id: string, opts: WaitO
   const spin = spinner(ctx, `${label}: waiting for ${cond.text}`);
   let poll = 0;
   let rec: Rec | undefined;
+  let timedOut: string | undefined;
   try {
     for (;;) {
       poll++;
@@ -155,11 +155,9 @@ export async function wait(ctx: Context, kind: WaitKind, id: string, opts: WaitO
       }
       const left = deadline - Date.now();
       if (left <= 0) {
-        throw new AgntError(
-          `timed out after ${human(timeout)} waiting for ${label} to meet ${cond.text}${rec ? ` (${describe(rec, cond)})` : ''}`,
-          EXIT.waitTimeout,
-          `wait longer with --timeout, e.g. --timeout ${human(timeout * 2)}`,
-        );
+        // A finding (exit 8), not an error: the record as it is goes to stdout.
+        timedOut = `timed out after ${human(timeout)} waiting for ${label} to meet ${cond.text}${rec ? ` (${describe(rec, cond)})` : ''}; wait longer with --timeout, e.g. --timeout ${human(timeout * 2)}`;
+        break;
       }
       await sleep(Math.min(interval, left), ctx.signal);
       interval = Math.min(cap, Math.round(interval * 1.5));
@@ -167,10 +165,8 @@ export async function wait(ctx: Context, kind: WaitKind, id: string, opts: WaitO
   } finally {
     spin.stop();
   }
-  if (format === 'table' && !ctx.global.query && !ctx.global.fields) {
-    await printer.value(rec, false, `${label}: ${describe(rec!, cond)}${cond.type === 'jmespath' ? ` (${escapeControls(cond.text)})` : ''}`);
-  } else {
-    await printer.value(rec, false);
-    ctx.io.info(`${label} met ${escapeControls(cond.text)} after ${human(Date.now() - started)} (${poll} poll${poll === 1 ? '' : 's'})`);
-  }
+  const text = `${label}: ${describe(rec!, cond)}${cond.type === 'jmespath' ? ` (${escapeControls(cond.text)})` : ''}`;
+  const view = async () => ({ data: rec, text });
+  if (timedOut) return { data: rec, view, exitCode: EXIT.waitTimeout, message: timedOut };
+  return { data: rec, view, notes: [`${label} met ${escapeControls(cond.text)} after ${human(Date.now() - started)} (${poll} poll${poll === 1 ? '' : 's'})`] };
 }

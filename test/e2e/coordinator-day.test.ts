@@ -251,9 +251,12 @@ describe('agnt wait', () => {
     async () => {
       const id = await awaitingApproval();
       const r = await agnt(['wait', 'coverage', id, '--for', 'status=scheduled', '--timeout', '1s', '--interval', '0.3'], { sb, as: 'coordinator' });
+      // Exit 8 is an outcome, not an error: the record as it stands on stdout, one plain line on stderr.
       expect(r.exitCode).toBe(8);
-      expect(r.stdout).toBe('');
-      expect(r.stderr).toContain(`error: timed out after 1s waiting for coverage span ${id} to meet status=scheduled (status=pending_manager_approval)`);
+      expect(r.stdout).toBe(`coverage span ${id}: status=pending_manager_approval\n`);
+      expect(r.stderr).toBe(`timed out after 1s waiting for coverage span ${id} to meet status=scheduled (status=pending_manager_approval); wait longer with --timeout, e.g. --timeout 2s\n`);
+      const json = await agnt(['wait', 'coverage', id, '--for', 'status=scheduled', '--timeout', '1s', '--interval', '0.3', '-o', 'json'], { sb, as: 'coordinator' });
+      expect({ code: json.exitCode, status: JSON.parse(json.stdout).status, stderr: json.stderr }).toEqual({ code: 8, status: 'pending_manager_approval', stderr: '' });
     },
     LONG,
   );

@@ -116,6 +116,9 @@ describe('a week of coverage', () => {
     expect(text.stdout).toContain('covered by Bea Backup <backup@acme.test>');
     expect(text.stdout).toMatch(/^0 {2}Cory Coordinator <coordinator@acme\.test> {2}\(usr_coord\) {2}primary, away$/m);
     expect(text.stdout).toMatch(/^ {2}└─ 1 {2}Bea Backup <backup@acme\.test> {2}\(usr_backup\) {2}covering now$/m);
+    // One time rule: `who` now shows the span's times in the user's zone, as `who --at` does.
+    const tokyo = await agnt(['coverage', 'who', 'usr_principal', '--tz', 'Asia/Tokyo'], { sb, as: 'backup' });
+    expect(tokyo.stdout).toMatch(/covered by Bea Backup <backup@acme\.test> \(span \S+, \S+, \d{4}-\d\d-\d\d \d\d:\d\d GMT\+9 to \d{4}-\d\d-\d\d \d\d:\d\d GMT\+9\)/);
     const list = await agntJson(['coverage', 'list', '--status', 'active'], { sb, as: 'coordinator' });
     expect(list.map((s: any) => s.id)).toEqual([spanId]);
   });

@@ -73,6 +73,18 @@ describe('pagination follows the server', () => {
     expect(JSON.parse(res.stdout).length).toBe(N);
   });
 
+  it('coverage list --all is checked like every list: a larger total is exit 1, in every format', async () => {
+    const coordinator = { env: { AGNT_TOKEN: r.sb.tokens.coordinator } };
+    const made = await r.run(['coverage', 'create', '--principal', 'usr_principal2', '--backup', 'usr_backup', '--start', '2027-06-01T12:00:00Z', '--end', '2027-06-02T12:00:00Z'], coordinator);
+    expect(made.exitCode, made.stderr).toBe(0);
+    r.fs.rules.push({ method: 'GET', path: /^\/coverage-spans$/, fault: { kind: 'rewrite', fn: (b) => ({ ...b, total: b.total + 5 }) } });
+    for (const format of ['table', 'yaml', 'csv']) {
+      const res = await r.run(['coverage', 'list', '--all', '-o', format], coordinator);
+      expect(res.exitCode, `${format}: ${res.stderr}`).toBe(1);
+      expect(res.stderr).toMatch(/^error: coverage list: received (\d+) records? but the server reported \d+; the list is incomplete\n/);
+    }
+  });
+
   it('--limit N stops after N records and sends the documented limit parameter', async () => {
     const res = await r.run(['contacts', 'list', '--tags', TAG, '--limit', '130', '-o', 'id']);
     expect(res.exitCode, res.stderr).toBe(0);

@@ -59,12 +59,64 @@ describe('formats', () => {
     expect(out.join('\n')).toBe('id,name,team.name,tags\nu1,"Ada, ""the admin""",T,"a, b"\nu2,Bo,,');
   });
 
-  it('jsonl streams one record per line, with --query per record', async () => {
-    const q = await loadQuery('{id: id}');
-    const { p, out } = printer('jsonl', {}, undefined, q);
+  it('jsonl streams one record per line', async () => {
+    const { p, out } = printer('jsonl');
     p.records(rows.slice(0, 1));
     p.records(rows.slice(1));
-    expect(out).toEqual(['{"id":"u1"}\n', '{"id":"u2"}\n']);
+    expect(out.join('')).toBe(`${JSON.stringify(rows[0])}\n${JSON.stringify(rows[1])}\n`);
+  });
+
+  it('--query means the same in every format: applied to the whole result, a list being one array', async () => {
+    const expr = '[].{user: id, mail: name}';
+    const run = async (format: OutputOptions['format']) => {
+      const { p, out } = printer(format, {}, [{ path: 'id' }, { path: 'tags' }], await loadQuery(expr));
+      p.records(rows.slice(0, 1));
+      p.records(rows.slice(1));
+      await p.endList();
+      return out.join('\n');
+    };
+    const want = [
+      { user: 'u1', mail: 'Ada, "the admin"' },
+      { user: 'u2', mail: 'Bo' },
+    ];
+    expect(JSON.parse(await run('json'))).toEqual(want);
+    expect(await run('jsonl')).toBe(`${want.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    // csv columns follow what the query returns, not the command's columns.
+    expect(await run('csv')).toBe('user,mail\nu1,"Ada, ""the admin"""\nu2,Bo');
+    const ids = printer('id', {}, undefined, await loadQuery('[].name'));
+    ids.p.records(rows);
+    await ids.p.endList();
+    expect(ids.out.join('\n')).toBe('Ada, "the admin"\nBo');
+  });
+
+  it('a --query that yields nothing is a usage error naming it, in every format', async () => {
+    for (const format of ['json', 'yaml', 'table', 'jsonl', 'csv', 'id'] as const) {
+      for (const expr of ['{user: id, mail: email}', 'email', '[].email']) {
+        const { p, out } = printer(format, {}, undefined, await loadQuery(expr));
+        p.records(rows);
+        await expect(p.endList(), `${format} ${expr}`).rejects.toMatchObject({ exitCode: 2, message: `--query ${JSON.stringify(expr)} yields nothing from the 2 records` });
+        expect(out).toEqual([]);
+      }
+    }
+    // An empty list is not the query's fault, nor a filter that matches no record (a lookup).
+    const { p } = printer('csv', {}, undefined, await loadQuery('[].email'));
+    await p.endList();
+    const lookup = printer('json', {}, undefined, await loadQuery("[?name=='nobody'].id | [0]"));
+    lookup.p.records(rows);
+    await lookup.p.endList();
+    expect(lookup.out).toEqual(['null']);
+  });
+
+  it('-o id finds an id nested in the result, and says when there is none', async () => {
+    const a = printer('id');
+    await a.p.value({ user: { id: 'usr_1' }, created: true });
+    expect(a.out).toEqual(['usr_1']);
+    const b = printer('id', { idKeys: ['identifier'] });
+    await b.p.value({ user: { id: 'usr_1' }, identifier: { id: 'idn_1' } });
+    expect(b.out).toEqual(['idn_1']);
+    const c = printer('id');
+    await expect(c.p.value({ tiers: { default: 'fast' } })).rejects.toMatchObject({ exitCode: 2, message: '-o id: the result has no id' });
+    expect(c.out).toEqual([]);
   });
 
   it('table: headers from column paths, aligned columns', async () => {

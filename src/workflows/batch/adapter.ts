@@ -4,13 +4,12 @@
 // the request goes through the one HTTP client. Nothing here spawns a process. Kept small and
 // alone so that changes to the builder (issue 13) touch only this module.
 import { Command, CommanderError, type Option } from 'commander';
-import { buildArea, type ContextFactory, mergeCurrent, parseInvocation, requestOf, runHandler, selected, specOf } from '../../core/builder.ts';
+import { buildArea, type ContextFactory, parseInvocation, perform, requestOf, specOf } from '../../core/builder.ts';
 import { newParse } from '../../core/once.ts';
 import { Context, type GlobalOptions } from '../../core/context.ts';
 import { AgntError, UsageError } from '../../core/errors.ts';
 import type { HttpClient, RequestSpec } from '../../core/http.ts';
 import type { IO } from '../../core/io.ts';
-import { paginate, parsePageOptions } from '../../core/paginate.ts';
 import type { Settings } from '../../core/config.ts';
 import type { CommandSpec, Invocation } from '../../core/spec.ts';
 
@@ -196,33 +195,26 @@ export class CommandAdapter {
     return requestOf(spec, inv);
   }
 
-  /** Runs a row's command and returns its result. */
+  /**
+   * Runs a row's command through the one executor (perform, as a typed command runs) and keeps
+   * its value: a list's pages collected, one id's result, a handler's data. A failure throws.
+   */
   static async run(p: Prepared, ctx: Context): Promise<unknown> {
-    const { spec, inv } = p;
-    if (spec.handler) {
-      const result = await runHandler(ctx, spec, inv);
-      if (result?.exitCode) throw new AgntError(result.message ?? 'failed', result.exitCode);
-      return result?.data;
-    }
-    // A row's --set a.b=c on a PUT keeps the rest of that object, as on the command line.
-    await mergeCurrent(ctx, spec, inv);
-    const client = ctx.client({ tokenOptional: spec.public });
-    const request = CommandAdapter.request(p)!;
-    if (spec.list) {
+    const outcome = await perform(ctx, p.spec, p.inv, { confirmed: true });
+    if (!outcome) return undefined;
+    if (outcome.exitCode) throw new AgntError(outcome.message ?? 'failed', outcome.exitCode);
+    if (outcome.pages) {
       const items: unknown[] = [];
-      await paginate(client, request, parsePageOptions(inv.opts), (page) => items.push(...page));
+      await outcome.pages.walk((page) => items.push(...page));
       return items;
     }
-    const multi = spec.args?.find((a) => a.multi);
-    if (multi) {
-      const out: unknown[] = [];
-      for (const id of inv.ids) {
-        const res = await client.request({ ...request, params: { ...inv.args, [multi.name]: id } });
-        out.push(res.data ?? { id });
-      }
-      return inv.ids.length === 1 ? out[0] : out;
+    if (outcome.perId) {
+      const { results } = outcome.perId;
+      const failed = results.find((r) => !r.ok);
+      if (failed && !failed.ok) throw failed.error;
+      const values = results.map((r) => (r.ok ? r.data : undefined));
+      return values.length === 1 ? values[0] : values;
     }
-    const res = await client.request(request);
-    return selected(spec, res.data);
+    return outcome.data;
   }
 }

@@ -11,6 +11,7 @@ import type { Column } from '../../core/spec.ts';
 import type { Encoding } from '../import/detect.ts';
 import type { LedgerWriter } from '../import/ledger.ts';
 import { Progress } from '../../core/progress.ts';
+import { idKeysOf } from '../../core/present.ts';
 import { CommandAdapter, RowContext, TemplateError, type Prepared } from './adapter.ts';
 import { openInput, type BatchInput, type BatchRow, type FailedWriter, type InputFormat } from './input.ts';
 import { isUnfinished, resumeBatchLedger, rowHash, type BatchLedgerState, type RowOutcome, type StoredOptions } from './ledger.ts';
@@ -90,6 +91,8 @@ export class BatchRun {
   private state?: BatchLedgerState;
   private failedOut?: FailedWriter;
   private printer!: Printer;
+  /** Where a row's result nests its id (users provision: under user). */
+  private idKeys: string[] = [];
   private progress?: Progress;
   private keyCols: Array<[string, number]> = [];
   private queue: Slot[] = [];
@@ -138,7 +141,8 @@ export class BatchRun {
 
     this.adapter = await CommandAdapter.create(opts.command, opts.globalOptions);
     // The command line without the cells' values: an unknown flag or command fails here, once.
-    this.adapter.check(markedArgv(this.template), opts.yes, opts.dryRun);
+    const spec = this.adapter.check(markedArgv(this.template), opts.yes, opts.dryRun);
+    this.idKeys = idKeysOf(spec);
 
     this.ledgerPath = opts.dryRun ? undefined : (opts.ledger ?? (opts.file === '-' ? undefined : `${opts.file}.batch-ledger.jsonl`));
     let stored: StoredOptions = { match: opts.match, skipRows: opts.skipRows, maxRows: opts.maxRows ?? null };
@@ -372,7 +376,7 @@ export class BatchRun {
     if (outcome !== 'dry-run') {
       const rec: Record<string, unknown> = { type: 'row', row: slot.row.row, h: slot.h, outcome };
       if (error) rec.error = error;
-      const id = idOf(data);
+      const id = idOf(data, this.idKeys);
       if (id) rec.id = id;
       this.ledger?.write(rec);
       // At once: an outcome lost to a kill would make --resume look the row up again, and call
@@ -411,7 +415,7 @@ export class BatchRun {
       const rec: Record<string, unknown> = { row: s.row.row, ...s.keys, status: s.outcome };
       if (s.outcome === 'dry-run') rec.request = s.data;
       else {
-        const id = idOf(s.data);
+        const id = idOf(s.data, this.idKeys);
         if (id !== undefined) rec.id = id;
         if (s.error) rec.error = s.error;
         else rec.result = s.data ?? null;

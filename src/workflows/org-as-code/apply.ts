@@ -290,9 +290,14 @@ export async function runOperations(ctx: Context, ops: Operation[]): Promise<num
     const { op: o, error: e } = failed;
     const finished = ops.filter((x) => done.has(x));
     const remaining = ops.filter((x) => !done.has(x) && x !== o);
-    ctx.io.err(`apply stopped at ${o.label}`);
-    ctx.io.err(`done: ${finished.length} of ${ops.length} change(s)${finished.length ? `: ${finished.map((x) => x.label).join('; ')}` : ''}`);
-    ctx.io.err(`not done: ${o.label}${remaining.length ? `; ${remaining.map((x) => x.label).join('; ')}` : ''}`);
+    const where = [
+      `apply stopped at ${o.label}`,
+      `done: ${finished.length} of ${ops.length} change(s)${finished.length ? `: ${finished.map((x) => x.label).join('; ')}` : ''}`,
+      `not done: ${o.label}${remaining.length ? `; ${remaining.map((x) => x.label).join('; ')}` : ''}`,
+    ];
+    // The JSON error form is one object and nothing else: what was done and what remains go in it.
+    if (ctx.jsonErrors && e instanceof AgntError) e.message = `${e.message}; ${where.join('; ')}`;
+    else for (const line of where) ctx.io.err(line);
     if (e instanceof AgntError && !e.hint) e.hint = 'fix the cause and run the same apply again: it plans from the organization as it is now and continues';
     throw e;
   }

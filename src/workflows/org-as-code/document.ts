@@ -344,10 +344,6 @@ function locate(ydoc: any, path: Array<string | number>, key?: string): number {
 }
 
 /** The text of an export: a fixed comment, then the document in fixed key order. */
-export async function serialize(doc: OrgDoc, format: 'yaml' | 'json'): Promise<string> {
-  if (format === 'json') return `${JSON.stringify(doc, null, 2)}\n`;
-  const { stringify } = await loadYaml();
-  const header =
-    '# agnt organization document. Check it with `agnt org validate FILE`, see what it would change with\n# `agnt org plan -f FILE ORG`, change the organization with `agnt org apply -f FILE ORG`.\n';
-  return header + stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false });
-}
+/** The comment heading an exported document. */
+export const DOCUMENT_COMMENT =
+  ' agnt organization document. Check it with `agnt org validate FILE`, see what it would change with\n `agnt org plan -f FILE ORG`, change the organization with `agnt org apply -f FILE ORG`.';

@@ -4,7 +4,7 @@ import type { Context } from '../../core/context.ts';
 import { callEndpoint } from '../../core/endpoint-request.ts';
 import type { Handler, Invocation } from '../../core/spec.ts';
 import { AgntError, ChangesFound, EXIT, UsageError } from '../../core/errors.ts';
-import { canonical, loadDocument, normalize, readAndCheck, formatProblem, lower, serialize, API_VERSION, type OrgDoc } from './document.ts';
+import { canonical, loadDocument, normalize, readAndCheck, formatProblem, lower, DOCUMENT_COMMENT, API_VERSION, type OrgDoc } from './document.ts';
 import { escapeControls } from '../../core/output.ts';
 import { readAll, readLive, type Live } from './live.ts';
 import { computePlan, publicChange, renderPlan, summarize, type Change } from './plan.ts';
@@ -133,8 +133,6 @@ function failedTests(p: Prepared): ChangesFound | undefined {
 
 export const exportOrg: Handler = async (ctx, inv) => {
   const orgId = inv.args.orgId!;
-  const format = ctx.format();
-  if (!['table', 'yaml', 'json'].includes(format)) throw new UsageError(`org export writes yaml or json, not ${format}`);
   if (ctx.dryRun) return dryRead(ctx, orgId);
   const live = await readLive(ctx, orgId);
   const doc: OrgDoc = { ...live.doc };
@@ -143,31 +141,35 @@ export const exportOrg: Handler = async (ctx, inv) => {
   if (doc.auditLogging) doc.auditLogging = withReferences(doc.auditLogging, ['auditLogging']) as Rec;
   const supervision = await exportSupervision(ctx, live);
   if (supervision) doc.supervision = supervision;
-  ctx.io.out(await serialize(doc, format === 'json' ? 'json' : 'yaml'));
+  // The presenter writes it (yaml by the record's formats, or -o json), escaped like any output.
+  return { data: doc, comment: DOCUMENT_COMMENT };
 };
 
 // ---- validate ----
 
-export const validateOrg: Handler = async (ctx, inv) => {
+export const validateOrg: Handler = async (_ctx, inv) => {
   const file = inv.args.file!;
   const { problems, value } = await readAndCheck(file);
   // The file's own tests, on the matrices it implies for the members it names.
   const doc = problems.length ? undefined : normalize(value as OrgDoc);
   const tests = doc?.supervision?.tests?.length ? testsOnFile(doc.supervision, fileMembers(doc)) : [];
   const failed = renderTestFailures(tests, 'the file');
-  const format = ctx.format();
-  if (format === 'json' || format === 'yaml' || format === 'jsonl') {
-    const printer = await ctx.printer();
-    await printer.value({ file, valid: problems.length === 0, problems, ...(tests.length ? { tests } : {}) }, false);
-  } else if (!problems.length) {
-    const fails = tests.filter((t) => !t.passed).length;
-    ctx.io.out(`${file}: valid${!tests.length ? '' : fails ? `; ${fails} of ${tests.length} supervision test(s) fail` : `; ${tests.length} supervision test(s) pass`}`);
-  }
+  const data = { file, valid: problems.length === 0, problems, ...(tests.length ? { tests } : {}) };
   if (problems.length) {
-    if (format === 'table') for (const p of problems) ctx.io.err(formatProblem(file, p));
-    throw new UsageError(`${file}: ${problems.length} problem${problems.length > 1 ? 's' : ''}; nothing was sent`);
+    // On a terminal's table the problems are lines on stderr (the JSON error form leaves them to the document).
+    return {
+      data,
+      text: '',
+      notes: problems.map((p) => formatProblem(file, p)),
+      exitCode: EXIT.usage,
+      message: `${file}: ${problems.length} problem${problems.length > 1 ? 's' : ''}; nothing was sent`,
+    };
   }
-  if (failed.length) throw new ChangesFound(failed.join('\n'));
+  const fails = tests.filter((t) => !t.passed).length;
+  const text = `${file}: valid${!tests.length ? '' : fails ? `; ${fails} of ${tests.length} supervision test(s) fail` : `; ${tests.length} supervision test(s) pass`}`;
+  // A failed test of the file is a finding (exit 7), printed with the users it fails for.
+  if (failed.length) return { data, text, exitCode: EXIT.changes, message: failed.join('\n') };
+  return { data, text };
 };
 
 // ---- plan ----
@@ -183,12 +185,13 @@ export const planOrg: Handler = async (ctx, inv) => {
     writeAtomic(String(inv.opts.out), `${JSON.stringify(data, null, 2)}\n`);
     ctx.io.info(`plan saved to ${inv.opts.out}; apply it with: agnt org apply -f ${p.file} --plan ${inv.opts.out}`);
   }
-  const printer = await ctx.printer();
-  await printer.value(data, false, planText(p, 'plan for', data.changes).replace(/\n$/, ''));
+  const text = planText(p, 'plan for', data.changes).replace(/\n$/, '');
   const tests = failedTests(p);
-  if (tests) throw tests;
+  if (tests) return { data, text, exitCode: EXIT.changes, message: tests.message };
   const total = p.changes.length + supervisionCount(p.supervision);
-  if (inv.opts.exitCode && total) throw new ChangesFound(`${total} change(s) to make (exit ${EXIT.changes})`);
+  // Changes with --exit-code are a finding (exit 7), not an error: the plan is the document.
+  if (inv.opts.exitCode && total) return { data, text, exitCode: EXIT.changes, message: `${total} change(s) to make (exit ${EXIT.changes})` };
+  return { data, text };
 };
 
 // ---- apply ----
@@ -241,10 +244,7 @@ export const applyOrg: Handler = async (ctx, inv) => {
   const data = planData(p);
   if (p.supervision) refuseSupervision(p);
   if (!p.changes.length && !supervisionCount(p.supervision)) {
-    if (!ctx.jsonErrors) ctx.io.info(header(p, 'apply to'));
-    const printer = await ctx.printer();
-    await printer.value({ organization: p.orgId, applied: 0, changes: [] }, false, '');
-    return;
+    return { data: { organization: p.orgId, applied: 0, changes: [] }, text: '', notes: [header(p, 'apply to')] };
   }
   const refused = p.changes.filter((c) => c.op === 'delete' && !(inv.opts.prune && allow.has(c.deleteKind!)));
   if (refused.length) {
@@ -270,18 +270,16 @@ export const applyOrg: Handler = async (ctx, inv) => {
   const sup = p.supervision && supervisionCount(p.supervision) ? await applySupervision(ctx, p.supervision, p.live) : undefined;
   const applied = p.changes.length + supervisionCount(p.supervision);
   const supText = sup ? `; supervision of ${sup.members} member(s) in ${sup.requests} request(s)${sup.skipped.length ? `, ${sup.skipped.length} skipped (no primary identifier)` : ''}` : '';
-  const printer = await ctx.printer();
-  await printer.value(
-    {
+  return {
+    data: {
       organization: p.orgId,
       applied,
       requests: done + (sup?.requests ?? 0),
       changes: data.changes,
       ...(sup ? { supervision: { members: sup.members, requests: sup.requests, skipped: sup.skipped } } : {}),
     },
-    false,
-    `applied ${applied} change(s) to ${p.orgId}${supText}`,
-  );
+    text: `applied ${applied} change(s) to ${p.orgId}${supText}`,
+  };
 };
 
 // ---- drift ----
@@ -325,10 +323,10 @@ export const driftOrg: Handler = async (ctx, inv) => {
       : 'changed by: unknown (no audit event names this field)';
     lines.push(`  ${what}\n    ${who}`);
   }
-  const printer = await ctx.printer();
   const { escapeControls } = await import('../../core/output.ts');
-  await printer.value(records, true, lines.map((l) => l.split('\n').map(escapeControls).join('\n')).join('\n'));
-  if (inv.opts.exitCode && records.length) throw new ChangesFound(`${records.length} field(s) drifted from ${p.file} (exit ${EXIT.changes})`);
+  const text = lines.map((l) => l.split('\n').map(escapeControls).join('\n')).join('\n');
+  if (inv.opts.exitCode && records.length) return { data: records, text, exitCode: EXIT.changes, message: `${records.length} field(s) drifted from ${p.file} (exit ${EXIT.changes})` };
+  return { data: records, text };
 };
 
 /**

@@ -1,0 +1,78 @@
+// What performing a command yields, before anything is printed. The executor (builder.ts
+// perform) and every workflow handler return one; the presenter (present.ts) alone turns it into
+// bytes on stdout and stderr and into an exit code. Batch calls the same perform and keeps the
+// values. Nothing here knows the output format.
+import type { AgntError } from './errors.ts';
+import { EXIT } from './errors.ts';
+import type { Column, Format } from './output.ts';
+import type { OnPage, PageResult } from './paginate.ts';
+
+/** A list walk not yet run: the presenter runs it, printing each page as it arrives. */
+export interface PageStream {
+  /** Hands every page to onPage in order; resolves with the count and the server's total. */
+  walk(onPage: OnPage): Promise<PageResult>;
+}
+
+/** One id of a command run once per id. */
+export type IdResult = { id: string; ok: true; data: unknown } | { id: string; ok: false; error: AgntError };
+
+export interface PerId {
+  results: IdResult[];
+  /** The ids came from stdin ('-'): the value is a list whatever the number of ids. */
+  fromStdin: boolean;
+}
+
+export interface Outcome {
+  /** A whole value: a record, a list, a scalar. */
+  data?: unknown;
+  /** A list that streams: pages with the server's total. */
+  pages?: PageStream;
+  /** Results of a per-id loop, failures included. */
+  perId?: PerId;
+  /** A document in a format of its own (an iCalendar file), written to stdout byte for byte; its escaping is its maker's. */
+  raw?: string;
+  /** Table columns for the records; default: the command's. */
+  columns?: Column[];
+  /** A terminal rendering that replaces the table (summaries, grids, timelines). */
+  text?: string;
+  /**
+   * What a person sees in a table, when it needs more than the records (coverage list adds each
+   * span's principals, in the user's zone): called by the presenter with the data (a list's
+   * records, all of them) only when it draws a table; json, yaml, jsonl, csv and id get the API's records.
+   */
+  view?: (data: unknown) => Promise<Outcome>;
+  /** Show the API's times in this zone (table: a wall time; csv: ISO with an offset). */
+  zone?: string;
+  /** Warnings for stderr after the data (shown with --quiet too). */
+  warnings?: string[];
+  /** Lines for stderr after the data (quiet hides them). */
+  notes?: string[];
+  /** The exit code, when not 0: 6 partial, 7 changes found, 8 timed out, or a failure's. */
+  exitCode?: number;
+  /** What the exit code means, for stderr (or the JSON error object of a failure). */
+  message?: string;
+  /** The command's own format when no flag names one (`agnt api`: json, as `gh api` prints). */
+  format?: Format;
+  /** A comment heading a yaml document (`org export` says how to use the file). */
+  comment?: string;
+  /** What an empty list says on a terminal ('no results'). */
+  empty?: string;
+}
+
+export type ExitClass = 'ok' | 'partial' | 'changes-found' | 'timed-out' | 'failed';
+
+/** Exit 7 and 8 are findings, not failures: the document is printed and no error object. */
+export function exitClass(o: Pick<Outcome, 'exitCode'>): ExitClass {
+  switch (o.exitCode ?? 0) {
+    case 0:
+      return 'ok';
+    case EXIT.partial:
+      return 'partial';
+    case EXIT.changes:
+      return 'changes-found';
+    case EXIT.waitTimeout:
+      return 'timed-out';
+    default:
+      return 'failed';
+  }
+}
