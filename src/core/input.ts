@@ -126,7 +126,9 @@ export function jsonError(text: string, where: string, e: unknown): UsageError {
 async function yamlFlow(text: string, where: string, jsonFailure: unknown): Promise<unknown> {
   const Y = await loadYaml();
   const doc = Y.parseDocument(text, { uniqueKeys: true });
-  if (doc.errors.length || /^\s*"/.test(text)) throw jsonError(text, where, jsonFailure);
+  // Text written as JSON (a quoted key or string first: {"name": x}) gets the JSON error, which
+  // names the place; only a flow mapping in YAML's own style ({entityId: abc}) is read as YAML.
+  if (doc.errors.length || /^\s*("|[[{]\s*")/.test(text)) throw jsonError(text, where, jsonFailure);
   return boundedToJS(Y, doc, where);
 }
 

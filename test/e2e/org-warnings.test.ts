@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { agnt, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
+import { provisionedIdentifier } from '../../src/sandbox/areas/identifiers.ts';
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;
 let dir: string;
@@ -17,7 +18,9 @@ beforeAll(async () => {
   const user = s.get('users', 'usr_member')!;
   for (let i = 0; i < 50; i++) {
     const t = teams[i % teams.length]!;
-    s.insert('users', 'usr', { ...user, id: `usr_w${i}`, email: `w${i}@acme.test`, name: `W ${i}`, team: t.id, teamRole: i < teams.length ? 'owner' : 'member', organizationRole: 'member' });
+    const u = s.insert('users', 'usr', { ...user, id: `usr_w${i}`, email: `w${i}@acme.test`, name: `W ${i}`, team: t.id, teamRole: i < teams.length ? 'owner' : 'member', organizationRole: 'member' });
+    // As the API's provisioning makes them: a primary identifier, which holds the user's matrix.
+    provisionedIdentifier(s, u);
   }
 });
 afterAll(async () => {

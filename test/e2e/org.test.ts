@@ -78,16 +78,18 @@ describe('organizations', () => {
   });
 
   it('sso set on a terminal with no flags runs the guided set-up', async () => {
+    // A SHA-256 fingerprint: 32 bytes, as the set-up checks it.
+    const FINGERPRINT = 'AB:CD:AB:CD:AB:CD:AB:CD:AB:CD:AB:CD:AB:CD:AB:CD:AB:CD:AB:CD:AB:CD:AB:CD:AB:CD:AB:CD:AB:CD:AB:CD';
     const r = await inTerminal(
       ['org', 'sso', 'set', org, '--fields', 'sso.provider,sso.enabled'],
-      ['Identity provider', '', 'entity ID', 'https://idp.test/guided', 'sign-in URL', 'https://idp.test/sso', 'fingerprint', 'AB:CD:EF', 'SCIM', 'y', 'on now', 'y', 'enforce', 'n', 'Apply', 'y'],
+      ['Identity provider', '', 'entity ID', 'https://idp.test/guided', 'sign-in URL', 'https://idp.test/sso', 'fingerprint', FINGERPRINT, 'SCIM', 'y', 'on now', 'y', 'enforce', 'n', 'Apply', 'y'],
     );
     expect(r.out).toMatch(/About to send \(save it as sso.yaml/);
     expect(r.exitCode).toBe(0);
     const sent = sb.requests.filter((q) => q.method === 'PUT' && q.path === `/organizations/${org}/sso`).pop();
     expect(sent?.body).toEqual({
       provider: 'saml',
-      saml: { entityId: 'https://idp.test/guided', ssoUrl: 'https://idp.test/sso', certificateFingerprint: 'AB:CD:EF' },
+      saml: { entityId: 'https://idp.test/guided', ssoUrl: 'https://idp.test/sso', certificateFingerprint: FINGERPRINT },
       scim: { enabled: true },
       enabled: true,
       enforced: false,
