@@ -4,13 +4,30 @@
 // cache (src/core/compile-cache.ts).
 'use strict';
 
-require('node:module').enableCompileCache?.();
-let cli;
+// The Node check comes first, before the bundle loads: on an older Node the bundle fails on an API
+// it lacks (process.getBuiltinModule on 18) with a minified line hundreds of columns long. Written
+// for any Node (no ?., no ??), and kept equal to package.json's engines by test/e2e/node-version.test.ts.
+var NODE_NEEDED = '20.18.1';
+(function checkNode(found, needed) {
+  var f = found.split('.').map(Number);
+  var n = needed.split('.').map(Number);
+  for (var i = 0; i < 3; i++) {
+    if (f[i] > n[i]) return;
+    if (f[i] < n[i]) {
+      process.stderr.write('error: agnt needs Node ' + needed + ' or later; this is Node ' + found + ' (' + process.execPath + ')\n');
+      process.exit(1);
+    }
+  }
+})(process.versions.node, NODE_NEEDED);
+
+var nodeModule = require('module');
+if (nodeModule.enableCompileCache) nodeModule.enableCompileCache();
+var cli;
 try {
   cli = require('../dist/cli.js');
 } catch (err) {
   // A git checkout has no dist/ until it is built; say how rather than print a stack trace.
-  if (err?.code !== 'MODULE_NOT_FOUND' || !String(err.message).includes('dist/cli.js')) throw err;
+  if (!err || err.code !== 'MODULE_NOT_FOUND' || !String(err.message).includes('dist/cli.js')) throw err;
   process.stderr.write('error: agnt is not built: run `npm run build` in its folder\n');
   process.exit(1);
 }
