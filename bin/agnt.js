@@ -5,8 +5,8 @@
 'use strict';
 
 // The Node check comes first, before the bundle loads: on an older Node the bundle fails on an API
-// it lacks (process.getBuiltinModule on 18) with a minified line hundreds of columns long. Written
-// for any Node (no ?., no ??), and kept equal to package.json's engines by test/e2e/node-version.test.ts.
+// it lacks (process.getBuiltinModule on 18) with a minified line hundreds of columns long. The file parses on
+// Node 16 and later; the check itself uses nothing newer than ES5. Kept equal to package.json's engines by test/e2e/node-version.test.ts.
 var NODE_NEEDED = '20.18.1';
 (function checkNode(found, needed) {
   var f = found.split('.').map(Number);
@@ -20,14 +20,13 @@ var NODE_NEEDED = '20.18.1';
   }
 })(process.versions.node, NODE_NEEDED);
 
-var nodeModule = require('module');
-if (nodeModule.enableCompileCache) nodeModule.enableCompileCache();
-var cli;
+require('node:module').enableCompileCache?.();
+let cli;
 try {
   cli = require('../dist/cli.js');
 } catch (err) {
   // A git checkout has no dist/ until it is built; say how rather than print a stack trace.
-  if (!err || err.code !== 'MODULE_NOT_FOUND' || !String(err.message).includes('dist/cli.js')) throw err;
+  if (err?.code !== 'MODULE_NOT_FOUND' || !String(err.message).includes('dist/cli.js')) throw err;
   process.stderr.write('error: agnt is not built: run `npm run build` in its folder\n');
   process.exit(1);
 }
