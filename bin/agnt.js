@@ -11,7 +11,8 @@ var NODE_NEEDED = '20.18.1';
 (function checkNode(found, needed) {
   var f = found.split('.').map(Number);
   var n = needed.split('.').map(Number);
-  for (var i = 0; i < 3; i++) {
+  var i;
+  for (i = 0; i < 3; i++) {
     if (f[i] > n[i]) return;
     if (f[i] < n[i]) {
       process.stderr.write('error: agnt needs Node ' + needed + ' or later; this is Node ' + found + ' (' + process.execPath + ')\n');

