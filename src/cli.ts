@@ -11,6 +11,8 @@ import { VERSION } from './core/version.ts';
 import { oneValue } from './core/once.ts';
 import { handleStdoutErrors, isTerminal, writeOut } from './core/stdio.ts';
 import { addBuiltins } from './builtins.ts';
+import { topicsLine } from './help/topics.ts';
+import { helpTopicText, jsonFieldsHint, jsonFieldsMistake } from './help/answers.ts';
 
 const VALUE_FLAGS = new Set(['-o', '--output', '--fields', '--query', '--profile', '--base-url', '--timeout']);
 
@@ -108,6 +110,7 @@ Examples:
   $ agnt contacts import examples/google-contacts.csv --errors-out failed.csv
 
 Help for an area or a command: agnt help <area> [<verb>], or agnt <area> <verb> --help.
+${topicsLine()}
 `;
 
 function applyToAll(cmd: Command, fn: (c: Command) => void): void {
@@ -195,7 +198,7 @@ function unknownCommand(program: Command, words: string[]): string | undefined {
 
 /** Commands that read the whole tree build every area. */
 function alwaysFull(word: string | undefined): boolean {
-  return word === 'commands' || word === 'completion' || word === '__complete';
+  return word === 'commands' || word === 'completion' || word === '__complete' || word === '__man';
 }
 
 /**
@@ -239,7 +242,8 @@ export function describeError(e: unknown): ErrorObject | undefined {
     const message = e.message.replace(/^error: /, '');
     const flag = /option '(-[^' ]*(?:, )?(--[^' ]+)?)/.exec(message);
     const field = flag ? (flag[2] ?? flag[1])!.replace(/^-+/, '') : undefined;
-    return { message, exitCode: EXIT.usage, ...(field ? { field } : {}) };
+    const hint = (e as CommanderError & { hint?: string }).hint;
+    return { message, exitCode: EXIT.usage, ...(hint ? { hint } : {}), ...(field ? { field } : {}) };
   }
   if (isPromptExit(e)) return { message: 'interrupted at a prompt; nothing was sent', exitCode: EXIT.interrupted };
   if (e instanceof AgntError) {
@@ -312,6 +316,13 @@ export async function main(argv: string[]): Promise<number> {
   const helpWords = argv[0] === 'help' ? argv.slice(1) : undefined;
   if (helpWords) argv = helpWords.length ? [...helpWords, '--help'] : [];
   try {
+    const topic = helpWords?.length === 1 ? helpTopicText(helpWords[0]) : undefined;
+    if (topic !== undefined) {
+      writeOut(topic);
+      return 0;
+    }
+    const mistake = jsonFieldsMistake(argv);
+    if (mistake) throw mistake;
     const program = await buildProgram(argv, makeContext, undefined, () => jsonErrors);
     if (helpWords) {
       const unknown = unknownCommand(program, helpWords);
@@ -325,6 +336,7 @@ export async function main(argv: string[]): Promise<number> {
     if (interrupted && !ctx?.interruptIsStop) code = printError(new Interrupted(), ctx?.global ?? {}, jsonErrors);
   } catch (e) {
     let err = e;
+    if (e instanceof CommanderError && e.code === 'commander.excessArguments') (e as CommanderError & { hint?: string }).hint = jsonFieldsHint(argv);
     // Ctrl-C surfaces as whatever the aborted work threw; report it as the interruption.
     if (interrupted && !(e instanceof AgntError && e.exitCode === EXIT.interrupted)) err = new Interrupted();
     code = printError(err, ctx?.global ?? {}, jsonErrors);

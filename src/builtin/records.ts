@@ -298,6 +298,21 @@ const tree: BuiltinRecord[] = [
       ctx.io.out(completionScript(program, args[0] as 'bash' | 'zsh' | 'fish'));
     },
   },
+  {
+    command: 'version',
+    summary: 'print the versions of agnt, Node and the platform',
+    description: 'Print the version of agnt, of the Node.js running it, and the platform (for bug reports); -o json for a record',
+    examples: ['agnt version', 'agnt version --json'],
+    run: async (ctx) => (await import('./version.ts')).version(ctx),
+  },
+  // Writes the man page; scripts/completions.mjs runs it at build time (src/help/man.ts).
+  {
+    command: '__man',
+    summary: 'print the man page agnt(1) in roff',
+    examples: [],
+    hidden: true,
+    run: async (ctx, { program }) => ctx.io.out((await import('../help/man.ts')).manPage(program)),
+  },
   // Called by the completion scripts as `agnt __complete -- <words...>`; the `--` keeps commander
   // from reading the user's half-typed flags (--help, -v) as its own.
   {
