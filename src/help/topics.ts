@@ -35,7 +35,7 @@ export const environment = (): readonly EnvEntry[] => [
   { name: 'AGNT_RETRY_BUDGET', meaning: 'retries one run may make across all its requests, so a failing server is not hammered', default: '10' },
   { name: 'AGNT_COMPLETE_TIMEOUT_MS', meaning: 'how long shell completion waits for ids from the server, in milliseconds', default: '900' },
   { name: 'AGNT_COMPLETE_TTL', meaning: 'how long shell completion keeps ids it fetched, in seconds (0: not at all)', default: '60' },
-  { name: 'AGNT_<PATH>', meaning: 'org-as-code secrets: a file value ${env:AGNT_SSO_SAML_PRIVATE_KEY} is read from that variable', default: 'none' },
+  { name: 'AGNT_<PATH>', meaning: `org-as-code secrets: a file value $\{env:AGNT_SSO_SAML_PRIVATE_KEY} is read from that variable`, default: 'none' },
   { name: 'NO_COLOR', meaning: 'non-empty: no colour (spinners and progress still show on a terminal)', default: 'unset' },
   { name: 'FORCE_COLOR', meaning: '0 or false: no colour; 1-3: that colour level, even in a pipe', default: 'unset' },
   { name: 'TERM', meaning: 'dumb: no colour and no animation; *-256color: 256 colours', default: "the terminal's" },
