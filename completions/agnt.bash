@@ -250,9 +250,10 @@ _agnt_node() {
     'calendars get') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'calendars events') _agnt_subs='' _agnt_flags='--timezone --starts-at --ends-at --help' _agnt_all='' _agnt_vflags='--timezone --starts-at --ends-at' _agnt_npos=1 _agnt_var='' ;;
     'calendars sync') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var=1 ;;
-    'auth') _agnt_subs='login status logout' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'auth') _agnt_subs='login status token logout' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'auth login') _agnt_subs='' _agnt_flags='--with-token --help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'auth status') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'auth status') _agnt_subs='' _agnt_flags='--all --help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'auth token') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'auth logout') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'config') _agnt_subs='list get set unset profiles use remove' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'config list') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
@@ -535,6 +536,7 @@ _agnt_child() {
     'calendars|sync'|'calendars|sync-events') _agnt_next='calendars sync' ;;
     'auth|login') _agnt_next='auth login' ;;
     'auth|status') _agnt_next='auth status' ;;
+    'auth|token') _agnt_next='auth token' ;;
     'auth|logout') _agnt_next='auth logout' ;;
     'config|list'|'config|ls') _agnt_next='config list' ;;
     'config|get') _agnt_next='config get' ;;

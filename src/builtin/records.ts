@@ -41,10 +41,21 @@ const auth: BuiltinRecord[] = [
   {
     command: 'auth status',
     summary: 'show who you are logged in as',
-    description: 'Show the active profile, server, user, masked token, where the token is stored, and where each setting came from',
+    description:
+      'Show the active profile, server, user, masked token, where the token is stored, and where each setting came from. ' +
+      'Exit 4 when the server rejects the token, 1 when the server cannot be reached (the token was not checked).',
+    options: [{ flags: '--all', description: 'every profile, each checked with its own server and token (AGNT_TOKEN and AGNT_BASE_URL left out)' }],
     endpoints: [ME],
-    examples: ['agnt auth status', 'agnt auth status --json'],
-    run: async (ctx) => (await import('./auth.ts')).status(ctx),
+    examples: ['agnt auth status', 'agnt auth status --json', 'agnt auth status --all'],
+    run: async (ctx, { opts }) => (await import('./auth.ts')).status(ctx, opts),
+  },
+  {
+    command: 'auth token',
+    summary: 'print the token, for scripts',
+    description:
+      "Print the token agnt would send (AGNT_TOKEN, else the profile's; --profile NAME for another profile) on stdout, alone, for\n`$(agnt auth token)`. It is a secret: print it only where it is needed.",
+    examples: ['agnt auth token', 'curl -H "Authorization: Bearer $(agnt auth token --profile staging)" "$AGNT_BASE_URL/users/me"'],
+    run: async (ctx) => (await import('./auth.ts')).token(ctx),
   },
   {
     command: 'auth logout',
