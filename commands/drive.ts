@@ -68,7 +68,7 @@ export const drive: AreaSpec = {
         'For each file: POST upload (name, size, MIME type from the extension unless --mime-type), PUT the bytes to the presigned URL (never with your token), then confirm with the size actually sent. A progress bar is shown on a terminal. Uploading a name that already exists in the folder saves a new version.',
       endpoint: E('drive.files.upload'),
       also: [E('drive.files.confirm'), E('drive.storage')],
-      args: [user, { name: 'path', multi: true, description: 'local files' }],
+      args: [user, { name: 'path', multi: true, description: 'local files', file: true }],
       options: [
         { flags: '--name <name>', description: 'name in the drive (one file only; default: the file name)' },
         { flags: '--mime-type <type>', description: 'MIME type (default: detected from the name)' },

@@ -644,6 +644,7 @@ _agnt_values() {
     'contacts bulk-import|--file') _agnt_v='@file' ;;
     'contacts import|--errors-out') _agnt_v='@file' ;;
     'contacts import|--ledger') _agnt_v='@file' ;;
+    'contacts import|#0') _agnt_v='@file' ;;
     'assistants create|--signature-editor-mode') _agnt_v='visual html' ;;
     'assistants create|--gender') _agnt_v='male female other' ;;
     'assistants create|--scope') _agnt_v='account organization team user' ;;
@@ -684,6 +685,7 @@ _agnt_values() {
     'drive delete|--user') _agnt_v='@dyn' ;;
     'drive delete|#0') _agnt_v='@dyn' ;;
     'drive upload|--user') _agnt_v='@dyn' ;;
+    'drive upload|#0') _agnt_v='@file' ;;
     'drive download|--user') _agnt_v='@dyn' ;;
     'drive download|--output') _agnt_v='@file' ;;
     'drive download|-o') _agnt_v='@file' ;;
@@ -800,6 +802,7 @@ _agnt_values() {
     'org profile set|--file') _agnt_v='@file' ;;
     'org profile set|#0') _agnt_v='@dyn' ;;
     'org export|#0') _agnt_v='@dyn' ;;
+    'org validate|#0') _agnt_v='@file' ;;
     'org plan|--file') _agnt_v='@file' ;;
     'org plan|-f') _agnt_v='@file' ;;
     'org plan|--out') _agnt_v='@file' ;;
@@ -919,7 +922,7 @@ _agnt_values() {
     'batch|--input-format') _agnt_v='csv tsv jsonl yaml json' ;;
     'batch|--encoding') _agnt_v='utf8 utf16le utf16be windows-1252' ;;
     'batch|#0') _agnt_v='@file' ;;
-    'completion|#0') _agnt_v='bash zsh fish' ;;
+    'completion|#0') _agnt_v='bash zsh fish powershell' ;;
     *'|--output') _agnt_v='table json yaml jsonl csv id' ;;
     *'|-o') _agnt_v='table json yaml jsonl csv id' ;;
     *'|--profile') _agnt_v='@dyn' ;;

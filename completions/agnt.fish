@@ -1287,6 +1287,7 @@ complete -c agnt -n '__agnt_at \'contacts import\'' -l ledger -r -F -d 'where to
 complete -c agnt -n '__agnt_at \'contacts import\'' -l resume -d 'finish an interrupted import from its ledger'
 complete -c agnt -n '__agnt_at \'contacts import\'' -l delimiter -x -d 'field delimiter instead of detecting it (comma, semicolon, tab, pipe, or one character)'
 complete -c agnt -n '__agnt_at \'contacts import\'' -l encoding -x -d 'text encoding instead of detecting it: any WHATWG label (utf-8, utf-16le, windows-1252, shift_jis, gbk...)'
+complete -c agnt -n '__agnt_at \'contacts import\'; and not string match -q -- \'-*\' (commandline -ct)' -F
 complete -c agnt -n '__agnt_at \'assistants\'' -f -a 'list' -d 'List the assistants you can use'
 complete -c agnt -n '__agnt_at \'assistants\'' -f -a 'all' -d 'List every assistant of the account, whatever its scope (organization admins)'
 complete -c agnt -n '__agnt_at \'assistants\'' -f -a 'create' -d 'Create an assistant'
@@ -1470,6 +1471,7 @@ complete -c agnt -n '__agnt_at \'drive upload\'' -l user -x -a '(__agnt_complete
 complete -c agnt -n '__agnt_at \'drive upload\'' -l name -x -d 'name in the drive (one file only; default: the file name)'
 complete -c agnt -n '__agnt_at \'drive upload\'' -l mime-type -x -d 'MIME type (default: detected from the name)'
 complete -c agnt -n '__agnt_at \'drive upload\'' -l folder -x -d 'folder id (\'null\' or omitted: the root)'
+complete -c agnt -n '__agnt_at \'drive upload\'; and not string match -q -- \'-*\' (commandline -ct)' -F
 complete -c agnt -n '__agnt_at \'drive download\'' -l user -x -a '(__agnt_complete)' -d 'whose drive (a user id) (default: me)'
 complete -c agnt -n '__agnt_at \'drive download\'' -s o -l output -r -F -d 'destination file or folder, or \'-\' for stdout'
 complete -c agnt -n '__agnt_at \'drive download\'' -l force -d 'overwrite an existing file'
@@ -1837,6 +1839,7 @@ complete -c agnt -n '__agnt_at \'org profile set\'' -l file -r -F -d 'the whole 
 complete -c agnt -n '__agnt_at \'org profile set\'' -l set -x -d 'set a (dotted) body field; repeatable'
 complete -c agnt -n '__agnt_at \'org profile set\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org export\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
+complete -c agnt -n '__agnt_at \'org validate\'; and not string match -q -- \'-*\' (commandline -ct)' -F
 complete -c agnt -n '__agnt_at \'org plan\'' -s f -l file -r -F -d 'the organization document (YAML or JSON)'
 complete -c agnt -n '__agnt_at \'org plan\'' -l out -r -F -d 'save the plan as JSON (for apply --plan)'
 complete -c agnt -n '__agnt_at \'org plan\'' -l exit-code -d 'exit 7 when something differs, 0 when nothing does'
@@ -2281,4 +2284,4 @@ complete -c agnt -n '__agnt_at \'batch\'' -l delimiter -x -d 'CSV field delimite
 complete -c agnt -n '__agnt_at \'batch\'' -l encoding -x -a 'utf8 utf16le utf16be windows-1252' -d 'text encoding instead of detecting it'
 complete -c agnt -n '__agnt_at \'batch\'; and not string match -q -- \'-*\' (commandline -ct)' -F
 complete -c agnt -n '__agnt_at \'commands\'' -l markdown -d 'print the command reference (docs/commands.md) as Markdown'
-complete -c agnt -n '__agnt_at \'completion\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'bash zsh fish'
+complete -c agnt -n '__agnt_at \'completion\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'bash zsh fish powershell'

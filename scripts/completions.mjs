@@ -17,6 +17,7 @@ export const GENERATED = [
   { file: 'completions/agnt.bash', args: ['completion', 'bash'] },
   { file: 'completions/_agnt', args: ['completion', 'zsh'] },
   { file: 'completions/agnt.fish', args: ['completion', 'fish'] },
+  { file: 'completions/agnt.ps1', args: ['completion', 'powershell'] },
   { file: 'docs/commands.md', args: ['commands', '--markdown'] },
   { file: 'docs/openapi.yaml', args: ['api', 'spec'] },
   { file: 'man/agnt.1', args: ['__man'] },

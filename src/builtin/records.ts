@@ -1,6 +1,7 @@
 // The built-in commands as records (src/builtin/record.ts says what a record holds). Eager and
 // cheap: each runner imports its implementation only when the command runs.
 import { PROFILE_SETTINGS } from '../core/config.ts';
+import { EMPTY_WORD, SHELLS } from '../completion/shells.ts';
 import { WAIT_KINDS } from '../workflows/wait-kinds.ts';
 import type { BuiltinEndpoint, BuiltinGroup, BuiltinRecord } from './record.ts';
 
@@ -279,7 +280,6 @@ const batch: BuiltinRecord = {
   run: async (ctx, { args, opts, program }) => (await import('../workflows/batch/command.ts')).batch(ctx, args[0], args[1], opts, program.options),
 };
 
-const SHELLS = ['bash', 'zsh', 'fish'];
 const tree: BuiltinRecord[] = [
   {
     command: 'commands',
@@ -296,17 +296,18 @@ const tree: BuiltinRecord[] = [
     command: 'completion',
     summary: 'print a shell completion script',
     description:
-      "Print a completion script for bash, zsh or fish, generated from the command tree: commands, flags,\nflag values, file paths, and ids of the active profile's server (asked with a short timeout, cached for a minute).",
+      "Print a completion script for bash, zsh, fish or PowerShell, generated from the command tree: commands, flags,\nflag values, file paths, and ids of the active profile's server (asked with a short timeout, cached for a minute).",
     args: [{ name: 'shell', description: SHELLS.join(', ').replace(/, (\w+)$/, ' or $1'), choices: SHELLS }],
     examples: [
       'mkdir -p ~/.local/share/bash-completion/completions && agnt completion bash > ~/.local/share/bash-completion/completions/agnt',
       'mkdir -p ~/.zfunc && agnt completion zsh > ~/.zfunc/_agnt   # with fpath=(~/.zfunc $fpath) in ~/.zshrc',
       'mkdir -p ~/.config/fish/completions && agnt completion fish > ~/.config/fish/completions/agnt.fish',
       'source <(agnt completion bash)',
+      'agnt completion powershell | Out-String | Invoke-Expression   # in $PROFILE',
     ],
     run: async (ctx, { args, program }) => {
       const { completionScript } = await import('../completion/scripts.ts');
-      ctx.io.out(completionScript(program, args[0] as 'bash' | 'zsh' | 'fish'));
+      ctx.io.out(completionScript(program, args[0] as (typeof SHELLS)[number]));
     },
   },
   {
@@ -334,7 +335,10 @@ const tree: BuiltinRecord[] = [
     examples: [],
     hidden: true,
     raw: true,
-    run: async (ctx, { args, program }) => (await import('../completion/complete.ts')).complete(ctx, program, (args[0] as string[] | undefined) ?? []),
+    run: async (ctx, { args, program }) => {
+      const words = ((args[0] as string[] | undefined) ?? []).map((w, i, all) => (i === all.length - 1 && w === EMPTY_WORD ? '' : w));
+      await (await import('../completion/complete.ts')).complete(ctx, program, words);
+    },
   },
 ];
 

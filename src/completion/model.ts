@@ -117,7 +117,7 @@ function positionals(cmd: Command, spec: CommandSpec | undefined): PositionalInf
     const hints = argHintsOf(a);
     if (choices?.length) value = { kind: 'enum', values: [...choices] };
     else if (hints?.values?.length) value = { kind: 'enum', values: [...hints.values] };
-    else if (hints?.file) value = { kind: 'file' };
+    else if (hints?.file || specArgs[i]?.file) value = { kind: 'file' };
     else if (resource) value = { kind: 'dynamic', resource };
     else if (a.name() === 'profile') value = { kind: 'dynamic', resource: LOCAL_PROFILES };
     return { name: a.name(), description: firstLine(a.description ?? ''), required: a.required, variadic: a.variadic, value };

@@ -73,7 +73,7 @@ export function manPage(program: Command): string {
     '.SH EXIT STATUS',
     ...topic('exit-codes').blocks.flatMap(block),
     '.SH SEE ALSO',
-    roff('agnt help environment, agnt help exit-codes, agnt help formatting, agnt help config; agnt completion bash|zsh|fish.'),
+    roff('agnt help environment, agnt help exit-codes, agnt help formatting, agnt help config; agnt completion bash|zsh|fish|powershell.'),
   ];
   return `${lines.join('\n')}\n`;
 }
