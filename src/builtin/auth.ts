@@ -1,4 +1,5 @@
 import { AgntError, ApiError, EXIT, Interrupted, NetworkError, UsageError } from '../core/errors.ts';
+import { loadPrompts } from '../core/prompts.ts';
 import type { Context } from '../core/context.ts';
 import { callEndpoint } from '../core/endpoint-request.ts';
 import { HttpClient, parseBaseUrl } from '../core/http.ts';
@@ -52,7 +53,7 @@ export async function login(ctx: Context, rawOpts: unknown): Promise<void> {
     if (!ctx.io.canPrompt()) {
       throw new UsageError('not on a terminal: pass --base-url URL --with-token and the token on stdin');
     }
-    const prompts = await import('@inquirer/prompts');
+    const prompts = await loadPrompts(ctx.io.color);
     // Ctrl-C at either question: nothing was saved, exit 130.
     const asked = <T>(p: Promise<T>): Promise<T> =>
       p.catch((e: unknown) => {

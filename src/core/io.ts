@@ -101,7 +101,7 @@ export async function confirm(io: IO, question: string, yes: boolean | undefined
   if (!io.canPrompt()) {
     throw new UsageError(`${question.replace(/\?$/, '')}: refusing without --yes when not on a terminal`);
   }
-  const { confirm: ask } = await import('@inquirer/prompts');
+  const { confirm: ask } = await (await import('./prompts.ts')).loadPrompts(io.color);
   let ok: boolean;
   try {
     ok = await ask({ message: question, default: false }, { output: process.stderr });

@@ -1,4 +1,5 @@
 // `agnt org export | validate | plan | apply | drift`: the organization as one document.
+import { loadPrompts } from '../../core/prompts.ts';
 import { renameSync, writeFileSync, readFileSync } from 'node:fs';
 import type { Context } from '../../core/context.ts';
 import { callEndpoint } from '../../core/endpoint-request.ts';
@@ -207,7 +208,7 @@ export const applyOrg: Handler = async (ctx, inv) => {
   if (!ctx.global.yes) {
     if (!ctx.io.canPrompt()) throw new UsageError(`apply to ${p.orgId}: refusing without --yes when not on a terminal (see the changes with agnt org plan -f ${p.file})`);
     ctx.io.err(text);
-    const { confirm: ask } = await import('@inquirer/prompts');
+    const { confirm: ask } = await loadPrompts(ctx.io.color);
     if (!(await ask({ message: `Make these ${p.changes.length} change(s) to ${p.orgId}?`, default: false }, { output: process.stderr }))) throw new AgntError('cancelled; nothing was changed');
   } else if (!ctx.io.quiet) ctx.io.err(text);
   const done = await runOperations(ctx, operations(ctx, p.desired, p.live, p.changes, p.state));
