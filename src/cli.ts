@@ -141,6 +141,9 @@ export async function buildProgram(argv: string[], makeContext: ContextFactory, 
     c.helpCommand(false);
     c.configureHelp({
       sortSubcommands: false,
+      // commander leaves a description unwrapped when fewer than 40 columns remain beside its
+      // flag, which on a narrow terminal made every long option line overflow.
+      minWidthToWrap: 16,
       commandDescription: (cmd: Command) => reflow(cmd.description()),
       // An option with choices already says "(one of: a, b)" in its description, in the same
       // words as a field's; commander's own '(choices: "a", "b")' after it would say it twice.
@@ -164,8 +167,8 @@ export async function buildProgram(argv: string[], makeContext: ContextFactory, 
       // commander's defaults ask process.stdout, which makes the stream (stdio.ts says why not).
       // agnt's help carries no colour, so there is none to keep.
       writeOut,
-      getOutHelpWidth: () => (isTerminal(1) ? process.stdout.columns : 80),
-      getErrHelpWidth: () => (isTerminal(2) ? process.stderr.columns : 80),
+      getOutHelpWidth: () => (isTerminal(1) ? terminalWidth(process.stdout.columns) : 80),
+      getErrHelpWidth: () => (isTerminal(2) ? terminalWidth(process.stderr.columns) : 80),
       getOutHasColors: () => false,
       getErrHasColors: () => false,
       // In the JSON error form commander's own error text (and the help after it) is replaced
@@ -182,6 +185,11 @@ export async function buildProgram(argv: string[], makeContext: ContextFactory, 
     c.showHelpAfterError('(run with --help for usage)');
   });
   return program;
+}
+
+/** A terminal's width: what it reports, else COLUMNS (a pseudo-terminal may report 0), else 80. */
+function terminalWidth(reported: number | undefined): number {
+  return reported || Number(process.env.COLUMNS) || 80;
 }
 
 /** For `agnt help a b`: the first word that names no command there, as an error message. */

@@ -250,7 +250,7 @@ describe('drive upload failures', () => {
     const r = await agnt(['drive', 'upload', huge], { sb });
     expect(r.exitCode).toBe(5);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/error: storage quota exceeded.*huge\.bin needs 16\.0 GB, .* remaining \(.* of 15\.0 GB used, \d+%\).*HTTP 400, AGNT_E_QUOTA_EXCEEDED/);
+    expect(r.stderr).toMatch(/error: storage quota exceeded.*huge\.bin needs 16\.0 GiB, .* remaining \(.* of 15\.0 GiB used, \d+%\).*HTTP 400, AGNT_E_QUOTA_EXCEEDED/);
     expect(presigned('PUT').length).toBe(puts);
   });
 
