@@ -90,7 +90,7 @@ _agnt_node() {
     'drive get') _agnt_subs='' _agnt_flags='--user --help' _agnt_all='' _agnt_vflags='--user' _agnt_npos=1 _agnt_var='' ;;
     'drive delete') _agnt_subs='' _agnt_flags='--user --help' _agnt_all='' _agnt_vflags='--user' _agnt_npos=1 _agnt_var=1 ;;
     'drive upload') _agnt_subs='' _agnt_flags='--user --name --mime-type --folder --help' _agnt_all='' _agnt_vflags='--user --name --mime-type --folder' _agnt_npos=1 _agnt_var=1 ;;
-    'drive download') _agnt_subs='' _agnt_flags='--user --output --force --help --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout' _agnt_all=1 _agnt_vflags='--user -o --output --fields --query --profile --base-url --timeout' _agnt_npos=1 _agnt_var='' ;;
+    'drive download') _agnt_subs='' _agnt_flags='--user --out --output --force --help --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout' _agnt_all=1 _agnt_vflags='--user --out -o --output --fields --query --profile --base-url --timeout' _agnt_npos=1 _agnt_var='' ;;
     'drive confirm') _agnt_subs='' _agnt_flags='--user --size --data --file --set --help' _agnt_all='' _agnt_vflags='--user --size --data --file --set' _agnt_npos=1 _agnt_var='' ;;
     'drive move') _agnt_subs='' _agnt_flags='--user --folder --data --file --set --help' _agnt_all='' _agnt_vflags='--user --folder --data --file --set' _agnt_npos=1 _agnt_var='' ;;
     'drive share') _agnt_subs='' _agnt_flags='--user --team --organization --data --file --set --help' _agnt_all='' _agnt_vflags='--user --team --organization --data --file --set' _agnt_npos=1 _agnt_var='' ;;
@@ -687,8 +687,7 @@ _agnt_values() {
     'drive upload|--user') _agnt_v='@dyn' ;;
     'drive upload|#0') _agnt_v='@file' ;;
     'drive download|--user') _agnt_v='@dyn' ;;
-    'drive download|--output') _agnt_v='@file' ;;
-    'drive download|-o') _agnt_v='@file' ;;
+    'drive download|--out') _agnt_v='@file' ;;
     'drive download|#0') _agnt_v='@dyn' ;;
     'drive confirm|--user') _agnt_v='@dyn' ;;
     'drive confirm|--file') _agnt_v='@file' ;;

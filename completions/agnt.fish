@@ -639,7 +639,7 @@ function __agnt_vflags --argument-names p
         case 'drive upload'
             printf '%s\n' --user --name --mime-type --folder
         case 'drive download'
-            printf '%s\n' --user -o --output
+            printf '%s\n' --user --out -o --output
         case 'drive confirm'
             printf '%s\n' --user --size --data --file --set
         case 'drive move'
@@ -1433,7 +1433,7 @@ complete -c agnt -n '__agnt_at \'drive\'' -f -a 'shared' -d 'List files shared w
 complete -c agnt -n '__agnt_at \'drive\'' -f -a 'get' -d 'Show a file'
 complete -c agnt -n '__agnt_at \'drive\'' -f -a 'delete' -d 'Delete a file and its stored object'
 complete -c agnt -n '__agnt_at \'drive\'' -f -a 'upload' -d 'Upload files: request a presigned URL, send the bytes, confirm'
-complete -c agnt -n '__agnt_at \'drive\'' -f -a 'download' -d 'Download a file to disk (or to stdout with -o -)'
+complete -c agnt -n '__agnt_at \'drive\'' -f -a 'download' -d 'Download a file to disk (or to stdout with --out -)'
 complete -c agnt -n '__agnt_at \'drive\'' -f -a 'confirm' -d 'Confirm an upload whose bytes were sent (marks the file ready)'
 complete -c agnt -n '__agnt_at \'drive\'' -f -a 'move' -d 'Move a file to a folder (null: the root)'
 complete -c agnt -n '__agnt_at \'drive\'' -f -a 'share' -d 'Share a file with a team or an organization (null: unshare)'
@@ -1473,7 +1473,8 @@ complete -c agnt -n '__agnt_at \'drive upload\'' -l mime-type -x -d 'MIME type (
 complete -c agnt -n '__agnt_at \'drive upload\'' -l folder -x -d 'folder id (\'null\' or omitted: the root)'
 complete -c agnt -n '__agnt_at \'drive upload\'; and not string match -q -- \'-*\' (commandline -ct)' -F
 complete -c agnt -n '__agnt_at \'drive download\'' -l user -x -a '(__agnt_complete)' -d 'whose drive (a user id) (default: me)'
-complete -c agnt -n '__agnt_at \'drive download\'' -s o -l output -r -F -d 'destination file or folder, or \'-\' for stdout'
+complete -c agnt -n '__agnt_at \'drive download\'' -l out -r -F -d 'destination file or folder, or \'-\' for stdout'
+complete -c agnt -n '__agnt_at \'drive download\'' -s o -l output -x -d 'output format, as everywhere (the destination is --out)'
 complete -c agnt -n '__agnt_at \'drive download\'' -l force -d 'overwrite an existing file'
 complete -c agnt -n '__agnt_at \'drive download\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'drive confirm\'' -l user -x -a '(__agnt_complete)' -d 'whose drive (a user id) (default: me)'

@@ -88,7 +88,7 @@ describe('proxies', () => {
     const id = JSON.parse(up.stdout).id ?? JSON.parse(up.stdout)[0]?.id;
     expect(id).toBeTruthy();
     const out = join(dir, 'back.txt');
-    const down = await agnt(['drive', 'download', id, '-o', out], { sb, env: { HTTP_PROXY: proxyUrl } });
+    const down = await agnt(['drive', 'download', id, '--out', out], { sb, env: { HTTP_PROXY: proxyUrl } });
     expect(down.exitCode).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe('through the proxy\n');
     // The presigned PUT and GET went through the proxy's tunnel like the API calls.
