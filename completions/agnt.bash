@@ -10,7 +10,7 @@ _agnt_gvflags='-o --output --fields --query --profile --base-url --timeout'
 # included), flags taking a value, the number of positionals and whether the last takes several words.
 _agnt_node() {
   case $1 in
-    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links calendars auth config sandbox api inbox wait batch commands completion version' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
+    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links calendars auth config sandbox alias api inbox wait batch commands completion version' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
     'users') _agnt_subs='me update-me profile list create get update delete set-assistant provision deprovision' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users me') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users update-me') _agnt_subs='' _agnt_flags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --coordinator-enabled --no-coordinator-enabled --data --file --set --help' _agnt_all='' _agnt_vflags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --data --file --set' _agnt_npos=0 _agnt_var='' ;;
@@ -265,6 +265,12 @@ _agnt_node() {
     'config remove') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'sandbox') _agnt_subs='start' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'sandbox start') _agnt_subs='' _agnt_flags='--port --host --data --no-profile --help' _agnt_all='' _agnt_vflags='--port --host --data' _agnt_npos=0 _agnt_var='' ;;
+    'alias') _agnt_subs='set list delete export import' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'alias set') _agnt_subs='' _agnt_flags='--shell --help' _agnt_all='' _agnt_vflags='' _agnt_npos=2 _agnt_var='' ;;
+    'alias list') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'alias delete') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'alias export') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'alias import') _agnt_subs='' _agnt_flags='--clobber --help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'api') _agnt_subs='spec' _agnt_flags='--field --raw-field --file --paginate --help' _agnt_all='' _agnt_vflags='-F --field -f --raw-field --file' _agnt_npos=2 _agnt_var='' ;;
     'api spec') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'inbox') _agnt_subs='' _agnt_flags='--watch --interval --tz --utc --help' _agnt_all='' _agnt_vflags='--interval --tz' _agnt_npos=0 _agnt_var='' ;;
@@ -308,6 +314,7 @@ _agnt_child() {
     '|auth') _agnt_next='auth' ;;
     '|config') _agnt_next='config' ;;
     '|sandbox') _agnt_next='sandbox' ;;
+    '|alias') _agnt_next='alias' ;;
     '|api') _agnt_next='api' ;;
     '|inbox') _agnt_next='inbox' ;;
     '|wait') _agnt_next='wait' ;;
@@ -546,6 +553,11 @@ _agnt_child() {
     'config|use') _agnt_next='config use' ;;
     'config|remove'|'config|rm') _agnt_next='config remove' ;;
     'sandbox|start') _agnt_next='sandbox start' ;;
+    'alias|set') _agnt_next='alias set' ;;
+    'alias|list'|'alias|ls') _agnt_next='alias list' ;;
+    'alias|delete'|'alias|rm') _agnt_next='alias delete' ;;
+    'alias|export') _agnt_next='alias export' ;;
+    'alias|import') _agnt_next='alias import' ;;
     'api|spec') _agnt_next='api spec' ;;
     'wait|coverage'|'wait|coverage-span'|'wait|span') _agnt_next='wait coverage' ;;
     'wait|delegation'|'wait|delegations') _agnt_next='wait delegation' ;;
@@ -915,6 +927,7 @@ _agnt_values() {
     'config use|#0') _agnt_v='@dyn' ;;
     'config remove|#0') _agnt_v='@dyn' ;;
     'sandbox start|--data') _agnt_v='@file' ;;
+    'alias import|#0') _agnt_v='@file' ;;
     'api|--file') _agnt_v='@file' ;;
     'batch|--errors-out') _agnt_v='@file' ;;
     'batch|--ledger') _agnt_v='@file' ;;

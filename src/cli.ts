@@ -10,7 +10,8 @@ import { redactUrls, redactValue } from './core/redact.ts';
 import { VERSION } from './core/version.ts';
 import { oneValue } from './core/once.ts';
 import { handleStdoutErrors, isTerminal, writeOut } from './core/stdio.ts';
-import { addBuiltins } from './builtins.ts';
+import { addBuiltins, BUILTIN_NAMES } from './builtins.ts';
+import { runAlias } from './alias/run.ts';
 import { topicsLine } from './help/topics.ts';
 import { helpTopicText, jsonFieldsHint, jsonFieldsMistake } from './help/answers.ts';
 
@@ -187,6 +188,11 @@ export async function buildProgram(argv: string[], makeContext: ContextFactory, 
   return program;
 }
 
+/** A word that names a command (an area, one of its aliases, a built-in): never an alias. */
+function isCommandWord(word: string): boolean {
+  return BUILTIN_NAMES.has(word) || AREA_INDEX.some((e) => e.name === word || Boolean(e.aliases?.includes(word)));
+}
+
 /** A terminal's width: what it reports, else COLUMNS (a pseudo-terminal may report 0), else 80. */
 function terminalWidth(reported: number | undefined): number {
   return reported || Number(process.env.COLUMNS) || 80;
@@ -329,6 +335,9 @@ export async function main(argv: string[]): Promise<number> {
       writeOut(topic);
       return 0;
     }
+    const aliased = await runAlias(argv, isCommandWord);
+    if (aliased && 'exitCode' in aliased) return aliased.exitCode;
+    if (aliased) argv = aliased.argv;
     const mistake = jsonFieldsMistake(argv);
     if (mistake) throw mistake;
     const program = await buildProgram(argv, makeContext, undefined, () => jsonErrors);

@@ -14,6 +14,14 @@ export const BUILTIN_GROUPS: readonly BuiltinGroup[] = [
   { command: 'config', summary: 'profile settings and profiles', description: 'Profile settings and profiles' },
   { command: 'sandbox', summary: 'run the local API emulator', description: 'A local, stateful emulator of the whole API' },
   {
+    command: 'alias',
+    summary: 'short names for command lines',
+    description:
+      "Short names for agnt command lines: `agnt alias set mine 'users list --status active'`, then `agnt mine`. In the\n" +
+      'expansion $1, $2... are the arguments given, $@ the rest (appended at the end when there is no $@). --shell runs the\n' +
+      'expansion with /bin/sh instead ($1... its arguments). An alias can never shadow a command.',
+  },
+  {
     command: 'wait',
     summary: 'wait for a coverage span, delegation, delivery job, drive file or onboarding session to reach a state',
     description:
@@ -145,6 +153,54 @@ const sandbox: BuiltinRecord = {
   ],
   run: async (ctx, { opts }) => (await import('./sandbox.ts')).start(ctx, opts),
 };
+
+const alias: BuiltinRecord[] = [
+  {
+    command: 'alias set',
+    summary: 'add or change an alias',
+    description: 'Make NAME stand for EXPANSION: agnt arguments ($1, $2, $@), or with --shell a shell command. NAME may not be a command.',
+    args: [
+      { name: 'name', description: 'the alias: letters, digits, - and _' },
+      { name: 'expansion', description: 'what it stands for, quoted as one argument' },
+    ],
+    options: [{ flags: '--shell', description: 'run the expansion with /bin/sh (pipes, several commands)' }],
+    examples: ["agnt alias set mine 'users list --status active'", "agnt alias set who 'users get $1 --query email'", "agnt alias set emails --shell 'agnt users list --all -o jsonl | jq -r .email'"],
+    run: async (ctx, { args, opts }) => (await import('./alias.ts')).set(ctx, args[0], args[1], opts),
+  },
+  {
+    command: 'alias list',
+    aliases: ['ls'],
+    summary: 'list aliases',
+    description: 'List aliases with their expansions',
+    examples: ['agnt alias list', 'agnt alias list --json'],
+    run: async (ctx) => (await import('./alias.ts')).list(ctx),
+  },
+  {
+    command: 'alias delete',
+    aliases: ['rm'],
+    summary: 'delete an alias',
+    description: 'Delete an alias (exit 3 when there is none of that name)',
+    args: [{ name: 'name', description: 'the alias' }],
+    examples: ['agnt alias delete mine'],
+    run: async (ctx, { args }) => (await import('./alias.ts')).remove(ctx, args[0]),
+  },
+  {
+    command: 'alias export',
+    summary: 'print every alias as JSON',
+    description: 'Print every alias as JSON, for `agnt alias import` on another machine',
+    examples: ['agnt alias export > aliases.json'],
+    run: async (ctx) => (await import('./alias.ts')).exportAliases(ctx),
+  },
+  {
+    command: 'alias import',
+    summary: 'add aliases from a file',
+    description: 'Add the aliases of a JSON or YAML file (what alias export prints), or - for stdin; refused whole if one would shadow a command, or change an alias without --clobber',
+    args: [{ name: 'file', description: "JSON or YAML file, or '-' for stdin", file: true }],
+    options: [{ flags: '--clobber', description: 'replace aliases of the same name' }],
+    examples: ['agnt alias import aliases.json', 'ssh old-box agnt alias export | agnt alias import -'],
+    run: async (ctx, { args, opts }) => (await import('./alias.ts')).importAliases(ctx, args[0], opts),
+  },
+];
 
 const api: BuiltinRecord[] = [
   {
@@ -343,4 +399,4 @@ const tree: BuiltinRecord[] = [
 ];
 
 /** Every built-in command, in help order. */
-export const BUILTINS: readonly BuiltinRecord[] = [...auth, ...config, sandbox, ...api, inbox, ...wait, batch, ...tree];
+export const BUILTINS: readonly BuiltinRecord[] = [...auth, ...config, sandbox, ...alias, ...api, inbox, ...wait, batch, ...tree];
