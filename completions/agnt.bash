@@ -10,7 +10,7 @@ _agnt_gvflags='-o --output --fields --query --profile --base-url --timeout'
 # included), flags taking a value, the number of positionals and whether the last takes several words.
 _agnt_node() {
   case $1 in
-    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links calendars auth config sandbox alias api inbox wait batch commands completion version' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
+    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links calendars auth config sandbox alias extension api inbox wait batch commands completion version' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
     'users') _agnt_subs='me update-me profile list create get update delete set-assistant provision deprovision' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users me') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users update-me') _agnt_subs='' _agnt_flags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --coordinator-enabled --no-coordinator-enabled --data --file --set --help' _agnt_all='' _agnt_vflags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --data --file --set' _agnt_npos=0 _agnt_var='' ;;
@@ -271,6 +271,8 @@ _agnt_node() {
     'alias delete') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'alias export') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'alias import') _agnt_subs='' _agnt_flags='--clobber --help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'extension') _agnt_subs='list' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'extension list') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'api') _agnt_subs='spec' _agnt_flags='--field --raw-field --file --paginate --help' _agnt_all='' _agnt_vflags='-F --field -f --raw-field --file' _agnt_npos=2 _agnt_var='' ;;
     'api spec') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'inbox') _agnt_subs='' _agnt_flags='--watch --interval --tz --utc --help' _agnt_all='' _agnt_vflags='--interval --tz' _agnt_npos=0 _agnt_var='' ;;
@@ -315,6 +317,7 @@ _agnt_child() {
     '|config') _agnt_next='config' ;;
     '|sandbox') _agnt_next='sandbox' ;;
     '|alias') _agnt_next='alias' ;;
+    '|extension') _agnt_next='extension' ;;
     '|api') _agnt_next='api' ;;
     '|inbox') _agnt_next='inbox' ;;
     '|wait') _agnt_next='wait' ;;
@@ -558,6 +561,7 @@ _agnt_child() {
     'alias|delete'|'alias|rm') _agnt_next='alias delete' ;;
     'alias|export') _agnt_next='alias export' ;;
     'alias|import') _agnt_next='alias import' ;;
+    'extension|list'|'extension|ls') _agnt_next='extension list' ;;
     'api|spec') _agnt_next='api spec' ;;
     'wait|coverage'|'wait|coverage-span'|'wait|span') _agnt_next='wait coverage' ;;
     'wait|delegation'|'wait|delegations') _agnt_next='wait delegation' ;;

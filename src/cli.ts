@@ -10,7 +10,8 @@ import { redactUrls, redactValue } from './core/redact.ts';
 import { VERSION } from './core/version.ts';
 import { oneValue } from './core/once.ts';
 import { handleStdoutErrors, isTerminal, writeOut } from './core/stdio.ts';
-import { addBuiltins, BUILTIN_NAMES } from './builtins.ts';
+import { addBuiltins } from './builtins.ts';
+import { isCommandWord } from './command-words.ts';
 import { runAlias } from './alias/run.ts';
 import { topicsLine } from './help/topics.ts';
 import { helpTopicText, jsonFieldsHint, jsonFieldsMistake } from './help/answers.ts';
@@ -188,11 +189,6 @@ export async function buildProgram(argv: string[], makeContext: ContextFactory, 
   return program;
 }
 
-/** A word that names a command (an area, one of its aliases, a built-in): never an alias. */
-function isCommandWord(word: string): boolean {
-  return BUILTIN_NAMES.has(word) || AREA_INDEX.some((e) => e.name === word || Boolean(e.aliases?.includes(word)));
-}
-
 /** A terminal's width: what it reports, else COLUMNS (a pseudo-terminal may report 0), else 80. */
 function terminalWidth(reported: number | undefined): number {
   return reported || Number(process.env.COLUMNS) || 80;
@@ -338,6 +334,10 @@ export async function main(argv: string[]): Promise<number> {
     const aliased = await runAlias(argv, isCommandWord);
     if (aliased && 'exitCode' in aliased) return aliased.exitCode;
     if (aliased) argv = aliased.argv;
+    else if (argv[0] && !argv[0].startsWith('-') && !isCommandWord(argv[0])) {
+      const code = await (await import('./extension/run.ts')).runExtension(argv);
+      if (code !== undefined) return code;
+    }
     const mistake = jsonFieldsMistake(argv);
     if (mistake) throw mistake;
     const program = await buildProgram(argv, makeContext, undefined, () => jsonErrors);

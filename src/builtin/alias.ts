@@ -7,8 +7,7 @@ import { type Aliases, checkAliases, readAliases, writeAliases } from '../alias/
 
 /** Whether a word is taken by a command (area, area alias, built-in): an alias never shadows one. */
 async function commandWord(word: string): Promise<boolean> {
-  const [{ AREA_INDEX }, { BUILTIN_NAMES }] = await Promise.all([import('../../commands/index.ts'), import('../builtins.ts')]);
-  return BUILTIN_NAMES.has(word) || word === 'alias' || AREA_INDEX.some((a) => a.name === word || Boolean(a.aliases?.includes(word)));
+  return (await import('../command-words.ts')).isCommandWord(word);
 }
 
 async function checkName(name: string, what: string): Promise<void> {

@@ -12,6 +12,7 @@ const an = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 export const BUILTIN_GROUPS: readonly BuiltinGroup[] = [
   { command: 'auth', summary: 'log in, check and log out of a server', description: 'Log in, check and log out of a server' },
   { command: 'config', summary: 'profile settings and profiles', description: 'Profile settings and profiles' },
+  { command: 'extension', summary: 'agnt-NAME programs on PATH, run as agnt NAME', description: 'Extensions: executables named agnt-NAME on PATH, run as `agnt NAME ...` (docs/extending.md)' },
   { command: 'sandbox', summary: 'run the local API emulator', description: 'A local, stateful emulator of the whole API' },
   {
     command: 'alias',
@@ -201,6 +202,18 @@ const alias: BuiltinRecord[] = [
     run: async (ctx, { args, opts }) => (await import('./alias.ts')).importAliases(ctx, args[0], opts),
   },
 ];
+
+const extension: BuiltinRecord = {
+  command: 'extension list',
+  aliases: ['ls'],
+  summary: 'list the agnt-NAME extensions on PATH',
+  description:
+    'List the executables named agnt-NAME on PATH, which run as `agnt NAME ...`, with their paths, and the version and\n' +
+    'description each gives for `agnt-NAME --agnt-metadata`. One that a built-in command shadows is named on stderr:\n' +
+    'it never runs. See docs/extending.md.',
+  examples: ['agnt extension list', 'agnt extension list --json'],
+  run: async (ctx) => (await import('./extension.ts')).list(ctx, (await import('../command-words.ts')).isCommandWord),
+};
 
 const api: BuiltinRecord[] = [
   {
@@ -393,10 +406,18 @@ const tree: BuiltinRecord[] = [
     raw: true,
     run: async (ctx, { args, program }) => {
       const words = ((args[0] as string[] | undefined) ?? []).map((w, i, all) => (i === all.length - 1 && w === EMPTY_WORD ? '' : w));
+      // An extension completes its own words: `agnt-NAME __complete WORDS...`.
+      if (words.length > 1 && !(await import('../command-words.ts')).isCommandWord(words[0]!)) {
+        const out = await (await import('../extension/complete.ts')).completeExtension(words);
+        if (out !== undefined) {
+          if (out) ctx.io.out(out);
+          return;
+        }
+      }
       await (await import('../completion/complete.ts')).complete(ctx, program, words);
     },
   },
 ];
 
 /** Every built-in command, in help order. */
-export const BUILTINS: readonly BuiltinRecord[] = [...auth, ...config, sandbox, ...alias, ...api, inbox, ...wait, batch, ...tree];
+export const BUILTINS: readonly BuiltinRecord[] = [...auth, ...config, sandbox, ...alias, extension, ...api, inbox, ...wait, batch, ...tree];

@@ -43,6 +43,8 @@ export const environment = (): readonly EnvEntry[] => [
   { name: 'CI', meaning: 'set (not 0 or false): a log is kept, not watched; no colour, no animation, no prompts', default: 'unset' },
   { name: 'HTTPS_PROXY, HTTP_PROXY, NO_PROXY', meaning: 'proxy for API calls and presigned transfers (either case); loopback is not exempt', default: 'no proxy' },
   { name: 'NODE_EXTRA_CA_CERTS', meaning: "a PEM file of extra certificate authorities Node trusts (a company's own CA)", default: "Node's bundled authorities" },
+  { name: 'COLUMNS', meaning: 'the width help is wrapped to, on a terminal that reports none', default: "the terminal's width, else 80" },
+  { name: 'PATH', meaning: 'where agnt-NAME extensions are found (agnt extension list; docs/extending.md)', default: "the shell's" },
   { name: 'XDG_CONFIG_HOME', meaning: 'where the config folder goes when AGNT_CONFIG_DIR is unset', default: '~/.config' },
   { name: 'NODE_DISABLE_COMPILE_CACHE', meaning: "any value: keep no cache of compiled code (Node's own switch, honoured on Node 20 too)", default: 'unset' },
 ];
