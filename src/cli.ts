@@ -12,7 +12,6 @@ import { oneValue } from './core/once.ts';
 import { handleStdoutErrors, isTerminal, writeOut } from './core/stdio.ts';
 import { addBuiltins } from './builtins.ts';
 import { isCommandWord } from './command-words.ts';
-import { runAlias } from './alias/run.ts';
 import { topicsLine } from './help/topics.ts';
 import { helpTopicText, jsonFieldsHint, jsonFieldsMistake } from './help/answers.ts';
 
@@ -331,12 +330,16 @@ export async function main(argv: string[]): Promise<number> {
       writeOut(topic);
       return 0;
     }
-    const aliased = await runAlias(argv, isCommandWord);
-    if (aliased && 'exitCode' in aliased) return aliased.exitCode;
-    if (aliased) argv = aliased.argv;
-    else if (argv[0] && !argv[0].startsWith('-') && !isCommandWord(argv[0])) {
-      const code = await (await import('./extension/run.ts')).runExtension(argv);
-      if (code !== undefined) return code;
+    // A first word that names no command may be an alias, else an extension (agnt-NAME on PATH);
+    // both load only then, so that commands pay nothing for them.
+    if (argv[0] && !argv[0].startsWith('-') && !isCommandWord(argv[0])) {
+      const aliased = await (await import('./alias/run.ts')).runAlias(argv, isCommandWord);
+      if (aliased && 'exitCode' in aliased) return aliased.exitCode;
+      if (aliased) argv = aliased.argv;
+      else {
+        const code = await (await import('./extension/run.ts')).runExtension(argv);
+        if (code !== undefined) return code;
+      }
     }
     const mistake = jsonFieldsMistake(argv);
     if (mistake) throw mistake;
