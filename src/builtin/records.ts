@@ -182,7 +182,7 @@ const alias: BuiltinRecord[] = [
     summary: 'delete an alias',
     description: 'Delete an alias (exit 3 when there is none of that name)',
     args: [{ name: 'name', description: 'the alias' }],
-    examples: ['agnt alias delete mine'],
+    examples: ["agnt alias set mine 'users list --status active' && agnt alias delete mine"],
     run: async (ctx, { args }) => (await import('./alias.ts')).remove(ctx, args[0]),
   },
   {
@@ -198,7 +198,7 @@ const alias: BuiltinRecord[] = [
     description: 'Add the aliases of a JSON or YAML file (what alias export prints), or - for stdin; refused whole if one would shadow a command, or change an alias without --clobber',
     args: [{ name: 'file', description: "JSON or YAML file, or '-' for stdin", file: true }],
     options: [{ flags: '--clobber', description: 'replace aliases of the same name' }],
-    examples: ['agnt alias import aliases.json', 'ssh old-box agnt alias export | agnt alias import -'],
+    examples: ['agnt alias export > aliases.json && agnt alias import aliases.json', 'agnt alias export | agnt alias import - --clobber'],
     run: async (ctx, { args, opts }) => (await import('./alias.ts')).importAliases(ctx, args[0], opts),
   },
 ];
@@ -372,7 +372,7 @@ const tree: BuiltinRecord[] = [
       'mkdir -p ~/.zfunc && agnt completion zsh > ~/.zfunc/_agnt   # with fpath=(~/.zfunc $fpath) in ~/.zshrc',
       'mkdir -p ~/.config/fish/completions && agnt completion fish > ~/.config/fish/completions/agnt.fish',
       'source <(agnt completion bash)',
-      'agnt completion powershell | Out-String | Invoke-Expression   # in $PROFILE',
+      'agnt completion powershell > ~/agnt.ps1   # and in $PROFILE: . ~/agnt.ps1',
     ],
     run: async (ctx, { args, program }) => {
       const { completionScript } = await import('../completion/scripts.ts');
