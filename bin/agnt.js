@@ -4,6 +4,23 @@
 // cache (src/core/compile-cache.ts).
 'use strict';
 
+// The Node check comes first, before the bundle loads: on an older Node the bundle fails on an API
+// it lacks (process.getBuiltinModule on 18) with a minified line hundreds of columns long. The file parses on
+// Node 16 and later; the check itself uses nothing newer than ES5. Kept equal to package.json's engines by test/e2e/node-version.test.ts.
+var NODE_NEEDED = '20.18.1';
+(function checkNode(found, needed) {
+  var f = found.split('.').map(Number);
+  var n = needed.split('.').map(Number);
+  var i;
+  for (i = 0; i < 3; i++) {
+    if (f[i] > n[i]) return;
+    if (f[i] < n[i]) {
+      process.stderr.write('error: agnt needs Node ' + needed + ' or later; this is Node ' + found + ' (' + process.execPath + ')\n');
+      process.exit(1);
+    }
+  }
+})(process.versions.node, NODE_NEEDED);
+
 require('node:module').enableCompileCache?.();
 let cli;
 try {

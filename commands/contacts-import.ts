@@ -43,7 +43,7 @@ export const contactsImport: AreaSpec = {
         'Exit codes: 0 every row went in, 6 some rows failed, 1 the import stopped (see the ledger; --resume), 130 interrupted.',
       ].join('\n\n'),
       endpoint: E('contacts.bulk-import'),
-      args: [{ name: 'file', description: "CSV file, or '-' for stdin" }],
+      args: [{ name: 'file', description: "CSV file, or '-' for stdin", file: true }],
       options: [
         {
           flags: '--map <column=field>',

@@ -68,7 +68,7 @@ export const drive: AreaSpec = {
         'For each file: POST upload (name, size, MIME type from the extension unless --mime-type), PUT the bytes to the presigned URL (never with your token), then confirm with the size actually sent. A progress bar is shown on a terminal. Uploading a name that already exists in the folder saves a new version.',
       endpoint: E('drive.files.upload'),
       also: [E('drive.files.confirm'), E('drive.storage')],
-      args: [user, { name: 'path', multi: true, description: 'local files' }],
+      args: [user, { name: 'path', multi: true, description: 'local files', file: true }],
       options: [
         { flags: '--name <name>', description: 'name in the drive (one file only; default: the file name)' },
         { flags: '--mime-type <type>', description: 'MIME type (default: detected from the name)' },
@@ -84,18 +84,21 @@ export const drive: AreaSpec = {
     },
     {
       command: 'drive download',
-      summary: 'Download a file to disk (or to stdout with -o -)',
+      summary: 'Download a file to disk (or to stdout with --out -)',
       description:
-        "-o/--output here is the destination: a file path, a folder (the server's file name is used, cleaned so it stays inside the folder), or '-' for stdout. Default: the current folder. An existing file is kept unless --force. The file appears only when complete.",
+        "--out is the destination: a file path, a folder (the server's file name is used, cleaned so it stays inside the folder), or '-' for stdout. Default: the current folder. An existing file is kept unless --force. The file appears only when complete. -o is the output format, as everywhere; a path after -o is refused with a hint.",
       endpoint: E('drive.files.download'),
       also: [E('drive.files.get')],
       args: [user, file],
       options: [
-        { flags: '-o, --output <path>', description: "destination file or folder, or '-' for stdout" },
+        { flags: '--out <path>', description: "destination file or folder, or '-' for stdout", file: true },
+        // Declared here so that a path given to -o (the destination before --out) reaches the
+        // handler, which refuses it with a hint, instead of the global format check.
+        { flags: '-o, --output <format>', description: 'output format, as everywhere (the destination is --out)' },
         { flags: '--force', description: 'overwrite an existing file' },
       ],
       handler: async () => (await import('../src/workflows/drive-transfer.ts')).download,
-      examples: ['agnt drive download fil_board_notes', 'agnt drive download fil_board_notes -o ~/Downloads/', 'agnt drive download fil_board_notes -o - | sha256sum'],
+      examples: ['agnt drive download fil_board_notes', 'agnt drive download fil_board_notes --out ~/Downloads/', 'agnt drive download fil_board_notes --out - | sha256sum'],
     },
     {
       command: 'drive confirm',

@@ -443,7 +443,7 @@ export const orgArea: AreaSpec = {
       description: 'Sends no request. Exit 0 when the file is valid, 2 with one line per problem (FILE:LINE:COLUMN: field: message) when not. The schema is schemas/org.schema.json in the package.',
       endpoint: E('orgs.get'),
       offline: true,
-      args: [{ name: 'file', description: 'the organization document (YAML or JSON)' }],
+      args: [{ name: 'file', description: 'the organization document (YAML or JSON)', file: true }],
       handler: code('validateOrg'),
       examples: ['agnt org validate examples/org.yaml', 'agnt org validate examples/org.yaml -o json'],
     },

@@ -10,7 +10,7 @@ _agnt_gvflags='-o --output --fields --query --profile --base-url --timeout'
 # included), flags taking a value, the number of positionals and whether the last takes several words.
 _agnt_node() {
   case $1 in
-    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links usage calendars auth config sandbox api inbox wait batch mcp commands completion' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
+    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links usage calendars auth config sandbox mcp alias extension api inbox wait batch commands completion version' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
     'users') _agnt_subs='me update-me profile list create get update delete set-assistant provision deprovision' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users me') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users update-me') _agnt_subs='' _agnt_flags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --coordinator-enabled --no-coordinator-enabled --data --file --set --help' _agnt_all='' _agnt_vflags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --data --file --set' _agnt_npos=0 _agnt_var='' ;;
@@ -90,7 +90,7 @@ _agnt_node() {
     'drive get') _agnt_subs='' _agnt_flags='--user --help' _agnt_all='' _agnt_vflags='--user' _agnt_npos=1 _agnt_var='' ;;
     'drive delete') _agnt_subs='' _agnt_flags='--user --help' _agnt_all='' _agnt_vflags='--user' _agnt_npos=1 _agnt_var=1 ;;
     'drive upload') _agnt_subs='' _agnt_flags='--user --name --mime-type --folder --help' _agnt_all='' _agnt_vflags='--user --name --mime-type --folder' _agnt_npos=1 _agnt_var=1 ;;
-    'drive download') _agnt_subs='' _agnt_flags='--user --output --force --help --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout' _agnt_all=1 _agnt_vflags='--user -o --output --fields --query --profile --base-url --timeout' _agnt_npos=1 _agnt_var='' ;;
+    'drive download') _agnt_subs='' _agnt_flags='--user --out --output --force --help --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout' _agnt_all=1 _agnt_vflags='--user --out -o --output --fields --query --profile --base-url --timeout' _agnt_npos=1 _agnt_var='' ;;
     'drive confirm') _agnt_subs='' _agnt_flags='--user --size --data --file --set --help' _agnt_all='' _agnt_vflags='--user --size --data --file --set' _agnt_npos=1 _agnt_var='' ;;
     'drive move') _agnt_subs='' _agnt_flags='--user --folder --data --file --set --help' _agnt_all='' _agnt_vflags='--user --folder --data --file --set' _agnt_npos=1 _agnt_var='' ;;
     'drive share') _agnt_subs='' _agnt_flags='--user --team --organization --data --file --set --help' _agnt_all='' _agnt_vflags='--user --team --organization --data --file --set' _agnt_npos=1 _agnt_var='' ;;
@@ -255,9 +255,10 @@ _agnt_node() {
     'calendars get') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'calendars events') _agnt_subs='' _agnt_flags='--timezone --starts-at --ends-at --help' _agnt_all='' _agnt_vflags='--timezone --starts-at --ends-at' _agnt_npos=1 _agnt_var='' ;;
     'calendars sync') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var=1 ;;
-    'auth') _agnt_subs='login status logout' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'auth') _agnt_subs='login status token logout' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'auth login') _agnt_subs='' _agnt_flags='--with-token --help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'auth status') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'auth status') _agnt_subs='' _agnt_flags='--all --help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'auth token') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'auth logout') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'config') _agnt_subs='list get set unset profiles use remove' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'config list') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
@@ -285,6 +286,16 @@ _agnt_node() {
     'sandbox requests') _agnt_subs='' _agnt_flags='--since --method --path --follow --url --help' _agnt_all='' _agnt_vflags='--since --method --path --url' _agnt_npos=0 _agnt_var='' ;;
     'sandbox status') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=0 _agnt_var='' ;;
     'sandbox stop') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=0 _agnt_var='' ;;
+    'mcp') _agnt_subs='install' _agnt_flags='--http --port --allow-writes --allow-destructive --tools --toolsets --help' _agnt_all='' _agnt_vflags='--port --tools --toolsets' _agnt_npos=0 _agnt_var='' ;;
+    'mcp install') _agnt_subs='' _agnt_flags='--client --print --config --name --help' _agnt_all='' _agnt_vflags='--client --config --name' _agnt_npos=0 _agnt_var='' ;;
+    'alias') _agnt_subs='set list delete export import' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'alias set') _agnt_subs='' _agnt_flags='--shell --help' _agnt_all='' _agnt_vflags='' _agnt_npos=2 _agnt_var='' ;;
+    'alias list') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'alias delete') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'alias export') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'alias import') _agnt_subs='' _agnt_flags='--clobber --help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'extension') _agnt_subs='list' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'extension list') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'api') _agnt_subs='spec' _agnt_flags='--field --raw-field --file --paginate --help' _agnt_all='' _agnt_vflags='-F --field -f --raw-field --file' _agnt_npos=2 _agnt_var='' ;;
     'api spec') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'inbox') _agnt_subs='' _agnt_flags='--watch --interval --tz --utc --help' _agnt_all='' _agnt_vflags='--interval --tz' _agnt_npos=0 _agnt_var='' ;;
@@ -295,10 +306,9 @@ _agnt_node() {
     'wait drive-file') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --user --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval --user -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
     'wait onboarding') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
     'batch') _agnt_subs='' _agnt_flags='--concurrency --serial --match --skip-rows --max-rows --key --errors-out --ledger --resume --input-format --delimiter --encoding --help' _agnt_all='' _agnt_vflags='--concurrency --match --skip-rows --max-rows --key --errors-out --ledger --input-format --delimiter --encoding' _agnt_npos=2 _agnt_var=1 ;;
-    'mcp') _agnt_subs='install' _agnt_flags='--http --port --allow-writes --allow-destructive --tools --toolsets --help' _agnt_all='' _agnt_vflags='--port --tools --toolsets' _agnt_npos=0 _agnt_var='' ;;
-    'mcp install') _agnt_subs='' _agnt_flags='--client --print --config --name --help' _agnt_all='' _agnt_vflags='--client --config --name' _agnt_npos=0 _agnt_var='' ;;
     'commands') _agnt_subs='' _agnt_flags='--markdown --help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'completion') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'version') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     *) _agnt_subs= _agnt_flags= _agnt_all= _agnt_vflags= _agnt_npos=0 _agnt_var= ;;
   esac
 }
@@ -330,13 +340,16 @@ _agnt_child() {
     '|auth') _agnt_next='auth' ;;
     '|config') _agnt_next='config' ;;
     '|sandbox') _agnt_next='sandbox' ;;
+    '|mcp') _agnt_next='mcp' ;;
+    '|alias') _agnt_next='alias' ;;
+    '|extension') _agnt_next='extension' ;;
     '|api') _agnt_next='api' ;;
     '|inbox') _agnt_next='inbox' ;;
     '|wait') _agnt_next='wait' ;;
     '|batch') _agnt_next='batch' ;;
-    '|mcp') _agnt_next='mcp' ;;
     '|commands') _agnt_next='commands' ;;
     '|completion') _agnt_next='completion' ;;
+    '|version') _agnt_next='version' ;;
     'users|me') _agnt_next='users me' ;;
     'users|update-me') _agnt_next='users update-me' ;;
     'users|profile') _agnt_next='users profile' ;;
@@ -562,6 +575,7 @@ _agnt_child() {
     'calendars|sync'|'calendars|sync-events') _agnt_next='calendars sync' ;;
     'auth|login') _agnt_next='auth login' ;;
     'auth|status') _agnt_next='auth status' ;;
+    'auth|token') _agnt_next='auth token' ;;
     'auth|logout') _agnt_next='auth logout' ;;
     'config|list'|'config|ls') _agnt_next='config list' ;;
     'config|get') _agnt_next='config get' ;;
@@ -587,13 +601,19 @@ _agnt_child() {
     'sandbox fault|add') _agnt_next='sandbox fault add' ;;
     'sandbox fault|list'|'sandbox fault|ls') _agnt_next='sandbox fault list' ;;
     'sandbox fault|clear') _agnt_next='sandbox fault clear' ;;
+    'mcp|install') _agnt_next='mcp install' ;;
+    'alias|set') _agnt_next='alias set' ;;
+    'alias|list'|'alias|ls') _agnt_next='alias list' ;;
+    'alias|delete'|'alias|rm') _agnt_next='alias delete' ;;
+    'alias|export') _agnt_next='alias export' ;;
+    'alias|import') _agnt_next='alias import' ;;
+    'extension|list'|'extension|ls') _agnt_next='extension list' ;;
     'api|spec') _agnt_next='api spec' ;;
     'wait|coverage'|'wait|coverage-span'|'wait|span') _agnt_next='wait coverage' ;;
     'wait|delegation'|'wait|delegations') _agnt_next='wait delegation' ;;
     'wait|audit-delivery'|'wait|delivery-job'|'wait|audit-job') _agnt_next='wait audit-delivery' ;;
     'wait|drive-file'|'wait|file') _agnt_next='wait drive-file' ;;
     'wait|onboarding'|'wait|onboarding-session'|'wait|session') _agnt_next='wait onboarding' ;;
-    'mcp|install') _agnt_next='mcp install' ;;
     *) return 1 ;;
   esac
 }
@@ -686,6 +706,7 @@ _agnt_values() {
     'contacts bulk-import|--file') _agnt_v='@file' ;;
     'contacts import|--errors-out') _agnt_v='@file' ;;
     'contacts import|--ledger') _agnt_v='@file' ;;
+    'contacts import|#0') _agnt_v='@file' ;;
     'assistants create|--signature-editor-mode') _agnt_v='visual html' ;;
     'assistants create|--gender') _agnt_v='male female other' ;;
     'assistants create|--scope') _agnt_v='account organization team user' ;;
@@ -726,9 +747,9 @@ _agnt_values() {
     'drive delete|--user') _agnt_v='@dyn' ;;
     'drive delete|#0') _agnt_v='@dyn' ;;
     'drive upload|--user') _agnt_v='@dyn' ;;
+    'drive upload|#0') _agnt_v='@file' ;;
     'drive download|--user') _agnt_v='@dyn' ;;
-    'drive download|--output') _agnt_v='@file' ;;
-    'drive download|-o') _agnt_v='@file' ;;
+    'drive download|--out') _agnt_v='@file' ;;
     'drive download|#0') _agnt_v='@dyn' ;;
     'drive confirm|--user') _agnt_v='@dyn' ;;
     'drive confirm|--file') _agnt_v='@file' ;;
@@ -845,6 +866,7 @@ _agnt_values() {
     'org profile set|--file') _agnt_v='@file' ;;
     'org profile set|#0') _agnt_v='@dyn' ;;
     'org export|#0') _agnt_v='@dyn' ;;
+    'org validate|#0') _agnt_v='@file' ;;
     'org plan|--file') _agnt_v='@file' ;;
     'org plan|-f') _agnt_v='@file' ;;
     'org plan|--out') _agnt_v='@file' ;;
@@ -958,19 +980,27 @@ _agnt_values() {
     'calendars get|#0') _agnt_v='@dyn' ;;
     'calendars events|#0') _agnt_v='@dyn' ;;
     'calendars sync|#0') _agnt_v='@dyn' ;;
+    'config get|#0') _agnt_v='base-url output timeout retries timezone' ;;
+    'config set|#0') _agnt_v='base-url output timeout retries timezone' ;;
+    'config unset|#0') _agnt_v='base-url output timeout retries timezone' ;;
     'config use|#0') _agnt_v='@dyn' ;;
     'config remove|#0') _agnt_v='@dyn' ;;
     'sandbox start|--data') _agnt_v='@file' ;;
     'sandbox start|--seed') _agnt_v='@file' ;;
     'sandbox start|--faults') _agnt_v='@file' ;;
+    'sandbox fault add|--method') _agnt_v='GET POST PUT PATCH DELETE' ;;
+    'sandbox requests|--method') _agnt_v='GET POST PUT PATCH DELETE' ;;
+    'mcp|--tools') _agnt_v='all' ;;
+    'mcp install|--client') _agnt_v='claude-code claude-desktop cursor vscode' ;;
+    'mcp install|--config') _agnt_v='@file' ;;
+    'alias import|#0') _agnt_v='@file' ;;
     'api|--file') _agnt_v='@file' ;;
     'batch|--errors-out') _agnt_v='@file' ;;
     'batch|--ledger') _agnt_v='@file' ;;
     'batch|--input-format') _agnt_v='csv tsv jsonl yaml json' ;;
     'batch|--encoding') _agnt_v='utf8 utf16le utf16be windows-1252' ;;
-    'mcp install|--client') _agnt_v='claude-code claude-desktop cursor vscode' ;;
-    'mcp install|--config') _agnt_v='@file' ;;
-    'completion|#0') _agnt_v='bash zsh fish' ;;
+    'batch|#0') _agnt_v='@file' ;;
+    'completion|#0') _agnt_v='bash zsh fish powershell' ;;
     *'|--output') _agnt_v='table wide json yaml jsonl csv id' ;;
     *'|-o') _agnt_v='table wide json yaml jsonl csv id' ;;
     *'|--profile') _agnt_v='@dyn' ;;

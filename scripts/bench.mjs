@@ -528,7 +528,7 @@ async function transferGroup() {
         return r;
       },
       async () => {
-        const r = await measure(node, [bin, 'drive', 'download', id, '-o', out, '--force'], { env: sb.env });
+        const r = await measure(node, [bin, 'drive', 'download', id, '--out', out, '--force'], { env: sb.env });
         if (statSync(out).size !== size) throw new Error('download has the wrong size');
         rmSync(out, { force: true });
         return r;

@@ -144,9 +144,19 @@ for (const out of result.outputFiles) {
   });
   const left = [...cjs.warnings.map((w) => w.text), ...(/\bimport\.meta\b/.test(cjs.code) ? ['import.meta is left in the output'] : [])];
   if (left.length) throw new Error(`${name}: ${left.join('; ')}`);
-  writeFileSync(out.path, `${cjs.code}//# sourceMappingURL=${name}.map\n`);
-  writeFileSync(`${out.path}.map`, cjs.map);
+  // The package ships no maps (6 MB, for 2 MB of code), so a shipped file names none: a reference
+  // to a map that is not there only makes debuggers and bundlers warn. AGNT_SOURCEMAP=1 writes the
+  // maps beside the chunks and references them, for debugging a checkout (node --enable-source-maps).
+  if (process.env.AGNT_SOURCEMAP) {
+    writeFileSync(out.path, `${cjs.code}//# sourceMappingURL=${name}.map\n`);
+    writeFileSync(`${out.path}.map`, cjs.map);
+  } else writeFileSync(out.path, cjs.code);
 }
+
+// The licences of the packages bundled into dist/, each with its licence text, shipped in
+// dist/THIRD-PARTY-NOTICES.txt (many licences, MIT and MPL-2.0 among them, ask that the notice
+// travel with the code). Found from the bundle's own inputs, so it lists exactly what is inside.
+writeFileSync(new URL('../dist/THIRD-PARTY-NOTICES.txt', import.meta.url), (await import('./notices.mjs')).notices(result.metafile));
 if (process.env.AGNT_META) writeFileSync(process.env.AGNT_META, JSON.stringify(result.metafile));
 if (process.env.AGNT_BUILD_REPORT) {
   for (const [file, out] of Object.entries(result.metafile.outputs)) if (!file.endsWith('.map')) console.log(`${(out.bytes / 1024).toFixed(1).padStart(8)} KB  ${file}`);

@@ -10,8 +10,11 @@ import { maskSecrets, redactUrls, redactValue } from './core/redact.ts';
 import { VERSION } from './core/version.ts';
 import { oneValue } from './core/once.ts';
 import { handleStdoutErrors } from './core/stdio.ts';
-import { currentHost, theProcessHost, withHost, type Host } from './core/host.ts';
+import { currentHost, hostEnv, theProcessHost, withHost, type Host } from './core/host.ts';
 import { addBuiltins } from './builtins.ts';
+import { isCommandWord } from './command-words.ts';
+import { topicsLine } from './help/topics.ts';
+import { helpTopicText, jsonFieldsHint, jsonFieldsMistake } from './help/answers.ts';
 
 const VALUE_FLAGS = new Set(['-o', '--output', '--fields', '--query', '--profile', '--base-url', '--timeout']);
 
@@ -109,6 +112,7 @@ Examples:
   $ agnt contacts import examples/google-contacts.csv --errors-out failed.csv
 
 Help for an area or a command: agnt help <area> [<verb>], or agnt <area> <verb> --help.
+${topicsLine()}
 `;
 
 function applyToAll(cmd: Command, fn: (c: Command) => void): void {
@@ -140,6 +144,9 @@ export async function buildProgram(argv: string[], makeContext: ContextFactory, 
     c.helpCommand(false);
     c.configureHelp({
       sortSubcommands: false,
+      // commander leaves a description unwrapped when fewer than 40 columns remain beside its
+      // flag, which on a narrow terminal made every long option line overflow.
+      minWidthToWrap: 16,
       commandDescription: (cmd: Command) => reflow(cmd.description()),
       // An option with choices already says "(one of: a, b)" in its description, in the same
       // words as a field's; commander's own '(choices: "a", "b")' after it would say it twice.
@@ -163,8 +170,8 @@ export async function buildProgram(argv: string[], makeContext: ContextFactory, 
       // commander's defaults ask process.stdout, which makes the stream (stdio.ts says why not).
       // agnt's help carries no colour, so there is none to keep.
       writeOut: (s) => host.writeOut(s),
-      getOutHelpWidth: () => (host.isTTY(1) ? (host.columns(1) ?? 80) : 80),
-      getErrHelpWidth: () => (host.isTTY(2) ? (host.columns(2) ?? 80) : 80),
+      getOutHelpWidth: () => (host.isTTY(1) ? terminalWidth(host.columns(1)) : 80),
+      getErrHelpWidth: () => (host.isTTY(2) ? terminalWidth(host.columns(2)) : 80),
       getOutHasColors: () => false,
       getErrHasColors: () => false,
       // In the JSON error form commander's own error text (and the help after it) is replaced
@@ -183,6 +190,11 @@ export async function buildProgram(argv: string[], makeContext: ContextFactory, 
   return program;
 }
 
+/** A terminal's width: what it reports, else COLUMNS (a pseudo-terminal may report 0), else 80. */
+function terminalWidth(reported: number | undefined): number {
+  return reported || Number(hostEnv().COLUMNS) || 80;
+}
+
 /** For `agnt help a b`: the first word that names no command there, as an error message. */
 function unknownCommand(program: Command, words: string[]): string | undefined {
   let cmd = program;
@@ -197,7 +209,7 @@ function unknownCommand(program: Command, words: string[]): string | undefined {
 
 /** Commands that read the whole tree build every area. */
 function alwaysFull(word: string | undefined): boolean {
-  return word === 'commands' || word === 'completion' || word === '__complete';
+  return word === 'commands' || word === 'completion' || word === '__complete' || word === '__man';
 }
 
 /**
@@ -241,7 +253,8 @@ export function describeError(e: unknown): ErrorObject | undefined {
     const message = e.message.replace(/^error: /, '');
     const flag = /option '(-[^' ]*(?:, )?(--[^' ]+)?)/.exec(message);
     const field = flag ? (flag[2] ?? flag[1])!.replace(/^-+/, '') : undefined;
-    return { message, exitCode: EXIT.usage, ...(field ? { field } : {}) };
+    const hint = (e as CommanderError & { hint?: string }).hint;
+    return { message, exitCode: EXIT.usage, ...(hint ? { hint } : {}), ...(field ? { field } : {}) };
   }
   if (isPromptExit(e)) return { message: 'interrupted at a prompt; nothing was sent', exitCode: EXIT.interrupted };
   if (e instanceof AgntError) {
@@ -322,6 +335,24 @@ async function runLine(argv: string[], host: Host): Promise<number> {
   const helpWords = argv[0] === 'help' ? argv.slice(1) : undefined;
   if (helpWords) argv = helpWords.length ? [...helpWords, '--help'] : [];
   try {
+    const topic = helpWords?.length === 1 ? helpTopicText(helpWords[0]) : undefined;
+    if (topic !== undefined) {
+      host.writeOut(topic);
+      return 0;
+    }
+    // A first word that names no command may be an alias, else an extension (agnt-NAME on PATH);
+    // both load only then, so that commands pay nothing for them.
+    if (argv[0] && !argv[0].startsWith('-') && !isCommandWord(argv[0])) {
+      const aliased = await (await import('./alias/run.ts')).runAlias(argv, isCommandWord);
+      if (aliased && 'exitCode' in aliased) return aliased.exitCode;
+      if (aliased) argv = aliased.argv;
+      else {
+        const code = await (await import('./extension/run.ts')).runExtension(argv);
+        if (code !== undefined) return code;
+      }
+    }
+    const mistake = jsonFieldsMistake(argv);
+    if (mistake) throw mistake;
     const program = await buildProgram(argv, makeContext, undefined, () => jsonErrors);
     if (helpWords) {
       const unknown = unknownCommand(program, helpWords);
@@ -335,6 +366,7 @@ async function runLine(argv: string[], host: Host): Promise<number> {
     if (interrupted && !ctx?.interruptIsStop) code = printError(new Interrupted(), ctx?.global ?? {}, jsonErrors);
   } catch (e) {
     let err = e;
+    if (e instanceof CommanderError && e.code === 'commander.excessArguments') (e as CommanderError & { hint?: string }).hint = jsonFieldsHint(argv);
     // Ctrl-C surfaces as whatever the aborted work threw; report it as the interruption.
     if (interrupted && !(e instanceof AgntError && e.exitCode === EXIT.interrupted)) err = new Interrupted();
     code = printError(err, ctx?.global ?? {}, jsonErrors);

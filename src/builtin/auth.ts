@@ -1,8 +1,9 @@
-import { AgntError, EXIT, Interrupted, UsageError } from '../core/errors.ts';
+import { AgntError, ApiError, EXIT, Interrupted, NetworkError, UsageError } from '../core/errors.ts';
+import { loadPrompts } from '../core/prompts.ts';
 import type { Context } from '../core/context.ts';
 import { callEndpoint } from '../core/endpoint-request.ts';
 import { HttpClient, parseBaseUrl } from '../core/http.ts';
-import { activeProfileName, maskToken, readConfig, resolveSettings, updateConfig } from '../core/config.ts';
+import { activeProfileName, maskToken, profileNames, readConfig, resolveSettings, updateConfig } from '../core/config.ts';
 import { keyringDelete, keyringSave } from '../core/keyring.ts';
 import { VERSION } from '../core/version.ts';
 import { hostEnv } from '../core/host.ts';
@@ -53,7 +54,7 @@ export async function login(ctx: Context, rawOpts: unknown): Promise<void> {
     if (!ctx.io.canPrompt()) {
       throw new UsageError('not on a terminal: pass --base-url URL --with-token and the token on stdin');
     }
-    const prompts = await import('@inquirer/prompts');
+    const prompts = await loadPrompts(ctx.io.color);
     // Ctrl-C at either question: nothing was saved, exit 130.
     const asked = <T>(p: Promise<T>): Promise<T> =>
       p.catch((e: unknown) => {
@@ -117,7 +118,33 @@ export async function login(ctx: Context, rawOpts: unknown): Promise<void> {
   );
 }
 
-export async function status(ctx: Context): Promise<void> {
+/** What checking a token with GET /users/me found: the server said no, or was never reached. */
+type TokenCheck = 'accepted' | 'rejected' | 'unreachable' | 'failed';
+
+function checkOf(e: AgntError): TokenCheck {
+  if (e instanceof ApiError) return e.status === 401 || e.status === 403 ? 'rejected' : 'failed';
+  return e instanceof NetworkError ? 'unreachable' : 'failed';
+}
+
+/** The error `auth status` ends with, worded for what went wrong: the token, or the way to the server. */
+function checkError(e: AgntError, baseUrl: string): AgntError {
+  switch (checkOf(e)) {
+    case 'rejected':
+      e.message = `the token was not accepted: ${e.message}`;
+      e.hint ??= 'run `agnt auth login` again';
+      return e;
+    case 'unreachable':
+      e.message = `cannot reach the server at ${baseUrl}: ${e.message}`;
+      e.hint ??= 'the token was not checked; check the base URL (agnt config get base-url), the network and any proxy';
+      return e;
+    default:
+      e.message = `the server could not check the token: ${e.message}`;
+      return e;
+  }
+}
+
+export async function status(ctx: Context, rawOpts: unknown = {}): Promise<void> {
+  if ((rawOpts as { all?: boolean }).all) return statusAll(ctx);
   const s = ctx.settings();
   const token = s.token.value;
   let user: string | undefined;
@@ -138,6 +165,7 @@ export async function status(ctx: Context): Promise<void> {
     baseUrl: s.baseUrl.value ?? null,
     baseUrlSource: s.baseUrl.value ? where(s.baseUrl.source) : null,
     user: user ?? null,
+    tokenCheck: problem ? checkOf(problem) : user ? 'accepted' : null,
     token: token ? maskToken(token) : null,
     tokenSource: token
       ? s.tokenStorage === 'environment'
@@ -158,11 +186,62 @@ export async function status(ctx: Context): Promise<void> {
   if (!token && s.tokenStorage === 'keyring')
     throw new AgntError(`the token of profile '${s.profile.name}' is in the OS keyring, which cannot be read now`, EXIT.auth, 'unlock the keyring, or run `agnt auth login` again (or set AGNT_TOKEN)');
   if (!token) throw new AgntError('not logged in', EXIT.auth, 'run `agnt auth login` or set AGNT_TOKEN');
-  if (problem) {
-    problem.message = `the token was not accepted: ${problem.message}`;
-    problem.hint ??= 'run `agnt auth login` again';
-    throw problem;
+  if (problem) throw checkError(problem, s.baseUrl.value ?? '');
+}
+
+/**
+ * `auth status --all`: every profile, each checked with its own server and stored token (the
+ * environment's AGNT_TOKEN and AGNT_BASE_URL would make every row the same, so they are left out).
+ */
+async function statusAll(ctx: Context): Promise<void> {
+  const data = readConfig();
+  const names = profileNames(data);
+  if (!names.length) throw new AgntError('no profiles', EXIT.auth, 'run `agnt auth login` to create one');
+  const active = activeProfileName(data, undefined, { ...process.env, AGNT_PROFILE: undefined }).name;
+  const env = { ...process.env, AGNT_TOKEN: undefined, AGNT_BASE_URL: undefined, AGNT_PROFILE: undefined };
+  const rows = await Promise.all(
+    names.map(async (name) => {
+      const s = resolveSettings({ profile: name }, env, data);
+      let token: string | undefined;
+      let check: TokenCheck | 'not logged in' = 'not logged in';
+      let user: string | null = null;
+      let error: string | null = null;
+      try {
+        token = s.token.value;
+      } catch (e) {
+        error = (e as Error).message;
+      }
+      if (token && s.baseUrl.value) {
+        try {
+          const me = await whoAmI(ctx, s.baseUrl.value, token);
+          user = `${me.email ?? me.id}${me.name ? ` (${me.name})` : ''}`;
+          check = 'accepted';
+        } catch (e) {
+          if (!(e instanceof AgntError)) throw e;
+          check = checkOf(e);
+          error = e.message;
+        }
+      }
+      return { profile: name, active: name === active, baseUrl: s.baseUrl.value ?? null, user, tokenCheck: check, token: token ? maskToken(token) : null, error };
+    }),
+  );
+  const printer = await ctx.printer([{ path: 'profile' }, { path: 'active' }, { path: 'baseUrl' }, { path: 'user' }, { path: 'tokenCheck', header: 'TOKEN' }, { path: 'error' }]);
+  await printer.value(rows, true);
+  const bad = rows.filter((r) => r.tokenCheck !== 'accepted');
+  if (bad.length) {
+    const worst = bad.some((r) => r.tokenCheck === 'rejected' || r.tokenCheck === 'not logged in') ? EXIT.auth : EXIT.failure;
+    throw new AgntError(`${bad.length} of ${rows.length} profiles cannot be used: ${bad.map((r) => `${r.profile} (${r.tokenCheck})`).join(', ')}`, worst);
   }
+}
+
+/** `agnt auth token`: the token agnt would send, on stdout alone, for `$(agnt auth token)`. */
+export async function token(ctx: Context): Promise<void> {
+  const s = ctx.settings();
+  const value = s.token.value;
+  if (!value && s.tokenStorage === 'keyring')
+    throw new AgntError(`the token of profile '${s.profile.name}' is in the OS keyring, which cannot be read now`, EXIT.auth, 'unlock the keyring, or run `agnt auth login` again');
+  if (!value) throw new AgntError(`profile '${s.profile.name}' has no token`, EXIT.auth, 'run `agnt auth login` (or set AGNT_TOKEN)');
+  ctx.io.out(value);
 }
 
 export async function logout(ctx: Context): Promise<void> {

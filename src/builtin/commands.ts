@@ -1,16 +1,52 @@
+// `agnt commands`: every command of the tree, endpoint commands and built-ins alike, each with
+// the endpoints it calls, read from the records the commands were built from.
+import type { Command } from 'commander';
+import { specOf } from '../core/builder.ts';
 import type { Context } from '../core/context.ts';
-import { catalogue } from '../core/builder.ts';
-import { loadAreas } from '../../commands/index.ts';
-import { findEndpoint } from '../api/index.ts';
+import { renderTable } from '../core/output.ts';
+import { builtinOf } from './declare.ts';
 
-export async function list(ctx: Context): Promise<void> {
-  // auth login and status check the token with the one endpoint they call.
-  const { method, path } = await findEndpoint('users.me.get');
-  const rows = [
-    { command: 'auth login', method, path, summary: 'log in to a server' },
-    { command: 'auth status', method, path, summary: 'show who you are logged in as' },
-    ...catalogue(await loadAreas()),
-  ];
-  const printer = await ctx.printer([{ path: 'command' }, { path: 'method' }, { path: 'path' }, { path: 'summary' }]);
-  await printer.value(rows, true);
+export interface CatalogueRow {
+  command: string;
+  summary: string;
+  /** 'METHOD /path' of each endpoint it calls, in the model's path syntax; [] for a local command. */
+  endpoints: string[];
+  /** Where the endpoints come from when they depend on the command line (api, batch). */
+  endpointsNote?: string;
+  builtin: boolean;
+}
+
+/** The catalogue: one row per runnable command, in help order; hidden commands left out. */
+export function catalogueRows(program: Command): CatalogueRow[] {
+  const rows: CatalogueRow[] = [];
+  const visit = (cmd: Command, words: string[]) => {
+    for (const c of cmd.commands) {
+      if ((c as Command & { _hidden?: boolean })._hidden) continue;
+      const path = [...words, c.name()];
+      const spec = specOf(c);
+      const rec = builtinOf(c);
+      if (spec) {
+        const endpoints = spec.offline ? [] : [`${spec.method} ${spec.path}`, ...(spec.also ?? []).map((a) => `${a.method} ${a.path}`)];
+        rows.push({ command: path.join(' '), summary: spec.summary, endpoints, builtin: false });
+      } else if (rec) {
+        const endpoints = (rec.endpoints ?? []).map((e) => e.route);
+        rows.push({ command: path.join(' '), summary: rec.summary, endpoints, ...(rec.endpointsNote ? { endpointsNote: rec.endpointsNote } : {}), builtin: true });
+      }
+      visit(c, path);
+    }
+  };
+  visit(program, []);
+  return rows;
+}
+
+export async function list(ctx: Context, program: Command): Promise<void> {
+  const rows = catalogueRows(program);
+  // On screen, one line per endpoint (org apply calls 36): the command and summary on its first.
+  const lines = rows.flatMap((r) => {
+    const endpoints = r.endpoints.length ? r.endpoints : [r.endpointsNote ?? '-'];
+    return endpoints.map((e, i) => (i === 0 ? [r.command, e, r.summary] : ['', e, '']));
+  });
+  const text = await renderTable(lines, ['COMMAND', 'ENDPOINT', 'SUMMARY'], ctx.outputOptions());
+  const printer = await ctx.printer([{ path: 'command' }, { path: 'endpoints' }, { path: 'summary' }]);
+  await printer.value(rows, true, text);
 }

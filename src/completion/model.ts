@@ -2,6 +2,7 @@
 // tables directly), so that every command anyone adds, built-in or generated, gets shell
 // completion and a reference entry without further work.
 import type { Argument, Command, Option } from 'commander';
+import { argHintsOf } from '../builtin/declare.ts';
 import { hintsOf, specOf } from '../core/builder.ts';
 import type { ArgSpec, CommandSpec } from '../core/spec.ts';
 
@@ -113,7 +114,10 @@ function positionals(cmd: Command, spec: CommandSpec | undefined): PositionalInf
     const resource = specArgs[i]?.resource;
     // The builder checks ArgSpec.enum itself rather than through commander's choices().
     const choices = a.argChoices ?? specArgs[i]?.enum;
+    const hints = argHintsOf(a);
     if (choices?.length) value = { kind: 'enum', values: [...choices] };
+    else if (hints?.values?.length) value = { kind: 'enum', values: [...hints.values] };
+    else if (hints?.file || specArgs[i]?.file) value = { kind: 'file' };
     else if (resource) value = { kind: 'dynamic', resource };
     else if (a.name() === 'profile') value = { kind: 'dynamic', resource: LOCAL_PROFILES };
     return { name: a.name(), description: firstLine(a.description ?? ''), required: a.required, variadic: a.variadic, value };

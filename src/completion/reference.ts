@@ -1,9 +1,9 @@
 // docs/commands.md: every command with its endpoints, flags (type, allowed values, default) and
 // examples, generated from the same tree as the completion scripts so it cannot drift from the
-// code. Commands built from specs are described from their spec; built-in commands from their
-// help text, which carries the same Endpoint: and Examples: sections.
-import type { EventEmitter } from 'node:events';
+// code. Commands built from specs are described from their spec, built-in commands from their
+// records (src/builtin/records.ts).
 import type { Command } from 'commander';
+import { builtinOf } from '../builtin/declare.ts';
 import { globalFlags } from './engine.ts';
 import { LOCAL_PROFILES, modelOf, type FlagInfo, type Node, type PositionalInfo } from './model.ts';
 
@@ -12,27 +12,11 @@ interface HelpSections {
   examples: string[];
 }
 
-/** The text commander prints after a command's help (addHelpText('after', ...)). */
-function afterHelp(cmd: Command): string {
-  let text = '';
-  // commander is an EventEmitter; addHelpText('after') listens for 'afterHelp'.
-  (cmd as unknown as EventEmitter).emit('afterHelp', { error: false, command: cmd, write: (s: string) => (text += s) });
-  return text;
-}
-
 function sections(node: Node): HelpSections {
   const spec = node.spec;
   if (spec) return { endpoints: spec.offline ? [] : [`${spec.method} ${spec.path}`, ...(spec.also ?? []).map((a) => `${a.method} ${a.path}`)], examples: [...spec.examples] };
-  const out: HelpSections = { endpoints: [], examples: [] };
-  let into: string[] | undefined;
-  for (const line of afterHelp(node.command).split('\n')) {
-    if (/^Endpoints?:$/.test(line.trim())) into = out.endpoints;
-    else if (/^Examples?:$/.test(line.trim())) into = out.examples;
-    else if (!line.trim()) continue;
-    else if (into && /^\s/.test(line)) into.push(line.trim().replace(/^\$ /, ''));
-    else into = undefined;
-  }
-  return out;
+  const rec = builtinOf(node.command);
+  return { endpoints: (rec?.endpoints ?? []).map((e) => e.route), examples: [...(rec?.examples ?? [])] };
 }
 
 function cell(s: string): string {
@@ -141,6 +125,8 @@ export function commandReference(program: Command): string {
     if (visible(n).length) {
       out.push(`## ${n.path.join(' ')}`, '', n.description.trim(), '');
       if (n.aliases.length) out.push(`Aliases: ${n.aliases.map(code).join(', ')}`, '');
+      // A group that runs by itself too (`agnt api METHOD PATH`, beside `agnt api spec`).
+      if (n.spec || builtinOf(n.command)) out.push(...leafSection(n).slice(2 + 2));
       for (const c of visible(n)) if (!visible(c).length) out.push(...leafSection(c));
       for (const c of visible(n)) if (visible(c).length) emit(c);
     } else if (n.path.length === 1) {

@@ -7,17 +7,43 @@ import type { Command } from 'commander';
 import { globalFlags, offeredFlags, shadowedGlobals } from './engine.ts';
 import { modelOf, type FlagInfo, type Node, type ValueKind } from './model.ts';
 
-export const SHELLS = ['bash', 'zsh', 'fish'] as const;
-export type Shell = (typeof SHELLS)[number];
+import { EMPTY_WORD, type Shell } from './shells.ts';
 
-/** The file each script is installed as, in completions/. */
-export const SCRIPT_FILES: Record<Shell, string> = { bash: 'agnt.bash', zsh: '_agnt', fish: 'agnt.fish' };
+export { SCRIPT_FILES, SHELLS, type Shell } from './shells.ts';
 
 export function completionScript(program: Command, shell: Shell): string {
   const root = modelOf(program);
   if (shell === 'bash') return bash(root);
   if (shell === 'zsh') return zsh(root);
+  if (shell === 'powershell') return powershell();
   return fish(root);
+}
+
+// ---------------------------------------------------------------------------------------------
+// PowerShell: every TAB asks `agnt __complete` (commands, flags, values, ids); where it offers
+// nothing (a file argument, a free value) PowerShell's own path completion takes over.
+
+function powershell(): string {
+  return `${HEADER('powershell', 'agnt completion powershell | Out-String | Invoke-Expression   # in $PROFILE')}
+
+Register-ArgumentCompleter -Native -CommandName agnt -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+    # The words after \`agnt\` up to the cursor, the one being typed last ('' when it is empty).
+    $words = @($commandAst.CommandElements | Select-Object -Skip 1 |
+        Where-Object { $_.Extent.StartOffset -lt $cursorPosition } |
+        ForEach-Object { $_.Extent.Text })
+    if ($wordToComplete -eq '') { $words += '${EMPTY_WORD}' }
+    $lines = @(& agnt __complete -- @words 2>$null)
+    foreach ($line in $lines) {
+        if (-not $line) { continue }
+        $parts = $line -split "\`t", 2
+        $value = $parts[0]
+        $tip = if ($parts.Count -gt 1 -and $parts[1]) { $parts[1] } else { $value }
+        $type = if ($value.StartsWith('-')) { 'ParameterName' } else { 'ParameterValue' }
+        [System.Management.Automation.CompletionResult]::new($value, $value, $type, $tip)
+    }
+}
+`;
 }
 
 /** Visible nodes, root first, depth first. */

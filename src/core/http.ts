@@ -6,6 +6,7 @@ import { setMaxListeners } from 'node:events';
 import type { Agent, Dispatcher } from 'undici';
 import { Gate } from './gate.ts';
 import { ApiError, AgntError, Interrupted, NetworkError, TimeoutError, UsageError, type ApiErrorBody } from './errors.ts';
+import { cannotPass, networkFailure } from './network-errors.ts';
 import { learnSecrets, maskSecrets, redactUrl, redactUrls, redactValue, scrub, REDACTED } from './redact.ts';
 import { sleep } from './sleep.ts';
 import { setV8Flags } from './compile-cache.ts';
@@ -414,7 +415,7 @@ export class HttpClient {
       } catch (e) {
         if (e instanceof Interrupted || e instanceof UsageError) throw e;
         const code = (e as { code?: string }).code ?? '';
-        const mayRetry = idempotent || NEVER_SENT.has(code);
+        const mayRetry = (idempotent || NEVER_SENT.has(code)) && !cannotPass(code);
         if (mayRetry && attempt < maxAttempts && retryBudget.take()) {
           if (!NEVER_SENT.has(code)) mayHaveArrived = true;
           const wait = backoffDelay(attempt, this.opts.backoffBaseMs ?? 500, this.opts.backoffCapMs ?? 8000);
@@ -424,7 +425,9 @@ export class HttpClient {
         }
         const suffix = attempt > 1 ? ` (after ${attempt} attempts)` : '';
         if (e instanceof TimeoutError) throw new TimeoutError(`${e.message}${suffix}`, attempt);
-        throw new NetworkError(`${(e as Error).message}${suffix}`, attempt, code || undefined);
+        const failure = new NetworkError(`${(e as Error).message}${suffix}`, attempt, code || undefined);
+        failure.hint = (e as AgntError).hint;
+        throw failure;
       }
 
       if (raw.status >= 300 && raw.status < 400 && raw.headers.location) {
@@ -520,7 +523,7 @@ export class HttpClient {
         throw new TimeoutError(`request timed out after ${formatSeconds(timeoutMs)} (--timeout ${formatSeconds(timeoutMs).replace(/s$/, '')}): ${method} ${redactUrl(path)}`);
       }
       const err = e as Error & { code?: string; cause?: { code?: string; message?: string } };
-      throw new NetworkError(networkMessage(err, this.base.host), 1, err.code ?? err.cause?.code);
+      throw networkFailure(err, this.base);
     } finally {
       clearTimeout(timer);
       release?.();
@@ -618,7 +621,7 @@ export class HttpClient {
       const t = formatSeconds(this.opts.timeoutMs);
       return new TimeoutError(`request timed out after ${t} (--timeout ${t.replace(/s$/, '')}): ${method} ${what}`);
     }
-    return new NetworkError(networkMessage(err, new URL(what).host), 1, code);
+    return networkFailure(err, new URL(what));
   }
 
   async close(): Promise<void> {
@@ -707,22 +710,6 @@ function debugBody(text: string): string {
   } catch {
     const s = text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, '.');
     return s.length > 1000 ? `${s.slice(0, 1000)}… (${s.length} bytes)` : s;
-  }
-}
-
-function networkMessage(e: Error & { code?: string; cause?: { code?: string; message?: string } }, host: string): string {
-  const code = e.code ?? e.cause?.code;
-  switch (code) {
-    case 'ECONNREFUSED':
-      return `cannot connect to ${host}: connection refused`;
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return `cannot resolve ${host}`;
-    case 'ECONNRESET':
-    case 'UND_ERR_SOCKET':
-      return `connection to ${host} was reset`;
-    default:
-      return `request to ${host} failed: ${e.message}${code ? ` (${code})` : ''}`;
   }
 }
 

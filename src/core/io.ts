@@ -108,7 +108,7 @@ export async function confirm(io: IO, question: string, yes: boolean | undefined
   }
   let ok: boolean;
   try {
-    ok = await askYesNo(question, { input: io.stdin, output: io.stderr });
+    ok = await askYesNo(question, { input: io.stdin, output: io.stderr, color: io.color });
   } catch (e) {
     // Ctrl-C at the question (inquirer's ExitPromptError) is an interruption, exit 130.
     if ((e as Error)?.name === 'ExitPromptError' || (e as Error)?.name === 'AbortPromptError') throw new Interrupted('interrupted at the confirmation; nothing was sent');
@@ -121,14 +121,14 @@ export async function confirm(io: IO, question: string, yes: boolean | undefined
  * A y/N question that takes only an answer: y or yes, n or no, or Enter (no). Other text is
  * asked again, never taken as no (inquirer's confirm reads anything but y as no).
  */
-export async function askYesNo(question: string, context: { input?: NodeJS.ReadableStream; output: NodeJS.WritableStream }): Promise<boolean> {
-  const { input } = await import('@inquirer/prompts');
+export async function askYesNo(question: string, context: { input?: NodeJS.ReadableStream; output: NodeJS.WritableStream; color?: boolean }): Promise<boolean> {
+  const { input } = await (await import('./prompts.ts')).loadPrompts(context.color ?? false);
   const answer = await input(
     {
       message: `${question} (y/N)`,
       validate: (v) => /^\s*(y|yes|n|no)?\s*$/i.test(v) || 'answer y (yes) or n (no); Enter is no',
     },
-    context,
+    { ...(context.input ? { input: context.input } : {}), output: context.output },
   );
   return /^\s*y(es)?\s*$/i.test(answer);
 }

@@ -31,7 +31,8 @@ export function formatEta(seconds: number): string {
 
 export function formatBytes(n: number): string {
   if (!Number.isFinite(n)) return String(n);
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  // Divided by 1024, so named as IEC units (KiB, MiB): a "MB" is 1,000,000 bytes.
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
   let v = n;
   let i = 0;
   while (Math.abs(v) >= 1024 && i < units.length - 1) {

@@ -56,6 +56,8 @@ export interface ArgSpec {
   resource?: string;
   /** Allowed values, checked before any request (path segments such as an entity type). */
   enum?: readonly string[];
+  /** The value names a local file (completion offers paths): contacts import FILE, drive upload PATH. */
+  file?: boolean;
 }
 
 // Column is the output layer's type (output.ts), named here too for the command records.

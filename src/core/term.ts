@@ -37,12 +37,13 @@ export function colorLevel(isTTY: boolean, noColorFlag = false, env: Env = hostE
 }
 
 /**
- * Spinners and the progress line: only on a stderr that is a terminal, with colour allowed
- * there (so NO_COLOR, FORCE_COLOR=0, TERM=dumb and --no-color also stop redrawing), not under
- * CI and not with --quiet. FORCE_COLOR never turns animation on off a terminal.
+ * Spinners and the progress line: only on a stderr that is a terminal that can redraw (not
+ * TERM=dumb), not under CI and not with --quiet. NO_COLOR, FORCE_COLOR=0 and --no-color ask for no
+ * colour only (no-color.org): the line is still drawn, without colour. FORCE_COLOR never turns
+ * animation on off a terminal.
  */
 export function animationAllowed(stderrIsTTY: boolean, opts: { noColor?: boolean; quiet?: boolean } = {}, env: Env = hostEnv()): boolean {
-  return stderrIsTTY && !opts.quiet && !inCI(env) && colorLevel(true, opts.noColor, env) > 0;
+  return stderrIsTTY && !opts.quiet && !inCI(env) && env.TERM !== 'dumb';
 }
 
 // One instance per level, so that two runs in one process (tests) never change each other's.

@@ -2,6 +2,7 @@
 // update with local times, events over a friendly range, and the terminal renderings of the
 // chain and the dashboard.
 import { parseFormat } from '../core/output.ts';
+import { loadPrompts, type Prompts } from '../core/prompts.ts';
 import { readFileSync } from 'node:fs';
 import type { Handler, Invocation } from '../core/spec.ts';
 import type { Context } from '../core/context.ts';
@@ -25,8 +26,8 @@ interface Row {
 const REASONS = ['pto', 'sick', 'emergency', 'manual'];
 
 /** Runs an @inquirer prompt on stderr; Ctrl-C is an interruption (exit 130), not a crash. */
-export async function ask<T>(ctx: Context, run: (p: typeof import('@inquirer/prompts'), c: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream }) => Promise<T>): Promise<T> {
-  const prompts = await import('@inquirer/prompts');
+export async function ask<T>(ctx: Context, run: (p: Prompts, c: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream }) => Promise<T>): Promise<T> {
+  const prompts = await loadPrompts(ctx.io.color);
   try {
     return await run(prompts, { input: ctx.io.stdin, output: ctx.io.stderr });
   } catch (e) {

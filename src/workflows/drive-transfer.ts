@@ -11,7 +11,7 @@ import type { Handler, Result } from '../core/spec.ts';
 import type { Context } from '../core/context.ts';
 import { callEndpoint } from '../core/endpoint-request.ts';
 import { AgntError, ApiError, EXIT, Interrupted, NetworkError, TimeoutError, UsageError } from '../core/errors.ts';
-import { escapeControls } from '../core/output.ts';
+import { escapeControls, FORMATS } from '../core/output.ts';
 import { mimeFromName } from '../api/mime.ts';
 import { sleep } from '../core/sleep.ts';
 import { formatBytes, Progress } from '../core/progress.ts';
@@ -301,9 +301,14 @@ function track(path: string): void {
   });
 }
 
-export const download: Handler<{ force?: boolean }> = async (ctx, inv) => {
+export const download: Handler<{ force?: boolean; out?: string }> = async (ctx, inv) => {
   const { userId, fileId } = inv.args as { userId: string; fileId: string };
-  const output = ctx.global.output;
+  // -o was the destination before --out; a value that is no format is that old habit.
+  const format = ctx.global.output;
+  if (format !== undefined && !(FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`-o is the output format (${FORMATS.join(', ')}); the destination of drive download is --out`, `agnt drive download ${fileId} --out ${format}`);
+  }
+  const output = inv.opts.out;
   const force = Boolean(inv.opts.force);
   const toStdout = output === '-';
   const explicitFile = output !== undefined && !toStdout && !output.endsWith('/') && !(existsSync(output) && statSync(output).isDirectory());

@@ -50,13 +50,13 @@ describe('agnt api', () => {
 });
 
 describe('agnt commands', () => {
-  it('--json is the catalogue: one row per endpoint, paths as the spec writes them', async () => {
-    const rows = await agntJson<Array<{ command: string; method: string; path: string }>>(['commands']);
-    expect(rows).toContainEqual(expect.objectContaining({ command: 'chats process', method: 'POST', path: '/chats/{chatId}/process' }));
-    expect(rows).toContainEqual(expect.objectContaining({ command: 'users set-assistant', method: 'PATCH', path: '/users/{userId}/assistant' }));
+  it('--json is the catalogue: one row per command with its endpoints, paths as the spec writes them', async () => {
+    const rows = await agntJson<Array<{ command: string; endpoints: string[] }>>(['commands']);
+    expect(rows).toContainEqual(expect.objectContaining({ command: 'chats process', endpoints: ['POST /chats/{chatId}/process'] }));
+    expect(rows).toContainEqual(expect.objectContaining({ command: 'users set-assistant', endpoints: ['PATCH /users/{userId}/assistant'] }));
     const spec = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'shared', 'spec', 'endpoints.json'), 'utf8')) as Array<{ method: string; path: string }>;
     const shape = (p: string) => p.replace(/\{[^}]+\}/g, '{}');
-    const have = new Set(rows.map((r) => `${r.method} ${shape(r.path)}`));
+    const have = new Set(rows.flatMap((r) => r.endpoints.map((e) => shape(e))));
     expect(spec.filter((e) => !have.has(`${e.method} ${shape(e.path)}`))).toEqual([]);
   });
 });

@@ -11,7 +11,12 @@ import { agnt, agntJson, BIN, cleanEnv, hasCommand, IN_CI, removeDir, shellAvail
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const FIXTURES = resolve(import.meta.dirname, '..', 'fixtures');
-const SCRIPTS = { bash: join(ROOT, 'completions', 'agnt.bash'), zsh: join(ROOT, 'completions', '_agnt'), fish: join(ROOT, 'completions', 'agnt.fish') };
+const SCRIPTS = {
+  bash: join(ROOT, 'completions', 'agnt.bash'),
+  zsh: join(ROOT, 'completions', '_agnt'),
+  fish: join(ROOT, 'completions', 'agnt.fish'),
+  powershell: join(ROOT, 'completions', 'agnt.ps1'),
+};
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;
 let work: string;
@@ -112,6 +117,7 @@ describe('generated files', () => {
     ['completions/agnt.bash', ['completion', 'bash']],
     ['completions/_agnt', ['completion', 'zsh']],
     ['completions/agnt.fish', ['completion', 'fish']],
+    ['completions/agnt.ps1', ['completion', 'powershell']],
     ['docs/commands.md', ['commands', '--markdown']],
   ];
   it.each(generated)('%s is what the command tree generates, and is committed', async (file, args) => {
@@ -127,11 +133,12 @@ describe('generated files', () => {
   });
 
   it('the reference lists every command of the catalogue with its endpoint', async () => {
-    const rows = await agntJson<Array<{ command: string; method: string; path: string }>>(['commands']);
+    const rows = await agntJson<Array<{ command: string; endpoints: string[] }>>(['commands']);
     const md = readFileSync(join(ROOT, 'docs', 'commands.md'), 'utf8');
     for (const row of rows) {
-      expect(md).toContain(`### agnt ${row.command}\n`);
-      expect(md).toContain(`\`${row.method} ${row.path}\``);
+      // A top-level command is a section of its own ('## inbox'); others are '### agnt users list'.
+      expect(md.includes(`### agnt ${row.command}\n`) || md.includes(`\n## ${row.command}\n`), row.command).toBe(true);
+      for (const e of row.endpoints) expect(md).toContain(`\`${e}\``);
     }
     expect(md).toMatch(/\| `--status <value>` \| string \| one of: `active`, `inactive`, `suspended` \|/);
     expect(md).toContain('```sh\nagnt users get usr_admin\n');
@@ -219,7 +226,7 @@ describe('bash', () => {
     expect((await bash('agnt identifiers list --type p')).lines).toEqual(['phone', 'provider1', 'provider2', 'provider3']);
     expect((await bash('agnt users list -o j')).lines).toEqual(['json', 'jsonl']);
     expect((await bash('agnt --output y')).lines).toEqual(['yaml']);
-    expect((await bash('agnt completion ')).lines).toEqual(['bash', 'zsh', 'fish']);
+    expect((await bash('agnt completion ')).lines).toEqual(['bash', 'zsh', 'fish', 'powershell']);
   });
 
   it('completes file paths where a flag takes a file', async () => {
@@ -228,6 +235,14 @@ describe('bash', () => {
     expect((await bash('agnt api PUT /users/x --file files/bod')).lines.sort()).toEqual(['files/bodies.yaml', 'files/body.json']);
     // --data of an endpoint command is JSON text, not a file.
     expect((await bash('agnt users create --data files/b')).lines).toEqual([]);
+  });
+
+  it('completes file paths where an argument is a file', async () => {
+    for (const line of ['agnt contacts import files/bo', 'agnt drive upload files/bo', 'agnt drive upload files/body.json files/bo', 'agnt org validate files/bo', 'agnt batch files/bo']) {
+      expect((await bash(line)).lines.sort(), line).toEqual(['files/bodies.yaml', 'files/body.json']);
+    }
+    // An id argument is not a file.
+    expect((await bash('agnt contacts get files/b', { AGNT_CONFIG_DIR: tempDir() })).lines).toEqual([]);
   });
 
   it('completes ids from the active profile, skipping flags and their values', async () => {
@@ -337,6 +352,9 @@ describe.runIf(shellAvailable('zsh'))('zsh', () => {
 
   it('completes file paths', async () => {
     expect(words(await zsh('agnt users create --file files/bod')).sort()).toEqual(['bodies.yaml', 'body.json']);
+    for (const line of ['agnt contacts import files/bod', 'agnt drive upload files/bod', 'agnt org validate files/bod', 'agnt batch files/bod']) {
+      expect(words(await zsh(line)).sort(), line).toEqual(['bodies.yaml', 'body.json']);
+    }
   });
 
   it('completes ids with descriptions', async () => {
@@ -374,6 +392,9 @@ describe.runIf(shellAvailable('fish'))('fish', () => {
 
   it('completes file paths', async () => {
     expect(words(await fish('agnt users create --file files/bod')).sort()).toEqual(['files/bodies.yaml', 'files/body.json']);
+    for (const line of ['agnt contacts import files/bod', 'agnt drive upload files/bod', 'agnt org validate files/bod', 'agnt batch files/bod']) {
+      expect(words(await fish(line)).sort(), line).toEqual(['files/bodies.yaml', 'files/body.json']);
+    }
   });
 
   it('completes ids with descriptions', async () => {
@@ -390,6 +411,36 @@ describe.runIf(shellAvailable('fish'))('fish', () => {
     const r = await fish('agnt users get ', { AGNT_CONFIG_DIR: dir });
     expect(r.lines).toEqual([]);
     expect(r.stderr).toBe('');
+  });
+});
+
+// PowerShell is not in Debian's archive, so CI does not install it: these run where pwsh is.
+describe.runIf(hasCommand('pwsh'))('PowerShell', () => {
+  const pwsh = (line: string) =>
+    shell('pwsh', [
+      '-NoProfile',
+      '-NonInteractive',
+      '-Command',
+      `. ${SCRIPTS.powershell.replace(/'/g, "''")}; (TabExpansion2 -inputScript '${line.replace(/'/g, "''")}' -cursorColumn ${line.length}).CompletionMatches | ForEach-Object { $_.CompletionText }`,
+    ]);
+
+  it('completes commands, flags, values and ids through agnt __complete', async () => {
+    expect((await pwsh('agnt us')).lines).toEqual(['users']);
+    expect((await pwsh('agnt users list --st')).lines).toEqual(['--status']);
+    expect((await pwsh('agnt users list --status ')).lines.sort()).toEqual(['active', 'inactive', 'suspended']);
+    expect((await pwsh('agnt users get usr_ad')).lines).toEqual(['usr_admin']);
+  });
+
+  it('leaves file arguments to its own path completion', async () => {
+    expect((await pwsh('agnt contacts import files/bod')).lines.map((l) => l.replace(/\\/g, '/').replace(/^\.\//, '')).sort()).toEqual(['files/bodies.yaml', 'files/body.json']);
+  });
+});
+
+describe('__complete and the PowerShell script', () => {
+  it("the script's empty-word marker completes the next word", async () => {
+    const r = await agnt(['__complete', '--', 'completion', '__agnt_empty_word__'], { configDir: tempDir() });
+    expect(r.stdout).toBe('bash\nzsh\nfish\npowershell\n');
+    expect(readFileSync(SCRIPTS.powershell, 'utf8')).toContain("$words += '__agnt_empty_word__'");
   });
 });
 

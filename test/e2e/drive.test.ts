@@ -98,7 +98,7 @@ describe('drive upload and download', () => {
   it('downloads the big file byte-identical, without leaving temp files', async () => {
     const out = join(dir, 'out');
     mkdirSync(out);
-    const r = await agntWithPeak(['drive', 'download', bigId, '-o', `${out}/`]);
+    const r = await agntWithPeak(['drive', 'download', bigId, '--out', `${out}/`]);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/saved .*big\.bin/);
@@ -110,7 +110,7 @@ describe('drive upload and download', () => {
     const out = join(dir, 'interrupted');
     mkdirSync(out);
     const env = { ...cleanEnv(), AGNT_CONFIG_DIR: tempDir(), AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin! };
-    const child = execa(process.execPath, [BIN, 'drive', 'download', bigId, '-o', out], { env, extendEnv: true, reject: false, input: '' });
+    const child = execa(process.execPath, [BIN, 'drive', 'download', bigId, '--out', out], { env, extendEnv: true, reject: false, input: '' });
     // Interrupt once the temporary file exists, i.e. in the middle of the transfer.
     let seen = false;
     while (!seen && child.exitCode === null) {
@@ -124,8 +124,8 @@ describe('drive upload and download', () => {
     expect(readdirSync(out)).toEqual([]);
   }, 60_000);
 
-  it('downloads to stdout with -o - and nothing else on stdout', async () => {
-    const r = await agnt(['drive', 'download', textId, '-o', '-'], { sb });
+  it('downloads to stdout with --out - and nothing else on stdout', async () => {
+    const r = await agnt(['drive', 'download', textId, '--out', '-'], { sb });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe('first line\nsecond line\n');
     expect(r.stderr).toBe('');
@@ -139,7 +139,7 @@ describe('drive upload and download', () => {
   });
 
   it('keeps the signature out of --debug output', async () => {
-    const r = await agnt(['--debug', 'drive', 'download', textId, '-o', '-'], { sb });
+    const r = await agnt(['--debug', 'drive', 'download', textId, '--out', '-'], { sb });
     expect(r.exitCode).toBe(0);
     const url = presigned('GET').at(-1)!.url;
     const signature = new URL(url, sb.baseUrl).searchParams.get('signature')!;
@@ -154,7 +154,7 @@ describe('drive upload and download', () => {
     sb.store.update('driveFiles', id, { name: '../../escape.txt' });
     const target = join(dir, 'inside', 'deeper');
     mkdirSync(target, { recursive: true });
-    const r = await agnt(['drive', 'download', id, '-o', target], { sb });
+    const r = await agnt(['drive', 'download', id, '--out', target], { sb });
     expect(r.exitCode).toBe(0);
     expect(readdirSync(target)).toEqual(['escape.txt']);
     expect(existsSync(join(dir, 'escape.txt'))).toBe(false);
@@ -171,17 +171,17 @@ describe('drive upload and download', () => {
   it('does not overwrite an existing file without --force', async () => {
     const target = join(dir, 'keep.txt');
     writeFileSync(target, 'mine');
-    const r = await agnt(['drive', 'download', textId, '-o', target], { sb });
+    const r = await agnt(['drive', 'download', textId, '--out', target], { sb });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/already exists/);
     expect(r.stderr).toMatch(/--force/);
     expect(readFileSync(target, 'utf8')).toBe('mine');
     const count = sb.requests.length;
-    const nowhere = await agnt(['drive', 'download', textId, '-o', `${join(dir, 'no-such-folder')}/`], { sb });
+    const nowhere = await agnt(['drive', 'download', textId, '--out', `${join(dir, 'no-such-folder')}/`], { sb });
     expect(nowhere.exitCode).toBe(2);
     expect(nowhere.stderr).toMatch(/no-such-folder: no such folder/);
     expect(sb.requests.length).toBe(count);
-    const forced = await agnt(['drive', 'download', textId, '-o', target, '--force'], { sb });
+    const forced = await agnt(['drive', 'download', textId, '--out', target, '--force'], { sb });
     expect(forced.exitCode).toBe(0);
     expect(readFileSync(target, 'utf8')).toBe('first line\nsecond line\n');
   });
@@ -193,7 +193,7 @@ describe('drive upload and download', () => {
     truncateSync(blobPath(sb, key), 20_000);
     const out = join(dir, 'short-out');
     mkdirSync(out);
-    const r = await agnt(['drive', 'download', id, '-o', out], { sb });
+    const r = await agnt(['drive', 'download', id, '--out', out], { sb });
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toMatch(/error: download .*20000.*50000/);
     expect(readdirSync(out)).toEqual([]);
@@ -250,7 +250,7 @@ describe('drive upload failures', () => {
     const r = await agnt(['drive', 'upload', huge], { sb });
     expect(r.exitCode).toBe(5);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/error: storage quota exceeded.*huge\.bin needs 16\.0 GB, .* remaining \(.* of 15\.0 GB used, \d+%\).*HTTP 400, AGNT_E_QUOTA_EXCEEDED/);
+    expect(r.stderr).toMatch(/error: storage quota exceeded.*huge\.bin needs 16\.0 GiB, .* remaining \(.* of 15\.0 GiB used, \d+%\).*HTTP 400, AGNT_E_QUOTA_EXCEEDED/);
     expect(presigned('PUT').length).toBe(puts);
   });
 
@@ -314,7 +314,7 @@ describe('drive files', () => {
 
     const restored = await agntJson(['drive', 'restore', first.id, '0'], { sb });
     expect(restored.size).toBe(11);
-    expect((await agnt(['drive', 'download', first.id, '-o', '-'], { sb })).stdout).toBe('version one');
+    expect((await agnt(['drive', 'download', first.id, '--out', '-'], { sb })).stdout).toBe('version one');
     expect(await agntJson(['drive', 'versions', first.id], { sb })).toHaveLength(2);
 
     const missing = await agnt(['drive', 'restore', first.id, '7'], { sb });

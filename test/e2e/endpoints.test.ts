@@ -22,8 +22,8 @@ describe('the API model, the catalogue and the sandbox', () => {
     expect(new Set(endpoints.map((e) => e.id)).size).toBe(183);
     expect(new Set(endpoints.map((e) => `${e.method} ${e.path}`)).size).toBe(183);
 
-    const catalogue = await agntJson<Array<{ command: string; method: string; path: string }>>(['commands', '--json']);
-    const commanded = new Set(catalogue.map((r) => shape(r.method, r.path)));
+    const catalogue = await agntJson<Array<{ command: string; endpoints: string[] }>>(['commands', '--json']);
+    const commanded = new Set(catalogue.flatMap((r) => r.endpoints.map((e) => shape(...(e.split(' ') as [string, string])))));
     expect(endpoints.filter((e) => !commanded.has(shape(e.method, e.path))).map((e) => e.id)).toEqual([]);
 
     // The routes are keyed by endpoint id (a route the model lacks cannot be registered).

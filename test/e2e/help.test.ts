@@ -54,13 +54,13 @@ describe('help', () => {
     expect(r.stdout).not.toContain('choices:');
   });
 
-  it('a command that sends no request says so, and has no row in the catalogue', async () => {
+  it('a command that sends no request says so, and its row in the catalogue has no endpoints', async () => {
     const r = await agnt(['org', 'validate', '--help']);
     expect(r.stdout).toContain('Endpoint:\n  none: works offline, sends no request\n');
     expect(r.stdout).not.toMatch(/^\s+GET /m);
-    const cat = JSON.parse((await agnt(['commands', '--json'])).stdout) as Array<{ command: string }>;
-    expect(cat.filter((c) => c.command === 'org validate')).toEqual([]);
-    expect(cat.filter((c) => c.command === 'org plan').length).toBeGreaterThan(0);
+    const cat = JSON.parse((await agnt(['commands', '--json'])).stdout) as Array<{ command: string; endpoints: string[] }>;
+    expect(cat.filter((c) => c.command === 'org validate')).toEqual([expect.objectContaining({ endpoints: [] })]);
+    expect(cat.find((c) => c.command === 'org plan')?.endpoints.length).toBeGreaterThan(0);
   });
 
   it('the root help has examples for admins, coordinators, pipelines and bulk work', async () => {

@@ -237,12 +237,13 @@ describe('organizations', () => {
     const seen = sb.requests.filter((q) => q.path === `/organizations/${org}/audit-logging/deliver/${pending.id}`).map((q) => q.status);
     expect(seen.every((s) => s === 200)).toBe(true);
     expect((await agntJson(['org', 'audit-logging', 'get', org], { sb })).lastDeliveredAt).toBe(job.completedAt);
-    // On a terminal --wait shows a spinner on stderr; with NO_COLOR it does not.
+    // On a terminal --wait shows a spinner on stderr; on a terminal that cannot redraw (TERM=dumb)
+    // it does not. (NO_COLOR takes away only colour: the spinner stays.)
     const spun = await inTerminal(['org', 'audit-logging', 'deliver', org, '--wait', '--interval', '0.3', '-o', 'id'], [], {});
     expect(spun.exitCode).toBe(0);
     expect(spun.out).toMatch(/⠋ delivery job adj_\w+: pending/);
     expect(spun.out).toMatch(/completed: \d+ file\(s\) copied/);
-    const plainTty = await inTerminal(['org', 'audit-logging', 'deliver', org, '--wait', '--interval', '0.3', '-o', 'id'], []);
+    const plainTty = await inTerminal(['org', 'audit-logging', 'deliver', org, '--wait', '--interval', '0.3', '-o', 'id'], [], { TERM: 'dumb' });
     expect(plainTty.exitCode).toBe(0);
     expect(plainTty.out).not.toMatch(/⠋/);
     const bounds = await agnt(['org', 'audit-logging', 'deliver', org, '--from', 'now', '--to', '1h'], { sb });

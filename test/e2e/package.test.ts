@@ -41,6 +41,9 @@ describe('the npm package', () => {
     expect(files).toContain('LICENSE');
     expect(files).toContain('README.md');
     expect(files).toContain('completions/agnt.bash');
+    expect(files).toContain('completions/agnt.ps1');
+    expect(files).toContain('man/agnt.1');
+    expect(files).toContain('dist/THIRD-PARTY-NOTICES.txt');
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
     // Every doc and example the README points to is in the package.
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');

@@ -88,7 +88,7 @@ describe('proxies', () => {
     const id = JSON.parse(up.stdout).id ?? JSON.parse(up.stdout)[0]?.id;
     expect(id).toBeTruthy();
     const out = join(dir, 'back.txt');
-    const down = await agnt(['drive', 'download', id, '-o', out], { sb, env: { HTTP_PROXY: proxyUrl } });
+    const down = await agnt(['drive', 'download', id, '--out', out], { sb, env: { HTTP_PROXY: proxyUrl } });
     expect(down.exitCode).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe('through the proxy\n');
     // The presigned PUT and GET went through the proxy's tunnel like the API calls.
@@ -125,8 +125,8 @@ describe('proxies', () => {
     const r = await agnt(['users', 'get', 'me', '-o', 'json', '--timeout', '5'], { sb, env: { HTTP_PROXY: deadUrl, AGNT_BACKOFF_MS: '1' } });
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe('');
-    // With -o json the error is JSON on stderr (issue 14); either way it names the refused connection.
-    expect(r.stderr).toMatch(/cannot connect to 127\.0\.0\.1:\d+: connection refused/);
+    // With -o json the error is JSON on stderr (issue 14); either way it names the proxy that refused.
+    expect(r.stderr).toMatch(/cannot connect to the proxy 127\.0\.0\.1:\d+ \(HTTP_PROXY\): connection refused/);
     expect(sb.requests.length).toBe(before);
   });
 });

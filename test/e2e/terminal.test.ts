@@ -152,7 +152,20 @@ describe('progress', () => {
     }
   });
 
-  it.each([[{ NO_COLOR: '1' }], [{ TERM: 'dumb' }], [{ CI: 'true' }], [{ FORCE_COLOR: '0' }]])('no progress line with %j', async (env) => {
+  // NO_COLOR asks for no colour only (no-color.org): the progress line is still drawn, plain.
+  it.each([[{ NO_COLOR: '1' }], [{ FORCE_COLOR: '0' }]])('a progress line without colour with %j', async (env) => {
+    const g = await gate(/^\/contacts\/bulk-import/);
+    try {
+      const r = await terminal(['contacts', 'import', csv(), '--batch-size', '100', '-o', 'json'], env, g, /\d+ rows\s+[\d,]+ rows\/s/);
+      expect(r.exitCode).toBe(0);
+      expect(r.out).toMatch(/rows\/s/);
+      expect(r.out).not.toMatch(/\u001b\[[0-9;]*m/);
+    } finally {
+      await g.close();
+    }
+  });
+
+  it.each([[{ TERM: 'dumb' }], [{ CI: 'true' }]])('no progress line with %j', async (env) => {
     const g = await gate(/^\/contacts\/bulk-import/);
     try {
       const r = await terminal(['contacts', 'import', csv(), '--batch-size', '100', '-o', 'json'], env, g);

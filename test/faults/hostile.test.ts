@@ -136,7 +136,7 @@ describe('download names cannot leave the target folder', () => {
     const parent = tempDir('agnt-hostile-dl-');
     const target = join(parent, 'inside');
     mkdirSync(target);
-    const res = await r.run(['drive', 'download', id, '-o', target]);
+    const res = await r.run(['drive', 'download', id, '--out', target]);
     expect(res.exitCode).toBe(0);
     expect(readdirSync(parent)).toEqual(['inside']);
     expect(readdirSync(target)).toEqual([saved ?? id]);
@@ -156,7 +156,7 @@ describe('the token stays with the configured server', () => {
     r.fs.reset();
     const id = (await r.run(['drive', 'upload', src, '--name', 'elsewhere2.txt', '-o', 'id'])).stdout.trim();
     r.fs.rules.push({ method: 'GET', path: /\/download$/, fault: { kind: 'rewrite', fn: moved } });
-    await r.run(['drive', 'download', id, '-o', '-']);
+    await r.run(['drive', 'download', id, '--out', '-']);
     expect(other.seen.map((s) => s.method).sort()).toEqual(['GET', 'PUT']);
     for (const s of other.seen) expect(s.headers.authorization).toBeUndefined();
   });

@@ -120,7 +120,7 @@ describe('Ctrl-C', () => {
     const id = (await r.run(['drive', 'upload', src, '--name', 'faults-int-dl.txt', '-o', 'id'])).stdout.trim();
     const out = tempDir('agnt-faults-int-dl-');
     r.fs.rules.push({ method: 'GET', path: /^\/_presigned\//, fault: { kind: 'drip', everyMs: 50, bytes: 100 } });
-    const child = r.spawn(['drive', 'download', id, '-o', out]);
+    const child = r.spawn(['drive', 'download', id, '--out', out]);
     for (let i = 0; i < 400 && !readdirSync(out).some((f) => f.endsWith('.agnt-part')); i++) await new Promise((ok) => setTimeout(ok, 10));
     child.kill('SIGINT');
     const res = await child;

@@ -326,7 +326,7 @@ describe('drive transfer', () => {
       { method: 'GET', path: new RegExp(`/drive-files/${id}$`), times: 1, fault: { kind: 'status', status: 503 } },
       { method: 'GET', path: PRESIGNED, times: 1, fault: { kind: 'status', status: 502 } },
     );
-    const ok = await r.run(['drive', 'download', id, '-o', out]);
+    const ok = await r.run(['drive', 'download', id, '--out', out]);
     expect(ok.exitCode).toBe(0);
     expect(readdirSync(out)).toEqual(['faults-dl.txt']);
     expect(hits(r.fs, 'GET', PRESIGNED)).toBe(2);
@@ -335,7 +335,7 @@ describe('drive transfer', () => {
     r.fs.reset();
     const out1 = tempDir('agnt-faults-dl-');
     r.fs.rules.push({ method: 'GET', path: PRESIGNED, fault: { kind: 'reset' } });
-    const cut = await r.run(['drive', 'download', id, '-o', out1]);
+    const cut = await r.run(['drive', 'download', id, '--out', out1]);
     expect(cut.exitCode).toBe(1);
     expect(cut.stderr).toMatch(/^error: download failed: /);
     expect(readdirSync(out1)).toEqual([]);
@@ -343,7 +343,7 @@ describe('drive transfer', () => {
     r.fs.reset();
     const out2 = tempDir('agnt-faults-dl-');
     r.fs.rules.push({ method: 'GET', path: PRESIGNED, fault: { kind: 'drip', everyMs: 1500, bytes: 4 } });
-    const slow = await r.run(['drive', 'download', id, '-o', out2, '--timeout', '0.5'], { env: { AGNT_RETRIES: '1' } });
+    const slow = await r.run(['drive', 'download', id, '--out', out2, '--timeout', '0.5'], { env: { AGNT_RETRIES: '1' } });
     expect(slow.exitCode).toBe(1);
     expect(slow.stderr).toMatch(/timed out after 0\.5s \(--timeout 0\.5\)/);
     expect(readdirSync(out2)).toEqual([]);

@@ -170,7 +170,7 @@ describe('secrets never printed', () => {
     const up = await r.run(['drive', 'upload', join(work, 'file.txt'), '--name', 'secrets.txt', '--debug', '-o', 'id']);
     expect(up.exitCode).toBe(0);
     const id = up.stdout.trim();
-    const down = await r.run(['drive', 'download', id, '-o', '-', '--debug']);
+    const down = await r.run(['drive', 'download', id, '--out', '-', '--debug']);
     expect(down.exitCode).toBe(0);
     // A presigned download that fails, with the signed URL in the error message.
     r.fs.rules.push({
@@ -183,7 +183,7 @@ describe('secrets never printed', () => {
         body: JSON.stringify({ status: 403, error: `signature mismatch for ${r.fs.url}/_presigned/x?signature=${SIG}` }),
       },
     });
-    const bad = await r.run(['drive', 'download', id, '-o', '-']);
+    const bad = await r.run(['drive', 'download', id, '--out', '-']);
     expect(bad.exitCode).toBe(4);
     for (const x of [up, down, bad]) {
       const signatures = r.fs.seen.filter((s) => s.path.startsWith('/_presigned/')).map((s) => new URL(s.url, r.fs.url).searchParams.get('signature')!);

@@ -39,11 +39,12 @@ describe('colour level', () => {
   it('animation: stderr a terminal, colour allowed, not CI, not quiet; FORCE_COLOR never adds it off a terminal', () => {
     expect(animationAllowed(true, {}, {})).toBe(true);
     expect(animationAllowed(false, {}, { FORCE_COLOR: '1' })).toBe(false);
-    expect(animationAllowed(true, {}, { NO_COLOR: '1' })).toBe(false);
+    // NO_COLOR, FORCE_COLOR=0 and --no-color mean no colour, not no progress (no-color.org).
+    expect(animationAllowed(true, {}, { NO_COLOR: '1' })).toBe(true);
     expect(animationAllowed(true, {}, { TERM: 'dumb' })).toBe(false);
-    expect(animationAllowed(true, {}, { FORCE_COLOR: '0' })).toBe(false);
+    expect(animationAllowed(true, {}, { FORCE_COLOR: '0' })).toBe(true);
     expect(animationAllowed(true, {}, { CI: 'true', FORCE_COLOR: '1' })).toBe(false);
-    expect(animationAllowed(true, { noColor: true }, {})).toBe(false);
+    expect(animationAllowed(true, { noColor: true }, {})).toBe(true);
     expect(animationAllowed(true, { quiet: true }, {})).toBe(false);
   });
 
@@ -64,7 +65,7 @@ describe('progress text', () => {
     expect(progressText({ unit: 'rows', fraction: () => 0.5 }, 12_500, 4000)).toBe('12,500 rows  3,125 rows/s  50%  eta 4s');
   });
   it('bytes of a known total', () => {
-    expect(progressText({ label: 'upload a.bin', unit: 'bytes', total: 4 * 1024 * 1024 }, 1024 * 1024, 1000)).toBe('upload a.bin  1.0 MB/4.0 MB  1.0 MB/s  25%  eta 3s');
+    expect(progressText({ label: 'upload a.bin', unit: 'bytes', total: 4 * 1024 * 1024 }, 1024 * 1024, 1000)).toBe('upload a.bin  1.0 MiB/4.0 MiB  1.0 MiB/s  25%  eta 3s');
   });
   it('records of a list whose total is known, and of one whose total is not', () => {
     expect(progressText({ unit: 'records', total: 1000 }, 250, 2000)).toBe('250/1,000 records  125 records/s  25%  eta 6s');

@@ -262,7 +262,7 @@ export const applyOrg: Handler = async (ctx, inv) => {
     if (!ctx.io.canPrompt()) throw new UsageError(`apply to ${p.orgId}: refusing without --yes when not on a terminal (see the changes with agnt org plan -f ${p.file})`);
     ctx.io.err(text);
     const { askYesNo } = await import('../../core/io.ts');
-    if (!(await askYesNo(`Make these ${p.changes.length + supervisionCount(p.supervision)} change(s) to ${p.orgId}?`, { input: ctx.io.stdin, output: ctx.io.stderr })))
+    if (!(await askYesNo(`Make these ${p.changes.length + supervisionCount(p.supervision)} change(s) to ${p.orgId}?`, { input: ctx.io.stdin, output: ctx.io.stderr, color: ctx.io.color })))
       throw new AgntError('cancelled; nothing was changed');
     // Under the JSON form stderr holds the error object alone; the plan is in the result.
   } else if (!ctx.io.quiet && !ctx.jsonErrors) ctx.io.err(text);

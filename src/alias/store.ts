@@ -1,0 +1,55 @@
+// Aliases: a name that stands for an agnt command line (`agnt alias set mine 'users list
+// --status active'`) or, with --shell, for a shell command. Kept in aliases.json beside the
+// profiles (AGNT_CONFIG_DIR), mode 0600, written through a temporary file and a rename.
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { configDir } from '../core/config.ts';
+import { UsageError } from '../core/errors.ts';
+
+export interface Alias {
+  expansion: string;
+  /** Run by /bin/sh rather than as agnt's arguments. */
+  shell?: boolean;
+}
+
+export type Aliases = Record<string, Alias>;
+
+export function aliasesPath(env = process.env): string {
+  return join(configDir(env), 'aliases.json');
+}
+
+export function readAliases(env = process.env): Aliases {
+  const file = aliasesPath(env);
+  if (!existsSync(file)) return {};
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new UsageError(`${file} is not valid JSON: ${(e as Error).message}`);
+  }
+  return checkAliases(data, file);
+}
+
+/** The aliases of a file (aliases.json, or one `alias import` reads), checked entry by entry. */
+export function checkAliases(data: unknown, where: string): Aliases {
+  const raw = (data as { aliases?: unknown } | null)?.aliases ?? data;
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new UsageError(`${where}: expected an object of aliases`);
+  const out: Aliases = {};
+  for (const [name, v] of Object.entries(raw as Record<string, unknown>)) {
+    const a = typeof v === 'string' ? { expansion: v } : (v as Alias);
+    if (!a || typeof a.expansion !== 'string' || !a.expansion.trim()) throw new UsageError(`${where}: alias '${name}' has no expansion`);
+    out[name] = { expansion: a.expansion, ...(a.shell ? { shell: true } : {}) };
+  }
+  return out;
+}
+
+export function writeAliases(aliases: Aliases, env = process.env): void {
+  const dir = configDir(env);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = aliasesPath(env);
+  const tmp = `${file}.${process.pid}.tmp`;
+  const sorted = Object.fromEntries(Object.entries(aliases).sort(([a], [b]) => (a < b ? -1 : 1)));
+  writeFileSync(tmp, `${JSON.stringify({ aliases: sorted }, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(tmp, 0o600);
+  renameSync(tmp, file);
+}

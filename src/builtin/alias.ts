@@ -1,0 +1,66 @@
+// `agnt alias set|list|delete|export|import`.
+import { AgntError, EXIT, UsageError } from '../core/errors.ts';
+import type { Context } from '../core/context.ts';
+import { readStructured } from '../core/input.ts';
+import { ALIAS_NAME, splitWords } from '../alias/expand.ts';
+import { type Aliases, checkAliases, readAliases, writeAliases } from '../alias/store.ts';
+
+/** Whether a word is taken by a command (area, area alias, built-in): an alias never shadows one. */
+async function commandWord(word: string): Promise<boolean> {
+  return (await import('../command-words.ts')).isCommandWord(word);
+}
+
+async function checkName(name: string, what: string): Promise<void> {
+  if (!ALIAS_NAME.test(name)) throw new UsageError(`${what}: invalid alias name '${name}' (letters, digits, - and _, starting with a letter)`);
+  if (await commandWord(name)) throw new UsageError(`${what}: '${name}' is a command; an alias cannot shadow it`);
+}
+
+async function checkExpansion(name: string, expansion: string, shell: boolean): Promise<void> {
+  if (shell) return;
+  const first = splitWords(expansion)[0];
+  if (!first || !(await commandWord(first))) throw new UsageError(`alias '${name}': the expansion must start with an agnt command, got '${first ?? ''}'`, 'use --shell for a shell command');
+}
+
+export async function set(ctx: Context, name: unknown, expansion: unknown, opts: { shell?: boolean }): Promise<void> {
+  const n = String(name);
+  const text = String(expansion);
+  await checkName(n, 'alias set');
+  await checkExpansion(n, text, Boolean(opts.shell));
+  const aliases = readAliases();
+  const had = aliases[n];
+  aliases[n] = { expansion: text, ...(opts.shell ? { shell: true } : {}) };
+  writeAliases(aliases);
+  ctx.io.info(`${had ? 'changed' : 'added'} alias ${n}: ${opts.shell ? '(shell) ' : ''}${text}`);
+}
+
+export async function list(ctx: Context): Promise<void> {
+  const rows = Object.entries(readAliases()).map(([name, a]) => ({ name, expansion: a.expansion, shell: Boolean(a.shell) }));
+  const printer = await ctx.printer([{ path: 'name' }, { path: 'expansion' }, { path: 'shell' }]);
+  await printer.value(rows, true);
+}
+
+export async function remove(ctx: Context, name: unknown): Promise<void> {
+  const n = String(name);
+  const aliases = readAliases();
+  if (!aliases[n]) throw new AgntError(`no alias named '${n}'`, EXIT.notFound, 'agnt alias list shows them');
+  delete aliases[n];
+  writeAliases(aliases);
+  ctx.io.info(`deleted alias ${n}`);
+}
+
+export async function exportAliases(ctx: Context): Promise<void> {
+  ctx.io.out(JSON.stringify({ aliases: readAliases() }, null, 2));
+}
+
+export async function importAliases(ctx: Context, file: unknown, opts: { clobber?: boolean }): Promise<void> {
+  const incoming: Aliases = checkAliases(await readStructured(String(file), () => ctx.io.readStdin()), String(file));
+  const aliases = readAliases();
+  for (const [name, a] of Object.entries(incoming)) {
+    await checkName(name, `alias import ${file}`);
+    await checkExpansion(name, a.expansion, Boolean(a.shell));
+    if (aliases[name] && aliases[name].expansion !== a.expansion && !opts.clobber)
+      throw new UsageError(`alias '${name}' exists with another expansion; nothing was imported`, 'pass --clobber to replace it');
+  }
+  writeAliases({ ...aliases, ...incoming });
+  ctx.io.info(`imported ${Object.keys(incoming).length} alias(es)`);
+}

@@ -1,0 +1,32 @@
+// `agnt extension list`: the agnt-NAME programs on PATH, with what each says of itself
+// (`agnt-NAME --agnt-metadata` answering {"version", "description"}), and which are shadowed
+// by a built-in command or area of the same name (those never run).
+import { execFile } from 'node:child_process';
+import type { Context } from '../core/context.ts';
+import { listExtensions } from '../extension/find.ts';
+
+function metadata(path: string): Promise<{ version?: string; description?: string }> {
+  return new Promise((resolve) => {
+    execFile(path, ['--agnt-metadata'], { timeout: 3000, env: { ...process.env, AGNT_TOKEN: undefined } }, (err, stdout) => {
+      if (err) return resolve({});
+      try {
+        const m = JSON.parse(String(stdout)) as { version?: unknown; description?: unknown };
+        resolve({ version: typeof m.version === 'string' ? m.version : undefined, description: typeof m.description === 'string' ? m.description : undefined });
+      } catch {
+        resolve({});
+      }
+    });
+  });
+}
+
+export async function list(ctx: Context, isCommand: (word: string) => boolean): Promise<void> {
+  const rows = await Promise.all(
+    listExtensions().map(async (e) => {
+      const m = await metadata(e.path);
+      return { name: e.name, path: e.path, version: m.version ?? null, description: m.description ?? null, shadowed: isCommand(e.name) };
+    }),
+  );
+  for (const r of rows) if (r.shadowed) ctx.io.warn(`${r.path} is shadowed by the built-in command '${r.name}' and never runs; rename it`);
+  const printer = await ctx.printer([{ path: 'name' }, { path: 'version' }, { path: 'path' }, { path: 'description' }]);
+  await printer.value(rows, true);
+}
