@@ -358,8 +358,9 @@ export class Tools {
     const from = input.cursor !== undefined ? decodeCursor(str(input.cursor, 'cursor')!) : undefined;
     if (from && from.c !== 'inbox') throw new UsageError('cursor is not one this tool returned');
     const tz = from ? (from.a.tz as string | undefined) : str(input.tz, 'tz', false);
-    await (await import('../workflows/inbox.ts')).inbox(ctx, tz ? { tz } : {});
-    const items = JSON.parse(captured.out.join('') || '[]') as unknown;
+    // The same Outcome the command line presents: its items, not their rendering.
+    const outcome = await (await import('../workflows/inbox.ts')).inbox(ctx, tz ? { tz } : {});
+    const items = (outcome?.data ?? []) as unknown;
     return this.whole(items, redactValue, 1000, from?.at ?? 0, (at) => encodeCursor({ v: 1, c: 'inbox', a: tz ? { tz } : {}, at }));
   }
 
@@ -374,8 +375,10 @@ export class Tools {
     this.session.http();
     const opts: Record<string, unknown> = { timeout: `${seconds}s`, ...(input.for !== undefined ? { for: str(input.for, 'for') } : {}) };
     if (kind.flag && input[kind.flag.flag] !== undefined) opts[kind.flag.flag] = str(input[kind.flag.flag], kind.flag.flag);
-    await (await import('../workflows/wait.ts')).wait(ctx, kind, str(input.id, 'id')!, opts as never);
-    return safeJson({ met: true, record: redactValue(JSON.parse(captured.out.join('') || 'null')) }, false);
+    const outcome = await (await import('../workflows/wait.ts')).wait(ctx, kind, str(input.id, 'id')!, opts as never);
+    // Timed out (8) or unreachable (1): the call says so, with the record as it stands.
+    if (outcome?.exitCode) throw new AgntError(outcome.message ?? `not met (exit ${outcome.exitCode})`, outcome.exitCode);
+    return safeJson({ met: true, record: redactValue(outcome?.data ?? null) }, false);
   }
 
   /** The tools this server offers. */
