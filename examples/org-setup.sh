@@ -82,7 +82,7 @@ fi
 
 # 7. Audit-log delivery config (a PUT), then a delivery of the last day, followed to the end:
 #    --wait exits non-zero when the job failed, which stops this script (set -e).
-$AGNT org audit-logging set "$org" --enabled --storage-bucket-arn "$BUCKET_ARN" --role-arn "$ROLE_ARN" --region "$REGION" --storage-prefix "audit/" -o id >/dev/null
+$AGNT org audit-logging set "$org" --enabled --storage-bucket-arn "$BUCKET_ARN" --role-arn "$ROLE_ARN" --region "$REGION" --storage-prefix "audit/" -o json >/dev/null
 job=$($AGNT org audit-logging deliver "$org" --from 24h --to now --wait -o id)
 say "audit logs delivered (job $job)"
 

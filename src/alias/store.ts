@@ -1,6 +1,7 @@
 // Aliases: a name that stands for an agnt command line (`agnt alias set mine 'users list
 // --status active'`) or, with --shell, for a shell command. Kept in aliases.json beside the
 // profiles (AGNT_CONFIG_DIR), mode 0600, written through a temporary file and a rename.
+import { hostEnv } from '../core/host.ts';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDir } from '../core/config.ts';
@@ -14,11 +15,11 @@ export interface Alias {
 
 export type Aliases = Record<string, Alias>;
 
-export function aliasesPath(env = process.env): string {
+export function aliasesPath(env: NodeJS.ProcessEnv = hostEnv()): string {
   return join(configDir(env), 'aliases.json');
 }
 
-export function readAliases(env = process.env): Aliases {
+export function readAliases(env: NodeJS.ProcessEnv = hostEnv()): Aliases {
   const file = aliasesPath(env);
   if (!existsSync(file)) return {};
   let data: unknown;
@@ -43,7 +44,7 @@ export function checkAliases(data: unknown, where: string): Aliases {
   return out;
 }
 
-export function writeAliases(aliases: Aliases, env = process.env): void {
+export function writeAliases(aliases: Aliases, env: NodeJS.ProcessEnv = hostEnv()): void {
   const dir = configDir(env);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = aliasesPath(env);

@@ -6,26 +6,24 @@ import { ALIAS_NAME, splitWords } from '../alias/expand.ts';
 import { type Aliases, checkAliases, readAliases, writeAliases } from '../alias/store.ts';
 
 /** Whether a word is taken by a command (area, area alias, built-in): an alias never shadows one. */
-async function commandWord(word: string): Promise<boolean> {
-  return (await import('../command-words.ts')).isCommandWord(word);
-}
+export type CommandWord = (word: string) => boolean;
 
-async function checkName(name: string, what: string): Promise<void> {
+async function checkName(name: string, what: string, commandWord: CommandWord): Promise<void> {
   if (!ALIAS_NAME.test(name)) throw new UsageError(`${what}: invalid alias name '${name}' (letters, digits, - and _, starting with a letter)`);
-  if (await commandWord(name)) throw new UsageError(`${what}: '${name}' is a command; an alias cannot shadow it`);
+  if (commandWord(name)) throw new UsageError(`${what}: '${name}' is a command; an alias cannot shadow it`);
 }
 
-async function checkExpansion(name: string, expansion: string, shell: boolean): Promise<void> {
+async function checkExpansion(name: string, expansion: string, shell: boolean, commandWord: CommandWord): Promise<void> {
   if (shell) return;
   const first = splitWords(expansion)[0];
-  if (!first || !(await commandWord(first))) throw new UsageError(`alias '${name}': the expansion must start with an agnt command, got '${first ?? ''}'`, 'use --shell for a shell command');
+  if (!first || !commandWord(first)) throw new UsageError(`alias '${name}': the expansion must start with an agnt command, got '${first ?? ''}'`, 'use --shell for a shell command');
 }
 
-export async function set(ctx: Context, name: unknown, expansion: unknown, opts: { shell?: boolean }): Promise<void> {
+export async function set(ctx: Context, name: unknown, expansion: unknown, opts: { shell?: boolean }, commandWord: CommandWord): Promise<void> {
   const n = String(name);
   const text = String(expansion);
-  await checkName(n, 'alias set');
-  await checkExpansion(n, text, Boolean(opts.shell));
+  await checkName(n, 'alias set', commandWord);
+  await checkExpansion(n, text, Boolean(opts.shell), commandWord);
   const aliases = readAliases();
   const had = aliases[n];
   aliases[n] = { expansion: text, ...(opts.shell ? { shell: true } : {}) };
@@ -52,12 +50,12 @@ export async function exportAliases(ctx: Context): Promise<void> {
   ctx.io.out(JSON.stringify({ aliases: readAliases() }, null, 2));
 }
 
-export async function importAliases(ctx: Context, file: unknown, opts: { clobber?: boolean }): Promise<void> {
+export async function importAliases(ctx: Context, file: unknown, opts: { clobber?: boolean }, commandWord: CommandWord): Promise<void> {
   const incoming: Aliases = checkAliases(await readStructured(String(file), () => ctx.io.readStdin()), String(file));
   const aliases = readAliases();
   for (const [name, a] of Object.entries(incoming)) {
-    await checkName(name, `alias import ${file}`);
-    await checkExpansion(name, a.expansion, Boolean(a.shell));
+    await checkName(name, `alias import ${file}`, commandWord);
+    await checkExpansion(name, a.expansion, Boolean(a.shell), commandWord);
     if (aliases[name] && aliases[name].expansion !== a.expansion && !opts.clobber)
       throw new UsageError(`alias '${name}' exists with another expansion; nothing was imported`, 'pass --clobber to replace it');
   }

@@ -1,13 +1,14 @@
 // `agnt extension list`: the agnt-NAME programs on PATH, with what each says of itself
 // (`agnt-NAME --agnt-metadata` answering {"version", "description"}), and which are shadowed
 // by a built-in command or area of the same name (those never run).
+import { hostEnv } from '../core/host.ts';
 import { execFile } from 'node:child_process';
 import type { Context } from '../core/context.ts';
 import { listExtensions } from '../extension/find.ts';
 
 function metadata(path: string): Promise<{ version?: string; description?: string }> {
   return new Promise((resolve) => {
-    execFile(path, ['--agnt-metadata'], { timeout: 3000, env: { ...process.env, AGNT_TOKEN: undefined } }, (err, stdout) => {
+    execFile(path, ['--agnt-metadata'], { timeout: 3000, env: { ...hostEnv(), AGNT_TOKEN: undefined } }, (err, stdout) => {
       if (err) return resolve({});
       try {
         const m = JSON.parse(String(stdout)) as { version?: unknown; description?: unknown };

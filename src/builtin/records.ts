@@ -1,5 +1,6 @@
 // The built-in commands as records (src/builtin/record.ts says what a record holds). Eager and
 // cheap: each runner imports its implementation only when the command runs.
+import type { Command } from 'commander';
 import { PROFILE_SETTINGS } from '../core/config.ts';
 import { EMPTY_WORD, SHELLS } from '../completion/shells.ts';
 import { WAIT_KINDS } from '../workflows/wait-kinds.ts';
@@ -8,6 +9,12 @@ import { MCP_RECORDS, SANDBOX_GROUPS, SANDBOX_RECORDS } from './sandbox-records.
 
 const ME: BuiltinEndpoint = { id: 'users.me.get', route: 'GET /users/me' };
 const SETTINGS = Object.keys(PROFILE_SETTINGS);
+/**
+ * Whether a word names a command, read off the program being run (every area's group and the
+ * built-ins are on it whenever a built-in runs): the records cannot import the command-word table,
+ * which is made from them.
+ */
+const commandWordIn = (program: Command) => (word: string) => word === 'help' || program.commands.some((c) => c.name() === word || c.aliases().includes(word));
 const an = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 
 export const BUILTIN_GROUPS: readonly BuiltinGroup[] = [
@@ -148,7 +155,7 @@ const alias: BuiltinRecord[] = [
     ],
     options: [{ flags: '--shell', description: 'run the expansion with /bin/sh (pipes, several commands)' }],
     examples: ["agnt alias set mine 'users list --status active'", "agnt alias set who 'users get $1 --query email'", "agnt alias set emails --shell 'agnt users list --all -o jsonl | jq -r .email'"],
-    run: async (ctx, { args, opts }) => (await import('./alias.ts')).set(ctx, args[0], args[1], opts),
+    run: async (ctx, { args, opts, program }) => (await import('./alias.ts')).set(ctx, args[0], args[1], opts, commandWordIn(program)),
   },
   {
     command: 'alias list',
@@ -181,7 +188,7 @@ const alias: BuiltinRecord[] = [
     args: [{ name: 'file', description: "JSON or YAML file, or '-' for stdin", file: true }],
     options: [{ flags: '--clobber', description: 'replace aliases of the same name' }],
     examples: ['agnt alias export > aliases.json && agnt alias import aliases.json', 'agnt alias export | agnt alias import - --clobber'],
-    run: async (ctx, { args, opts }) => (await import('./alias.ts')).importAliases(ctx, args[0], opts),
+    run: async (ctx, { args, opts, program }) => (await import('./alias.ts')).importAliases(ctx, args[0], opts, commandWordIn(program)),
   },
 ];
 
@@ -194,7 +201,7 @@ const extension: BuiltinRecord = {
     'description each gives for `agnt-NAME --agnt-metadata`. One that a built-in command shadows is named on stderr:\n' +
     'it never runs. See docs/extending.md.',
   examples: ['agnt extension list', 'agnt extension list --json'],
-  run: async (ctx) => (await import('./extension.ts')).list(ctx, (await import('../command-words.ts')).isCommandWord),
+  run: async (ctx, { program }) => (await import('./extension.ts')).list(ctx, commandWordIn(program)),
 };
 
 const api: BuiltinRecord[] = [
@@ -389,7 +396,7 @@ const tree: BuiltinRecord[] = [
     run: async (ctx, { args, program }) => {
       const words = ((args[0] as string[] | undefined) ?? []).map((w, i, all) => (i === all.length - 1 && w === EMPTY_WORD ? '' : w));
       // An extension completes its own words: `agnt-NAME __complete WORDS...`.
-      if (words.length > 1 && !(await import('../command-words.ts')).isCommandWord(words[0]!)) {
+      if (words.length > 1 && !commandWordIn(program)(words[0]!)) {
         const out = await (await import('../extension/complete.ts')).completeExtension(words);
         if (out !== undefined) {
           if (out) ctx.io.out(out);

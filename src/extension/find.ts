@@ -1,6 +1,7 @@
 // Extensions: an executable `agnt-NAME` on PATH runs as `agnt NAME ...`, as git and kubectl
 // plugins do. The first one on PATH wins, as the shell would pick it; a built-in command or area
 // always wins over an extension of the same name.
+import { hostEnv } from '../core/host.ts';
 import { accessSync, constants, readdirSync, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
@@ -21,7 +22,7 @@ function executable(path: string): boolean {
 }
 
 /** The extension `agnt NAME` would run: agnt-NAME on PATH, first found. */
-export function findExtension(name: string, env: NodeJS.ProcessEnv = process.env): Extension | undefined {
+export function findExtension(name: string, env: NodeJS.ProcessEnv = hostEnv()): Extension | undefined {
   if (!/^[a-z0-9][a-z0-9_-]*$/i.test(name)) return undefined;
   for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
     const path = join(dir, `${PREFIX}${name}`);
@@ -31,7 +32,7 @@ export function findExtension(name: string, env: NodeJS.ProcessEnv = process.env
 }
 
 /** Every extension on PATH, one per name (the first found), in name order. */
-export function listExtensions(env: NodeJS.ProcessEnv = process.env): Extension[] {
+export function listExtensions(env: NodeJS.ProcessEnv = hostEnv()): Extension[] {
   const found = new Map<string, Extension>();
   for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
     let names: string[];

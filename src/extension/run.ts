@@ -1,12 +1,13 @@
 // Running an extension: its arguments as given, the server and profile in the environment, and
 // the token only in AGNT_TOKEN (never in argv, where `ps` would show it).
+import { hostEnv } from '../core/host.ts';
 import { spawn } from 'node:child_process';
 import { resolveSettings } from '../core/config.ts';
 import { findExtension } from './find.ts';
 
 /** The environment an extension gets: the caller's, plus the resolved base URL, profile and token. */
 export function extensionEnv(global: { profile?: string; baseUrl?: string } = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, AGNT_EXTENSION: '1' };
+  const env: NodeJS.ProcessEnv = { ...hostEnv(), AGNT_EXTENSION: '1' };
   try {
     const s = resolveSettings({ profile: global.profile, baseUrl: global.baseUrl });
     env.AGNT_PROFILE = s.profile.name;

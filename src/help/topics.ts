@@ -46,6 +46,9 @@ export const environment = (): readonly EnvEntry[] => [
   { name: 'COLUMNS', meaning: 'the width help is wrapped to, on a terminal that reports none', default: "the terminal's width, else 80" },
   { name: 'PATH', meaning: 'where agnt-NAME extensions are found (agnt extension list; docs/extending.md)', default: "the shell's" },
   { name: 'XDG_CONFIG_HOME', meaning: 'where the config folder goes when AGNT_CONFIG_DIR is unset', default: '~/.config' },
+  { name: 'AGNT_CACHE_DIR', meaning: "the folder for `agnt usage report`'s cache of chat rollups", default: '$AGNT_CONFIG_DIR/cache when that is set, else $XDG_CACHE_HOME/agnt, else ~/.cache/agnt' },
+  { name: 'XDG_CACHE_HOME', meaning: 'where the cache folder goes when AGNT_CACHE_DIR is unset', default: '~/.cache' },
+  { name: 'APPDATA', meaning: "Windows: where `agnt mcp install` finds Claude Desktop's and VS Code's configuration", default: '%USERPROFILE%\\AppData\\Roaming' },
   { name: 'NODE_DISABLE_COMPILE_CACHE', meaning: "any value: keep no cache of compiled code (Node's own switch, honoured on Node 20 too)", default: 'unset' },
 ];
 

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agnt, tempDir, withSandbox } from '../support/helpers.ts';
+import { agnt, agntProcess, tempDir, withSandbox } from '../support/helpers.ts';
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;
 beforeAll(async () => {
@@ -32,9 +32,10 @@ describe('agnt alias', () => {
   });
 
   it('--shell runs the expansion with /bin/sh, its arguments as $1..., its exit code kept', async () => {
+    // The shell is a child process writing to agnt's own descriptors: agnt as a process.
     const configDir = tempDir();
-    await agnt(['alias', 'set', 'two', '--shell', 'printf "%s|%s|%s\\n" "$0" "$1" "$2" | tr a-z A-Z; exit 3'], { configDir });
-    const r = await agnt(['two', 'first', 'second one'], { sb, configDir });
+    await agntProcess(['alias', 'set', 'two', '--shell', 'printf "%s|%s|%s\\n" "$0" "$1" "$2" | tr a-z A-Z; exit 3'], { configDir });
+    const r = await agntProcess(['two', 'first', 'second one'], { sb, configDir });
     expect(r.stdout).toBe('TWO|FIRST|SECOND ONE\n');
     expect(r.exitCode).toBe(3);
   });

@@ -34,7 +34,7 @@ describe('drive download --out', () => {
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      `error: -o is the output format (table, json, yaml, jsonl, csv, id); the destination of drive download is --out\nhint: agnt drive download ${id} --out ${join(dir, 'x.txt')}\n`,
+      `error: -o is the output format (table, wide, json, yaml, jsonl, csv, id); the destination of drive download is --out\nhint: agnt drive download ${id} --out ${join(dir, 'x.txt')}\n`,
     );
     expect(sb.requests.length).toBe(before);
     expect(existsSync(join(dir, 'x.txt'))).toBe(false);

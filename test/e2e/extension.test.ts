@@ -4,7 +4,8 @@
 import { chmodSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agnt, tempDir, withSandbox } from '../support/helpers.ts';
+// An extension is a child process on agnt's own descriptors: every run here is agnt as a process.
+import { agntProcess, tempDir, withSandbox } from '../support/helpers.ts';
 
 const EXAMPLE = resolve(import.meta.dirname, '..', '..', 'examples', 'extensions', 'agnt-whoami');
 let sb: Awaited<ReturnType<typeof withSandbox>>;
@@ -30,22 +31,22 @@ afterAll(async () => {
 
 describe('extensions', () => {
   it('the example from docs/extending.md runs as agnt whoami, with the token from the environment', async () => {
-    const r = await agnt(['whoami'], { sb, env: { PATH: path } });
+    const r = await agntProcess(['whoami'], { sb, env: { PATH: path } });
     expect({ code: r.exitCode, out: r.stdout, err: r.stderr }).toEqual({ code: 0, out: 'admin@acme.test\n', err: '' });
-    expect((await agnt(['whoami', '--id'], { sb, as: 'member', env: { PATH: path } })).stdout).toBe('usr_member\n');
+    expect((await agntProcess(['whoami', '--id'], { sb, as: 'member', env: { PATH: path } })).stdout).toBe('usr_member\n');
     // Its exit code is agnt's.
-    const bad = await agnt(['whoami'], { sb, as: 'tok_wrong_123456', env: { PATH: path } });
+    const bad = await agntProcess(['whoami'], { sb, as: 'tok_wrong_123456', env: { PATH: path } });
     expect(bad.exitCode).toBe(4);
   });
 
   it('gets its arguments as typed and the token only in AGNT_TOKEN, never in argv', async () => {
-    const r = await agnt(['args', 'a b', '--flag'], { sb, env: { PATH: path } });
+    const r = await agntProcess(['args', 'a b', '--flag'], { sb, env: { PATH: path } });
     expect(r.stdout).toBe('a b\n--flag\ntoken=set profile=default\n');
     expect(r.stdout).not.toContain(sb.tokens.admin);
   });
 
   it('agnt extension list shows path, version and description, and names a shadowed one on stderr', async () => {
-    const r = await agnt(['extension', 'list', '--json'], { env: { PATH: path } });
+    const r = await agntProcess(['extension', 'list', '--json'], { env: { PATH: path } });
     expect(r.exitCode).toBe(0);
     const rows = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
     expect(rows.find((x) => x.name === 'whoami')).toEqual({ name: 'whoami', path: join(bin, 'agnt-whoami'), version: '1.0.0', description: 'print who the token belongs to', shadowed: false });
@@ -54,17 +55,17 @@ describe('extensions', () => {
   });
 
   it('a built-in always wins over an extension of the same name', async () => {
-    const r = await agnt(['users', 'me', '-o', 'id'], { sb, env: { PATH: path } });
+    const r = await agntProcess(['users', 'me', '-o', 'id'], { sb, env: { PATH: path } });
     expect(r.stdout).toBe('usr_admin\n');
   });
 
   it('completion reaches the extension through agnt-NAME __complete', async () => {
-    const r = await agnt(['__complete', '--', 'whoami', '--i'], { env: { PATH: path } });
+    const r = await agntProcess(['__complete', '--', 'whoami', '--i'], { env: { PATH: path } });
     expect(r.stdout).toBe('--id\tprint the user id\n');
   });
 
   it('an unknown word that is no extension is still an unknown command', async () => {
-    const r = await agnt(['nosuchthing'], { env: { PATH: path } });
+    const r = await agntProcess(['nosuchthing'], { env: { PATH: path } });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain("unknown command 'nosuchthing'");
   });

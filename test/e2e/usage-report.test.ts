@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { agnt, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
-import { plain, spawnInPty } from '../support/pty.ts';
+import { screen, spawnInPty } from '../support/pty.ts';
 
 type Rec = Record<string, any>;
 let sb: Awaited<ReturnType<typeof withSandbox>>;
@@ -188,7 +188,8 @@ describe('usage report', () => {
       child.stdout?.on('data', (d: Buffer) => (out += d.toString('utf8')));
       const r = await child;
       expect(r.exitCode, out).toBe(0);
-      const text = plain(out);
+      // What the terminal shows: the progress lines drawn while the chats were read are cleared.
+      const text = screen(out);
       expect(text).toContain('cost per day');
       expect(text).toMatch(/\u2588/);
       expect(text).toMatch(/^TOTAL\s+\$\d+\.\d\d/m);

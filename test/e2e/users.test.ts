@@ -108,10 +108,10 @@ describe('users', () => {
     expect(t.stdout.split('\n')[0]).toMatch(/^EMAIL\s+STATUS$/);
   });
 
-  it('--query applies JMESPath to the result, and to each record in jsonl', async () => {
+  it('--query applies JMESPath to the whole result in every format (a list is one array)', async () => {
     const q = await agnt(['users', 'list', '--query', "[?teamRole=='owner'].email", '-o', 'json'], { sb });
     expect(JSON.parse(q.stdout)).toEqual(['admin@acme.test']);
-    const l = await agnt(['users', 'list', '--query', '{id: id, role: organizationRole}', '-o', 'jsonl', '--limit', '2'], { sb });
+    const l = await agnt(['users', 'list', '--query', '[].{id: id, role: organizationRole}', '-o', 'jsonl', '--limit', '2'], { sb });
     expect(l.stdout).toBe('{"id":"usr_admin","role":"admin"}\n{"id":"usr_coord","role":"member"}\n');
     const bad = await agnt(['users', 'list', '--query', '[?'], { sb });
     expect(bad.exitCode).toBe(2);

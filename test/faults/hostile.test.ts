@@ -47,7 +47,7 @@ describe('escape sequences from the server', () => {
     expect(res.output).toContain('usr_\\e[2Jx\\e]0;title\\u0007');
     if (format === 'csv') expect(res.output).toContain('A\\e]52;c;aGVsbG8=\\u0007B\\e[2JC\\u009b31mD\\u0085E\\rF\\u0000G\\u007fH\\u202eI');
     // A table cuts long cells to the terminal's width, after escaping.
-    if (format === 'table') expect(res.output).toContain('A\\e]52;c;aGVsbG8=\\u0007B\\e[2J');
+    if (format === 'table') expect(res.output, res.output).toMatch(/A\\e\]52;c;aGVsbG8=(\\u0007B\\e\[2J|\u2026)/);
   });
 
   it('a single record, as a table on a terminal, too; and the error line of a hostile error message', async () => {

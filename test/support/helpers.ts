@@ -47,8 +47,9 @@ export function cleanEnv(): Record<string, string | undefined> {
 }
 
 // Read by something other than agnt's own code (Node's clock, undici's proxy agent, the fake
-// keyring module, the home folder): a run in the test's process could not honour them.
-const PROCESS_ONLY_ENV = /^(TZ|LANG|LC_\w+|HOME|XDG_\w+|HTTPS?_PROXY|NO_PROXY|AGNT_KEYRING_MODULE|AGNT_FAKE_KEYRING_\w+)$/i;
+// keyring module, the home folder, Node's own certificate store): a run in the test's process could
+// not honour them.
+const PROCESS_ONLY_ENV = /^(TZ|LANG|LC_\w+|HOME|XDG_\w+|HTTPS?_PROXY|NO_PROXY|NODE_EXTRA_CA_CERTS|NODE_OPTIONS|AGNT_KEYRING_MODULE|AGNT_FAKE_KEYRING_\w+)$/i;
 
 /** Whether this run needs a process of its own (see the top of this file). */
 export function needsProcess(opts: RunOptions): boolean {

@@ -95,3 +95,38 @@ export function plain(s: string): string {
     .replace(/\x1b[()][A-Za-z0-9]|\x1b[=>]/g, '')
     .replace(/\r/g, '');
 }
+
+/**
+ * What a terminal shows after `s` is written to it: carriage returns, cursor moves and line erases
+ * are carried out (a spinner that ora drew and cleared leaves nothing), colours and titles dropped.
+ * plain() only strips the sequences, so a cleared progress line would still count.
+ */
+export function screen(s: string): string {
+  const lines: string[] = [''];
+  let row = 0;
+  let col = 0;
+  const at = () => (lines[row] ??= '');
+  for (const m of s.matchAll(/\x1b\[([0-9;?]*)[ -/]*([@-~])|\x1b\][^\x07]*\x07|\x1b[()][A-Za-z0-9]|\x1b[=>]|\r|\n|[^\x1b\r\n]+/g)) {
+    const t = m[0];
+    if (t === '\n') {
+      row++;
+      col = 0;
+      at();
+    } else if (t === '\r') col = 0;
+    else if (m[2] !== undefined) {
+      const n = Number.parseInt(m[1] || '0', 10);
+      if (m[2] === 'K') lines[row] = n === 2 ? '' : at().slice(0, col);
+      else if (m[2] === 'G') col = Math.max(0, (n || 1) - 1);
+      else if (m[2] === 'A') row = Math.max(0, row - (n || 1));
+      else if (m[2] === 'B') {
+        row += n || 1;
+        at();
+      }
+    } else if (!t.startsWith('\x1b')) {
+      const line = at().padEnd(col);
+      lines[row] = line.slice(0, col) + t + line.slice(col + t.length);
+      col += t.length;
+    }
+  }
+  return lines.map((l) => l.trimEnd()).join('\n');
+}

@@ -244,7 +244,8 @@ export const applyOrg: Handler = async (ctx, inv) => {
   const data = planData(p);
   if (p.supervision) refuseSupervision(p);
   if (!p.changes.length && !supervisionCount(p.supervision)) {
-    return { data: { organization: p.orgId, applied: 0, changes: [] }, text: '', notes: [header(p, 'apply to')] };
+    // Under the JSON form stderr holds the error object alone: the empty result says it.
+    return { data: { organization: p.orgId, applied: 0, changes: [] }, text: '', notes: ctx.jsonErrors ? [] : [header(p, 'apply to')] };
   }
   const refused = p.changes.filter((c) => c.op === 'delete' && !(inv.opts.prune && allow.has(c.deleteKind!)));
   if (refused.length) {
