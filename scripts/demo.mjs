@@ -45,7 +45,7 @@ try {
   agnt(['chats', 'process', chat, '--content', '-', '--fields', 'message.role,message.content,taskIds'], { input: 'Find a slot for lunch with Jo next week\n' });
   agnt(['delegations', 'list'], { as: 'coordinator' });
   agnt(['coordinator', 'dashboard'], { as: 'coordinator' });
-  agnt(['users', 'list', '--all', '--per-page', '3', '-o', 'jsonl', '--query', '{id: id, email: email}']);
+  agnt(['users', 'list', '--all', '--per-page', '3', '-o', 'jsonl', '--query', '[].{id: id, email: email}']);
   agnt(['users', 'update', 'usr_member', '--status', 'suspended', '--dry-run']);
   console.log('\nDone. Try it yourself: `agnt sandbox start` in one terminal, then `agnt --profile sandbox users me` in another.');
 } catch (e) {
