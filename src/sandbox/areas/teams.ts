@@ -1,6 +1,7 @@
 // Part 2, section 4.2: teams, team members, team profiles and team invitations. Membership lives
 // on the user record (user.team, user.teamRole, and user.teamStatus, absent meaning active), as
 // the users area's provision endpoint expects; a member's id is its user's id.
+import { ListCache } from '../list-cache.ts';
 import type { SandboxArea } from '../types.ts';
 import { badRequest, conflict, fail, forbidden, list, matchesSearch, notFound, ok, pick, bodyOf, listSlice } from '../http.ts';
 import type { Rec, Store } from '../store.ts';
@@ -82,14 +83,18 @@ const area: SandboxArea = {
   },
   register(r, sb) {
     const store = sb.store;
+    const teamLists = new ListCache(store);
 
     const moveInto = (u: Rec, team: Rec, role: string): Rec =>
       store.update('users', u.id, { team: team.id, teamRole: role, teamStatus: undefined, organization: u.organization ?? team.organization ?? null })!;
 
     r.get('/teams', (req) => {
       const q = req.query;
-      const items = store.filter('teams', (x) => x.account === req.user.account && (!q.status || (x.status ?? 'active') === q.status));
-      // Views (with their member counts) for the page only.
+      // A walk keeps the account's teams between its pages (list-cache.ts); views, with their
+      // member counts, are made for the page only.
+      const items = teamLists.get(`${req.user.account}\u0000${q.status ?? ''}`, () =>
+        store.filter('teams', (x) => x.account === req.user.account && (!q.status || (x.status ?? 'active') === q.status)),
+      );
       return listSlice('teams', items.length, (start, end) => items.slice(start, end).map((x) => teamView(store, x)), q);
     });
 
