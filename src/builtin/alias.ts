@@ -1,4 +1,5 @@
 // `agnt alias set|list|delete|export|import`.
+import type { Outcome } from '../core/outcome.ts';
 import { AgntError, EXIT, UsageError } from '../core/errors.ts';
 import type { Context } from '../core/context.ts';
 import { readStructured } from '../core/input.ts';
@@ -31,10 +32,9 @@ export async function set(ctx: Context, name: unknown, expansion: unknown, opts:
   ctx.io.info(`${had ? 'changed' : 'added'} alias ${n}: ${opts.shell ? '(shell) ' : ''}${text}`);
 }
 
-export async function list(ctx: Context): Promise<void> {
+export function list(): Outcome {
   const rows = Object.entries(readAliases()).map(([name, a]) => ({ name, expansion: a.expansion, shell: Boolean(a.shell) }));
-  const printer = await ctx.printer([{ path: 'name' }, { path: 'expansion' }, { path: 'shell' }]);
-  await printer.value(rows, true);
+  return { data: rows, columns: [{ path: 'name' }, { path: 'expansion' }, { path: 'shell' }] };
 }
 
 export async function remove(ctx: Context, name: unknown): Promise<void> {

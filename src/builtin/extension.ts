@@ -1,9 +1,9 @@
 // `agnt extension list`: the agnt-NAME programs on PATH, with what each says of itself
 // (`agnt-NAME --agnt-metadata` answering {"version", "description"}), and which are shadowed
 // by a built-in command or area of the same name (those never run).
+import type { Outcome } from '../core/outcome.ts';
 import { hostEnv } from '../core/host.ts';
 import { execFile } from 'node:child_process';
-import type { Context } from '../core/context.ts';
 import { listExtensions } from '../extension/find.ts';
 
 function metadata(path: string): Promise<{ version?: string; description?: string }> {
@@ -20,14 +20,16 @@ function metadata(path: string): Promise<{ version?: string; description?: strin
   });
 }
 
-export async function list(ctx: Context, isCommand: (word: string) => boolean): Promise<void> {
+export async function list(isCommand: (word: string) => boolean): Promise<Outcome> {
   const rows = await Promise.all(
     listExtensions().map(async (e) => {
       const m = await metadata(e.path);
       return { name: e.name, path: e.path, version: m.version ?? null, description: m.description ?? null, shadowed: isCommand(e.name) };
     }),
   );
-  for (const r of rows) if (r.shadowed) ctx.io.warn(`${r.path} is shadowed by the built-in command '${r.name}' and never runs; rename it`);
-  const printer = await ctx.printer([{ path: 'name' }, { path: 'version' }, { path: 'path' }, { path: 'description' }]);
-  await printer.value(rows, true);
+  return {
+    data: rows,
+    columns: [{ path: 'name' }, { path: 'version' }, { path: 'path' }, { path: 'description' }],
+    warnings: rows.filter((r) => r.shadowed).map((r) => `${r.path} is shadowed by the built-in command '${r.name}' and never runs; rename it`),
+  };
 }

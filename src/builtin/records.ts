@@ -163,7 +163,7 @@ const alias: BuiltinRecord[] = [
     summary: 'list aliases',
     description: 'List aliases with their expansions',
     examples: ['agnt alias list', 'agnt alias list --json'],
-    run: async (ctx) => (await import('./alias.ts')).list(ctx),
+    run: async () => (await import('./alias.ts')).list(),
   },
   {
     command: 'alias delete',
@@ -201,7 +201,7 @@ const extension: BuiltinRecord = {
     'description each gives for `agnt-NAME --agnt-metadata`. One that a built-in command shadows is named on stderr:\n' +
     'it never runs. See docs/extending.md.',
   examples: ['agnt extension list', 'agnt extension list --json'],
-  run: async (ctx, { program }) => (await import('./extension.ts')).list(ctx, commandWordIn(program)),
+  run: async (_ctx, { program }) => (await import('./extension.ts')).list(commandWordIn(program)),
 };
 
 const api: BuiltinRecord[] = [
@@ -373,7 +373,7 @@ const tree: BuiltinRecord[] = [
     summary: 'print the versions of agnt, Node and the platform',
     description: 'Print the version of agnt, of the Node.js running it, and the platform (for bug reports); -o json for a record',
     examples: ['agnt version', 'agnt version --json'],
-    run: async (ctx) => (await import('./version.ts')).version(ctx),
+    run: async () => (await import('./version.ts')).version(),
   },
   // Writes the man page; scripts/completions.mjs runs it at build time (src/help/man.ts).
   {

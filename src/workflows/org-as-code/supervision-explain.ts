@@ -86,6 +86,5 @@ export const explainOrg: Handler = async (ctx, inv) => {
     lines.push(`  ${c.cell.padEnd(width)}  ${got ? cellText(got.value) : '-'}  <- ${why}${locks.length ? `; ${locks.join('; ')}` : ''}`);
   }
   for (const e of exceptions) lines.push(`  ${e.text}`);
-  const printer = await ctx.printer();
-  await printer.value({ user: email, team: member.team, role: member.role, cells, exceptions: exceptions.map(({ text: _t, ...e }) => e) }, false, lines.map(escapeControls).join('\n'));
+  return { data: { user: email, team: member.team, role: member.role, cells, exceptions: exceptions.map(({ text: _t, ...e }) => e) }, text: lines.map(escapeControls).join('\n') };
 };
