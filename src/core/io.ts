@@ -4,6 +4,7 @@ import type { ChalkInstance } from 'chalk';
 import { AgntError, Interrupted, UsageError } from './errors.ts';
 import { escapeStderr } from './output.ts';
 import { currentHost, runLocal, type Host } from './host.ts';
+import { aroundProgress } from './progress-lines.ts';
 import { maskSecrets } from './redact.ts';
 import { animationAllowed, chalkFor, colorLevel } from './term.ts';
 
@@ -72,7 +73,7 @@ export function createIO(opts: IOOptions = {}, host: Host = currentHost()): IO {
     out(raw) {
       // A secret agnt sent never comes back onto the screen, whatever path the text came by.
       const text = maskSecrets(raw);
-      host.stdout.write(text.endsWith('\n') ? text : text + '\n');
+      aroundProgress(() => host.stdout.write(text.endsWith('\n') ? text : text + '\n'));
     },
     err(text) {
       // Everything agnt says on stderr may quote the server: no control, C1 or bidi character

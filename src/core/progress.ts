@@ -2,6 +2,7 @@
 // are silent unless io.animated (a terminal on stderr, colour allowed, not CI, not --quiet), so
 // logs, pipes and tests never see a redraw. ora is loaded only when something will be drawn.
 import type { IO } from './io.ts';
+import { drawnLines, type DrawnLine } from './progress-lines.ts';
 import { escapeControls } from './output.ts';
 
 // Made on first use: creating a number format loads ICU data (~10 ms), which a run that draws no
@@ -70,6 +71,8 @@ interface OraLike {
   text: string;
   start(): OraLike;
   stop(): OraLike;
+  clear(): OraLike;
+  render(): OraLike;
 }
 
 /** A line on stderr that ora redraws; drawn only when io.animated. */
@@ -77,6 +80,8 @@ class Line {
   private ora?: OraLike;
   private text: string;
   private ended = false;
+  private drawn?: DrawnLine;
+  private readonly lines = drawnLines();
 
   constructor(io: IO, text: string) {
     this.text = escapeControls(text);
@@ -92,7 +97,13 @@ class Line {
       if (!stream.columns) stream.columns = 80;
       // discardStdin off: Ctrl-C must stay a signal (imports and waits handle it), and a prompt
       // may follow. The frame is not coloured: colour is for stdout's data.
-      this.ora = ora({ text: this.text, stream: io.stderr as NodeJS.WriteStream, isEnabled: true, discardStdin: false, color: false as never }).start();
+      const drawn = ora({ text: this.text, stream: io.stderr as NodeJS.WriteStream, isEnabled: true, discardStdin: false, color: false as never }).start();
+      this.ora = drawn;
+      // Output to a terminal clears it first and draws it again after (progress-lines.ts).
+      if (io.stdoutIsTTY) {
+        this.drawn = { clear: () => void drawn.clear(), render: () => void drawn.render() };
+        this.lines.add(this.drawn);
+      }
     });
   }
 
@@ -105,6 +116,7 @@ class Line {
 
   end(): void {
     this.ended = true;
+    if (this.drawn) this.lines.delete(this.drawn);
     this.ora?.stop();
     this.ora = undefined;
   }
