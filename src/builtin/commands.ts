@@ -39,6 +39,23 @@ export function catalogueRows(program: Command): CatalogueRow[] {
   return rows;
 }
 
+/**
+ * The catalogue as `--json` gives it (docs/cli-contract section 5): one object per endpoint a
+ * command calls, with its method and path as the spec writes them, and the command's whole list
+ * beside them; a command that calls none has one object, with method and path null.
+ */
+export type CatalogueEntry = CatalogueRow & { method: string | null; path: string | null };
+
+export function catalogueEntries(rows: CatalogueRow[]): CatalogueEntry[] {
+  return rows.flatMap(({ command, ...rest }): CatalogueEntry[] => {
+    if (!rest.endpoints.length) return [{ command, method: null, path: null, ...rest }];
+    return rest.endpoints.map((e) => {
+      const [method, path] = e.split(' ') as [string, string];
+      return { command, method, path, ...rest };
+    });
+  });
+}
+
 export async function list(ctx: Context, program: Command): Promise<void> {
   const rows = catalogueRows(program);
   // On screen, one line per endpoint (org apply calls 36): the command and summary on its first.
@@ -47,6 +64,6 @@ export async function list(ctx: Context, program: Command): Promise<void> {
     return endpoints.map((e, i) => (i === 0 ? [r.command, e, r.summary] : ['', e, '']));
   });
   const text = await renderTable(lines, ['COMMAND', 'ENDPOINT', 'SUMMARY'], ctx.outputOptions());
-  const printer = await ctx.printer([{ path: 'command' }, { path: 'endpoints' }, { path: 'summary' }]);
-  await printer.value(rows, true, text);
+  const printer = await ctx.printer([{ path: 'command' }, { path: 'method' }, { path: 'path' }, { path: 'summary' }]);
+  await printer.value(catalogueEntries(rows), true, text);
 }

@@ -7,6 +7,8 @@ import { agnt, agntJson } from '../support/helpers.ts';
 interface Row {
   command: string;
   summary: string;
+  method: string | null;
+  path: string | null;
   endpoints: string[];
   endpointsNote?: string;
   builtin: boolean;
@@ -15,8 +17,12 @@ interface Row {
 describe('built-in commands as records', () => {
   it('agnt commands --json lists every command, built-ins included, each with its endpoints', async () => {
     const rows = await agntJson<Row[]>(['commands']);
+    // One object per endpoint (the contract's catalogue), each with its command's whole list.
     const by = new Map(rows.map((r) => [r.command, r]));
-    expect(by.size).toBe(rows.length);
+    for (const r of rows) expect(r.endpoints, r.command).toEqual(by.get(r.command)!.endpoints);
+    expect(rows.filter((r) => r.command === 'inbox').map((r) => `${r.method} ${r.path}`)).toEqual(by.get('inbox')!.endpoints);
+    expect(rows).toContainEqual(expect.objectContaining({ command: 'chats process', method: 'POST', path: '/chats/{chatId}/process' }));
+    expect(rows.filter((r) => r.command === 'config set')).toEqual([expect.objectContaining({ method: null, path: null, endpoints: [] })]);
     for (const c of ['auth login', 'auth status', 'auth logout', 'config set', 'sandbox start', 'api', 'api spec', 'batch', 'commands', 'completion', 'wait coverage']) {
       expect(by.get(c)?.builtin, c).toBe(true);
     }

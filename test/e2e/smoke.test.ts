@@ -3,11 +3,13 @@
 // (test/support/inproc.ts); this is what shows that the bundle, its lazily loaded chunk of each
 // area and the process around them work. The command is the area's first list or read that needs
 // no argument, found in the records, so a new area is covered as soon as it is indexed.
+import { resolve } from 'node:path';
+import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREA_INDEX, loadArea } from '../../commands/index.ts';
 import { resolveCommand } from '../../src/core/resolve.ts';
 import type { CommandSpec } from '../../src/core/spec.ts';
-import { agntProcess, withSandbox } from '../support/helpers.ts';
+import { agntProcess, BIN, withSandbox } from '../support/helpers.ts';
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;
 beforeAll(async () => {
@@ -53,5 +55,9 @@ describe('built-in commands, as a process', () => {
     const commands = await agntProcess(['commands', '--json']);
     expect(commands.exitCode).toBe(0);
     expect((JSON.parse(commands.stdout) as unknown[]).length).toBeGreaterThan(150);
+    // The catalogue keeps the contract's shape (one {command, method, path} per endpoint): the
+    // shared coverage tool reads it and finds a command for every endpoint of the spec.
+    const coverage = await execa(process.execPath, [resolve(import.meta.dirname, '..', '..', '..', 'shared', 'tools', 'endpoint-coverage.mjs'), BIN], { reject: false });
+    expect(coverage.stdout).toMatch(/^endpoint coverage: 183\/183 endpoints have a command$/m);
   });
 });
