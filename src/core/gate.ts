@@ -2,7 +2,7 @@
 // client sends through one, so that a workflow's fan-out (3 requests per team of a 1,000-team
 // export, a span's principals for 1,000 spans) waits here, in agnt, rather than in the socket
 // pool: a request's timer starts when it is sent, not while it queues, and no more than `size`
-// requests listen on the command's abort signal at once.
+// retry pauses listen on the command's abort signal at once.
 export class Gate {
   private held = 0;
   private waiting: Array<() => void> = [];

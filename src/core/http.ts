@@ -299,8 +299,9 @@ export class HttpClient {
   constructor(opts: ClientOptions) {
     this.opts = opts;
     this.base = parseBaseUrl(opts.baseUrl);
-    // Each request on the wire and each retry pause listens on the command's signal: up to
-    // CONNECTIONS at once (the gate), more than Node's default of 10 before it warns on stderr.
+    // Requests on the wire share one listener on the command's signal (followAbort), but each
+    // retry pause has its own: up to CONNECTIONS at once (the gate), more than Node's default of
+    // 10 before it warns on stderr.
     if (opts.signal) setMaxListeners(CONNECTIONS + LISTENER_SLACK, opts.signal);
   }
 
@@ -389,7 +390,7 @@ export class HttpClient {
     }
 
     // Held through the retries and their pauses too: a request that waits to be retried still
-    // listens on the abort signal, and the gate is what keeps those listeners few.
+    // listens on the abort signal (sleep), and the gate is what keeps those listeners few.
     await this.gate.acquire();
     try {
       return await this.attempts<T>(spec, rawPath, headers, payload);
