@@ -25,3 +25,45 @@ export async function mapLimit<T, R>(items: T[], limit: number, fn: (x: T) => Pr
   if (failed) throw failed.error;
   return out;
 }
+
+/**
+ * A lane for work that arrives over time (the records of each page of a walk, as the pages come):
+ * runs what it is handed, at most `limit` at once, in the order handed. After a failure nothing
+ * waiting is started; it rejects with that failure.
+ */
+export function lane(limit: number): <R>(fn: () => Promise<R>) => Promise<R> {
+  let running = 0;
+  let failed: { error: unknown } | undefined;
+  const waiting: Array<() => void> = [];
+  const done = () => {
+    running--;
+    const next = waiting.shift();
+    if (next) next();
+  };
+  return <R>(fn: () => Promise<R>): Promise<R> =>
+    new Promise<R>((resolve, reject) => {
+      const start = () => {
+        if (failed) {
+          reject(failed.error);
+          // Let the next waiter see the failure too.
+          const next = waiting.shift();
+          if (next) next();
+          return;
+        }
+        running++;
+        fn().then(
+          (v) => {
+            done();
+            resolve(v);
+          },
+          (e) => {
+            failed ??= { error: e };
+            done();
+            reject(e);
+          },
+        );
+      };
+      if (running < limit) start();
+      else waiting.push(start);
+    });
+}

@@ -13,7 +13,7 @@ import { validZone } from '../core/time.ts';
 import { title } from '../render/render.ts';
 import { displayZone, zoned } from '../render/zoned.ts';
 import { durationMs } from './wait.ts';
-import { mapLimit } from '../core/map-limit.ts';
+import { lane } from '../core/map-limit.ts';
 import { pairsText, PRINCIPAL_FETCHES, principalRows } from './span-principals.ts';
 
 type Rec = Record<string, any>;
@@ -170,18 +170,29 @@ async function gather(ctx: Context, opts: Record<string, unknown>): Promise<Gath
   const me = (await callEndpoint<Rec>(client, 'users.me.get')).data ?? {};
   const tz = await displayZone(ctx, opts, typeof me.timezone === 'string' && validZone(me.timezone) ? me.timezone : undefined);
   const failed: Gathered['failed'] = [];
+  // A span's principals are fetched as soon as its page arrives, while the walk reads on: with a
+  // round trip of 20 ms, waiting for the whole list first added the walk's time to theirs.
+  const fetchPrincipals = lane(PRINCIPAL_FETCHES);
   const perSource = await Promise.all(
     SOURCES.map(async (src) => {
       if (src.applies && !src.applies(me)) return [];
       const request = await endpointRequest(src.endpoint, { query: typeof src.query === 'function' ? src.query(me) : src.query });
-      const records: Rec[] = [];
+      const kept: Rec[] = [];
+      const principals: Array<Promise<Rec[]>> = [];
       try {
-        await paginate(client, request, { all: true }, (page) => records.push(...(page as Rec[])));
-        const kept = records.filter((r) => r && typeof r === 'object' && (!src.keep || src.keep(r, me)));
-        return await mapLimit(kept, PRINCIPAL_FETCHES, async (r): Promise<InboxItem> => {
-          const principals = src.withPrincipals ? await principalRows(ctx, r.id) : undefined;
-          return { kind: src.kind, ...src.item(r, tz), record: r, ...(principals ? { principals } : {}) };
+        await paginate(client, request, { all: true }, (page) => {
+          for (const r of page as Rec[]) {
+            if (!r || typeof r !== 'object' || (src.keep && !src.keep(r, me))) continue;
+            kept.push(r);
+            if (!src.withPrincipals) continue;
+            const rows = fetchPrincipals(() => principalRows(ctx, r.id));
+            // Awaited below; a failure before then must not count as unhandled.
+            rows.catch(() => undefined);
+            principals.push(rows);
+          }
         });
+        const rows = await Promise.all(principals);
+        return kept.map((r, i): InboxItem => ({ kind: src.kind, ...src.item(r, tz), record: r, ...(src.withPrincipals ? { principals: rows[i] } : {}) }));
       } catch (e) {
         if (ctx.signal.aborted || e instanceof Interrupted) throw e;
         // Not this caller's role: nothing of theirs to show there.

@@ -5,14 +5,16 @@ import type { Context } from '../core/context.ts';
 import { endpointRequest } from '../core/endpoint-request.ts';
 import { escapeControls } from '../core/output.ts';
 import { paginate } from '../core/paginate.ts';
+import { CONNECTIONS } from '../core/http.ts';
 
 type Rec = Record<string, any>;
 
 /**
- * Spans whose principals are fetched at once: as many as the HTTP core sends at once (its gate
- * queues the rest). With a 20 ms round trip, 4 at a time made a 1,000-span inbox take 14 s.
+ * Spans whose principals are fetched at once: most of what the HTTP core sends at once, leaving
+ * room for the pages of the walk that finds the spans (the gate queues in arrival order). With a
+ * 20 ms round trip, 4 at a time made a 1,000-span inbox take 14 s.
  */
-export const PRINCIPAL_FETCHES = 16;
+export const PRINCIPAL_FETCHES = CONNECTIONS - 16;
 
 export async function principalRows(ctx: Context, spanId: string): Promise<Rec[]> {
   const rows: Rec[] = [];
