@@ -15,6 +15,10 @@ import { latencyProxy } from './latency-proxy.mjs';
 const ROUND_TRIP_MS = 20;
 
 export async function workflowsGroup({ node, bin, dir, measure, sandbox, report, log, fmt, mb }) {
+  // `--sections inbox,batch` runs only those sections (lists, org, drift, inbox, batch).
+  const sectionsAt = process.argv.indexOf('--sections');
+  const sections = sectionsAt >= 0 ? new Set(process.argv[sectionsAt + 1].split(',')) : undefined;
+  const want = (name) => !sections || sections.has(name);
   /** A data file holding the seed plus what `extra(templates, line)` appends. */
   async function seeded(name, extra) {
     const data = join(dir, `${name}.data`);
@@ -45,7 +49,7 @@ export async function workflowsGroup({ node, bin, dir, measure, sandbox, report,
       env,
       async run(argv, { as, out } = {}) {
         const mark = proxy.mark;
-        const r = await measure(node, [bin, ...argv], { env: env(as), stdout: out ? 'pipe' : 'ignore' });
+        const r = await measure(node, [...(process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), bin, ...argv], { env: env(as), stdout: out ? 'pipe' : 'ignore' });
         return { ...r, requests: proxy.count(mark), mark };
       },
       async close() {
@@ -71,10 +75,14 @@ export async function workflowsGroup({ node, bin, dir, measure, sandbox, report,
   });
 
   // ---- the sandbox's own list pages at 1x and 10x the data ----
-  {
-    log('sandbox list pages (a walk of 10 pages, median of pages 2-10) at 1x and 10x the data');
-    const sizes = { spans: [3_000, 30_000], events: [10_000, 100_000], teams: [100, 1_000] };
-    const perPage = {};
+  if (want('lists')) {
+    log('sandbox list pages at 1x and 10x the data (five walks of 10 pages each, alternating; median of pages 2-10)');
+    // At least 1,000 records at 1x, so that pages 2-10 hold 100 each at both sizes (an empty
+    // page at 1x made the team line compare full pages with empty ones).
+    const sizes = { spans: [3_000, 30_000], events: [10_000, 100_000], teams: [1_000, 10_000] };
+    // Both sandboxes run at once and their walks alternate, five rounds each, so that a busy
+    // moment of the machine falls on both sizes alike.
+    const sandboxes = [];
     for (const k of [0, 1]) {
       const data = await seeded(`pages-${k}`, (t, line) => {
         const span = t.coverageSpans.cov_draft;
@@ -98,27 +106,32 @@ export async function workflowsGroup({ node, bin, dir, measure, sandbox, report,
           });
         for (let i = 0; i < sizes.teams[k]; i++) line('teams', { ...t.teams.team_labs, id: `team_p${i}`, name: `Pages ${i}`, owner: null });
       });
-      const sb = await sandbox(['--data', data]);
-      try {
-        const walk = async (path) => {
-          const ms = [];
-          for (let p = 1; p <= 10; p++) {
-            const t0 = process.hrtime.bigint();
-            await sb.call('GET', `${path}${path.includes('?') ? '&' : '?'}page=${p}&perPage=100`);
-            if (p > 1) ms.push(Number(process.hrtime.bigint() - t0) / 1e6);
-          }
-          return ms.sort((a, b) => a - b)[ms.length >> 1];
-        };
-        perPage[k] = {
-          spans: await walk('/coverage-spans'),
-          events: await walk('/organizations/org_acme/audit-events'),
-          filtered: await walk('/organizations/org_acme/audit-events?entityType=member'),
-          teams: await walk('/teams'),
-        };
-      } finally {
-        await sb.close();
-      }
+      sandboxes.push(await sandbox(['--data', data]));
     }
+    const paths = {
+      spans: '/coverage-spans',
+      events: '/organizations/org_acme/audit-events',
+      filtered: '/organizations/org_acme/audit-events?entityType=member',
+      teams: '/teams',
+    };
+    const times = [0, 1].map(() => Object.fromEntries(Object.keys(paths).map((key) => [key, []])));
+    try {
+      for (let round = 0; round < 5; round++) {
+        for (const k of [0, 1]) {
+          for (const [key, path] of Object.entries(paths)) {
+            for (let p = 1; p <= 10; p++) {
+              const t0 = process.hrtime.bigint();
+              await sandboxes[k].call('GET', `${path}${path.includes('?') ? '&' : '?'}page=${p}&perPage=100`);
+              if (p > 1) times[k][key].push(Number(process.hrtime.bigint() - t0) / 1e6);
+            }
+          }
+        }
+      }
+    } finally {
+      for (const sb of sandboxes) await sb.close();
+    }
+    const median = (ms) => ms.sort((a, b) => a - b)[ms.length >> 1];
+    const perPage = times.map((t) => Object.fromEntries(Object.entries(t).map(([key, ms]) => [key, median(ms)])));
     for (const [key, name] of [
       ['spans', 'coverage-span page'],
       ['events', 'audit-event page'],
@@ -131,7 +144,7 @@ export async function workflowsGroup({ node, bin, dir, measure, sandbox, report,
   }
 
   // ---- organization as code at 5k and 20k members, in 5 teams ----
-  for (const n of [5_000, 20_000]) {
+  for (const n of want('org') ? [5_000, 20_000] : []) {
     log(`organization of ${n / 1000}k members in 5 teams, ${ROUND_TRIP_MS} ms round trip`);
     const data = await seeded(`org-${n}`, (t, line) => {
       for (let k = 0; k < 5; k++) line('teams', { ...t.teams.team_labs, id: `team_w${k}`, name: `Workforce ${k}`, owner: `usr_w${k.toString(36).padStart(6, '0')}`, createdAt: at, updatedAt: at });
@@ -159,7 +172,7 @@ export async function workflowsGroup({ node, bin, dir, measure, sandbox, report,
   }
 
   // ---- drift with 40k audit events ----
-  {
+  if (want('drift')) {
     log(`org drift with 40k audit events, ${ROUND_TRIP_MS} ms round trip`);
     const data = await seeded('drift', (t, line) => {
       const ev = Object.values(t.auditEvents ?? {})[0];
@@ -187,7 +200,7 @@ export async function workflowsGroup({ node, bin, dir, measure, sandbox, report,
   }
 
   // ---- the inbox and the coverage table ----
-  {
+  if (want('inbox')) {
     log(`inbox and coverage list at 1,000 pending spans, 1,001 delegations, 3,000 spans; ${ROUND_TRIP_MS} ms round trip`);
     const data = await seeded('coverage', (t, line) => {
       const span = t.coverageSpans.cov_draft;
@@ -211,6 +224,7 @@ export async function workflowsGroup({ node, bin, dir, measure, sandbox, report,
     });
     const b = await bench(data);
     try {
+      for (let k = 0; k < 3; k++) console.log('inbox', (await b.run(['inbox', '-o', 'json'], { as: 'backup' })).ms, 'dels', (await b.run(['inbox', '-o', 'json'], { as: 'principal' })).ms);
       const spans = await b.run(['inbox', '-o', 'json'], { as: 'backup' });
       const dels = await b.run(['inbox', '-o', 'json'], { as: 'principal' });
       const r = spans.ms / dels.ms;
@@ -236,7 +250,7 @@ export async function workflowsGroup({ node, bin, dir, measure, sandbox, report,
   }
 
   // ---- batch against the import, and members sync ----
-  {
+  if (want('batch')) {
     const rows = 1_000;
     log(`batch of ${rows} rows against contacts import of the same rows; members sync of 250 removals; ${ROUND_TRIP_MS} ms round trip`);
     const data = await seeded('bulk', (t, line) => {
