@@ -267,7 +267,12 @@ export const applyOrg: Handler = async (ctx, inv) => {
       throw new AgntError('cancelled; nothing was changed');
     // Under the JSON form stderr holds the error object alone; the plan is in the result.
   } else if (!ctx.io.quiet && !ctx.jsonErrors) ctx.io.err(text);
-  const done = await runOperations(ctx, operations(ctx, p.desired, p.live, p.changes, p.state));
+  let done: number;
+  try {
+    done = await runOperations(ctx, operations(ctx, p.desired, p.live, p.changes, p.state));
+  } finally {
+    p.state.compact();
+  }
   const sup = p.supervision && supervisionCount(p.supervision) ? await applySupervision(ctx, p.supervision, p.live) : undefined;
   const applied = p.changes.length + supervisionCount(p.supervision);
   const supText = sup ? `; supervision of ${sup.members} member(s) in ${sup.requests} request(s)${sup.skipped.length ? `, ${sup.skipped.length} skipped (no primary identifier)` : ''}` : '';

@@ -3,7 +3,12 @@
 // $AGNT_CONFIG_DIR/org-state/<host>/<orgId>.json by default, or --state FILE (kept next to the
 // document in CI). apply adds an object the moment it has created it; prune deletes only
 // objects listed here, so anything made by hand is never deleted.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+//
+// Each addition or removal is appended to a journal beside the file (FILE.journal, a JSON line
+// each), and the file is rewritten once, when apply ends: rewriting the whole file per object made
+// an apply of 20,000 members write 20,000 growing files. Whoever opens the state reads the journal
+// a stopped run left behind (its last line may be cut) on top of the file; apply folds it in.
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { configDir } from '../../core/config.ts';
 import { UsageError } from '../../core/errors.ts';
@@ -48,27 +53,69 @@ export class StateFile {
       if (data.organization !== orgId) throw new UsageError(`state file ${path} is for organization ${data.organization}, not ${orgId}`);
       for (const k of DELETE_KINDS) this.state.managed[k] = { ...(data.managed?.[k] ?? {}) };
     }
+    this.replayJournal();
+  }
+
+  private get journalPath(): string {
+    return `${this.path}.journal`;
+  }
+
+  private replayJournal(): void {
+    let text: string;
+    try {
+      text = readFileSync(this.journalPath, 'utf8');
+    } catch (e: any) {
+      if (e.code === 'ENOENT') return;
+      throw new UsageError(`cannot read state journal ${this.journalPath}: ${e.message}`);
+    }
+    for (const line of text.split('\n')) {
+      let entry: { op?: string; kind?: DeleteKind; id?: string; label?: string };
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        // A run killed while appending leaves its last line cut: that object was not recorded.
+        continue;
+      }
+      if (!entry || !DELETE_KINDS.includes(entry.kind as DeleteKind) || typeof entry.id !== 'string') continue;
+      if (entry.op === 'add') this.state.managed[entry.kind!][entry.id] = String(entry.label ?? '');
+      else if (entry.op === 'remove') delete this.state.managed[entry.kind!][entry.id];
+    }
   }
 
   has(kind: DeleteKind, id: string): boolean {
     return Object.hasOwn(this.state.managed[kind], id);
   }
 
-  /** Written at once, atomically, after each object is created or deleted: a run stopped halfway keeps what it made. */
+  /** Recorded at once (appended to the journal) after each object is created: a run stopped halfway keeps what it made. */
   add(kind: DeleteKind, id: string, label: string): void {
     this.state.managed[kind][id] = label;
-    this.save();
+    this.append({ op: 'add', kind, id, label });
   }
 
   remove(kind: DeleteKind, id: string): void {
     delete this.state.managed[kind][id];
-    this.save();
+    this.append({ op: 'remove', kind, id });
   }
 
-  private save(): void {
+  private dirMade = false;
+
+  private append(entry: { op: 'add' | 'remove'; kind: DeleteKind; id: string; label?: string }): void {
+    if (!this.dirMade) {
+      mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
+      this.dirMade = true;
+    }
+    appendFileSync(this.journalPath, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+  }
+
+  /** Folds the journal into the file (atomically), then removes the journal. Apply calls it when it ends, however it ends. */
+  compact(): void {
+    if (!existsSync(this.journalPath)) return;
     mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
     const tmp = `${this.path}.${process.pid}.tmp`;
     writeFileSync(tmp, `${JSON.stringify(this.state, null, 2)}\n`, { mode: 0o600 });
     renameSync(tmp, this.path);
+    // Were the process to stop here, the journal would be read again on top of the new file:
+    // adding and removing are the same twice as once.
+    rmSync(this.journalPath, { force: true });
   }
 }
