@@ -1,5 +1,5 @@
 // `agnt alias set|list|delete|export|import`.
-import type { Outcome } from '../core/outcome.ts';
+import { document, type Outcome } from '../core/outcome.ts';
 import { AgntError, EXIT, UsageError } from '../core/errors.ts';
 import type { Context } from '../core/context.ts';
 import { readStructured } from '../core/input.ts';
@@ -46,8 +46,9 @@ export async function remove(ctx: Context, name: unknown): Promise<void> {
   ctx.io.info(`deleted alias ${n}`);
 }
 
-export async function exportAliases(ctx: Context): Promise<void> {
-  ctx.io.out(JSON.stringify({ aliases: readAliases() }, null, 2));
+/** A JSON document for `alias import`, whatever the output format: a file to keep, written as it was. */
+export function exportAliases(): Outcome {
+  return document(JSON.stringify({ aliases: readAliases() }, null, 2));
 }
 
 export async function importAliases(ctx: Context, file: unknown, opts: { clobber?: boolean }, commandWord: CommandWord): Promise<void> {

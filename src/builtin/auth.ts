@@ -1,6 +1,7 @@
 import { AgntError, ApiError, EXIT, Interrupted, NetworkError, UsageError } from '../core/errors.ts';
 import { loadPrompts } from '../core/prompts.ts';
 import type { Context } from '../core/context.ts';
+import type { Outcome } from '../core/outcome.ts';
 import { callEndpoint } from '../core/endpoint-request.ts';
 import { HttpClient, parseBaseUrl } from '../core/http.ts';
 import { activeProfileName, maskToken, profileNames, readConfig, resolveSettings, updateConfig } from '../core/config.ts';
@@ -143,7 +144,8 @@ function checkError(e: AgntError, baseUrl: string): AgntError {
   }
 }
 
-export async function status(ctx: Context, rawOpts: unknown = {}): Promise<void> {
+/** What was found, for every format; then, when the token cannot be used, the error (exit 4 or 1) after it. */
+export async function status(ctx: Context, rawOpts: unknown = {}): Promise<Outcome> {
   if ((rawOpts as { all?: boolean }).all) return statusAll(ctx);
   const s = ctx.settings();
   const token = s.token.value;
@@ -181,19 +183,23 @@ export async function status(ctx: Context, rawOpts: unknown = {}): Promise<void>
     timeoutSource: where(s.timeout.source),
     configFile: s.configPath,
   };
-  const printer = await ctx.printer();
-  await printer.value(data, false);
+  let error: AgntError | undefined;
   if (!token && s.tokenStorage === 'keyring')
-    throw new AgntError(`the token of profile '${s.profile.name}' is in the OS keyring, which cannot be read now`, EXIT.auth, 'unlock the keyring, or run `agnt auth login` again (or set AGNT_TOKEN)');
-  if (!token) throw new AgntError('not logged in', EXIT.auth, 'run `agnt auth login` or set AGNT_TOKEN');
-  if (problem) throw checkError(problem, s.baseUrl.value ?? '');
+    error = new AgntError(
+      `the token of profile '${s.profile.name}' is in the OS keyring, which cannot be read now`,
+      EXIT.auth,
+      'unlock the keyring, or run `agnt auth login` again (or set AGNT_TOKEN)',
+    );
+  else if (!token) error = new AgntError('not logged in', EXIT.auth, 'run `agnt auth login` or set AGNT_TOKEN');
+  else if (problem) error = checkError(problem, s.baseUrl.value ?? '');
+  return { data, error };
 }
 
 /**
  * `auth status --all`: every profile, each checked with its own server and stored token (the
  * environment's AGNT_TOKEN and AGNT_BASE_URL would make every row the same, so they are left out).
  */
-async function statusAll(ctx: Context): Promise<void> {
+async function statusAll(ctx: Context): Promise<Outcome> {
   const data = readConfig();
   const names = profileNames(data);
   if (!names.length) throw new AgntError('no profiles', EXIT.auth, 'run `agnt auth login` to create one');
@@ -225,23 +231,24 @@ async function statusAll(ctx: Context): Promise<void> {
       return { profile: name, active: name === active, baseUrl: s.baseUrl.value ?? null, user, tokenCheck: check, token: token ? maskToken(token) : null, error };
     }),
   );
-  const printer = await ctx.printer([{ path: 'profile' }, { path: 'active' }, { path: 'baseUrl' }, { path: 'user' }, { path: 'tokenCheck', header: 'TOKEN' }, { path: 'error' }]);
-  await printer.value(rows, true);
+  const columns = [{ path: 'profile' }, { path: 'active' }, { path: 'baseUrl' }, { path: 'user' }, { path: 'tokenCheck', header: 'TOKEN' }, { path: 'error' }];
   const bad = rows.filter((r) => r.tokenCheck !== 'accepted');
-  if (bad.length) {
-    const worst = bad.some((r) => r.tokenCheck === 'rejected' || r.tokenCheck === 'not logged in') ? EXIT.auth : EXIT.failure;
-    throw new AgntError(`${bad.length} of ${rows.length} profiles cannot be used: ${bad.map((r) => `${r.profile} (${r.tokenCheck})`).join(', ')}`, worst);
-  }
+  if (!bad.length) return { data: rows, columns };
+  const worst = bad.some((r) => r.tokenCheck === 'rejected' || r.tokenCheck === 'not logged in') ? EXIT.auth : EXIT.failure;
+  return { data: rows, columns, error: new AgntError(`${bad.length} of ${rows.length} profiles cannot be used: ${bad.map((r) => `${r.profile} (${r.tokenCheck})`).join(', ')}`, worst) };
 }
 
-/** `agnt auth token`: the token agnt would send, on stdout alone, for `$(agnt auth token)`. */
-export async function token(ctx: Context): Promise<void> {
+/**
+ * `agnt auth token`: the token agnt would send, on stdout alone, for `$(agnt auth token)`, whatever
+ * the profile's output setting (-o json when asked for).
+ */
+export async function token(ctx: Context): Promise<Outcome> {
   const s = ctx.settings();
   const value = s.token.value;
   if (!value && s.tokenStorage === 'keyring')
     throw new AgntError(`the token of profile '${s.profile.name}' is in the OS keyring, which cannot be read now`, EXIT.auth, 'unlock the keyring, or run `agnt auth login` again');
   if (!value) throw new AgntError(`profile '${s.profile.name}' has no token`, EXIT.auth, 'run `agnt auth login` (or set AGNT_TOKEN)');
-  ctx.io.out(value);
+  return { data: value, format: 'table' };
 }
 
 export async function logout(ctx: Context): Promise<void> {

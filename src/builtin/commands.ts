@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { specOf } from '../core/builder.ts';
 import type { Context } from '../core/context.ts';
+import type { Outcome } from '../core/outcome.ts';
 import { renderTable } from '../core/output.ts';
 import { builtinOf } from './declare.ts';
 
@@ -56,14 +57,17 @@ export function catalogueEntries(rows: CatalogueRow[]): CatalogueEntry[] {
   });
 }
 
-export async function list(ctx: Context, program: Command): Promise<void> {
+/** The catalogue (-o json: the contract's entries); on screen, a table of its own, drawn only for a table. */
+export function list(ctx: Context, program: Command): Outcome {
   const rows = catalogueRows(program);
+  const data = catalogueEntries(rows);
   // On screen, one line per endpoint (org apply calls 36): the command and summary on its first.
-  const lines = rows.flatMap((r) => {
-    const endpoints = r.endpoints.length ? r.endpoints : [r.endpointsNote ?? '-'];
-    return endpoints.map((e, i) => (i === 0 ? [r.command, e, r.summary] : ['', e, '']));
-  });
-  const text = await renderTable(lines, ['COMMAND', 'ENDPOINT', 'SUMMARY'], ctx.outputOptions());
-  const printer = await ctx.printer([{ path: 'command' }, { path: 'method' }, { path: 'path' }, { path: 'summary' }]);
-  await printer.value(catalogueEntries(rows), true, text);
+  const view = async (): Promise<Outcome> => {
+    const lines = rows.flatMap((r) => {
+      const endpoints = r.endpoints.length ? r.endpoints : [r.endpointsNote ?? '-'];
+      return endpoints.map((e, i) => (i === 0 ? [r.command, e, r.summary] : ['', e, '']));
+    });
+    return { data, text: await renderTable(lines, ['COMMAND', 'ENDPOINT', 'SUMMARY'], ctx.outputOptions()) };
+  };
+  return { data, columns: [{ path: 'command' }, { path: 'method' }, { path: 'path' }, { path: 'summary' }], view };
 }

@@ -1,5 +1,6 @@
 import { UsageError } from '../core/errors.ts';
 import type { Context } from '../core/context.ts';
+import type { Outcome } from '../core/outcome.ts';
 import { activeProfileName, PROFILE_SETTINGS, profileNames, readConfig, updateConfig, type Profile, type SettingName } from '../core/config.ts';
 import { parseBaseUrl } from '../core/http.ts';
 import { confirm } from '../core/io.ts';
@@ -11,7 +12,7 @@ function setting(key: string) {
   return s;
 }
 
-export async function list(ctx: Context): Promise<void> {
+export function list(ctx: Context): Outcome {
   const s = ctx.settings();
   const rows = [
     { key: 'profile', value: s.profile.name, source: s.profile.source },
@@ -21,16 +22,18 @@ export async function list(ctx: Context): Promise<void> {
     { key: 'retries', value: s.retries.value ?? null, source: s.retries.source },
     { key: 'timezone', value: s.timezone.value ?? null, source: s.timezone.source },
   ];
-  const printer = await ctx.printer([{ path: 'key' }, { path: 'value' }, { path: 'source' }]);
-  await printer.value(rows, true);
+  return { data: rows, columns: [{ path: 'key' }, { path: 'value' }, { path: 'source' }] };
 }
 
-export async function get(ctx: Context, key: unknown): Promise<void> {
+/**
+ * The value alone, whatever the profile's output setting (`$(agnt config get base-url)`); -o json
+ * or --query when asked for. Nothing for a setting not set.
+ */
+export function get(ctx: Context, key: unknown): Outcome {
   const def = setting(String(key));
   const data = readConfig();
   const { name } = activeProfileName(data, ctx.global.profile);
-  const value = data.profiles?.[name]?.[def.key as keyof Profile];
-  if (value !== undefined) ctx.io.out(String(value));
+  return { data: data.profiles?.[name]?.[def.key as keyof Profile], format: 'table' };
 }
 
 function convert(key: string, value: string): string | number {
@@ -69,7 +72,7 @@ export async function unset(ctx: Context, key: unknown): Promise<void> {
   });
 }
 
-export async function profiles(ctx: Context): Promise<void> {
+export function profiles(ctx: Context): Outcome {
   const data = readConfig();
   const active = activeProfileName(data, ctx.global.profile).name;
   const rows = profileNames(data).map((n) => ({
@@ -79,8 +82,7 @@ export async function profiles(ctx: Context): Promise<void> {
     user: data.profiles?.[n]?.user ?? null,
     loggedIn: Boolean(data.profiles?.[n]?.token || data.profiles?.[n]?.tokenStore === 'keyring'),
   }));
-  const printer = await ctx.printer([{ path: 'name' }, { path: 'active' }, { path: 'baseUrl', header: 'BASE_URL' }, { path: 'user' }, { path: 'loggedIn', header: 'LOGGED_IN' }]);
-  await printer.value(rows, true);
+  return { data: rows, columns: [{ path: 'name' }, { path: 'active' }, { path: 'baseUrl', header: 'BASE_URL' }, { path: 'user' }, { path: 'loggedIn', header: 'LOGGED_IN' }] };
 }
 
 export async function use(ctx: Context, name: unknown): Promise<void> {

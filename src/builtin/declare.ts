@@ -83,8 +83,10 @@ export function declareBuiltins(program: Command, makeContext: ContextFactory, g
       const self = params[params.length - 1] as Command;
       const opts = params[params.length - 2] as Record<string, unknown>;
       const ctx = makeContext(self);
+      const spec = { command: rec.command, formats: rec.formats };
+      if (rec.formats) (await import('../core/present.ts')).checkFormats(ctx, spec);
       const outcome = await rec.run(ctx, { args: params.slice(0, -2), opts, program });
-      if (outcome) await (await import('../core/present.ts')).present(ctx, { command: rec.command }, outcome);
+      if (outcome) await (await import('../core/present.ts')).present(ctx, spec, outcome);
     });
   }
 }

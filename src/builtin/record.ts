@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import type { EndpointId } from '../api/ids.ts';
 import type { Context } from '../core/context.ts';
 import type { Outcome } from '../core/outcome.ts';
+import type { Format } from '../core/output.ts';
 
 export interface BuiltinArg {
   name: string;
@@ -72,6 +73,11 @@ export interface BuiltinRecord {
   isDefault?: boolean;
   /** Passes every word through unparsed (`__complete`). */
   raw?: boolean;
+  /**
+   * The only output formats it writes, the first its default when no flag names one (`api spec`:
+   * yaml, json); another is refused before it runs, as for an endpoint command's record.
+   */
+  formats?: readonly Format[];
   /** Prints nothing of its own where it can: an Outcome it returns goes through the presenter. */
   run: (ctx: Context, call: BuiltinCall) => Promise<Outcome | undefined | void>;
 }

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { PROFILE_SETTINGS } from '../core/config.ts';
 import { EMPTY_WORD, SHELLS } from '../completion/shells.ts';
 import { WAIT_KINDS } from '../workflows/wait-kinds.ts';
+import { document } from '../core/outcome.ts';
 import type { BuiltinEndpoint, BuiltinGroup, BuiltinRecord } from './record.ts';
 import { MCP_RECORDS, SANDBOX_GROUPS, SANDBOX_RECORDS } from './sandbox-records.ts';
 
@@ -179,7 +180,7 @@ const alias: BuiltinRecord[] = [
     summary: 'print every alias as JSON',
     description: 'Print every alias as JSON, for `agnt alias import` on another machine',
     examples: ['agnt alias export > aliases.json'],
-    run: async (ctx) => (await import('./alias.ts')).exportAliases(ctx),
+    run: async () => (await import('./alias.ts')).exportAliases(),
   },
   {
     command: 'alias import',
@@ -235,7 +236,8 @@ const api: BuiltinRecord[] = [
     description:
       "Print the OpenAPI 3.1 document of the API (YAML; -o json for JSON), generated from agnt's model of it:\nevery endpoint an operation, its id the operationId. docs/openapi.yaml is the same document.",
     examples: ['agnt api spec > openapi.yaml', "agnt api spec -o json | jq '.paths | keys | length'"],
-    run: async (ctx) => (await import('./api-spec.ts')).spec(ctx),
+    formats: ['yaml', 'json'],
+    run: async () => (await import('./api-spec.ts')).spec(),
   },
 ];
 
@@ -346,8 +348,8 @@ const tree: BuiltinRecord[] = [
     options: [{ flags: '--markdown', description: 'print the command reference (docs/commands.md) as Markdown' }],
     examples: ['agnt commands', 'agnt commands --json', 'agnt commands --markdown > commands.md'],
     run: async (ctx, { opts, program }) => {
-      if (opts.markdown) ctx.io.out((await import('../completion/reference.ts')).commandReference(program));
-      else await (await import('./commands.ts')).list(ctx, program);
+      if (opts.markdown) return document((await import('../completion/reference.ts')).commandReference(program));
+      return (await import('./commands.ts')).list(ctx, program);
     },
   },
   {
@@ -363,9 +365,9 @@ const tree: BuiltinRecord[] = [
       'source <(agnt completion bash)',
       'agnt completion powershell > ~/agnt.ps1   # and in $PROFILE: . ~/agnt.ps1',
     ],
-    run: async (ctx, { args, program }) => {
+    run: async (_ctx, { args, program }) => {
       const { completionScript } = await import('../completion/scripts.ts');
-      ctx.io.out(completionScript(program, args[0] as (typeof SHELLS)[number]));
+      return document(completionScript(program, args[0] as (typeof SHELLS)[number]));
     },
   },
   {
@@ -381,7 +383,7 @@ const tree: BuiltinRecord[] = [
     summary: 'print the man page agnt(1) in roff',
     examples: [],
     hidden: true,
-    run: async (ctx, { program }) => ctx.io.out((await import('../help/man.ts')).manPage(program)),
+    run: async (_ctx, { program }) => document((await import('../help/man.ts')).manPage(program)),
   },
   // Called by the completion scripts as `agnt __complete -- <words...>`; the `--` keeps commander
   // from reading the user's half-typed flags (--help, -v) as its own.
@@ -393,17 +395,14 @@ const tree: BuiltinRecord[] = [
     examples: [],
     hidden: true,
     raw: true,
-    run: async (ctx, { args, program }) => {
+    run: async (_ctx, { args, program }) => {
       const words = ((args[0] as string[] | undefined) ?? []).map((w, i, all) => (i === all.length - 1 && w === EMPTY_WORD ? '' : w));
       // An extension completes its own words: `agnt-NAME __complete WORDS...`.
       if (words.length > 1 && !commandWordIn(program)(words[0]!)) {
         const out = await (await import('../extension/complete.ts')).completeExtension(words);
-        if (out !== undefined) {
-          if (out) ctx.io.out(out);
-          return;
-        }
+        if (out !== undefined) return out ? document(out) : undefined;
       }
-      await (await import('../completion/complete.ts')).complete(ctx, program, words);
+      return (await import('../completion/complete.ts')).complete(program, words);
     },
   },
 ];

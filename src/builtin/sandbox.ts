@@ -1,4 +1,5 @@
 import type { Context } from '../core/context.ts';
+import { document } from '../core/outcome.ts';
 import { AgntError, EXIT, UsageError } from '../core/errors.ts';
 import { isLoopback } from '../core/http.ts';
 import { updateConfig } from '../core/config.ts';
@@ -79,16 +80,19 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
     });
     ctx.io.info(`Profile 'sandbox' points at it with the admin token and the control token (use --profile sandbox, or \`agnt config use sandbox\`).`);
   }
-  // The global --json flag doubles as the sandbox's own --json (contract section 6).
-  if (ctx.global.json) {
-    ctx.io.out(JSON.stringify({ baseUrl: sb.baseUrl, tokens: sb.tokens, controlToken: bench.controlToken, clock: bench.clock.view().now }));
-  } else {
-    ctx.io.out(`Sandbox listening on ${sb.baseUrl}`);
-    ctx.io.out('Tokens (one per seeded user):');
-    for (const [role, token] of Object.entries(sb.tokens)) ctx.io.out(`  ${role.padEnd(12)} ${token}`);
-    ctx.io.out(`Control token (agnt sandbox clock|snapshot|fault|requests|status|stop): ${bench.controlToken}`);
-    ctx.io.out(`Clock: ${bench.clock.view().now}${bench.clock.rate === 0 ? ' (frozen)' : bench.clock.rate === 1 ? '' : ` (rate ${bench.clock.rate})`}`);
-  }
+  // The start-up lines go out through the presenter before the sandbox serves (the command ends
+  // only when it stops). The global --json flag doubles as the sandbox's own --json (contract
+  // section 6): its first stdout line is the one JSON object, on a terminal too.
+  const started = { baseUrl: sb.baseUrl, tokens: sb.tokens, controlToken: bench.controlToken, clock: bench.clock.view().now };
+  const lines = [
+    `Sandbox listening on ${sb.baseUrl}`,
+    'Tokens (one per seeded user):',
+    ...Object.entries(sb.tokens).map(([role, token]) => `  ${role.padEnd(12)} ${token}`),
+    `Control token (agnt sandbox clock|snapshot|fault|requests|status|stop): ${bench.controlToken}`,
+    `Clock: ${started.clock}${bench.clock.rate === 0 ? ' (frozen)' : bench.clock.rate === 1 ? '' : ` (rate ${bench.clock.rate})`}`,
+  ];
+  const { present } = await import('../core/present.ts');
+  await present(ctx, { command: 'sandbox start' }, document(ctx.global.json ? JSON.stringify(started) : lines.join('\n')));
   ctx.interruptIsStop = true;
   ctx.io.info('Press Ctrl-C to stop.');
   await new Promise<void>((resolve) => {

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { configDir, profileNames, readConfig, resolveSettings } from '../core/config.ts';
-import type { Context } from '../core/context.ts';
+import { document, type Outcome } from '../core/outcome.ts';
 import { HttpClient } from '../core/http.ts';
 import { hasControls } from '../core/output.ts';
 import type { ArgSpec, CommandSpec } from '../core/spec.ts';
@@ -24,14 +24,15 @@ const PER_PAGE = 100;
 const MAX_CACHE_ENTRIES = 50;
 
 /** `started` is when the TAB began: by default the start of the process, which the shell spawned for it. */
-export async function complete(ctx: Context, program: Command, words: string[], started = performance.timeOrigin): Promise<void> {
+/** The lines for the shell, written by the presenter as they are (none when nothing fits). */
+export async function complete(program: Command, words: string[], started = performance.timeOrigin): Promise<Outcome | undefined> {
   let out: Candidate[] = [];
   try {
     out = await candidates(program, words, started);
   } catch {
     out = [];
   }
-  if (out.length) ctx.io.out(out.map(([v, d]) => (d ? `${v}\t${d}` : v)).join('\n'));
+  return out.length ? document(out.map(([v, d]) => (d ? `${v}\t${d}` : v)).join('\n')) : undefined;
 }
 
 export async function candidates(program: Command, words: string[], started = Date.now()): Promise<Candidate[]> {

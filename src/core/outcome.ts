@@ -51,12 +51,22 @@ export interface Outcome {
   exitCode?: number;
   /** What the exit code means, for stderr (or the JSON error object of a failure). */
   message?: string;
+  /**
+   * A failure to end with once the data is printed (`auth status` shows what it found, then why the
+   * token cannot be used): thrown as it was made, its hint and exit code with it.
+   */
+  error?: AgntError;
   /** The command's own format when no flag names one (`agnt api`: json, as `gh api` prints). */
   format?: Format;
   /** A comment heading a yaml document (`org export` says how to use the file). */
   comment?: string;
   /** What an empty list says on a terminal ('no results'). */
   empty?: string;
+}
+
+/** A document (a man page, a script, a JSON file to keep) written byte for byte, its last line ended. */
+export function document(text: string): Outcome {
+  return { raw: text.endsWith('\n') ? text : `${text}\n` };
 }
 
 export type ExitClass = 'ok' | 'partial' | 'changes-found' | 'timed-out' | 'failed';

@@ -105,7 +105,7 @@ export async function safeYaml(value: unknown, comment?: string): Promise<string
   if (comment) doc.commentBefore = comment;
   Y.visit(doc, {
     Scalar(_key, node) {
-      if (typeof node.value === 'string' && hasControls(node.value)) node.type = 'QUOTE_DOUBLE';
+      if (typeof node.value === 'string' && hasControls(node.value.replaceAll('\n', ''))) node.type = 'QUOTE_DOUBLE';
     },
   });
   return doc.toString({ lineWidth: 0 }).replace(/\n$/, '').replace(NON_C0, uEscape);

@@ -90,7 +90,7 @@ export async function present(ctx: Context, spec: PresentSpec, outcome: Outcome 
   else if (outcome.pages) await presentPages(ctx, spec, outcome);
   else if (outcome.perId) await presentPerId(ctx, spec, outcome);
   else shown = await presentValue(ctx, spec, outcome);
-  const failed = exitClass(outcome) === 'failed' || exitClass(outcome) === 'partial';
+  const failed = outcome.error !== undefined || exitClass(outcome) === 'failed' || exitClass(outcome) === 'partial';
   // A failure's notes are its reasons (shown even with --quiet); the JSON error form is its one object.
   if (!ctx.dryRun && !(failed && ctx.jsonErrors)) {
     for (const warning of shown.warnings ?? outcome.warnings ?? []) ctx.io.warn(warning);
@@ -101,6 +101,7 @@ export async function present(ctx: Context, spec: PresentSpec, outcome: Outcome 
 
 /** The exit code an Outcome carries: a failure throws (error line or JSON object); 7 and 8 are findings. */
 function finish(ctx: Context, outcome: Outcome): void {
+  if (outcome.error) throw outcome.error;
   const cls = exitClass(outcome);
   if (cls === 'ok') {
     if (outcome.message) ctx.io.info(outcome.message);

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSyn
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Context } from '../core/context.ts';
+import { document, type Outcome } from '../core/outcome.ts';
 import { AgntError, UsageError } from '../core/errors.ts';
 import { activeProfileName, profileNames, readConfig } from '../core/config.ts';
 
@@ -118,7 +119,7 @@ export interface InstallFlags {
   name?: string;
 }
 
-export async function install(ctx: Context, given: unknown): Promise<void> {
+export async function install(ctx: Context, given: unknown): Promise<Outcome | undefined> {
   const flags = given as InstallFlags;
   const client = flags.client as Client;
   if (!CLIENTS.includes(client)) throw new UsageError(`--client must be one of: ${CLIENTS.join(', ')}${flags.client ? `, got '${flags.client}'` : ''}`);
@@ -133,11 +134,8 @@ export async function install(ctx: Context, given: unknown): Promise<void> {
   const target = targetOf(client);
   if (flags.config) target.file = resolve(flags.config);
   const entry = entryFor(client, profile.name);
-  if (flags.print) {
-    ctx.io.out(JSON.stringify({ [target.key]: { [name]: entry } }, null, 2));
-    ctx.io.info(`(${client} reads it from ${target.file})`);
-    return;
-  }
+  // The entry to paste into the client's file, as that file would hold it, whatever the output format.
+  if (flags.print) return { ...document(JSON.stringify({ [target.key]: { [name]: entry } }, null, 2)), notes: [`(${client} reads it from ${target.file})`] };
   const before = existsSync(target.file) ? readFileSync(target.file, 'utf8') : undefined;
   const after = await withEntry(before, target, name, entry, profile.name);
   if (after === before) {

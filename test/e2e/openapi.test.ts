@@ -66,7 +66,7 @@ describe('agnt api spec', () => {
 
   it('refuses an output format that cannot hold it', async () => {
     const r = await agnt(['api', 'spec', '-o', 'csv']);
-    expect(r).toEqual({ stdout: '', stderr: 'error: agnt api spec prints yaml or json, not csv\n', exitCode: 2 });
+    expect(r).toEqual({ stdout: '', stderr: 'error: api spec writes yaml or json, not csv\n', exitCode: 2 });
   });
 
   it('docs/openapi.yaml lints clean with redocly (recommended rules): no error, no warning', async () => {

@@ -15,7 +15,6 @@ import type { Method } from '../../src/core/http.ts';
 import { type FakeServer, fakeServer, json, type Responder } from '../support/fake-server.ts';
 import { analyze } from '../../src/completion/engine.ts';
 import { candidates, complete } from '../../src/completion/complete.ts';
-import type { Context } from '../../src/core/context.ts';
 import { findChild, listCommandFor, modelOf, type Node } from '../../src/completion/model.ts';
 import { completionScript } from '../../src/completion/scripts.ts';
 import { commandReference } from '../../src/completion/reference.ts';
@@ -281,13 +280,10 @@ describe('candidates from a server', () => {
   });
 
   it('prints nothing for an error answer', async () => {
-    const printed: string[] = [];
-    const ctx = { io: { out: (s: string) => printed.push(s) } } as unknown as Context;
-    await complete(ctx, program(), ['drive', 'get', ''], Date.now());
+    expect(await complete(program(), ['drive', 'get', ''], Date.now())).toBeUndefined();
     expect(server.seen.pop()?.url).toBe('/users/me/drive/files?page=1&perPage=100');
-    expect(printed).toEqual([]);
-    await complete(ctx, program(), ['drive', 'get', '--user', 'usr_x', ''], Date.now());
-    expect(printed).toEqual(['f1\ta.txt']);
+    // The lines go to the presenter as they are, each ended, for the shell to read.
+    expect(await complete(program(), ['drive', 'get', '--user', 'usr_x', ''], Date.now())).toEqual({ raw: 'f1\ta.txt\n' });
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeControls, loadQuery, Printer, project, safeJson, type OutputOptions } from '../../src/core/output.ts';
+import { parse as parseYaml } from 'yaml';
+import { escapeControls, loadQuery, Printer, project, safeJson, safeYaml, type OutputOptions } from '../../src/core/output.ts';
 
 function printer(format: OutputOptions['format'], extra: Partial<OutputOptions> = {}, columns?: Array<{ path: string; header?: string }>, query?: (d: unknown) => unknown) {
   const out: string[] = [];
@@ -131,6 +132,17 @@ describe('formats', () => {
     await p.value(rows[0], false);
     expect(out[0]).toBe('id          u1\nteam.name   T');
     expect(project(rows[0], ['id', 'team.name'])).toEqual({ id: 'u1', team: { name: 'T' } });
+  });
+
+  it('yaml keeps line breaks as a block (the OpenAPI document is the same bytes); any other control is quoted and escaped', async () => {
+    const text = '- first\n- second';
+    expect(await safeYaml({ description: text })).toBe('description: |-\n  - first\n  - second');
+    const hostile = `line\n${HOSTILE}`;
+    const y = await safeYaml({ description: hostile });
+    expect(y).toMatch(/^description: "/);
+    expect(y).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202e]/);
+    expect(parseYaml(y)).toEqual({ description: hostile });
+    expect(parseYaml(await safeYaml({ description: text }))).toEqual({ description: text });
   });
 
   it('yaml and pretty json', async () => {
