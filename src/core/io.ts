@@ -26,6 +26,8 @@ export interface IO {
   /** Prompts need a terminal on both ends and permission to ask. */
   canPrompt(): boolean;
   out(text: string): void;
+  /** A document's bytes as they are (no line end added), secrets masked, around progress lines. */
+  write(raw: string): void;
   err(text: string): void;
   warn(text: string): void;
   info(text: string): void;
@@ -74,6 +76,11 @@ export function createIO(opts: IOOptions = {}, host: Host = currentHost()): IO {
       // A secret agnt sent never comes back onto the screen, whatever path the text came by.
       const text = maskSecrets(raw);
       aroundProgress(() => host.stdout.write(text.endsWith('\n') ? text : text + '\n'));
+    },
+    write(raw) {
+      if (!raw) return;
+      const text = maskSecrets(raw);
+      aroundProgress(() => host.stdout.write(text));
     },
     err(text) {
       // Everything agnt says on stderr may quote the server: no control, C1 or bidi character

@@ -86,7 +86,7 @@ const ID_HINT = 'print a field with --fields NAME -o id, or choose the values wi
 export async function present(ctx: Context, spec: PresentSpec, outcome: Outcome | undefined | void): Promise<void> {
   if (!outcome) return;
   let shown = outcome;
-  if (outcome.raw !== undefined) ctx.io.stdout.write(outcome.raw);
+  if (outcome.raw !== undefined) ctx.io.write(outcome.raw);
   else if (outcome.pages) await presentPages(ctx, spec, outcome);
   else if (outcome.perId) await presentPerId(ctx, spec, outcome);
   else shown = await presentValue(ctx, spec, outcome);

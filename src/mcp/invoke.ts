@@ -113,6 +113,7 @@ function captureIO(c: Captured): IO {
     noInput: true,
     canPrompt: () => false,
     out: (text) => void c.out.push(text),
+    write: (text) => void c.out.push(text),
     err,
     warn: (text) => err(`warning: ${text}`),
     info: err,

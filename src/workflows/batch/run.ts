@@ -272,6 +272,7 @@ export class BatchRun {
     return {
       ...base,
       out: (text: string) => void out.push(text),
+      write: (text: string) => void out.push(text),
       err,
       warn: (text: string) => err(`warning: ${text}`),
       info: (text: string) => (base.quiet ? undefined : err(text)),
