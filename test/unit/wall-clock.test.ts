@@ -4,14 +4,37 @@
 import { describe, expect, it } from 'vitest';
 import { wallClock, zoneAbbreviation } from '../../src/core/wall-clock.ts';
 
-const ZONES = ['America/New_York', 'Europe/London', 'Europe/Paris', 'Australia/Lord_Howe', 'America/Santiago', 'Pacific/Chatham', 'America/St_Johns', 'Asia/Kathmandu', 'Africa/Casablanca', 'Asia/Tokyo', 'UTC'];
+const ZONES = [
+  'America/New_York',
+  'Europe/London',
+  'Europe/Paris',
+  'Australia/Lord_Howe',
+  'America/Santiago',
+  'Pacific/Chatham',
+  'America/St_Johns',
+  'Asia/Kathmandu',
+  'Africa/Casablanca',
+  'Asia/Tokyo',
+  'UTC',
+];
 
 const oracles = new Map<string, Intl.DateTimeFormat>();
 
 function byIntl(ms: number, tz: string) {
   let f = oracles.get(tz);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'short' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      weekday: 'short',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZoneName: 'short',
+    });
     oracles.set(tz, f);
   }
   const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
@@ -28,7 +51,8 @@ describe('wall clock', () => {
       for (let ms = from; ms < to; ms += 3_667_000) {
         const want = byIntl(ms, tz);
         const got = wallClock(ms, tz);
-        if (JSON.stringify(got) !== JSON.stringify(want.wall) || zoneAbbreviation(ms, tz) !== want.name) expect({ tz, at: new Date(ms).toISOString(), got, name: zoneAbbreviation(ms, tz) }).toEqual({ tz, at: new Date(ms).toISOString(), got: want.wall, name: want.name });
+        if (JSON.stringify(got) !== JSON.stringify(want.wall) || zoneAbbreviation(ms, tz) !== want.name)
+          expect({ tz, at: new Date(ms).toISOString(), got, name: zoneAbbreviation(ms, tz) }).toEqual({ tz, at: new Date(ms).toISOString(), got: want.wall, name: want.name });
         checked++;
       }
     }
