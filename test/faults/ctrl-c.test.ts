@@ -5,16 +5,23 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInPty, plain } from '../support/pty.ts';
-import { rig, type Rig } from './setup.ts';
+import { bench, type Bench, rig, type Rig } from './setup.ts';
 
 let r: Rig;
+/** The sandbox answering with its own fault rules (a late answer). */
+let b: Bench;
 beforeAll(async () => {
   r = await rig();
+  b = await bench();
 });
 afterAll(async () => {
   await r.dispose();
+  await b.dispose();
 });
-beforeEach(() => r.fs.reset());
+beforeEach(() => {
+  r.fs.reset();
+  b.again();
+});
 
 const STACK = /\bat .*(\.js|\.ts):\d+|Error:|unhandled|ExitPromptError/i;
 const FORMATS = ['table', 'json', 'yaml', 'jsonl', 'csv', 'id'] as const;
@@ -90,9 +97,10 @@ describe('Ctrl-C during --all', () => {
   });
 
   it('during a plain request: says what may have happened', async () => {
-    r.fs.rules.push({ method: 'POST', path: /^\/contacts$/, fault: { kind: 'delay', ms: 20_000 } });
-    const child = r.spawn(['contacts', 'create', '--email', 'ctrlc@example.test']);
-    await r.fs.waitFor((s) => s.method === 'POST');
+    const late = await b.fault({ method: 'POST', path: '/contacts', delay: 20_000 });
+    const child = b.spawn(['contacts', 'create', '--email', 'ctrlc@example.test']);
+    // The rule counts the request when it arrives; its answer is 20 s away.
+    await b.until(() => b.rule(late.id).hits === 1, 'the POST /contacts');
     child.kill('SIGINT');
     const res = await child;
     expect(res.exitCode).toBe(130);

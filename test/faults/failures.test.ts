@@ -5,18 +5,25 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../support/helpers.ts';
-import { rig, type Rig } from './setup.ts';
+import { bench, type Bench, rig, type Rig } from './setup.ts';
 
 let r: Rig;
+/** The sandbox answering with its own fault rules (a late answer). */
+let b: Bench;
 let dir: string;
 beforeAll(async () => {
   r = await rig();
+  b = await bench();
   dir = tempDir('agnt-failures-');
 });
 afterAll(async () => {
   await r.dispose();
+  await b.dispose();
 });
-beforeEach(() => r.fs.reset());
+beforeEach(() => {
+  r.fs.reset();
+  b.again();
+});
 
 /** stderr must be one JSON object, and nothing else. */
 function oneJson(stderr: string): { error: Record<string, unknown> } {
@@ -55,8 +62,8 @@ describe('the JSON error form', () => {
   });
 
   it('timeout', async () => {
-    r.fs.rules.push({ path: /^\/users\/me$/, fault: { kind: 'delay', ms: 5000 } });
-    const res = await r.run(['users', 'me', '--json', '--timeout', '0.3'], { env: { AGNT_RETRIES: '1' } });
+    await b.fault({ path: '/users/me', delay: 5000 });
+    const res = await b.run(['users', 'me', '--json', '--timeout', '0.3'], { env: { AGNT_RETRIES: '1' } });
     expect(res.exitCode).toBe(1);
     expect(oneJson(res.stderr).error).toMatchObject({ exitCode: 1, message: expect.stringContaining('timed out') });
   });

@@ -4,18 +4,25 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../support/helpers.ts';
-import { hits, rig, type Rig } from './setup.ts';
+import { bench, type Bench, hits, rig, type Rig } from './setup.ts';
 
 let r: Rig;
+/** The sandbox answering with its own fault rules (a 503 storm on one endpoint). */
+let b: Bench;
 let dir: string;
 beforeAll(async () => {
   r = await rig();
+  b = await bench();
   dir = tempDir('agnt-faults-int-');
 });
 afterAll(async () => {
   await r.dispose();
+  await b.dispose();
 });
-beforeEach(() => r.fs.reset());
+beforeEach(() => {
+  r.fs.reset();
+  b.again();
+});
 
 const BULK = /^\/contacts\/bulk-import$/;
 
@@ -69,11 +76,11 @@ describe('retry budget', () => {
   }, 60_000);
 
   it('a storm on a plain GET is bounded by the attempts, never more', async () => {
-    r.fs.rules.push({ path: /^\/users\/me$/, fault: { kind: 'status', status: 503, headers: { 'retry-after': '0' } } });
-    const res = await r.run(['users', 'me'], { env: { AGNT_RETRIES: '50', AGNT_RETRY_BUDGET: '4' } });
+    await b.fault({ path: '/users/me', status: 503, retryAfter: 0 });
+    const res = await b.run(['users', 'me'], { env: { AGNT_RETRIES: '50', AGNT_RETRY_BUDGET: '4' } });
     expect(res.exitCode).toBe(1);
-    expect(res.stderr).toContain('(after 5 attempts) (HTTP 503)');
-    expect(hits(r.fs, 'GET', /^\/users\/me$/)).toBe(5);
+    expect(res.stderr).toContain('(after 5 attempts) (HTTP 503');
+    expect(b.sent('GET', '/users/me')).toHaveLength(5);
   });
 });
 
