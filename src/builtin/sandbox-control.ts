@@ -141,7 +141,7 @@ export async function snapshotDelete(ctx: Context, name: string, rawOpts: unknow
 
 // ---- faults -----------------------------------------------------------------------------------
 
-const FAULT_COLUMNS = [{ path: 'id' }, { path: 'method' }, { path: 'path' }, { path: 'endpoint' }, { path: 'user' }, { path: 'status' }, { path: 'rate' }, { path: 'times' }, { path: 'hits' }];
+const FAULT_COLUMNS = [{ path: 'id' }, { path: 'method' }, { path: 'path' }, { path: 'endpoint' }, { path: 'user' }, { path: 'status' }, { path: 'rate' }, { path: 'times' }, { path: 'after' }, { path: 'hits' }];
 
 /** 800ms, 2s, 1m: milliseconds. */
 export function millis(text: string, flag: string): number {
@@ -172,6 +172,11 @@ export function ruleFromFlags(o: Rec): Rec {
     const n = Number(o.times);
     if (!Number.isInteger(n) || n < 1) throw new UsageError(`--times must be a whole number of at least 1, got '${o.times}'`);
     rule.times = n;
+  }
+  if (o.after !== undefined) {
+    const n = Number(o.after);
+    if (!Number.isInteger(n) || n < 1) throw new UsageError(`--after must be a whole number of at least 1, got '${o.after}'`);
+    rule.after = n;
   }
   if (rule.rate !== undefined && rule.times !== undefined) throw new UsageError('give --rate or --times, not both');
   if (o.retryAfter !== undefined) rule.retryAfter = millis(o.retryAfter, '--retry-after') / 1000;

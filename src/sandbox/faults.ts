@@ -1,7 +1,8 @@
 // Fault rules: answers the sandbox gives on purpose (a 503 with Retry-After, a 429, a slow answer,
 // a dropped connection) to the requests a rule matches, so that a script's retries can be tried.
 // A rule names what it matches (method, path glob, endpoint id of the model, user) and how often
-// (every time, --times N, or a --rate); one that matches no endpoint of the model is refused.
+// (every time, --times N, or a --rate, after letting the first --after N through); one that
+// matches no endpoint of the model is refused.
 import { globMatchesTemplate, globRegExp } from './glob.ts';
 import { HttpError } from './http.ts';
 
@@ -25,6 +26,8 @@ export interface FaultRule {
   rate?: number;
   /** Fires this many times, then stays listed with times 0. */
   times?: number;
+  /** Lets this many matching requests through first (counts down to 0): a failure part-way through a run. */
+  after?: number;
   /** How many requests it answered. */
   hits: number;
 }
@@ -50,7 +53,7 @@ const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 export function checkRule(raw: unknown, endpoints: EndpointRef[], users: (who: string) => string | undefined): Omit<FaultRule, 'id' | 'hits'> {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) bad('a fault rule is an object');
   const r = raw as Rec;
-  const known = new Set(['method', 'path', 'endpoint', 'user', 'status', 'retryAfter', 'delay', 'reset', 'rate', 'times']);
+  const known = new Set(['method', 'path', 'endpoint', 'user', 'status', 'retryAfter', 'delay', 'reset', 'rate', 'times', 'after']);
   for (const k of Object.keys(r)) if (!known.has(k)) bad(`unknown field '${k}' in a fault rule (fields: ${[...known].join(', ')})`);
   const out: Omit<FaultRule, 'id' | 'hits'> = {};
   if (r.method !== undefined) {
@@ -100,6 +103,10 @@ export function checkRule(raw: unknown, endpoints: EndpointRef[], users: (who: s
     if (out.rate !== undefined) bad('give rate or times, not both');
     out.times = r.times;
   }
+  if (r.after !== undefined) {
+    if (!Number.isInteger(r.after) || r.after < 1) bad(`after must be a whole number of at least 1, got '${r.after}'`);
+    out.after = r.after;
+  }
   // A rule that can never fire is a mistake made quietly: refused.
   const candidates = endpoints.filter((e) => e.id && (!out.method || out.method === e.method) && (!out.endpoint || out.endpoint === e.id) && (!out.path || globMatchesTemplate(out.path, e.path)));
   if (!candidates.length) bad(`the rule matches no endpoint of the API model (${[out.method, out.path ?? out.endpoint].filter(Boolean).join(' ') || 'any'})`);
@@ -144,6 +151,11 @@ export class Faults {
       if (c.path && !c.path.test(path)) continue;
       if (r.endpoint && r.endpoint !== endpointOf()) continue;
       if (r.user && r.user !== userOf()) continue;
+      // Let through, as if the rule were not there: a later rule may still answer.
+      if (r.after !== undefined && r.after > 0) {
+        r.after--;
+        continue;
+      }
       if (r.rate !== undefined && Math.random() >= r.rate) continue;
       if (r.times !== undefined) r.times--;
       r.hits++;

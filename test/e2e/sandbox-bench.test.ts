@@ -345,11 +345,22 @@ describe('faults and the journal', () => {
     expect(reset.exitCode).toBe(1);
     expect((await b.json(['sandbox', 'requests', '--path', '/teams'])).at(-1)).toMatchObject({ status: 0, fault: expect.stringMatching(/^f\d+$/) });
 
+    // --after: the first request goes through, the next is answered 503.
+    const after = await b.json(['sandbox', 'fault', 'add', '--method', 'GET', '--path', '/teams', '--status', '503', '--after', '1', '--times', '1']);
+    expect(after).toMatchObject({ after: 1, times: 1, hits: 0 });
+    expect((await b.run(['teams', 'list'], { env: { AGNT_RETRIES: '1' } })).exitCode).toBe(0);
+    expect((await b.run(['teams', 'list'], { env: { AGNT_RETRIES: '1' } })).exitCode).toBe(1);
+    expect((await b.json(['sandbox', 'requests', '--path', '/teams'])).slice(-2).map((e: any) => [e.status, e.fault])).toEqual([
+      [200, null],
+      [503, after.id],
+    ]);
+    usageError(await b.run(['sandbox', 'fault', 'add', '--path', '/teams', '--status', '503', '--after', '0']), /--after must be a whole number of at least 1, got '0'/);
+
     usageError(await b.run(['sandbox', 'fault', 'add', '--method', 'POST', '--path', '/nowhere/*', '--status', '503']), /the rule matches no endpoint of the API model/);
     usageError(await b.run(['sandbox', 'fault', 'add', '--endpoint', 'no.such.endpoint', '--status', '503']), /no endpoint 'no.such.endpoint'/);
     usageError(await b.run(['sandbox', 'fault', 'add', '--path', '/teams', '--status', '200']), /--status must be an HTTP error status/);
     usageError(await b.run(['sandbox', 'fault', 'clear', 'f99']), /no fault rule 'f99'/);
-    expect((await b.json(['sandbox', 'fault', 'list'])).length).toBe(2);
+    expect((await b.json(['sandbox', 'fault', 'list'])).length).toBe(3);
     expect((await b.run(['sandbox', 'fault', 'clear'])).exitCode).toBe(0);
     expect(await b.json(['sandbox', 'fault', 'list'])).toEqual([]);
 
