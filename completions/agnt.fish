@@ -891,7 +891,7 @@ function __agnt_vflags --argument-names p
         case 'sandbox snapshot delete'
             printf '%s\n' --url
         case 'sandbox fault add'
-            printf '%s\n' --method --path --endpoint --user --status --rate --times --after --retry-after --delay --url
+            printf '%s\n' --method --path --param --endpoint --user --status --rate --times --after --retry-after --delay --url
         case 'sandbox fault list'
             printf '%s\n' --url
         case 'sandbox fault clear'
@@ -2405,6 +2405,7 @@ complete -c agnt -n '__agnt_at \'sandbox fault\'' -f -a 'list' -d 'list fault ru
 complete -c agnt -n '__agnt_at \'sandbox fault\'' -f -a 'clear' -d 'remove fault rules'
 complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l method -x -a 'GET POST PUT PATCH DELETE' -d 'GET, POST, PUT, PATCH or DELETE'
 complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l path -x -d 'path glob: * within a segment, ** across (\'/contacts/*\')'
+complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l param -x -d 'only requests with this query parameter value (page=3); repeatable, all must hold'
 complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l endpoint -x -d 'an endpoint id of the model (an operationId of `agnt api spec`)'
 complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l user -x -d 'only this user\'s requests (id or e-mail)'
 complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l status -x -d 'answer with this HTTP status'

@@ -115,6 +115,7 @@ export const SANDBOX_RECORDS: readonly BuiltinRecord[] = [
     options: [
       { flags: '--method <method>', description: 'GET, POST, PUT, PATCH or DELETE', values: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
       { flags: '--path <glob>', description: "path glob: * within a segment, ** across ('/contacts/*')" },
+      { flags: '--param <name=value>', description: 'only requests with this query parameter value (page=3); repeatable, all must hold', repeatable: true },
       { flags: '--endpoint <id>', description: 'an endpoint id of the model (an operationId of `agnt api spec`)' },
       { flags: '--user <user>', description: "only this user's requests (id or e-mail)" },
       { flags: '--status <code>', description: 'answer with this HTTP status' },
@@ -131,6 +132,7 @@ export const SANDBOX_RECORDS: readonly BuiltinRecord[] = [
       'agnt sandbox fault add --endpoint users.me.get --status 429 --times 3',
       "agnt sandbox fault add --method GET --path '/teams' --reset --times 1",
       "agnt sandbox fault add --method POST --path '/contacts/bulk-import' --status 503 --after 20   # an import that breaks part-way",
+      'agnt sandbox fault add --method GET --path /users --param page=3 --status 502   # the third page of a walk',
     ],
     run: control((m) => m.faultAdd),
   },

@@ -355,12 +355,21 @@ describe('faults and the journal', () => {
       [503, after.id],
     ]);
     usageError(await b.run(['sandbox', 'fault', 'add', '--path', '/teams', '--status', '503', '--after', '0']), /--after must be a whole number of at least 1, got '0'/);
+    // --param: one page of a walk.
+    const page2 = await b.json(['sandbox', 'fault', 'add', '--method', 'GET', '--path', '/users', '--param', 'page=2', '--param', 'perPage=2', '--status', '502']);
+    expect(page2).toMatchObject({ query: { page: '2', perPage: '2' } });
+    const walk = await b.run(['users', 'list', '--all', '--per-page', '2', '-o', 'id'], { env: { AGNT_RETRIES: '1' } });
+    expect(walk.exitCode).toBe(1);
+    const pages = (await b.json(['sandbox', 'requests', '--method', 'GET', '--path', '/users'])).filter((e: any) => e.query.perPage === '2');
+    expect(pages.filter((e: any) => e.fault === page2.id).map((e: any) => [e.query.page, e.status])).toEqual([['2', 502]]);
+    expect(pages.filter((e: any) => e.query.page !== '2').every((e: any) => e.status === 200)).toBe(true);
+    usageError(await b.run(['sandbox', 'fault', 'add', '--path', '/users', '--param', 'page', '--status', '503']), /--param must be NAME=VALUE \(page=3\), got 'page'/);
 
     usageError(await b.run(['sandbox', 'fault', 'add', '--method', 'POST', '--path', '/nowhere/*', '--status', '503']), /the rule matches no endpoint of the API model/);
     usageError(await b.run(['sandbox', 'fault', 'add', '--endpoint', 'no.such.endpoint', '--status', '503']), /no endpoint 'no.such.endpoint'/);
     usageError(await b.run(['sandbox', 'fault', 'add', '--path', '/teams', '--status', '200']), /--status must be an HTTP error status/);
     usageError(await b.run(['sandbox', 'fault', 'clear', 'f99']), /no fault rule 'f99'/);
-    expect((await b.json(['sandbox', 'fault', 'list'])).length).toBe(3);
+    expect((await b.json(['sandbox', 'fault', 'list'])).length).toBe(4);
     expect((await b.run(['sandbox', 'fault', 'clear'])).exitCode).toBe(0);
     expect(await b.json(['sandbox', 'fault', 'list'])).toEqual([]);
 

@@ -107,6 +107,24 @@ describe('Faults', () => {
     expect(message({ path: '/users/me', status: 503, after: 1.5 })).toMatch(/after must be a whole number/);
   });
 
+  it('a rule with query parameters matches only requests that carry those values (one page of a walk)', () => {
+    const f = new Faults();
+    const page3 = f.add({ method: 'GET', path: '/users/me', query: { page: '3' }, status: 502 });
+    const match = (query: Record<string, string>) =>
+      f.match(
+        'GET',
+        '/users/me',
+        () => 'users.me.get',
+        () => 'usr_admin',
+        query,
+      )?.id;
+    expect([match({}), match({ page: '2', perPage: '2' }), match({ page: '3', perPage: '2' })]).toEqual([undefined, undefined, page3.id]);
+    expect(checkRule({ path: '/users/me', query: { page: 3, all: true }, status: 503 }, ENDPOINTS, users)).toEqual({ path: '/users/me', query: { page: '3', all: 'true' }, status: 503 });
+    expect(message({ path: '/users/me', query: {}, status: 503 })).toMatch(/query is an object of parameter names and values/);
+    expect(message({ path: '/users/me', query: 'page=3', status: 503 })).toMatch(/query is an object/);
+    expect(message({ path: '/users/me', query: { page: [3] }, status: 503 })).toMatch(/query\.page must be a value/);
+  });
+
   it('a rule for a user or an endpoint matches only those requests', () => {
     const f = new Faults();
     f.add({ endpoint: 'users.me.get', user: 'usr_member', status: 503 });
