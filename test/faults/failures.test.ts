@@ -8,7 +8,7 @@ import { tempDir } from '../support/helpers.ts';
 import { bench, type Bench, rig, type Rig } from './setup.ts';
 
 let r: Rig;
-/** The sandbox answering with its own fault rules (a late answer). */
+/** The sandbox answering with its own fault rules (late answers). */
 let b: Bench;
 let dir: string;
 beforeAll(async () => {
@@ -95,9 +95,9 @@ describe('the JSON error form', () => {
   });
 
   it('interrupt: Ctrl-C during --all --json', async () => {
-    r.fs.rules.push({ url: /^\/users\?.*\bpage=2\b/, fault: { kind: 'delay', ms: 20_000 } });
-    const child = r.spawn(['users', 'list', '--all', '--per-page', '2', '--json']);
-    await r.fs.waitFor((s) => /\bpage=2\b/.test(s.url));
+    const late = await b.fault({ method: 'GET', path: '/users', query: { page: '2' }, delay: 20_000 });
+    const child = b.spawn(['users', 'list', '--all', '--per-page', '2', '--json']);
+    await b.until(() => b.rule(late.id).hits === 1, 'page 2 of the walk');
     child.kill('SIGINT');
     const res = await child;
     expect(res.exitCode).toBe(130);

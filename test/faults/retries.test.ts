@@ -184,31 +184,38 @@ describe('get', () => {
 });
 
 describe('list --all', () => {
-  const LIST = /^\/users$/;
-  const page = (n: number) => new RegExp(`^/users\\?.*\\bpage=${n}\\b`);
+  /** A rule for one page of `users list --all --per-page 2`. */
+  const page = (n: number) => ({ method: 'GET', path: '/users', query: { page: String(n), perPage: '2' } });
+  const pageSent = (n: number) => b.sent('GET', '/users').filter((e) => e.query.page === String(n) && e.query.perPage === '2');
 
   it('retries a failed page and prints every record once, in order', async () => {
-    const clean = await r.run(['users', 'list', '--all', '--per-page', '2', '-o', 'id']);
+    const clean = await b.run(['users', 'list', '--all', '--per-page', '2', '-o', 'id']);
     expect(clean.exitCode).toBe(0);
-    r.fs.reset();
-    r.fs.rules.push({ url: page(2), times: 1, fault: { kind: 'status', status: 503, headers: { 'retry-after': '0' } } }, { url: page(3), times: 1, fault: { kind: 'reset' } });
-    const res = await r.run(['users', 'list', '--all', '--per-page', '2', '-o', 'id']);
+    b.again();
+    const refused = await b.fault({ ...page(2), times: 1, status: 503, retryAfter: 0 });
+    const dropped = await b.fault({ ...page(3), times: 1, reset: true });
+    const res = await b.run(['users', 'list', '--all', '--per-page', '2', '-o', 'id']);
     expect(res.exitCode).toBe(0);
     expect(res.stdout).toBe(clean.stdout);
     expect(clean.stdout.split('\n').length).toBeGreaterThan(6);
+    expect(pageSent(2).map((e) => [e.status, e.fault])).toEqual([
+      [503, refused.id],
+      [200, null],
+    ]);
+    expect(pageSent(3).map((e) => e.fault)).toEqual([dropped.id, null]);
   });
 
   it('a page that keeps failing exits 1 with the status and the attempts', async () => {
-    r.fs.rules.push({ url: page(3), fault: { kind: 'status', status: 502 } });
-    const res = await r.run(['users', 'list', '--all', '--per-page', '2', '-o', 'id']);
+    const f = await b.fault({ ...page(3), status: 502 });
+    const res = await b.run(['users', 'list', '--all', '--per-page', '2', '-o', 'id']);
     expect(res.exitCode).toBe(1);
-    expect(res.stderr).toBe('error: HTTP 502 Bad Gateway with an empty body (after 3 attempts) (HTTP 502)\n');
-    expect(r.fs.seen.filter((s) => page(3).test(s.url)).length).toBe(3);
-    expect(hits(r.fs, 'GET', LIST)).toBeGreaterThanOrEqual(3);
+    expect(res.stderr).toBe(`error: Bad Gateway (sandbox fault rule ${f.id}) (after 3 attempts) (HTTP 502, AGNT_E_UNAVAILABLE)\n`);
+    expect(pageSent(3)).toHaveLength(3);
+    expect(b.sent('GET', '/users').length).toBeGreaterThanOrEqual(3);
   });
 
   it('a page whose list is not a list exits 1', async () => {
-    r.fs.rules.push({ url: page(2), fault: { kind: 'json', body: { ok: true, users: { id: 'x' }, page: 2, perPage: 2, total: 9 } } });
+    r.fs.rules.push({ url: /^\/users\?.*\bpage=2\b/, fault: { kind: 'json', body: { ok: true, users: { id: 'x' }, page: 2, perPage: 2, total: 9 } } });
     const res = await r.run(['users', 'list', '--all', '--per-page', '2', '-o', 'id']);
     expect(res.exitCode).toBe(1);
     expect(res.stderr).toMatch(/^error: the server's answer is not of the documented shape: 'users' is an object where a list was expected \(GET \/users\?.*\)\n$/);
@@ -216,8 +223,8 @@ describe('list --all', () => {
 
   it('a page that times out exits 1 naming the timeout', async () => {
     // Page 2 never answers in time; the limit leaves page 1 room on a loaded machine.
-    r.fs.rules.push({ url: page(2), fault: { kind: 'delay', ms: 60_000 } });
-    const res = await r.run(['users', 'list', '--all', '--per-page', '2', '-o', 'id', '--timeout', '8'], { env: { AGNT_RETRIES: '1' } });
+    await b.fault({ ...page(2), delay: 60_000 });
+    const res = await b.run(['users', 'list', '--all', '--per-page', '2', '-o', 'id', '--timeout', '8'], { env: { AGNT_RETRIES: '1' } });
     expect(res.exitCode).toBe(1);
     expect(res.stderr).toMatch(/^error: request timed out after 8s \(--timeout 8\): GET \/users\?\S*page=2\S*\n$/);
   });

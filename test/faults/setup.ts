@@ -27,6 +27,8 @@ export interface Bench {
   sb: Awaited<ReturnType<typeof withSandbox>>;
   run(args: string[], opts?: RunOptions): Promise<RunResult>;
   spawn(args: string[], opts?: RunOptions): ResultPromise;
+  /** The environment of a process run against the sandbox (its own config folder). */
+  env(extra?: Record<string, string | undefined>): Record<string, string | undefined>;
   /** Adds a fault rule through the control API; refused (thrown) as `agnt sandbox fault add` would refuse it. */
   fault(rule: Omit<FaultRule, 'id' | 'hits'>): Promise<FaultRule>;
   /** The rule as it is now (its hits). */
@@ -54,6 +56,7 @@ export async function bench(): Promise<Bench> {
   });
   return {
     sb,
+    env,
     run: (args, opts = {}) => agnt(args, { ...opts, env: { AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin, AGNT_BACKOFF_MS: '20', ...(opts.env ?? {}) } }),
     spawn: (args, opts = {}) =>
       execa(process.execPath, [BIN, ...args], { env: env(opts.env), extendEnv: true, reject: false, input: opts.input ?? '', cwd: opts.cwd, timeout: 30_000, stripFinalNewline: false }),
