@@ -54,7 +54,9 @@ describe('retry budget', () => {
     // --json: one error object; a stopped import names the last HTTP status and the attempts made.
     const stopped = JSON.parse(res.stderr).error;
     expect(stopped.exitCode).toBe(1);
-    expect(stopped.message).toMatch(new RegExp(`^import stopped: Service Unavailable \\(sandbox fault rule ${storm.id}\\) \\(last answer: HTTP 503, AGNT_E_UNAVAILABLE; \\d+ attempts?; batch of rows \\d+-\\d+\\)`));
+    expect(stopped.message).toMatch(
+      new RegExp(`^import stopped: Service Unavailable \\(sandbox fault rule ${storm.id}\\) \\(last answer: HTTP 503, AGNT_E_UNAVAILABLE; \\d+ attempts?; batch of rows \\d+-\\d+\\)`),
+    );
     expect(stopped.message).toMatch(/rows not finished: run the same command with --resume to finish/);
     const journal = b.sent('POST', '/contacts/bulk-import');
     const refused = journal.filter((e) => e.status === 503 && e.fault === storm.id).length;
