@@ -33,8 +33,8 @@ export interface Bench {
   fault(rule: Omit<FaultRule, 'id' | 'hits'>): Promise<FaultRule>;
   /** The rule as it is now (its hits). */
   rule(id: string): FaultRule;
-  /** The requests the sandbox journaled since the last again(), for a method and path glob. */
-  sent(method: string, path: string): JournalEntry[];
+  /** The requests the sandbox journaled since the last again() (for a method and path glob). */
+  sent(method?: string, path?: string): JournalEntry[];
   /** Resolves once the predicate holds (checked every 10 ms); rejects after timeoutMs. */
   until(pred: () => boolean, what: string, timeoutMs?: number): Promise<void>;
   /** No rules, and the journal read from here on. */
