@@ -1,13 +1,14 @@
 // Shared set-up of the fault suite, with a short backoff so that retries are quick without
 // changing what is retried. Two rigs:
 // - bench(): a sandbox answering with its own fault rules (src/sandbox/faults.ts: a status with
-//   Retry-After, a delay, a dropped connection, every time, N times or at a rate), added through
-//   its control API as `agnt sandbox fault add` adds them, and read back from its journal. What a
-//   server can do to itself is tested this way.
-// - rig(): the same sandbox behind the fault proxy (server.ts), for what a server cannot do to
-//   itself or what its rules cannot pick: a stall in the middle of a body, a half-written,
-//   misshapen or rewritten answer, a redirect, a non-JSON body, a Retry-After date, a given page of
-//   a walk, the Nth request, and watching the client give up on a request.
+//   Retry-After, a delay, a dropped connection; every time, N times, at a rate, after the first N,
+//   on one page of a walk), added through its control API as `agnt sandbox fault add` adds them,
+//   and read back from its journal. What a server can do to itself is tested this way.
+// - rig(): a sandbox behind the fault proxy (server.ts), for what a server cannot do to itself or
+//   its rules cannot express: a stall in the middle of a body, a half-written, misshapen or
+//   rewritten answer, a redirect, a non-JSON or empty body, a Retry-After date, the presigned
+//   storage URLs (not endpoints of the API model, which a rule must match), and seeing the client
+//   give up on a request (the journal has a request once it is answered).
 import { execa, type ResultPromise } from 'execa';
 import { BIN, agnt, cleanEnv, tempDir, withSandbox, type RunOptions, type RunResult } from '../support/helpers.ts';
 import type { FaultRule } from '../../src/sandbox/faults.ts';
