@@ -280,7 +280,7 @@ _agnt_node() {
     'sandbox snapshot list') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=0 _agnt_var='' ;;
     'sandbox snapshot delete') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=1 _agnt_var='' ;;
     'sandbox fault') _agnt_subs='add list clear' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'sandbox fault add') _agnt_subs='' _agnt_flags='--method --path --endpoint --user --status --rate --times --retry-after --delay --reset --url --help' _agnt_all='' _agnt_vflags='--method --path --endpoint --user --status --rate --times --retry-after --delay --url' _agnt_npos=0 _agnt_var='' ;;
+    'sandbox fault add') _agnt_subs='' _agnt_flags='--method --path --param --endpoint --user --status --rate --times --after --retry-after --delay --reset --url --help' _agnt_all='' _agnt_vflags='--method --path --param --endpoint --user --status --rate --times --after --retry-after --delay --url' _agnt_npos=0 _agnt_var='' ;;
     'sandbox fault list') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=0 _agnt_var='' ;;
     'sandbox fault clear') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=1 _agnt_var='' ;;
     'sandbox requests') _agnt_subs='' _agnt_flags='--since --method --path --follow --url --help' _agnt_all='' _agnt_vflags='--since --method --path --url' _agnt_npos=0 _agnt_var='' ;;

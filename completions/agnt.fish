@@ -891,7 +891,7 @@ function __agnt_vflags --argument-names p
         case 'sandbox snapshot delete'
             printf '%s\n' --url
         case 'sandbox fault add'
-            printf '%s\n' --method --path --endpoint --user --status --rate --times --retry-after --delay --url
+            printf '%s\n' --method --path --param --endpoint --user --status --rate --times --after --retry-after --delay --url
         case 'sandbox fault list'
             printf '%s\n' --url
         case 'sandbox fault clear'
@@ -2405,11 +2405,13 @@ complete -c agnt -n '__agnt_at \'sandbox fault\'' -f -a 'list' -d 'list fault ru
 complete -c agnt -n '__agnt_at \'sandbox fault\'' -f -a 'clear' -d 'remove fault rules'
 complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l method -x -a 'GET POST PUT PATCH DELETE' -d 'GET, POST, PUT, PATCH or DELETE'
 complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l path -x -d 'path glob: * within a segment, ** across (\'/contacts/*\')'
+complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l param -x -d 'only requests with this query parameter value (page=3); repeatable, all must hold'
 complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l endpoint -x -d 'an endpoint id of the model (an operationId of `agnt api spec`)'
 complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l user -x -d 'only this user\'s requests (id or e-mail)'
 complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l status -x -d 'answer with this HTTP status'
 complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l rate -x -d 'on this share of matching requests (0-1)'
 complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l times -x -d 'on the next N matching requests only'
+complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l after -x -d 'let the first N matching requests through, then fire'
 complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l retry-after -x -d 'send Retry-After (e.g. 2s)'
 complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l delay -x -d 'answer after this long (e.g. 800ms); alone, the real answer comes late'
 complete -c agnt -n '__agnt_at \'sandbox fault add\'' -l reset -d 'drop the connection instead of answering'

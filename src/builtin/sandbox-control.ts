@@ -141,7 +141,19 @@ export async function snapshotDelete(ctx: Context, name: string, rawOpts: unknow
 
 // ---- faults -----------------------------------------------------------------------------------
 
-const FAULT_COLUMNS = [{ path: 'id' }, { path: 'method' }, { path: 'path' }, { path: 'endpoint' }, { path: 'user' }, { path: 'status' }, { path: 'rate' }, { path: 'times' }, { path: 'hits' }];
+const FAULT_COLUMNS = [
+  { path: 'id' },
+  { path: 'method' },
+  { path: 'path' },
+  { path: 'query' },
+  { path: 'endpoint' },
+  { path: 'user' },
+  { path: 'status' },
+  { path: 'rate' },
+  { path: 'times' },
+  { path: 'after' },
+  { path: 'hits' },
+];
 
 /** 800ms, 2s, 1m: milliseconds. */
 export function millis(text: string, flag: string): number {
@@ -158,6 +170,15 @@ export function ruleFromFlags(o: Rec): Rec {
   if (o.path !== undefined) rule.path = o.path;
   if (o.endpoint !== undefined) rule.endpoint = o.endpoint;
   if (o.user !== undefined) rule.user = o.user;
+  const params = [o.param ?? []].flat() as string[];
+  if (params.length) {
+    rule.query = {};
+    for (const p of params) {
+      const eq = String(p).indexOf('=');
+      if (eq < 1) throw new UsageError(`--param must be NAME=VALUE (page=3), got '${p}'`);
+      rule.query[String(p).slice(0, eq)] = String(p).slice(eq + 1);
+    }
+  }
   if (o.status !== undefined) {
     const n = Number(o.status);
     if (!Number.isInteger(n) || n < 400 || n > 599) throw new UsageError(`--status must be an HTTP error status (400-599), got '${o.status}'`);
@@ -172,6 +193,11 @@ export function ruleFromFlags(o: Rec): Rec {
     const n = Number(o.times);
     if (!Number.isInteger(n) || n < 1) throw new UsageError(`--times must be a whole number of at least 1, got '${o.times}'`);
     rule.times = n;
+  }
+  if (o.after !== undefined) {
+    const n = Number(o.after);
+    if (!Number.isInteger(n) || n < 1) throw new UsageError(`--after must be a whole number of at least 1, got '${o.after}'`);
+    rule.after = n;
   }
   if (rule.rate !== undefined && rule.times !== undefined) throw new UsageError('give --rate or --times, not both');
   if (o.retryAfter !== undefined) rule.retryAfter = millis(o.retryAfter, '--retry-after') / 1000;

@@ -104,7 +104,7 @@ export class Bench {
   }
 
   /** The fault rule that answers this request, if one fires. */
-  faultFor(method: string, path: string, auth: string | undefined): FaultRule | undefined {
+  faultFor(method: string, path: string, auth: string | undefined, query: Record<string, string>): FaultRule | undefined {
     if (!this.faults.size) return undefined;
     return this.faults.match(
       method,
@@ -114,6 +114,7 @@ export class Bench {
         return m && m !== 'method' ? m.route.endpoint?.id : undefined;
       },
       () => this.userOf(auth),
+      query,
     );
   }
 

@@ -1,7 +1,9 @@
 // Fault rules: answers the sandbox gives on purpose (a 503 with Retry-After, a 429, a slow answer,
 // a dropped connection) to the requests a rule matches, so that a script's retries can be tried.
-// A rule names what it matches (method, path glob, endpoint id of the model, user) and how often
-// (every time, --times N, or a --rate); one that matches no endpoint of the model is refused.
+// A rule names what it matches (method, path glob, query parameters, endpoint id of the model,
+// user) and how often
+// (every time, --times N, or a --rate, after letting the first --after N through); one that
+// matches no endpoint of the model is refused.
 import { globMatchesTemplate, globRegExp } from './glob.ts';
 import { HttpError } from './http.ts';
 
@@ -14,6 +16,8 @@ export interface FaultRule {
   endpoint?: string;
   /** The user whose requests it matches (by their token). */
   user?: string;
+  /** Query parameters the request must carry with these values (page: '3': one page of a walk). */
+  query?: Record<string, string>;
   status?: number;
   /** Seconds, sent as Retry-After. */
   retryAfter?: number;
@@ -25,6 +29,8 @@ export interface FaultRule {
   rate?: number;
   /** Fires this many times, then stays listed with times 0. */
   times?: number;
+  /** Lets this many matching requests through first (counts down to 0): a failure part-way through a run. */
+  after?: number;
   /** How many requests it answered. */
   hits: number;
 }
@@ -50,7 +56,7 @@ const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 export function checkRule(raw: unknown, endpoints: EndpointRef[], users: (who: string) => string | undefined): Omit<FaultRule, 'id' | 'hits'> {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) bad('a fault rule is an object');
   const r = raw as Rec;
-  const known = new Set(['method', 'path', 'endpoint', 'user', 'status', 'retryAfter', 'delay', 'reset', 'rate', 'times']);
+  const known = new Set(['method', 'path', 'query', 'endpoint', 'user', 'status', 'retryAfter', 'delay', 'reset', 'rate', 'times', 'after']);
   for (const k of Object.keys(r)) if (!known.has(k)) bad(`unknown field '${k}' in a fault rule (fields: ${[...known].join(', ')})`);
   const out: Omit<FaultRule, 'id' | 'hits'> = {};
   if (r.method !== undefined) {
@@ -61,6 +67,15 @@ export function checkRule(raw: unknown, endpoints: EndpointRef[], users: (who: s
   if (r.path !== undefined) {
     if (typeof r.path !== 'string' || !r.path.startsWith('/')) bad(`path must be a glob starting with '/', got '${r.path}'`);
     out.path = r.path;
+  }
+  if (r.query !== undefined) {
+    if (!r.query || typeof r.query !== 'object' || Array.isArray(r.query) || !Object.keys(r.query).length) bad('query is an object of parameter names and values ({page: 3})');
+    const query: Record<string, string> = {};
+    for (const [k, v] of Object.entries(r.query as Rec)) {
+      if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') bad(`query.${k} must be a value (text or a number), got ${JSON.stringify(v)}`);
+      query[k] = String(v);
+    }
+    out.query = query;
   }
   if (r.endpoint !== undefined) {
     const e = endpoints.find((x) => x.id === r.endpoint);
@@ -100,6 +115,10 @@ export function checkRule(raw: unknown, endpoints: EndpointRef[], users: (who: s
     if (out.rate !== undefined) bad('give rate or times, not both');
     out.times = r.times;
   }
+  if (r.after !== undefined) {
+    if (!Number.isInteger(r.after) || r.after < 1) bad(`after must be a whole number of at least 1, got '${r.after}'`);
+    out.after = r.after;
+  }
   // A rule that can never fire is a mistake made quietly: refused.
   const candidates = endpoints.filter((e) => e.id && (!out.method || out.method === e.method) && (!out.endpoint || out.endpoint === e.id) && (!out.path || globMatchesTemplate(out.path, e.path)));
   if (!candidates.length) bad(`the rule matches no endpoint of the API model (${[out.method, out.path ?? out.endpoint].filter(Boolean).join(' ') || 'any'})`);
@@ -136,7 +155,7 @@ export class Faults {
   }
 
   /** The rule that answers this request, if one fires (counted as a hit). */
-  match(method: string, path: string, endpointOf: () => string | undefined, userOf: () => string | undefined): FaultRule | undefined {
+  match(method: string, path: string, endpointOf: () => string | undefined, userOf: () => string | undefined, query: Record<string, string> = {}): FaultRule | undefined {
     for (const c of this.rules) {
       const r = c.rule;
       if (r.times !== undefined && r.times <= 0) continue;
@@ -144,6 +163,12 @@ export class Faults {
       if (c.path && !c.path.test(path)) continue;
       if (r.endpoint && r.endpoint !== endpointOf()) continue;
       if (r.user && r.user !== userOf()) continue;
+      if (r.query && !Object.entries(r.query).every(([k, v]) => query[k] === v)) continue;
+      // Let through, as if the rule were not there: a later rule may still answer.
+      if (r.after !== undefined && r.after > 0) {
+        r.after--;
+        continue;
+      }
       if (r.rate !== undefined && Math.random() >= r.rate) continue;
       if (r.times !== undefined) r.times--;
       r.hits++;

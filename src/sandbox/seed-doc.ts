@@ -4,6 +4,7 @@
 // gives every user a token.
 import { randomBytes } from 'node:crypto';
 import { makeUser, issueToken } from './model.ts';
+import { provisionedIdentifier } from './areas/identifiers.ts';
 import type { Store } from './store.ts';
 
 export interface SeedOrg {
@@ -34,6 +35,10 @@ export function seedOrganizations(store: Store, orgs: SeedOrg[]): void {
     const id = seedOrgId(o.name);
     const account = `acc_${slug(o.name)}`;
     const admin = makeUser(store, { email: o.adminEmail.toLowerCase(), account, organization: id, organizationRole: 'admin', firstName: 'Admin' });
+    // Its e-mail as its primary identifier, as every user the API provisions has: the supervision
+    // matrix lives there, so without one the document's supervision would skip the admin and an
+    // export would not give the document back.
+    provisionedIdentifier(store, admin);
     store.insert('organizations', 'org', {
       id,
       account,

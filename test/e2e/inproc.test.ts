@@ -4,32 +4,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agntJson, cleanEnv, tempDir, withSandbox } from '../support/helpers.ts';
 import { runAgnt } from '../support/inproc.ts';
-import { hits, rig, type Rig } from '../faults/setup.ts';
+import { bench, type Bench } from '../faults/setup.ts';
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;
-let r: Rig;
+/** A sandbox answering with its own fault rules. */
+let b: Bench;
 beforeAll(async () => {
   sb = await withSandbox();
-  r = await rig();
+  b = await bench();
 });
 afterAll(async () => {
   await sb.dispose();
-  await r.dispose();
+  await b.dispose();
 });
 
 const envFor = (token: string, extra: Record<string, string> = {}) => ({ ...process.env, ...cleanEnv(), AGNT_CONFIG_DIR: tempDir(), AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: token, ...extra });
 
 describe('runs in one process share nothing', () => {
   it('each run has its own retry budget', async () => {
-    r.fs.rules.push({ path: /^\/users\/me$/, fault: { kind: 'status', status: 503, headers: { 'retry-after': '0' } } });
     for (const _ of [1, 2]) {
-      r.fs.seen.length = 0;
-      const res = await r.run(['users', 'me'], { env: { AGNT_RETRIES: '50', AGNT_RETRY_BUDGET: '4' } });
+      b.again();
+      await b.fault({ path: '/users/me', status: 503, retryAfter: 0 });
+      const res = await b.run(['users', 'me'], { env: { AGNT_RETRIES: '50', AGNT_RETRY_BUDGET: '4' } });
       expect(res.exitCode).toBe(1);
-      expect(res.stderr).toContain('(after 5 attempts) (HTTP 503)');
-      expect(hits(r.fs, 'GET', /^\/users\/me$/)).toBe(5);
+      expect(res.stderr).toContain('(after 5 attempts) (HTTP 503');
+      expect(b.sent('GET', '/users/me')).toHaveLength(5);
     }
-    r.fs.reset();
   });
 
   it('each run reads its own stdin', async () => {

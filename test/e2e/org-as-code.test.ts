@@ -216,7 +216,7 @@ describe('the worked example of docs/org-as-code.md', () => {
       const env = {};
       expect((await agnt(['org', 'validate', example])).exitCode).toBe(0);
       const plan = await agnt(['org', 'plan', '-f', example], { sb, configDir: config, env });
-      expect(plan.stdout).toMatch(/plan for org_acme \(Acme Corp\) from .*: 5 to create, 7 to update, 0 to delete/);
+      expect(plan.stdout).toMatch(/plan for org_acme \(Acme Corp\) from .*: 5 to create, 8 to update, 0 to delete/);
       const applied = await agnt(['org', 'apply', '-f', example, '--yes'], { sb, configDir: config, env });
       expect(applied.exitCode).toBe(0);
       const org = await agntJson(['org', 'get', 'org_acme'], { sb });

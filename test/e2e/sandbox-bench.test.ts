@@ -6,6 +6,7 @@ import { execa, type ResultPromise } from 'execa';
 import { createInterface } from 'node:readline';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parse } from 'yaml';
 import { agnt, BIN, cleanEnv, removeDir, tempDir, type RunOptions } from '../support/helpers.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });
@@ -80,23 +81,33 @@ function usageError(r: { exitCode: number; stderr: string }, message: RegExp): v
 }
 
 describe('seed', () => {
-  it('seeded from examples/org.yaml: org plan plans nothing; an export seeds a sandbox whose export is that file byte for byte; each member has a token', async () => {
+  it('seeded from examples/org.yaml: org export gives the file back byte for byte, org plan plans nothing; each member has a token', async () => {
     const a = await startBench(['--seed', EXAMPLE]);
-    expect(Object.keys(a.tokens).sort()).toEqual(['admin@acme.test', 'ops@labs.acme.test']);
-    const plan = await a.run(['org', 'plan', '-f', EXAMPLE, '--exit-code']);
-    expect(plan.stdout).toMatch(/no changes; the organization matches the file/);
-    expect(plan.exitCode).toBe(0);
+    const members = (parse(readFileSync(EXAMPLE, 'utf8')).members as Array<{ email: string }>).map((m) => m.email);
+    expect(members).toContain('ops@labs.acme.test');
+    expect(Object.keys(a.tokens).sort()).toEqual([...members].sort());
+    // examples/org.yaml is what `org export` writes (it holds no secret, so nothing is set aside).
     const exported = await a.run(['org', 'export', 'org_acme_corp']);
-    expect(exported.exitCode).toBe(0);
+    expect(exported).toEqual({ exitCode: 0, stdout: readFileSync(EXAMPLE, 'utf8'), stderr: '' });
+    const mark = (await a.json(['sandbox', 'requests'])).length;
+    const plan = await a.run(['org', 'plan', '-f', EXAMPLE, '--exit-code']);
+    expect(plan.stdout).toMatch(/^plan for org_acme_corp \(Acme Corp\) from .*: no changes; the organization matches the file\n$/);
+    expect(plan.exitCode).toBe(0);
+    const planned = await a.json(['org', 'plan', '-f', EXAMPLE]);
+    expect(planned.changes).toEqual([]);
+    expect(planned.supervision?.members ?? []).toEqual([]);
+    // Planning read the organization and wrote nothing.
+    const sent = (await a.json(['sandbox', 'requests'])).slice(mark);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.filter((r: any) => r.method !== 'GET')).toEqual([]);
+
+    // An export seeds a sandbox whose export is that export again.
     const file = join(a.config, 'acme.yaml');
     writeFileSync(file, exported.stdout);
-
     const b = await startBench(['--seed', file]);
     // The seeding is not part of the journal: a test of a script sees the script's requests only.
     expect(await b.json(['sandbox', 'requests'])).toEqual([]);
-    const again = await b.run(['org', 'export', 'org_acme_corp']);
-    expect(again.stdout).toBe(exported.stdout);
-    expect((await b.run(['org', 'plan', '-f', file, '--exit-code'])).exitCode).toBe(0);
+    expect((await b.run(['org', 'export', 'org_acme_corp'])).stdout).toBe(exported.stdout);
     // ops@ is a member with a token of its own, seen by the API as that user.
     expect(await b.json(['users', 'me'], { env: { AGNT_TOKEN: b.tokens['ops@labs.acme.test'] } })).toMatchObject({ email: 'ops@labs.acme.test', organization: 'org_acme_corp' });
     expect((await b.json(['sandbox', 'requests'])).at(-1)).toMatchObject({ method: 'GET', path: '/users/me', status: 200 });
@@ -111,7 +122,7 @@ describe('seed', () => {
       'apiVersion: agnt/v1\nkind: Organization\norganization:\n  name: Globex\nmembers:\n  - email: hank@globex.test\n    role: admin\n  - email: frank@globex.test\nteams:\n  - name: Energy\n',
     );
     const b = await startBench(['--seed', EXAMPLE, '--seed', other]);
-    expect(Object.keys(b.tokens).sort()).toEqual(['admin@acme.test', 'frank@globex.test', 'hank@globex.test', 'ops@labs.acme.test']);
+    expect(Object.keys(b.tokens)).toEqual(expect.arrayContaining(['admin@acme.test', 'ops@labs.acme.test', 'frank@globex.test', 'hank@globex.test']));
     expect((await b.json(['sandbox', 'status'])).collections).toMatchObject({ organizations: 2 });
     const globex = await b.run(['org', 'plan', '-f', other, 'org_globex', '--exit-code'], { env: { AGNT_TOKEN: b.tokens['hank@globex.test'] } });
     expect(globex.stdout).toMatch(/no changes/);
@@ -334,11 +345,31 @@ describe('faults and the journal', () => {
     expect(reset.exitCode).toBe(1);
     expect((await b.json(['sandbox', 'requests', '--path', '/teams'])).at(-1)).toMatchObject({ status: 0, fault: expect.stringMatching(/^f\d+$/) });
 
+    // --after: the first request goes through, the next is answered 503.
+    const after = await b.json(['sandbox', 'fault', 'add', '--method', 'GET', '--path', '/teams', '--status', '503', '--after', '1', '--times', '1']);
+    expect(after).toMatchObject({ after: 1, times: 1, hits: 0 });
+    expect((await b.run(['teams', 'list'], { env: { AGNT_RETRIES: '1' } })).exitCode).toBe(0);
+    expect((await b.run(['teams', 'list'], { env: { AGNT_RETRIES: '1' } })).exitCode).toBe(1);
+    expect((await b.json(['sandbox', 'requests', '--path', '/teams'])).slice(-2).map((e: any) => [e.status, e.fault])).toEqual([
+      [200, null],
+      [503, after.id],
+    ]);
+    usageError(await b.run(['sandbox', 'fault', 'add', '--path', '/teams', '--status', '503', '--after', '0']), /--after must be a whole number of at least 1, got '0'/);
+    // --param: one page of a walk.
+    const page2 = await b.json(['sandbox', 'fault', 'add', '--method', 'GET', '--path', '/users', '--param', 'page=2', '--param', 'perPage=2', '--status', '502']);
+    expect(page2).toMatchObject({ query: { page: '2', perPage: '2' } });
+    const walk = await b.run(['users', 'list', '--all', '--per-page', '2', '-o', 'id'], { env: { AGNT_RETRIES: '1' } });
+    expect(walk.exitCode).toBe(1);
+    const pages = (await b.json(['sandbox', 'requests', '--method', 'GET', '--path', '/users'])).filter((e: any) => e.query.perPage === '2');
+    expect(pages.filter((e: any) => e.fault === page2.id).map((e: any) => [e.query.page, e.status])).toEqual([['2', 502]]);
+    expect(pages.filter((e: any) => e.query.page !== '2').every((e: any) => e.status === 200)).toBe(true);
+    usageError(await b.run(['sandbox', 'fault', 'add', '--path', '/users', '--param', 'page', '--status', '503']), /--param must be NAME=VALUE \(page=3\), got 'page'/);
+
     usageError(await b.run(['sandbox', 'fault', 'add', '--method', 'POST', '--path', '/nowhere/*', '--status', '503']), /the rule matches no endpoint of the API model/);
     usageError(await b.run(['sandbox', 'fault', 'add', '--endpoint', 'no.such.endpoint', '--status', '503']), /no endpoint 'no.such.endpoint'/);
     usageError(await b.run(['sandbox', 'fault', 'add', '--path', '/teams', '--status', '200']), /--status must be an HTTP error status/);
     usageError(await b.run(['sandbox', 'fault', 'clear', 'f99']), /no fault rule 'f99'/);
-    expect((await b.json(['sandbox', 'fault', 'list'])).length).toBe(2);
+    expect((await b.json(['sandbox', 'fault', 'list'])).length).toBe(4);
     expect((await b.run(['sandbox', 'fault', 'clear'])).exitCode).toBe(0);
     expect(await b.json(['sandbox', 'fault', 'list'])).toEqual([]);
 

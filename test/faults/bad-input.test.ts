@@ -4,13 +4,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../support/helpers.ts';
-import { rig, type Rig } from './setup.ts';
+import { bench, type Bench } from './setup.ts';
 
-let r: Rig;
+/** The sandbox, whose journal shows that nothing was sent. */
+let r: Bench;
 let dir: string;
 const f = (name: string) => join(dir, name);
 beforeAll(async () => {
-  r = await rig();
+  r = await bench();
   dir = tempDir('agnt-bad-input-');
   writeFileSync(f('bad.json'), '{\n  "name": "x",\n  "status": active\n}\n');
   writeFileSync(f('trunc.json'), '{"name": "x", "timezone": "UT');
@@ -29,7 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await r.dispose();
 });
-beforeEach(() => r.fs.reset());
+beforeEach(() => r.again());
 
 const UPDATE = ['users', 'update', 'usr_member'];
 
@@ -54,7 +55,7 @@ describe('bad local input: one line naming the file and place, exit 2, nothing s
     expect(res.exitCode).toBe(2);
     expect(res.stdout).toBe('');
     expect(res.stderr).toMatch(message);
-    expect(r.fs.seen).toEqual([]);
+    expect(r.sent()).toEqual([]);
   });
 
   it.each([
@@ -69,7 +70,7 @@ describe('bad local input: one line naming the file and place, exit 2, nothing s
     expect(res.exitCode).toBe(2);
     expect(res.stdout).toBe('');
     expect(res.stderr).toMatch(message);
-    expect(r.fs.seen).toEqual([]);
+    expect(r.sent()).toEqual([]);
     // Nothing written: no ledger, no failed-rows file.
     expect(existsSync(f(`${file}.ledger.jsonl`))).toBe(false);
     expect(existsSync(f('failed.csv'))).toBe(false);

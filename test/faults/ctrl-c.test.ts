@@ -5,16 +5,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInPty, plain } from '../support/pty.ts';
-import { rig, type Rig } from './setup.ts';
+import { bench, type Bench } from './setup.ts';
 
-let r: Rig;
+/** The sandbox answering with its own fault rules (late answers), and journaling what it got. */
+let b: Bench;
 beforeAll(async () => {
-  r = await rig();
+  b = await bench();
 });
 afterAll(async () => {
-  await r.dispose();
+  await b.dispose();
 });
-beforeEach(() => r.fs.reset());
+beforeEach(() => b.again());
 
 const STACK = /\bat .*(\.js|\.ts):\d+|Error:|unhandled|ExitPromptError/i;
 const FORMATS = ['table', 'json', 'yaml', 'jsonl', 'csv', 'id'] as const;
@@ -43,12 +44,11 @@ function wholeRecords(format: string, stdout: string): number {
 describe('Ctrl-C during --all', () => {
   // Interrupted while page N is in flight: pages before it are done (2 records each).
   it.each(FORMATS.flatMap((f) => [1, 2, 4].map((page) => [f, page] as const)))('%s, while page %i is in flight', async (format, page) => {
-    r.fs.reset();
-    r.fs.rules.push({ url: new RegExp(`^/users\\?(.*&)?page=${page}(&|$)`), fault: { kind: 'delay', ms: 20_000 } });
-    const child = r.spawn(['users', 'list', '--all', '--per-page', '2', '-o', format]);
+    const late = await b.fault({ method: 'GET', path: '/users', query: { page: String(page) }, delay: 20_000 });
+    const child = b.spawn(['users', 'list', '--all', '--per-page', '2', '-o', format]);
     let out = '';
     child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    await r.fs.waitFor((s) => new RegExp(`[?&]page=${page}(&|$)`).test(s.url));
+    await b.until(() => b.rule(late.id).hits === 1, `page ${page} of the walk`);
     const before = (page - 1) * 2;
     // The records already received are on stdout (streaming formats) before Ctrl-C.
     if (STREAMING.has(format)) {
@@ -80,9 +80,9 @@ describe('Ctrl-C during --all', () => {
   });
 
   it('in the JSON error form: one object', async () => {
-    r.fs.rules.push({ url: /^\/users\?(.*&)?page=2(&|$)/, fault: { kind: 'delay', ms: 20_000 } });
-    const child = r.spawn(['users', 'list', '--all', '--per-page', '2', '-o', 'jsonl'], { env: { AGNT_ERROR_FORMAT: 'json' } });
-    await r.fs.waitFor((s) => /[?&]page=2(&|$)/.test(s.url));
+    const late = await b.fault({ method: 'GET', path: '/users', query: { page: '2' }, delay: 20_000 });
+    const child = b.spawn(['users', 'list', '--all', '--per-page', '2', '-o', 'jsonl'], { env: { AGNT_ERROR_FORMAT: 'json' } });
+    await b.until(() => b.rule(late.id).hits === 1, 'page 2 of the walk');
     child.kill('SIGINT');
     const res = await child;
     expect(res.exitCode).toBe(130);
@@ -90,9 +90,10 @@ describe('Ctrl-C during --all', () => {
   });
 
   it('during a plain request: says what may have happened', async () => {
-    r.fs.rules.push({ method: 'POST', path: /^\/contacts$/, fault: { kind: 'delay', ms: 20_000 } });
-    const child = r.spawn(['contacts', 'create', '--email', 'ctrlc@example.test']);
-    await r.fs.waitFor((s) => s.method === 'POST');
+    const late = await b.fault({ method: 'POST', path: '/contacts', delay: 20_000 });
+    const child = b.spawn(['contacts', 'create', '--email', 'ctrlc@example.test']);
+    // The rule counts the request when it arrives; its answer is 20 s away.
+    await b.until(() => b.rule(late.id).hits === 1, 'the POST /contacts');
     child.kill('SIGINT');
     const res = await child;
     expect(res.exitCode).toBe(130);
@@ -103,25 +104,25 @@ describe('Ctrl-C during --all', () => {
 
 describe('Ctrl-C at a prompt, in a pseudo-terminal', () => {
   it('at a confirmation: exit 130, nothing sent, no stack trace', async () => {
-    const base = r.sb.store.all('contacts').find((c: any) => c.user === 'usr_admin') as Record<string, unknown>;
+    const base = b.sb.store.all('contacts').find((c: any) => c.user === 'usr_admin') as Record<string, unknown>;
     const { id: _id, ...rest } = base;
-    const id = r.sb.store.insert('contacts', 'con', { ...rest, name: 'Keep Me', email: 'keep@ctrlc.test' }).id as string;
-    const res = await runInPty(['contacts', 'delete', id], [{ expect: /Delete contact/, send: '\x03' }], r.env());
+    const id = b.sb.store.insert('contacts', 'con', { ...rest, name: 'Keep Me', email: 'keep@ctrlc.test' }).id as string;
+    const res = await runInPty(['contacts', 'delete', id], [{ expect: /Delete contact/, send: '\x03' }], b.env());
     expect(res.exitCode, res.output).toBe(130);
     const out = plain(res.output);
     expect(out).toContain('interrupted at the confirmation; nothing was sent');
     expect(out).not.toMatch(STACK);
-    expect(r.sb.store.get('contacts', id)).toBeTruthy();
-    expect(r.fs.seen.filter((s) => s.method === 'DELETE')).toEqual([]);
+    expect(b.sb.store.get('contacts', id)).toBeTruthy();
+    expect(b.sent('DELETE', '/**')).toEqual([]);
   });
 
   it('at auth login, at either question: exit 130, nothing saved', async () => {
-    const env = r.env({ AGNT_BASE_URL: undefined, AGNT_TOKEN: undefined });
+    const env = b.env({ AGNT_BASE_URL: undefined, AGNT_TOKEN: undefined });
     const atUrl = await runInPty(['auth', 'login'], [{ expect: /Base URL/, send: '\x03' }], env);
     expect(atUrl.exitCode, atUrl.output).toBe(130);
     expect(plain(atUrl.output)).toContain('interrupted: not logged in; nothing was saved');
     expect(plain(atUrl.output)).not.toMatch(STACK);
-    const atToken = await runInPty(['auth', 'login', '--base-url', r.fs.url], [{ expect: /API token/, send: '\x03' }], env);
+    const atToken = await runInPty(['auth', 'login', '--base-url', b.sb.baseUrl], [{ expect: /API token/, send: '\x03' }], env);
     expect(atToken.exitCode, atToken.output).toBe(130);
     expect(plain(atToken.output)).toContain('interrupted: not logged in; nothing was saved');
     const config = join(env.AGNT_CONFIG_DIR!, 'config.json');

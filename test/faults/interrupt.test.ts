@@ -4,18 +4,25 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '../support/helpers.ts';
-import { hits, rig, type Rig } from './setup.ts';
+import { bench, type Bench, hits, rig, type Rig } from './setup.ts';
 
 let r: Rig;
+/** The sandbox answering with its own fault rules (503 storms). */
+let b: Bench;
 let dir: string;
 beforeAll(async () => {
   r = await rig();
+  b = await bench();
   dir = tempDir('agnt-faults-int-');
 });
 afterAll(async () => {
   await r.dispose();
+  await b.dispose();
 });
-beforeEach(() => r.fs.reset());
+beforeEach(() => {
+  r.fs.reset();
+  b.again();
+});
 
 const BULK = /^\/contacts\/bulk-import$/;
 
@@ -27,9 +34,9 @@ function csv(name: string, prefix: string, n: number): string {
   return file;
 }
 
-function contactsWith(prefix: string): Map<string, number> {
+function contactsWith(sb: Rig['sb'], prefix: string): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const c of r.sb.store.all('contacts') as Array<{ emails?: Array<{ value?: string }>; email?: string }>) {
+  for (const c of sb.store.all('contacts') as Array<{ emails?: Array<{ value?: string }>; email?: string }>) {
     const email = c.email ?? c.emails?.[0]?.value ?? '';
     if (email.startsWith(prefix)) counts.set(email, (counts.get(email) ?? 0) + 1);
   }
@@ -41,39 +48,43 @@ describe('retry budget', () => {
     const n = 3000;
     const file = csv('storm.csv', 'storm', n);
     // 20 batches go through, then every bulk request is refused.
-    r.fs.rules.push({ method: 'POST', path: BULK, skip: 20, fault: { kind: 'status', status: 503, headers: { 'retry-after': '0' } } });
-    const res = await r.run(['contacts', 'import', file, '--batch-size', '10', '--concurrency', '8', '--json']);
+    const storm = await b.fault({ method: 'POST', path: '/contacts/bulk-import', after: 20, status: 503, retryAfter: 0 });
+    const res = await b.run(['contacts', 'import', file, '--batch-size', '10', '--concurrency', '8', '--json']);
     expect(res.exitCode).toBe(1);
     // --json: one error object; a stopped import names the last HTTP status and the attempts made.
     const stopped = JSON.parse(res.stderr).error;
     expect(stopped.exitCode).toBe(1);
-    expect(stopped.message).toMatch(/^import stopped: HTTP 503 Service Unavailable with an empty body \(last answer: HTTP 503; \d+ attempts?; batch of rows \d+-\d+\)/);
+    expect(stopped.message).toMatch(
+      new RegExp(`^import stopped: Service Unavailable \\(sandbox fault rule ${storm.id}\\) \\(last answer: HTTP 503, AGNT_E_UNAVAILABLE; \\d+ attempts?; batch of rows \\d+-\\d+\\)`),
+    );
     expect(stopped.message).toMatch(/rows not finished: run the same command with --resume to finish/);
-    const refused = r.fs.seen.filter((s) => BULK.test(s.path) && s.status === 503).length;
-    const sent = hits(r.fs, 'POST', BULK);
+    const journal = b.sent('POST', '/contacts/bulk-import');
+    const refused = journal.filter((e) => e.status === 503 && e.fault === storm.id).length;
+    const sent = journal.length;
     // Without a budget each of the 8 batches in flight would be tried 8 times (64 refusals);
     // the budget allows 10 retries plus one per 10 requests, and 8 first attempts are in flight.
     expect(refused).toBeLessThanOrEqual(10 + Math.floor(sent / 10) + 8);
     expect(refused).toBeGreaterThan(0);
+    expect(journal.filter((e) => e.status === 200)).toHaveLength(20);
     const summary = JSON.parse(res.stdout);
     expect(summary.pending).toBeGreaterThan(0);
     expect(summary.created).toBe(200);
 
-    r.fs.reset();
-    const again = await r.run(['contacts', 'import', file, '--resume', '--batch-size', '100', '--json']);
+    b.again();
+    const again = await b.run(['contacts', 'import', file, '--resume', '--batch-size', '100', '--json']);
     expect(again.exitCode).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ total: n, failed: 0, pending: 0 });
-    const counts = contactsWith('storm');
+    const counts = contactsWith(b.sb, 'storm');
     expect(counts.size).toBe(n);
     expect([...counts.values()].every((c) => c === 1)).toBe(true);
   }, 60_000);
 
   it('a storm on a plain GET is bounded by the attempts, never more', async () => {
-    r.fs.rules.push({ path: /^\/users\/me$/, fault: { kind: 'status', status: 503, headers: { 'retry-after': '0' } } });
-    const res = await r.run(['users', 'me'], { env: { AGNT_RETRIES: '50', AGNT_RETRY_BUDGET: '4' } });
+    await b.fault({ path: '/users/me', status: 503, retryAfter: 0 });
+    const res = await b.run(['users', 'me'], { env: { AGNT_RETRIES: '50', AGNT_RETRY_BUDGET: '4' } });
     expect(res.exitCode).toBe(1);
-    expect(res.stderr).toContain('(after 5 attempts) (HTTP 503)');
-    expect(hits(r.fs, 'GET', /^\/users\/me$/)).toBe(5);
+    expect(res.stderr).toContain('(after 5 attempts) (HTTP 503');
+    expect(b.sent('GET', '/users/me')).toHaveLength(5);
   });
 });
 
@@ -156,7 +167,7 @@ describe('Ctrl-C', () => {
     const again = await r.run(['contacts', 'import', file, '--resume', '--json']);
     expect(again.exitCode).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ total: n, failed: 0, pending: 0 });
-    const counts = contactsWith('intr');
+    const counts = contactsWith(r.sb, 'intr');
     expect(counts.size).toBe(n);
     expect([...counts.values()].every((c) => c === 1)).toBe(true);
     expect(existsSync(`${file}.ledger.jsonl`)).toBe(true);

@@ -1,7 +1,9 @@
-// A fault-injecting HTTP proxy for the fault suite. It forwards every request to a real sandbox
-// (so multi-request commands such as drive transfers, imports and `--all` work end to end) and
-// answers the requests chosen by its rules with a fault instead: a stall, a reset connection,
-// an error status, an HTML page, an empty, truncated or misshapen body, a redirect, a slow drip.
+// A fault-injecting HTTP proxy for the fault suite, for what the sandbox's own fault rules cannot
+// give (see setup.ts: a server cannot cut or drip its own body, misshape or rewrite its answers).
+// It forwards every request to a real sandbox (so multi-request commands such as drive transfers,
+// imports and `--all` work end to end) and answers the requests chosen by its rules with a fault
+// instead: a stall, a reset connection, an error status, an HTML page, an empty, truncated or
+// misshapen body, a redirect, a slow drip.
 // The sandbox's own origin is rewritten to the proxy's in JSON answers, so presigned URLs come
 // through the proxy too and can fail or be watched like any other request.
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

@@ -84,6 +84,47 @@ describe('Faults', () => {
     expect(f.clear(once.id)).toBe(false);
   });
 
+  it('--after lets the first N matching requests through, then fires; a request let through may meet a later rule', () => {
+    const f = new Faults();
+    const later = f.add({ method: 'POST', path: '/contacts/bulk-import', status: 503, after: 2, times: 2 });
+    const meanwhile = f.add({ method: 'POST', path: '/contacts/bulk-import', delay: 5, times: 1 });
+    const match = (path = '/contacts/bulk-import') =>
+      f.match(
+        'POST',
+        path,
+        () => 'contacts.bulk-import',
+        () => 'usr_admin',
+      )?.id;
+    // Another path does not count towards it.
+    expect(match('/contacts')).toBeUndefined();
+    expect([match(), match(), match(), match(), match()]).toEqual([meanwhile.id, undefined, later.id, later.id, undefined]);
+    expect(f.list().map((r) => [r.id, r.hits, r.after, r.times])).toEqual([
+      [later.id, 2, 0, 0],
+      [meanwhile.id, 1, undefined, 0],
+    ]);
+    expect(checkRule({ path: '/contacts/bulk-import', status: 503, after: 20, rate: 0.5 }, ENDPOINTS, users)).toEqual({ path: '/contacts/bulk-import', status: 503, after: 20, rate: 0.5 });
+    expect(message({ path: '/users/me', status: 503, after: 0 })).toMatch(/after must be a whole number of at least 1, got '0'/);
+    expect(message({ path: '/users/me', status: 503, after: 1.5 })).toMatch(/after must be a whole number/);
+  });
+
+  it('a rule with query parameters matches only requests that carry those values (one page of a walk)', () => {
+    const f = new Faults();
+    const page3 = f.add({ method: 'GET', path: '/users/me', query: { page: '3' }, status: 502 });
+    const match = (query: Record<string, string>) =>
+      f.match(
+        'GET',
+        '/users/me',
+        () => 'users.me.get',
+        () => 'usr_admin',
+        query,
+      )?.id;
+    expect([match({}), match({ page: '2', perPage: '2' }), match({ page: '3', perPage: '2' })]).toEqual([undefined, undefined, page3.id]);
+    expect(checkRule({ path: '/users/me', query: { page: 3, all: true }, status: 503 }, ENDPOINTS, users)).toEqual({ path: '/users/me', query: { page: '3', all: 'true' }, status: 503 });
+    expect(message({ path: '/users/me', query: {}, status: 503 })).toMatch(/query is an object of parameter names and values/);
+    expect(message({ path: '/users/me', query: 'page=3', status: 503 })).toMatch(/query is an object/);
+    expect(message({ path: '/users/me', query: { page: [3] }, status: 503 })).toMatch(/query\.page must be a value/);
+  });
+
   it('a rule for a user or an endpoint matches only those requests', () => {
     const f = new Faults();
     f.add({ endpoint: 'users.me.get', user: 'usr_member', status: 503 });
