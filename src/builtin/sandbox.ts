@@ -91,16 +91,24 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
     `Control token (agnt sandbox clock|snapshot|fault|requests|status|stop): ${bench.controlToken}`,
     `Clock: ${started.clock}${bench.clock.rate === 0 ? ' (frozen)' : bench.clock.rate === 1 ? '' : ` (rate ${bench.clock.rate})`}`,
   ];
+  // The stop handlers go in before anything is printed: whoever reads a line may stop the sandbox
+  // at once, and a SIGTERM that arrives before its listener kills the process unsaved (seen on a
+  // loaded machine between 'Press Ctrl-C to stop.' and the listener). `on`, not `once`, so that
+  // signal-exit (loaded with ora and the prompts) never finds itself the only listener and kills
+  // the process again.
+  let stop = () => undefined as void;
+  const stopped = new Promise<void>((resolve) => {
+    stop = () => resolve();
+    process.on('SIGTERM', stop);
+    bench.onStop = stop;
+    ctx.signal.addEventListener('abort', stop, { once: true });
+  });
   const { present } = await import('../core/present.ts');
   await present(ctx, { command: 'sandbox start' }, document(ctx.global.json ? JSON.stringify(started) : lines.join('\n')));
   ctx.interruptIsStop = true;
   ctx.io.info('Press Ctrl-C to stop.');
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGTERM', stop);
-    bench.onStop = stop;
-    ctx.signal.addEventListener('abort', stop, { once: true });
-  });
+  await stopped;
+  process.off('SIGTERM', stop);
   await sb.close();
   ctx.io.info('Sandbox stopped.');
 }
