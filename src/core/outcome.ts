@@ -57,6 +57,41 @@ export interface Outcome {
   comment?: string;
   /** What an empty list says on a terminal ('no results'). */
   empty?: string;
+  /** Records a producer hands over as it goes (a tail, batch rows, a follow): present-stream.ts prints them. */
+  stream?: RecordStream;
+}
+
+/**
+ * Bytes about to be written to stdout, and the descriptor they go straight to (1 when the run is
+ * the process; undefined inside a test). A producer notes what it is about to write (the audit
+ * tail's cursor, across kill -9).
+ */
+export type BeforeWrite = (bytes: Buffer, fd: number | undefined) => void;
+
+/** What the presenter hands a stream's producer. */
+export interface StreamSink {
+  /** Each emit is written when it is made; false: the format prints one document when the stream ends (json, yaml, --query). */
+  readonly streaming: boolean;
+  /** Formats the records in the chosen format and writes them; resolves once the bytes are handed to stdout. */
+  emit(records: unknown[], before?: BeforeWrite): Promise<void>;
+  /** Writes what was held for the end (a document); the presenter ends a stream its producer did not end. */
+  end(before?: BeforeWrite): Promise<void>;
+}
+
+export interface RecordStream {
+  /** The producer: hands records to the sink in order; resolves when there are no more. */
+  run(sink: StreamSink): Promise<void>;
+  /**
+   * How a table is drawn: 'end' (one table when the stream ends; the default), 'batch' (each
+   * emit printed whole, as its own table or document), or rows in fixed widths as they come (a
+   * stream with no end to measure them at): the first column this many characters, the others
+   * sharing the rest by these weights.
+   */
+  table?: 'end' | 'batch' | { first: number; weights: number[] };
+  /** The stream has no end (this flag, e.g. --follow): formats that print only at the end are refused before it starts. */
+  endless?: string;
+  /** The format in a pipe when neither a flag nor the profile names one (a tail: jsonl). */
+  pipeFormat?: Format;
 }
 
 export type ExitClass = 'ok' | 'partial' | 'changes-found' | 'timed-out' | 'failed';

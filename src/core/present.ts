@@ -87,6 +87,7 @@ export async function present(ctx: Context, spec: PresentSpec, outcome: Outcome 
   if (!outcome) return;
   let shown = outcome;
   if (outcome.raw !== undefined) ctx.io.stdout.write(outcome.raw);
+  else if (outcome.stream) await (await import('./present-stream.ts')).presentStream(ctx, spec, outcome);
   else if (outcome.pages) await presentPages(ctx, spec, outcome);
   else if (outcome.perId) await presentPerId(ctx, spec, outcome);
   else shown = await presentValue(ctx, spec, outcome);
