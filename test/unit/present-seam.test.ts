@@ -30,7 +30,6 @@ const PRESENTER = new Set(['src/core/present.ts', 'src/core/output.ts', 'src/cor
 const NOT_YET = new Map([
   ['src/builtin/alias.ts', 'alias export writes a JSON document, whatever the format'],
   ['src/builtin/records.ts', 'the man page and the reference are documents written by their records'],
-  ['src/builtin/sandbox-control.ts', 'the bench verbs print by themselves (requests --follow streams): to convert'],
   ['src/mcp/install.ts', '--print writes the client entry, a document'],
   ['src/workflows/usage/report.ts', 'the terminal chart is drawn by the report: to convert'],
   ['src/builtin/api-spec.ts', 'the OpenAPI document, kept byte-for-byte as docs/openapi.yaml'],
