@@ -76,6 +76,8 @@ export interface StreamSink {
   emit(records: unknown[], before?: BeforeWrite): Promise<void>;
   /** Writes what was held for the end (a document); the presenter ends a stream its producer did not end. */
   end(before?: BeforeWrite): Promise<void>;
+  /** The table and csv columns, when the producer learns them only once it runs (batch: from the input's header); before its first emit. */
+  setColumns(columns: Column[]): void;
 }
 
 export interface RecordStream {

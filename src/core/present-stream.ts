@@ -87,17 +87,20 @@ export async function presentStream(ctx: Context, spec: PresentSpec, o: Outcome)
   const format = streamFormat(ctx, o, stream);
   const opts = { ...ctx.outputOptions(format), format, zone: o.zone, idKeys: idKeysOf(spec) };
   const query = await loadQuery(opts.query);
-  const columns = o.columns ?? spec.columns ?? [];
   let pending = '';
-  const printer = new Printer(opts, (t) => (pending += t.endsWith('\n') ? t : `${t}\n`), query, columns);
+  const make = (columns: Column[]) => {
+    const printer = new Printer(opts, (t) => (pending += t.endsWith('\n') ? t : `${t}\n`), query, columns);
+    return { printer, rows: typeof layout === 'object' && printer.rendersText ? new FixedRows(columns, ctx.io.columns(), layout) : undefined };
+  };
   const layout = stream.table ?? 'end';
-  const rows = typeof layout === 'object' && printer.rendersText ? new FixedRows(columns, ctx.io.columns(), layout) : undefined;
+  let { printer, rows } = make(o.columns ?? spec.columns ?? []);
   const perBatch = layout === 'batch';
   const streaming = printer.streaming || Boolean(rows) || perBatch;
   if (stream.endless && !streaming) {
     if (format === 'json' || format === 'yaml') throw new UsageError(`-o ${format} has no end with ${stream.endless}`, `use -o jsonl (one record per line) with ${stream.endless}`);
     throw new UsageError(`--query and --fields need -o jsonl or csv with ${stream.endless}`);
   }
+  let emitted = false;
   const take = () => {
     const text = pending;
     pending = '';
@@ -109,6 +112,7 @@ export async function presentStream(ctx: Context, spec: PresentSpec, o: Outcome)
     async emit(records, before) {
       if (ended) throw new Error('a stream emitted after its end');
       if (!records.length) return;
+      emitted = true;
       if (rows) pending += rows.render(records);
       else if (perBatch && !printer.streaming) await printer.value(records, true);
       // Written into `pending` by a streaming printer; held for the end by the others.
@@ -123,6 +127,10 @@ export async function presentStream(ctx: Context, spec: PresentSpec, o: Outcome)
       if (!streaming || (layout === 'end' && !rows)) await printer.endList();
       const text = take();
       if (text) await handOver(ctx, text, before);
+    },
+    setColumns(columns) {
+      if (emitted || ended) throw new Error('a stream set its columns after printing');
+      ({ printer, rows } = make(columns));
     },
   };
   await stream.run(sink);
