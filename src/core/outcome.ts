@@ -76,6 +76,10 @@ export interface StreamSink {
   emit(records: unknown[], before?: BeforeWrite): Promise<void>;
   /** Writes what was held for the end (a document); the presenter ends a stream its producer did not end. */
   end(before?: BeforeWrite): Promise<void>;
+  /** On a terminal, a stream of frames (RecordStream.frames): replaces what the screen shows with this text. */
+  frame(text: string): Promise<void>;
+  /** Whether the producer draws frames (frame) rather than emitting records. */
+  readonly framing: boolean;
   /** The table and csv columns, when the producer learns them only once it runs (batch: from the input's header); before its first emit. */
   setColumns(columns: Column[]): void;
 }
@@ -94,6 +98,10 @@ export interface RecordStream {
   endless?: string;
   /** The format in a pipe when neither a flag nor the profile names one (a tail: jsonl). */
   pipeFormat?: Format;
+  /** On a terminal the stream is a screen drawn whole at each turn (sink.frame), whatever the format (`inbox --watch`). */
+  frames?: boolean;
+  /** Off a terminal, the formats the stream takes and what each prints as (inbox --watch: table, json and jsonl print JSON lines, id ids); another is refused. */
+  lineFormats?: Partial<Record<Format, Format>>;
 }
 
 export type ExitClass = 'ok' | 'partial' | 'changes-found' | 'timed-out' | 'failed';

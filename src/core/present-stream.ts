@@ -7,11 +7,12 @@ import type { Context } from './context.ts';
 import { UsageError } from './errors.ts';
 import { currentHost, theProcessHost } from './host.ts';
 import type { BeforeWrite, Outcome, RecordStream, StreamSink } from './outcome.ts';
-import { cellText, type Column, escapeControls, type Format, getPath, headerFor, loadQuery, Printer } from './output.ts';
+import { cellText, type Column, escapeControls, escapeForTerminal, type Format, getPath, headerFor, loadQuery, Printer } from './output.ts';
 import { idKeysOf, type PresentSpec } from './present.ts';
 import { aroundProgress } from './progress-lines.ts';
 import { maskSecrets } from './redact.ts';
 import { stdoutFailed, writeAll } from './stdio.ts';
+import { CLEAR_SCREEN } from './term.ts';
 
 /** The format of a stream: a flag, else the profile's, else (in a pipe) the stream's own, else the command's. */
 function streamFormat(ctx: Context, o: Outcome, stream: RecordStream): Format {
@@ -84,7 +85,14 @@ class FixedRows {
 /** Runs an Outcome's stream: its producer emits, the sink prints. */
 export async function presentStream(ctx: Context, spec: PresentSpec, o: Outcome): Promise<void> {
   const stream = o.stream!;
-  const format = streamFormat(ctx, o, stream);
+  const framing = Boolean(stream.frames) && ctx.io.stdoutIsTTY;
+  let format = streamFormat(ctx, o, stream);
+  if (!framing && stream.lineFormats) {
+    const as = stream.lineFormats[format];
+    const takes = [...new Set(Object.values(stream.lineFormats))];
+    if (!as) throw new UsageError(`${stream.endless ?? 'this command'} in a pipe prints ${takes.join(' or ')}, not ${format}`, `use ${takes.map((f) => `-o ${f}`).join(' or ')}`);
+    format = as;
+  }
   const opts = { ...ctx.outputOptions(format), format, zone: o.zone, idKeys: idKeysOf(spec) };
   const query = await loadQuery(opts.query);
   let pending = '';
@@ -96,7 +104,7 @@ export async function presentStream(ctx: Context, spec: PresentSpec, o: Outcome)
   let { printer, rows } = make(o.columns ?? spec.columns ?? []);
   const perBatch = layout === 'batch';
   const streaming = printer.streaming || Boolean(rows) || perBatch;
-  if (stream.endless && !streaming) {
+  if (stream.endless && !streaming && !framing) {
     if (format === 'json' || format === 'yaml') throw new UsageError(`-o ${format} has no end with ${stream.endless}`, `use -o jsonl (one record per line) with ${stream.endless}`);
     throw new UsageError(`--query and --fields need -o jsonl or csv with ${stream.endless}`);
   }
@@ -127,6 +135,12 @@ export async function presentStream(ctx: Context, spec: PresentSpec, o: Outcome)
       if (!streaming || (layout === 'end' && !rows)) await printer.endList();
       const text = take();
       if (text) await handOver(ctx, text, before);
+    },
+    framing,
+    async frame(text) {
+      if (!framing) throw new Error('a stream drew a frame off a terminal');
+      // Text for a terminal: server strings in it escaped, agnt's own styling kept.
+      await handOver(ctx, `${CLEAR_SCREEN}${escapeForTerminal(text)}\n`);
     },
     setColumns(columns) {
       if (emitted || ended) throw new Error('a stream set its columns after printing');

@@ -39,7 +39,6 @@ const NOT_YET = new Map([
   ['src/builtin/sandbox.ts', "the sandbox's start-up lines (a server, not a result)"],
   ['src/completion/complete.ts', "the shell's completion protocol, not a command's output"],
   ['src/workflows/coordinator.ts', "coordinator schedule's table reads the user's zone before the request"],
-  ['src/workflows/inbox.ts', '--watch redraws the screen'],
 ]);
 
 describe('the presenter is the one place that prints', () => {
