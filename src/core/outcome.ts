@@ -41,6 +41,8 @@ export interface Outcome {
    * records, all of them) only when it draws a table; json, yaml, jsonl, csv and id get the API's records.
    */
   view?: (data: unknown) => Promise<Outcome>;
+  /** What jsonl, csv and id print when `data` is a document that holds records (coordinator schedule: its events). */
+  lines?: unknown[];
   /** Show the API's times in this zone (table: a wall time; csv: ISO with an offset). */
   zone?: string;
   /** Warnings for stderr after the data (shown with --quiet too). */

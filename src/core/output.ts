@@ -360,7 +360,7 @@ export class Printer {
   }
 
   /** The format prints one line per record (jsonl, csv, id). */
-  private get recordFormat(): boolean {
+  get recordFormat(): boolean {
     return this.opts.format === 'jsonl' || this.opts.format === 'id' || this.opts.format === 'csv';
   }
 

@@ -121,6 +121,7 @@ function printerFor(ctx: Context, spec: PresentSpec, o: Outcome): Promise<Printe
 async function presentValue(ctx: Context, spec: PresentSpec, o: Outcome): Promise<Outcome> {
   if (o.data === undefined && o.text === undefined) return o;
   let printer = await printerFor(ctx, spec, o);
+  if (o.lines && printer.recordFormat) o = { ...o, data: o.lines };
   if (o.view && printer.rendersText) {
     o = { ...(await o.view(o.data)), format: o.format };
     printer = await printerFor(ctx, spec, o);
