@@ -138,7 +138,10 @@ describe('a week of coverage', () => {
     // Record-per-line formats print the events themselves; a bad --tz is refused before any request.
     const range = ['coordinator', 'schedule', '--from', '2026-11-30T00:00:00Z', '--to', '2026-12-07T00:00:00Z'];
     const lines = await agnt([...range, '-o', 'jsonl'], { sb, as: 'backup' });
-    const evs = lines.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const evs = lines.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(evs.length).toBeGreaterThan(0);
     expect(evs.every((e: any) => e.spanId === spanId && e.role === 'backup')).toBe(true);
     const sent = sb.requests.length;
