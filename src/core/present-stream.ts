@@ -106,7 +106,11 @@ export async function presentStream(ctx: Context, spec: PresentSpec, o: Outcome)
   const streaming = printer.streaming || Boolean(rows) || perBatch;
   if (stream.endless && !streaming && !framing) {
     if (format === 'json' || format === 'yaml') throw new UsageError(`-o ${format} has no end with ${stream.endless}`, `use -o jsonl (one record per line) with ${stream.endless}`);
-    throw new UsageError(`--query and --fields need -o jsonl or csv with ${stream.endless}`);
+    // --query applies to the whole result (README), which an endless stream never has.
+    const lines = stream.lineFormats ? [...new Set(Object.values(stream.lineFormats))] : ['jsonl', 'csv'];
+    const use = lines.map((f) => `-o ${f}`).join(' or ');
+    if (query) throw new UsageError(`--query applies to the whole result, which ${stream.endless} never ends`, `choose fields with --fields and ${use}`);
+    throw new UsageError(`--fields needs ${use} with ${stream.endless}`);
   }
   let emitted = false;
   const take = () => {

@@ -209,6 +209,8 @@ describe('audit-events tail', () => {
       ['--since', 'last tuesday'],
       ['--schema', 'cef'],
       ['--interval', '0'],
+      ['--follow', '--query', '[].id'],
+      ['--follow', '--fields', 'id', '-o', 'table'],
     ]) {
       const r = await agnt(['org', 'audit-events', 'tail', 'org_acme', ...args], { sb });
       expect(r.exitCode, args.join(' ')).toBe(2);
