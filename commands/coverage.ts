@@ -86,10 +86,15 @@ function moveSpec(m: MoveText): CommandRecord {
     command: `coverage ${m.verb}`,
     aliases: m.aliases,
     summary: m.summary,
-    description: 'Each id is moved in turn and reported on stderr; the exit code is 6 when some failed. See docs/coverage-transitions.md for the allowed moves.',
+    description:
+      "Each id is moved in turn and reported on stderr; the exit code is 6 when some failed. On a terminal (table) times are in your user's time zone (--tz, --utc). " +
+      'See docs/coverage-transitions.md for the allowed moves.',
     endpoint: E(`coverage.spans.${m.verb}`),
     args: [{ name: 'spanId', multi: true }],
     columns: spanColumns,
+    localTimes: true,
+    // The user's zone, for a table.
+    also: [Users('users.me.get')],
     examples: m.examples,
   };
 }
@@ -133,8 +138,10 @@ export const coverageArea: AreaSpec = {
         'Principals and backups pair up in order: --principal P1 --backup B1 --principal P2 --backup B2 (one --backup serves them all). ' +
         'Or --principals-file with a CSV (principal,backup[,primaryFollower,backupFollower]) or a JSON/YAML list of {principal, backupCoordinator, ...}. ' +
         "Times are ISO 8601 or local time in your user's time zone (--tz to choose another); --for 5d instead of --end. " +
-        'On a terminal, missing values are asked for (principals picked from your delegations); with --no-input they are errors.',
+        'On a terminal, missing values are asked for (principals picked from your delegations); with --no-input they are errors. ' +
+        "The span is shown in a table with times in your user's time zone (--tz, --utc); json and the other formats keep the API's UTC times.",
       endpoint: E('coverage.spans.create'),
+      localTimes: true,
       also: [Users('users.me.get'), Delegations('delegations.list'), Users('users.list'), E('backup-rules.list'), E('coverage.spans.submit')],
       columns: spanColumns,
       fields: [

@@ -844,6 +844,18 @@ function __agnt_vflags --argument-names p
             printf '%s\n' --tz
         case 'coverage update'
             printf '%s\n' --start --end --reason --audit-tag --data --file --set --tz
+        case 'coverage submit'
+            printf '%s\n' --tz
+        case 'coverage accept'
+            printf '%s\n' --tz
+        case 'coverage decline'
+            printf '%s\n' --tz
+        case 'coverage approve'
+            printf '%s\n' --tz
+        case 'coverage reject'
+            printf '%s\n' --tz
+        case 'coverage end'
+            printf '%s\n' --tz
         case 'coverage who'
             printf '%s\n' --at --tz
         case 'coverage events'
@@ -2188,6 +2200,7 @@ complete -c agnt -n '__agnt_at \'coverage create\'' -l principals-file -r -F -d 
 complete -c agnt -n '__agnt_at \'coverage create\'' -l for -x -d 'length instead of --end: 90s, 30m, 36h, 5d, 2w, 1d12h (days follow the wall clock)'
 complete -c agnt -n '__agnt_at \'coverage create\'' -l tz -x -d 'time zone for local times (default: your user\'s timezone)'
 complete -c agnt -n '__agnt_at \'coverage create\'' -l submit -d 'submit the span to the backups right away'
+complete -c agnt -n '__agnt_at \'coverage create\'' -l utc -d 'show times in UTC (tables)'
 complete -c agnt -n '__agnt_at \'coverage get\'' -l tz -x -d 'time zone for local times (default: your user\'s timezone)'
 complete -c agnt -n '__agnt_at \'coverage get\'' -l utc -d 'show times in UTC'
 complete -c agnt -n '__agnt_at \'coverage get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
@@ -2205,11 +2218,23 @@ complete -c agnt -n '__agnt_at \'coverage update\'' -l set -x -d 'set a (dotted)
 complete -c agnt -n '__agnt_at \'coverage update\'' -l tz -x -d 'time zone for local times (default: your user\'s timezone)'
 complete -c agnt -n '__agnt_at \'coverage update\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'coverage cancel\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
+complete -c agnt -n '__agnt_at \'coverage submit\'' -l tz -x -d 'show times in this zone (tables; default: your user\'s)'
+complete -c agnt -n '__agnt_at \'coverage submit\'' -l utc -d 'show times in UTC (tables)'
 complete -c agnt -n '__agnt_at \'coverage submit\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
+complete -c agnt -n '__agnt_at \'coverage accept\'' -l tz -x -d 'show times in this zone (tables; default: your user\'s)'
+complete -c agnt -n '__agnt_at \'coverage accept\'' -l utc -d 'show times in UTC (tables)'
 complete -c agnt -n '__agnt_at \'coverage accept\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
+complete -c agnt -n '__agnt_at \'coverage decline\'' -l tz -x -d 'show times in this zone (tables; default: your user\'s)'
+complete -c agnt -n '__agnt_at \'coverage decline\'' -l utc -d 'show times in UTC (tables)'
 complete -c agnt -n '__agnt_at \'coverage decline\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
+complete -c agnt -n '__agnt_at \'coverage approve\'' -l tz -x -d 'show times in this zone (tables; default: your user\'s)'
+complete -c agnt -n '__agnt_at \'coverage approve\'' -l utc -d 'show times in UTC (tables)'
 complete -c agnt -n '__agnt_at \'coverage approve\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
+complete -c agnt -n '__agnt_at \'coverage reject\'' -l tz -x -d 'show times in this zone (tables; default: your user\'s)'
+complete -c agnt -n '__agnt_at \'coverage reject\'' -l utc -d 'show times in UTC (tables)'
 complete -c agnt -n '__agnt_at \'coverage reject\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
+complete -c agnt -n '__agnt_at \'coverage end\'' -l tz -x -d 'show times in this zone (tables; default: your user\'s)'
+complete -c agnt -n '__agnt_at \'coverage end\'' -l utc -d 'show times in UTC (tables)'
 complete -c agnt -n '__agnt_at \'coverage end\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'coverage who\'' -l at -x -d 'another time: ISO 8601 or local time (\'2026-12-02 15:00\', \'tomorrow 09:00\')'
 complete -c agnt -n '__agnt_at \'coverage who\'' -l tz -x -d 'time zone for local times (default: your user\'s timezone)'

@@ -11,6 +11,7 @@ import { AgntError, EXIT, UsageError, exitCodeForStatus } from '../core/errors.t
 import { isLoopback } from '../core/http.ts';
 import { loadYaml } from '../core/yaml.ts';
 import { sleep } from '../core/sleep.ts';
+import type { Outcome, StreamSink } from '../core/outcome.ts';
 
 type Rec = Record<string, any>;
 
@@ -67,9 +68,9 @@ async function call(ctx: Context, t: Target, method: string, path: string, body?
   return data;
 }
 
-async function show(ctx: Context, value: unknown, columns?: Array<{ path: string }>): Promise<void> {
-  const printer = await ctx.printer(columns);
-  await printer.value(value, Array.isArray(value));
+/** A value for the presenter, with its table columns. */
+function show(value: unknown, columns?: Array<{ path: string }>): Outcome {
+  return { data: value, columns };
 }
 
 // ---- clock ------------------------------------------------------------------------------------
@@ -89,23 +90,23 @@ export function parseRate(text: string, flag: string): number {
   return n;
 }
 
-export async function clockShow(ctx: Context, rawOpts: unknown): Promise<void> {
+export async function clockShow(ctx: Context, rawOpts: unknown): Promise<Outcome | undefined> {
   const opts = rawOpts as { url?: string };
   const t = target(ctx, opts.url);
-  await show(ctx, (await call(ctx, t, 'GET', 'clock')).clock);
+  return show((await call(ctx, t, 'GET', 'clock')).clock);
 }
 
-export async function clockSet(ctx: Context, time: string, rawOpts: unknown): Promise<void> {
+export async function clockSet(ctx: Context, time: string, rawOpts: unknown): Promise<Outcome | undefined> {
   const opts = rawOpts as { url?: string; rate?: string };
   const body: Rec = { set: parseInstant(time, 'TIME') };
   if (opts.rate !== undefined) body.rate = parseRate(opts.rate, '--rate');
-  await show(ctx, (await call(ctx, target(ctx, opts.url), 'POST', 'clock', body)).clock);
+  return show((await call(ctx, target(ctx, opts.url), 'POST', 'clock', body)).clock);
 }
 
-export async function clockAdvance(ctx: Context, duration: string, rawOpts: unknown): Promise<void> {
+export async function clockAdvance(ctx: Context, duration: string, rawOpts: unknown): Promise<Outcome | undefined> {
   const opts = rawOpts as { url?: string };
   const ms = durationMs(durationFlag(duration, 'DURATION'));
-  await show(ctx, (await call(ctx, target(ctx, opts.url), 'POST', 'clock', { advance: ms })).clock);
+  return show((await call(ctx, target(ctx, opts.url), 'POST', 'clock', { advance: ms })).clock);
 }
 
 // ---- snapshots --------------------------------------------------------------------------------
@@ -118,19 +119,19 @@ function snapshotName(name: string): string {
   return name;
 }
 
-export async function snapshotSave(ctx: Context, name: string, rawOpts: unknown): Promise<void> {
+export async function snapshotSave(ctx: Context, name: string, rawOpts: unknown): Promise<Outcome | undefined> {
   const t = target(ctx, (rawOpts as { url?: string }).url);
-  await show(ctx, (await call(ctx, t, 'POST', 'snapshots', { name: snapshotName(name) })).snapshot);
+  return show((await call(ctx, t, 'POST', 'snapshots', { name: snapshotName(name) })).snapshot);
 }
 
-export async function snapshotRestore(ctx: Context, name: string, rawOpts: unknown): Promise<void> {
+export async function snapshotRestore(ctx: Context, name: string, rawOpts: unknown): Promise<Outcome | undefined> {
   const t = target(ctx, (rawOpts as { url?: string }).url);
-  await show(ctx, (await call(ctx, t, 'POST', `snapshots/${encodeURIComponent(snapshotName(name))}/restore`)).snapshot);
+  return show((await call(ctx, t, 'POST', `snapshots/${encodeURIComponent(snapshotName(name))}/restore`)).snapshot);
 }
 
-export async function snapshotList(ctx: Context, rawOpts: unknown): Promise<void> {
+export async function snapshotList(ctx: Context, rawOpts: unknown): Promise<Outcome | undefined> {
   const t = target(ctx, (rawOpts as { url?: string }).url);
-  await show(ctx, (await call(ctx, t, 'GET', 'snapshots')).snapshots, SNAPSHOT_COLUMNS);
+  return show((await call(ctx, t, 'GET', 'snapshots')).snapshots, SNAPSHOT_COLUMNS);
 }
 
 export async function snapshotDelete(ctx: Context, name: string, rawOpts: unknown): Promise<void> {
@@ -239,16 +240,16 @@ export async function readRulesFile(file: string): Promise<Rec[]> {
   });
 }
 
-export async function faultAdd(ctx: Context, rawOpts: unknown): Promise<void> {
+export async function faultAdd(ctx: Context, rawOpts: unknown): Promise<Outcome | undefined> {
   const opts = rawOpts as Rec;
   const rule = ruleFromFlags(opts);
   const t = target(ctx, opts.url);
-  await show(ctx, (await call(ctx, t, 'POST', 'faults', rule)).faults[0]);
+  return show((await call(ctx, t, 'POST', 'faults', rule)).faults[0]);
 }
 
-export async function faultList(ctx: Context, rawOpts: unknown): Promise<void> {
+export async function faultList(ctx: Context, rawOpts: unknown): Promise<Outcome | undefined> {
   const t = target(ctx, (rawOpts as { url?: string }).url);
-  await show(ctx, (await call(ctx, t, 'GET', 'faults')).faults, FAULT_COLUMNS);
+  return show((await call(ctx, t, 'GET', 'faults')).faults, FAULT_COLUMNS);
 }
 
 export async function faultClear(ctx: Context, id: string | undefined, rawOpts: unknown): Promise<void> {
@@ -261,7 +262,7 @@ export async function faultClear(ctx: Context, id: string | undefined, rawOpts: 
 
 const REQUEST_COLUMNS = [{ path: 'id' }, { path: 'time' }, { path: 'method' }, { path: 'path' }, { path: 'status' }, { path: 'user' }, { path: 'fault' }];
 
-export async function requests(ctx: Context, rawOpts: unknown): Promise<void> {
+export async function requests(ctx: Context, rawOpts: unknown): Promise<Outcome | undefined> {
   const opts = rawOpts as { url?: string; since?: string; method?: string; path?: string; follow?: boolean };
   let since: number | undefined;
   if (opts.since !== undefined) {
@@ -279,36 +280,34 @@ export async function requests(ctx: Context, rawOpts: unknown): Promise<void> {
     for (const [k, v] of Object.entries(extra)) q.set(k, String(v));
     return `requests?${q}`;
   };
-  if (!opts.follow) {
-    await show(ctx, (await call(ctx, t, 'GET', query({}))).requests, REQUEST_COLUMNS);
-    return;
-  }
-  // --follow: each request as it arrives, one per line (JSON lines unless -o table), until Ctrl-C.
+  if (!opts.follow) return show((await call(ctx, t, 'GET', query({}))).requests, REQUEST_COLUMNS);
+  // --follow: each request as it arrives (each poll's a table of its own on a terminal), until Ctrl-C.
   ctx.interruptIsStop = true;
-  const printer = await ctx.printer(REQUEST_COLUMNS);
-  while (!ctx.signal.aborted) {
-    let page: Rec;
-    try {
-      page = await call(ctx, t, 'GET', query({ wait: 25 }));
-    } catch (e) {
-      if (ctx.signal.aborted) break;
-      throw e;
+  const follow = async (sink: StreamSink): Promise<void> => {
+    while (!ctx.signal.aborted) {
+      let page: Rec;
+      try {
+        page = await call(ctx, t, 'GET', query({ wait: 25 }));
+      } catch (e) {
+        if (ctx.signal.aborted) break;
+        throw e;
+      }
+      const items = page.requests as Rec[];
+      if (items.length) {
+        await sink.emit(items);
+        since = items[items.length - 1]!.id;
+      } else if (since === undefined) since = page.lastId;
+      await sleep(0, ctx.signal).catch(() => undefined);
     }
-    const items = page.requests as Rec[];
-    if (items.length) {
-      printer.records(items);
-      if (!printer.streaming) await printer.value(items, true);
-      since = items[items.length - 1]!.id;
-    } else if (since === undefined) since = page.lastId;
-    await sleep(0, ctx.signal).catch(() => undefined);
-  }
+  };
+  return { columns: REQUEST_COLUMNS, stream: { table: 'batch', run: follow } };
 }
 
-export async function status(ctx: Context, rawOpts: unknown): Promise<void> {
+export async function status(ctx: Context, rawOpts: unknown): Promise<Outcome | undefined> {
   const t = target(ctx, (rawOpts as { url?: string }).url);
   const s = await call(ctx, t, 'GET', 'status');
-  if (ctx.format() === 'table' && !ctx.global.fields && !ctx.global.query) {
-    // A reading for people: one line per part.
+  // A reading for people (a table's view): one line per part.
+  const view = async () => {
     const lines = [
       `url        ${s.url}`,
       `clock      ${s.clock.now}${s.clock.frozen ? ' (frozen)' : s.clock.rate === 1 ? '' : ` (rate ${s.clock.rate})`}`,
@@ -319,10 +318,9 @@ export async function status(ctx: Context, rawOpts: unknown): Promise<void> {
       'records',
       ...Object.entries(s.collections as Record<string, number>).map(([k, v]) => `  ${k.padEnd(28)} ${v}`),
     ];
-    ctx.io.out(lines.join('\n').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '?'));
-    return;
-  }
-  await show(ctx, s);
+    return { data: s, text: lines.join('\n').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '?') };
+  };
+  return { data: s, view };
 }
 
 export async function stop(ctx: Context, rawOpts: unknown): Promise<void> {

@@ -2,9 +2,10 @@
 // (clock, snapshots, fault rules, the journal of requests, status, stop), and the MCP server.
 // Eager and cheap; each runner loads its implementation when it runs.
 import type { BuiltinGroup, BuiltinOption, BuiltinRecord } from './record.ts';
+import type { Outcome } from '../core/outcome.ts';
 
 type ControlModule = typeof import('./sandbox-control.ts');
-type Impl = (...args: unknown[]) => Promise<void>;
+type Impl = (...args: unknown[]) => Promise<Outcome | undefined | void>;
 
 /** A bench verb: it reaches a running sandbox through --url (or the `sandbox` profile). */
 const URL_OPTION: BuiltinOption = { flags: '--url <url>', description: 'the sandbox (default: the `sandbox` profile, which `agnt sandbox start` writes)' };

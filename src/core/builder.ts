@@ -178,6 +178,10 @@ export function buildLeaf(spec: CommandSpec, makeContext: ContextFactory): Comma
       cmd.addOption(oneValue(new Option('--tz <zone>', 'show times in this zone (tables, csv; default UTC)')));
     }
   }
+  if (spec.localTimes) {
+    if (!cmd.options.some((o) => o.long === '--tz')) cmd.addOption(oneValue(new Option('--tz <zone>', "show times in this zone (tables; default: your user's)")));
+    if (!cmd.options.some((o) => o.long === '--utc')) cmd.option('--utc', 'show times in UTC (tables)');
+  }
   cmd.addHelpText('after', helpText(spec));
   if (spec.hidden) (cmd as Command & { _hidden: boolean })._hidden = true;
   leafSpecs.set(cmd, spec);
@@ -407,6 +411,24 @@ export interface PerformOptions {
  * Undefined: a dry run (the request was printed) or a handler that returned nothing.
  */
 export async function perform(ctx: Context, spec: CommandSpec, inv: Invocation, opts: PerformOptions = {}): Promise<Outcome | undefined> {
+  if (!spec.localTimes) return await performRequests(ctx, spec, inv, opts);
+  // Bad zone flags are refused before anything is sent.
+  if (inv.opts.utc && inv.opts.tz) throw new UsageError('give --tz or --utc, not both');
+  if (typeof inv.opts.tz === 'string') checkZone(inv.opts.tz, '--tz');
+  return inLocalTime(ctx, inv, await performRequests(ctx, spec, inv, opts));
+}
+
+/**
+ * The README's time rule for a command's table: --utc, else --tz, else the user's zone (a
+ * request, made only when a table is drawn). json, yaml, jsonl, csv and id keep the API's times.
+ */
+function inLocalTime(ctx: Context, inv: Invocation, o: Outcome | undefined): Outcome | undefined {
+  if (!o || o.view || o.pages || o.stream) return o;
+  const zone = async () => (inv.opts.utc ? 'UTC' : (await import('./time.ts')).resolveZone(ctx, inv.opts.tz));
+  return { ...o, view: async (data) => ({ ...o, perId: undefined, data, zone: await zone() }) };
+}
+
+async function performRequests(ctx: Context, spec: CommandSpec, inv: Invocation, opts: PerformOptions): Promise<Outcome | undefined> {
   if (inv.fromStdin && !inv.ids.length) return { perId: { results: [], fromStdin: true } };
   await mergeCurrent(ctx, spec, inv);
   if (spec.confirm && !ctx.dryRun && !opts.confirmed) {

@@ -81,6 +81,8 @@ export interface ClientOptions {
 }
 
 const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+// A request body read from a file that failed: the caller's to report, never retried.
+const LOCAL_FILE_ERRORS = new Set(['ENOENT', 'EACCES', 'EISDIR', 'EIO']);
 const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE', 'HEAD', 'OPTIONS']);
 // Errors raised before a single byte of the request can have reached the server.
 export const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -554,14 +556,23 @@ export class HttpClient {
 
   /**
    * A request to an absolute URL the API handed out (presigned upload/download). It never
-   * carries the Authorization header, whatever origin it points at. A GET is retried like any
-   * idempotent request until its headers arrive; the body is the caller's to stream, with
-   * --timeout as the longest silence (a large transfer may take longer than that in total).
+   * carries the Authorization header, whatever origin it points at. It is retried by the rules of
+   * every request (the retry statuses, Retry-After, the run's retry budget, --debug lines) until
+   * its headers arrive: a GET always, a PUT when its body can be made again for each attempt
+   * (`replay`: the presigned PUT is idempotent, the file is sent from the start). The body is the
+   * caller's to stream, with --timeout as the longest silence (a large transfer may take longer
+   * than that in total). `onRetry` is told before each new attempt (why, its number, how many).
    */
   async external(
     method: 'GET' | 'PUT',
     url: string,
-    init: { headers?: Record<string, string>; body?: Dispatcher.DispatchOptions['body']; signal?: AbortSignal } = {},
+    init: {
+      headers?: Record<string, string>;
+      body?: Dispatcher.DispatchOptions['body'];
+      replay?: () => Dispatcher.DispatchOptions['body'];
+      signal?: AbortSignal;
+      onRetry?: (why: string, attempt: number, of: number) => void;
+    } = {},
   ): Promise<Dispatcher.ResponseData> {
     const u = new URL(url);
     if (u.protocol !== 'https:' && !(u.protocol === 'http:' && isLoopback(u.hostname))) {
@@ -570,7 +581,7 @@ export class HttpClient {
     const headers = { ...(init.headers ?? {}) };
     for (const k of Object.keys(headers)) if (k.toLowerCase() === 'authorization') delete headers[k];
     const signal = init.signal ?? this.opts.signal;
-    const maxAttempts = method === 'GET' ? Math.max(1, Math.floor(this.opts.retries)) : 1;
+    const maxAttempts = method === 'GET' || init.replay ? Math.max(1, Math.floor(this.opts.retries)) : 1;
     const shown = redactUrl(`${u.origin}${u.pathname}`);
     for (let attempt = 1; ; attempt++) {
       retryBudget.noteRequest();
@@ -582,15 +593,18 @@ export class HttpClient {
           path: `${u.pathname}${u.search}`,
           method,
           headers,
-          body: init.body,
+          body: init.replay ? init.replay() : init.body,
           signal,
           headersTimeout: this.opts.timeoutMs,
           bodyTimeout: this.opts.timeoutMs,
         } as Dispatcher.RequestOptions);
       } catch (e) {
         if (signal?.aborted) throw new Interrupted();
+        // A body that could not be read (the file went away) is not the network's to retry.
+        if (init.replay && LOCAL_FILE_ERRORS.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
         const err = this.transferError(e, method, shown);
         if (attempt < maxAttempts && retryBudget.take()) {
+          init.onRetry?.(err.message, attempt + 1, maxAttempts);
           await this.pause(attempt, undefined, `${err.message}`, maxAttempts, signal);
           continue;
         }
@@ -602,6 +616,7 @@ export class HttpClient {
         const retryAfter = parseRetryAfter(res.headers['retry-after']);
         if ((retryAfter === undefined || retryAfter <= (this.opts.maxRetryAfterMs ?? 60_000)) && retryBudget.take()) {
           await res.body.dump().catch(() => undefined);
+          init.onRetry?.(`HTTP ${res.statusCode}`, attempt + 1, maxAttempts);
           await this.pause(attempt, retryAfter, `HTTP ${res.statusCode}`, maxAttempts, signal);
           continue;
         }

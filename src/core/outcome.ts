@@ -41,6 +41,8 @@ export interface Outcome {
    * records, all of them) only when it draws a table; json, yaml, jsonl, csv and id get the API's records.
    */
   view?: (data: unknown) => Promise<Outcome>;
+  /** What jsonl, csv and id print when `data` is a document that holds records (coordinator schedule: its events). */
+  lines?: unknown[];
   /** Show the API's times in this zone (table: a wall time; csv: ISO with an offset). */
   zone?: string;
   /** Warnings for stderr after the data (shown with --quiet too). */
@@ -62,6 +64,51 @@ export interface Outcome {
   comment?: string;
   /** What an empty list says on a terminal ('no results'). */
   empty?: string;
+  /** Records a producer hands over as it goes (a tail, batch rows, a follow): present-stream.ts prints them. */
+  stream?: RecordStream;
+}
+
+/**
+ * Bytes about to be written to stdout, and the descriptor they go straight to (1 when the run is
+ * the process; undefined inside a test). A producer notes what it is about to write (the audit
+ * tail's cursor, across kill -9).
+ */
+export type BeforeWrite = (bytes: Buffer, fd: number | undefined) => void;
+
+/** What the presenter hands a stream's producer. */
+export interface StreamSink {
+  /** Each emit is written when it is made; false: the format prints one document when the stream ends (json, yaml, --query). */
+  readonly streaming: boolean;
+  /** Formats the records in the chosen format and writes them; resolves once the bytes are handed to stdout. */
+  emit(records: unknown[], before?: BeforeWrite): Promise<void>;
+  /** Writes what was held for the end (a document); the presenter ends a stream its producer did not end. */
+  end(before?: BeforeWrite): Promise<void>;
+  /** On a terminal, a stream of frames (RecordStream.frames): replaces what the screen shows with this text. */
+  frame(text: string): Promise<void>;
+  /** Whether the producer draws frames (frame) rather than emitting records. */
+  readonly framing: boolean;
+  /** The table and csv columns, when the producer learns them only once it runs (batch: from the input's header); before its first emit. */
+  setColumns(columns: Column[]): void;
+}
+
+export interface RecordStream {
+  /** The producer: hands records to the sink in order; resolves when there are no more. */
+  run(sink: StreamSink): Promise<void>;
+  /**
+   * How a table is drawn: 'end' (one table when the stream ends; the default), 'batch' (each
+   * emit printed whole, as its own table or document), or rows in fixed widths as they come (a
+   * stream with no end to measure them at): the first column this many characters, the others
+   * sharing the rest by these weights.
+   */
+  table?: 'end' | 'batch' | { first: number; weights: number[] };
+  /** The stream has no end (this flag, e.g. --follow): formats that print only at the end are refused before it starts. */
+  endless?: string;
+  /** The format in a pipe when neither a flag nor the profile names one (a tail: jsonl). */
+  pipeFormat?: Format;
+  /** On a terminal the stream is a screen drawn whole at each turn (sink.frame), whatever the format (`inbox --watch`). */
+  frames?: boolean;
+  /** Off a terminal, the formats the stream takes and what each prints as (inbox --watch: table, json and jsonl print JSON lines, id ids); another is refused. */
+  lineFormats?: Partial<Record<Format, Format>>;
 }
 
 /** A document (a man page, a script, a JSON file to keep) written byte for byte, its last line ended. */

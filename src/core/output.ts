@@ -280,7 +280,8 @@ function renderKeyValue(obj: Record<string, unknown>, fields: string[] | undefin
   const maxVal = opts.tty && opts.format !== 'wide' ? Math.max(10, opts.width - width - 3) : Infinity;
   return keys
     .map((k) => {
-      const v = fields?.length ? getPath(obj, k) : obj[k];
+      const raw = fields?.length ? getPath(obj, k) : obj[k];
+      const v = opts.zone ? inZone(raw, opts.zone, zoned) : raw;
       const text = v !== null && typeof v === 'object' && !Array.isArray(v) ? JSON.stringify(v) : cellText(v);
       const label = opts.chalk?.bold(padEndWidth(k, width)) ?? padEndWidth(k, width);
       return `${label}   ${truncateWidth(escapeControls(text), maxVal)}`;
@@ -360,7 +361,7 @@ export class Printer {
   }
 
   /** The format prints one line per record (jsonl, csv, id). */
-  private get recordFormat(): boolean {
+  get recordFormat(): boolean {
     return this.opts.format === 'jsonl' || this.opts.format === 'id' || this.opts.format === 'csv';
   }
 

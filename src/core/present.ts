@@ -87,6 +87,7 @@ export async function present(ctx: Context, spec: PresentSpec, outcome: Outcome 
   if (!outcome) return;
   let shown = outcome;
   if (outcome.raw !== undefined) ctx.io.write(outcome.raw);
+  else if (outcome.stream) await (await import('./present-stream.ts')).presentStream(ctx, spec, outcome);
   else if (outcome.pages) await presentPages(ctx, spec, outcome);
   else if (outcome.perId) await presentPerId(ctx, spec, outcome);
   else shown = await presentValue(ctx, spec, outcome);
@@ -121,6 +122,7 @@ function printerFor(ctx: Context, spec: PresentSpec, o: Outcome): Promise<Printe
 async function presentValue(ctx: Context, spec: PresentSpec, o: Outcome): Promise<Outcome> {
   if (o.data === undefined && o.text === undefined) return o;
   let printer = await printerFor(ctx, spec, o);
+  if (o.lines && printer.recordFormat) o = { ...o, data: o.lines };
   if (o.view && printer.rendersText) {
     o = { ...(await o.view(o.data)), format: o.format };
     printer = await printerFor(ctx, spec, o);

@@ -136,6 +136,11 @@ export interface CommandRecord {
   /** false: one record found in a list endpoint (no paging flags). */
   list?: false;
   columns?: Column[];
+  /**
+   * A table shows the API's times in your zone (--tz, --utc, else the user's: the README's time
+   * rule); the builder adds the flags and the presenter reads the zone only when it draws a table.
+   */
+  localTimes?: boolean;
   examples: string[];
   /** Destructive: confirm on a terminal, --yes in scripts. */
   confirm?: string;

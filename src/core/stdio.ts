@@ -41,6 +41,23 @@ export function writeOut(text: string): void {
 }
 
 /**
+ * Writes all of `bytes` to a descriptor now (what is written is with the system before this
+ * returns); a full non-blocking pipe is waited for.
+ */
+export function writeAll(fd: number, bytes: Buffer): void {
+  let done = 0;
+  while (done < bytes.length) {
+    try {
+      done += writeSync(fd, bytes, done);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+      // The reader is slower: block this thread briefly rather than buffer without bound.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    }
+  }
+}
+
+/**
  * A failed write to standard output. A reader that went away (`agnt … | head -1`) ends the run
  * quietly with the run's own exit code, like other Unix tools; anything else (a full disk) is one
  * line and exit 1 (EXIT.failure), never a stack trace quoting the bundle.

@@ -1,10 +1,13 @@
 // Every terminal decoration decided in one place: the colour level (one chalk instance), and
 // whether stderr may carry animation (ora spinners and the progress line). Nothing else in the
-// code writes an escape sequence: chalk styles, ora redraws.
+// code writes an escape sequence: chalk styles, ora redraws, and a watch's frame clears the screen.
 import { Chalk, type ChalkInstance } from 'chalk';
 import { hostEnv } from './host.ts';
 
 type Env = Record<string, string | undefined>;
+
+/** Cursor home, then clear the screen: a watch's redraw (the presenter's frames, present-stream.ts). */
+export const CLEAR_SCREEN = '\x1b[H\x1b[2J';
 
 /** CI=true (or any value but 'false'/'0'/''): a log is being kept, not a person watching. */
 export function inCI(env: Env = hostEnv()): boolean {

@@ -10,8 +10,8 @@
 // records when others are added, never skips one). What was read is sorted by time, the events
 // the cursor has seen are dropped, and the rest is written in batches, the cursor saved after
 // each.
-import { currentHost, theProcessHost } from '../core/host.ts';
 import type { Context } from '../core/context.ts';
+import type { Outcome, StreamSink } from '../core/outcome.ts';
 import type { Handler, Invocation } from '../core/spec.ts';
 import { AgntError, ApiError, NetworkError, UsageError } from '../core/errors.ts';
 import { requestFor } from '../core/endpoint-request.ts';
@@ -20,8 +20,8 @@ import { backoffDelay } from '../core/http.ts';
 import { checkZone, isWallTime, parseWhen, resolveZone } from '../core/time.ts';
 import { secondsFlag } from '../core/duration.ts';
 import { sleep } from '../core/sleep.ts';
-import { escapeControls, getPath, cellText, headerFor, loadQuery, Printer, type Column, type Format } from '../core/output.ts';
-import { advance, CursorFile, isNew, writeAll, type Cursor } from './audit/cursor.ts';
+import type { Column } from '../core/output.ts';
+import { advance, CursorFile, isNew, type Cursor } from './audit/cursor.ts';
 import { ECS_COLUMNS, toEcs } from './audit/ecs.ts';
 import { explain } from './common.ts';
 
@@ -77,20 +77,34 @@ function transient(e: unknown): boolean {
 
 class WindowChanged extends Error {}
 
-async function tail(ctx: Context, inv: Invocation<TailOptions>, source: Source): Promise<void> {
+/**
+ * Checks what needs no state, then returns the stream: the presenter checks the format against
+ * --follow before it runs, and prints each batch (jsonl in a pipe unless a format is named; a
+ * terminal table row by row in fixed columns, since a follow has no end to measure them at).
+ */
+async function tail(ctx: Context, inv: Invocation<TailOptions>, source: Source): Promise<Outcome> {
   const o = inv.opts;
   // ---- everything checked before the first request ----
-  const format = tailFormat(ctx);
   if (o.schema !== undefined && o.schema !== 'ecs') throw new UsageError(`--schema must be 'ecs', got '${o.schema}'`);
-  if (o.follow && (format === 'json' || format === 'yaml')) throw new UsageError(`-o ${format} has no end with --follow`, 'use -o jsonl (one event per line) with --follow');
   const intervalMs = secondsFlag(o.interval ?? 10, '--interval') * 1000;
-  const filters: Rec = { ...inv.query };
-  const query = await loadQuery(ctx.global.query);
   const ecs = o.schema === 'ecs';
   const columns: Column[] = ecs ? ECS_COLUMNS : (inv.spec.columns ?? []);
-  const out = new Output(ctx, format, columns, query);
-  // A table shaped by --query or --fields is printed whole, at an end a follow does not have.
-  if (o.follow && out.collecting) throw new UsageError('--query and --fields need -o jsonl or csv with --follow');
+  return {
+    columns,
+    stream: {
+      pipeFormat: 'jsonl',
+      endless: o.follow ? '--follow' : undefined,
+      // The time keeps its 24 characters; the other columns share what the terminal has left.
+      table: { first: 24, weights: [3, 5, 2, 3] },
+      run: (sink) => run(ctx, inv, source, sink, intervalMs),
+    },
+  };
+}
+
+async function run(ctx: Context, inv: Invocation<TailOptions>, source: Source, sink: StreamSink, intervalMs: number): Promise<void> {
+  const o = inv.opts;
+  const filters: Rec = { ...inv.query };
+  const ecs = o.schema === 'ecs';
   let cursor: Cursor = { time: null, ids: new Set() };
   let file: CursorFile | undefined;
   if (o.cursorFile && !ctx.dryRun) ({ file, cursor } = CursorFile.open(o.cursorFile, source.label));
@@ -135,30 +149,27 @@ async function tail(ctx: Context, inv: Invocation<TailOptions>, source: Source):
     return timed.sort((a, b) => a[0] - b[0]).map((x) => x[1]);
   };
 
+  const shown = (events: Rec[]) => (ecs ? events.map((e) => toEcs(e, source.dataset)) : events);
+  const moved = (c: Cursor, events: Rec[]) =>
+    advance(
+      c,
+      events.map((e) => ({ time: timeOf(e), id: e.id })),
+    );
   let pendingCursor = cursor;
-  // Straight to descriptor 1 when the run is the process (what is written is on disk before the
-  // cursor moves past it); a run inside a test writes to its own stdout.
-  const stdout: number | ((bytes: Buffer) => void) = currentHost() === theProcessHost() ? 1 : (bytes) => void ctx.io.stdout.write(bytes);
-  const emit = (events: Rec[]) => {
-    if (out.collecting) {
+  const emit = async (events: Rec[]) => {
+    if (!sink.streaming) {
       // json and yaml print one document at the end: the cursor moves when it is written.
-      out.collect(ecs ? events.map((e) => toEcs(e, source.dataset)) : events);
-      pendingCursor = advance(
-        pendingCursor,
-        events.map((e) => ({ time: timeOf(e), id: e.id })),
-      );
+      await sink.emit(shown(events));
+      pendingCursor = moved(pendingCursor, events);
       return;
     }
     for (let i = 0; i < events.length; i += BATCH) {
       const batch = events.slice(i, i + BATCH);
-      const next = advance(
-        cursor,
-        batch.map((e) => ({ time: timeOf(e), id: e.id })),
-      );
-      const bytes = out.render(ecs ? batch.map((e) => toEcs(e, source.dataset)) : batch);
-      if (file) file.write(stdout, bytes, cursor, next);
-      else if (typeof stdout === 'number') writeAll(stdout, bytes);
-      else stdout(bytes);
+      const prev = cursor;
+      const next = moved(prev, batch);
+      // On descriptor 1 before the cursor moves past it (noted as pending first on a regular file).
+      await sink.emit(shown(batch), file ? (bytes, fd) => file.beforeWrite(fd, bytes, prev, next) : undefined);
+      file?.save(next);
       cursor = next;
     }
   };
@@ -173,7 +184,7 @@ async function tail(ctx: Context, inv: Invocation<TailOptions>, source: Source):
     try {
       const events = await poll();
       if (events === undefined) return; // --dry-run: the request was printed
-      emit(events);
+      await emit(events);
       failures = 0;
     } catch (e) {
       if (ctx.signal.aborted) break;
@@ -199,88 +210,9 @@ async function tail(ctx: Context, inv: Invocation<TailOptions>, source: Source):
       break;
     }
   }
-  if (out.collecting) {
-    const bytes = await out.document();
-    if (file) file.write(1, bytes, cursor, pendingCursor);
-    else writeAll(1, bytes);
-  }
-}
-
-/** JSON lines where no format was asked for and stdout is no terminal (a pipe, a file a SIEM agent reads). */
-function tailFormat(ctx: Context): Format {
-  const g = ctx.global;
-  const asked = g.output !== undefined || g.json || g.yaml || g.jsonl || ctx.settings().output.value;
-  return !asked && !ctx.io.stdoutIsTTY ? 'jsonl' : ctx.format();
-}
-
-/**
- * The bytes of a batch in the chosen format. jsonl, csv and id go through the output layer's
- * printer as it streams; json and yaml collect until the end; a terminal table is drawn row by
- * row in fixed columns, since a follow has no end at which to measure them.
- */
-class Output {
-  private pending = '';
-  private printer: Printer;
-  private table: boolean;
-  private collected: Rec[] = [];
-  private headerDone = false;
-  constructor(
-    private ctx: Context,
-    format: Format,
-    private columns: Column[],
-    query: ((d: unknown) => unknown) | undefined,
-  ) {
-    const opts = { ...ctx.outputOptions(), format };
-    this.printer = new Printer(opts, (t) => (this.pending += t.endsWith('\n') ? t : `${t}\n`), query, columns);
-    this.table = opts.format === 'table' && !query && !opts.fields?.length;
-  }
-
-  /** json and yaml: the records are collected and printed as one document at the end. */
-  get collecting(): boolean {
-    return !this.table && !this.printer.streaming;
-  }
-
-  collect(records: Rec[]): void {
-    this.collected.push(...records);
-  }
-
-  async document(): Promise<Buffer> {
-    await this.printer.value(this.collected, true);
-    const text = this.pending;
-    this.pending = '';
-    return Buffer.from(text);
-  }
-
-  render(records: Rec[]): Buffer {
-    if (this.table) return Buffer.from(this.rows(records));
-    this.printer.records(records);
-    const text = this.pending;
-    this.pending = '';
-    return Buffer.from(text);
-  }
-
-  private rows(records: Rec[]): string {
-    const cols = this.columns;
-    // The time keeps its 24 characters; the other columns share what the terminal has left.
-    const room = Math.max(40, this.ctx.io.columns() - 24 - 3 * (cols.length - 1));
-    const weights = [0, 3, 5, 2, 3];
-    const sum = weights.slice(1, cols.length).reduce((a, b) => a + b, 0) || 1;
-    const widths = cols.map((_, i) => (i === 0 ? 24 : Math.max(6, Math.floor((room * (weights[i] ?? 3)) / sum))));
-    const line = (cells: string[]) =>
-      cells
-        .map((c, i) => {
-          const w = widths[i]!;
-          const t = c.length > w ? `${c.slice(0, w - 1)}\u2026` : c;
-          return i < cells.length - 1 ? t.padEnd(w) : t;
-        })
-        .join('   ')
-        .trimEnd();
-    let text = '';
-    if (!this.headerDone) {
-      text += `${line(cols.map(headerFor))}\n`;
-      this.headerDone = true;
-    }
-    for (const r of records) text += `${line(cols.map((c) => escapeControls(cellText(getPath(r, c.path)))))}\n`;
-    return text;
+  if (!sink.streaming) {
+    const start = cursor;
+    await sink.end(file ? (bytes, fd) => file.beforeWrite(fd, bytes, start, pendingCursor) : undefined);
+    file?.save(pendingCursor);
   }
 }

@@ -5,7 +5,7 @@ import { requestFor } from '../core/endpoint-request.ts';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
 import { escapeControls } from '../core/output.ts';
-import { addLocalDays, formatLocal, iso, parseWhen, resolveZone, startOfLocalDay, wallClock, pad2, looksAbsolute } from '../core/time.ts';
+import { addLocalDays, checkZone, formatLocal, iso, parseWhen, resolveZone, startOfLocalDay, wallClock, pad2, looksAbsolute } from '../core/time.ts';
 import { nameOf, sections, table, title } from '../render/render.ts';
 import { icsRequested, writeCalendar } from './ics.ts';
 
@@ -191,9 +191,12 @@ export const schedule: Handler<{ days?: string; tz?: string }> = async (ctx, inv
   const days = o.days !== undefined ? Number(o.days) : 7;
   if (!Number.isInteger(days) || days < 1 || days > 366) throw new UsageError(`--days must be an integer from 1 to 366, got '${o.days}'`);
   const ics = icsRequested(ctx);
-  const table = !ics && ctx.format() === 'table' && !ctx.global.query && !ctx.global.fields;
-  const needsZone = table || !looksAbsolute(fromText) || !looksAbsolute(toText);
-  const tz = needsZone ? await resolveZone(ctx, o.tz) : 'UTC';
+  const tzFlag = o.tz !== undefined ? checkZone(o.tz, '--tz') : undefined;
+  // The zone is read before the request only when a default or local time needs it; a table
+  // reads it when it is drawn (the presenter's view).
+  const needsZone = !looksAbsolute(fromText) || !looksAbsolute(toText);
+  const zone = needsZone ? await resolveZone(ctx, tzFlag) : undefined;
+  const tz = zone ?? 'UTC';
   const now = Date.now();
   const from = fromText !== undefined ? parseWhen(fromText, tz, now, { flag: '--from' }) : startOfLocalDay(now, tz);
   const to = toText !== undefined ? parseWhen(toText, tz, now, { flag: '--to', endOfDay: true }) : addLocalDays(from, days, tz);
@@ -201,9 +204,8 @@ export const schedule: Handler<{ days?: string; tz?: string }> = async (ctx, inv
   const res = await ctx.client().request<Rec>(requestFor(inv.spec.endpoint, { query: { from: iso(from), to: iso(to) } }));
   if (res.dryRun) return;
   const data = res.data ?? {};
-  if (ics) return writeCalendar(ctx, arr(data.events), 'Coverage schedule');
-  if (table) return { data, text: timeline(arr(data.events), from, to, tz, ctx) };
-  // Record-per-line formats get the events themselves.
-  if (['csv', 'jsonl', 'id'].includes(ctx.format())) return { data: arr(data.events) };
-  return { data };
+  const events = arr(data.events);
+  if (ics) return writeCalendar(ctx, events, 'Coverage schedule');
+  // A table is the day-by-day timeline; record-per-line formats get the events themselves.
+  return { data, lines: events, view: async () => ({ data, text: timeline(events, from, to, zone ?? (await resolveZone(ctx, tzFlag)), ctx) }) };
 };

@@ -13,11 +13,9 @@ import { callEndpoint } from '../core/endpoint-request.ts';
 import { AgntError, ApiError, EXIT, Interrupted, NetworkError, TimeoutError, UsageError } from '../core/errors.ts';
 import { escapeControls, FORMATS } from '../core/output.ts';
 import { mimeFromName } from '../api/mime.ts';
-import { sleep } from '../core/sleep.ts';
 import { formatBytes, Progress } from '../core/progress.ts';
 
 type Obj = Record<string, any>;
-const PUT_ATTEMPTS = 3;
 // A new file stays pending; re-uploading an existing name leaves its current version in place.
 const PENDING = ': a new file stays pending, an existing one keeps its current version';
 
@@ -115,42 +113,53 @@ async function* fileChunks(path: string, onBytes: (total: number) => void): Asyn
   }
 }
 
-/** PUTs the file to the presigned URL, from the start on each attempt; returns the bytes sent. */
+/**
+ * PUTs the file to the presigned URL; returns the bytes sent. A failed attempt is sent again
+ * from the start by the HTTP core's retry rules (Retry-After, the run's budget), which make the
+ * body anew for each attempt.
+ */
 async function putFile(ctx: Context, url: string, path: string, size: number, contentType: string, label: string): Promise<number> {
   const client = ctx.client();
-  for (let attempt = 1; ; attempt++) {
-    const progress = new Progress(ctx.io, { label: `upload ${escapeControls(label)}`, unit: 'bytes', total: size });
-    let sent = 0;
-    const body = fileChunks(path, (n) => {
+  let progress: Progress | undefined;
+  let body: AsyncGenerator<Buffer> | undefined;
+  let sent = 0;
+  let attempts = 1;
+  const close = () => {
+    progress?.end();
+    void body?.return(undefined).catch(() => undefined);
+  };
+  const replay = () => {
+    close();
+    sent = 0;
+    const shown = new Progress(ctx.io, { label: `upload ${escapeControls(label)}`, unit: 'bytes', total: size });
+    progress = shown;
+    body = fileChunks(path, (n) => {
       sent = n;
-      progress.update(n);
+      shown.update(n);
     });
-    try {
-      // undici takes async iterables as bodies, though its type names only streams and buffers.
-      const res = await client.external('PUT', url, { headers: { 'content-type': contentType, 'content-length': String(size) }, body: body as unknown as Readable, signal: ctx.signal });
-      progress.end();
-      if (res.statusCode >= 200 && res.statusCode < 300) {
-        await res.body.dump();
-        return sent;
-      }
-      const err = await externalError(res.statusCode, res.body, 'upload to the presigned URL failed');
-      const retryable = res.statusCode >= 500 || res.statusCode === 408 || res.statusCode === 429;
-      if (!retryable || attempt >= PUT_ATTEMPTS) {
-        if (attempt > 1) err.message += ` (after ${attempt} attempts)`;
-        throw err;
-      }
-      ctx.io.info(`${label}: ${err.message}; retrying from the start (attempt ${attempt + 1} of ${PUT_ATTEMPTS})`);
-    } catch (e) {
-      progress.end();
-      await body.return(undefined).catch(() => undefined);
-      if (aborted(ctx, e)) throw new Interrupted();
-      if (e instanceof AgntError) throw e;
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'EACCES') throw new UsageError(`${path}: ${(e as Error).message}`);
-      const err = client.transferError(e, 'PUT', shownUrl(url));
-      if (attempt >= PUT_ATTEMPTS) throw new (err.constructor as typeof NetworkError)(`upload to the presigned URL failed: ${err.message} (after ${attempt} attempts)`, attempt);
-      ctx.io.info(`${label}: ${err.message}; retrying from the start (attempt ${attempt + 1} of ${PUT_ATTEMPTS})`);
+    // undici takes async iterables as bodies, though its type names only streams and buffers.
+    return body as unknown as Readable;
+  };
+  const onRetry = (why: string, attempt: number, of: number) => {
+    attempts = attempt;
+    ctx.io.info(`${label}: upload to the presigned URL failed: ${why}; retrying from the start (attempt ${attempt} of ${of})`);
+  };
+  try {
+    const res = await client.external('PUT', url, { headers: { 'content-type': contentType, 'content-length': String(size) }, replay, onRetry, signal: ctx.signal });
+    close();
+    if (res.statusCode >= 200 && res.statusCode < 300) {
+      await res.body.dump();
+      return sent;
     }
-    await sleep(300 * 2 ** (attempt - 1), ctx.signal);
+    const err = await externalError(res.statusCode, res.body, 'upload to the presigned URL failed');
+    if (attempts > 1) err.message += ` (after ${attempts} attempts)`;
+    throw err;
+  } catch (e) {
+    close();
+    if (aborted(ctx, e)) throw new Interrupted();
+    if (e instanceof AgntError) throw e;
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'EACCES') throw new UsageError(`${path}: ${(e as Error).message}`);
+    throw client.transferError(e, 'PUT', shownUrl(url));
   }
 }
 

@@ -1,12 +1,12 @@
 // `agnt inbox`: what waits for the caller, across their roles, each item with the commands that
 // act on it. One GET per source, all at once; a source the caller's role does not reach (403)
 // is simply not theirs, any other failure is named on stderr and the exit code says so.
-import type { Outcome } from '../core/outcome.ts';
+import type { Outcome, StreamSink } from '../core/outcome.ts';
 import type { Context } from '../core/context.ts';
 import { AgntError, ApiError, EXIT, Interrupted, UsageError } from '../core/errors.ts';
 import type { EndpointId } from '../api/index.ts';
 import { callEndpoint, endpointRequest } from '../core/endpoint-request.ts';
-import { escapeControls, safeJson } from '../core/output.ts';
+import { escapeControls } from '../core/output.ts';
 import { paginate } from '../core/paginate.ts';
 import { sleep } from '../core/sleep.ts';
 import { validZone } from '../core/time.ts';
@@ -250,53 +250,51 @@ const seconds = (ms: number) => `${Number((ms / 1000).toFixed(2))}s`;
 
 const key = (i: InboxItem) => `${i.kind}\u0000${i.id}`;
 
-async function watch(ctx: Context, opts: Record<string, unknown>): Promise<void> {
+/**
+ * On a terminal each poll redraws the whole inbox (a frame); in a pipe the output is a stream of
+ * new items, one JSON object (or id) per line. The presenter prints both.
+ */
+function watch(ctx: Context, opts: Record<string, unknown>): Outcome {
   const interval = durationMs(typeof opts.interval === 'string' ? opts.interval : '30', '--interval');
-  const redraw = ctx.io.stdoutIsTTY;
-  const format = ctx.format();
-  // In a pipe the output is a stream of new items: one JSON object (or id) per line.
-  if (!redraw && !['table', 'json', 'jsonl', 'id'].includes(format)) throw new UsageError(`--watch in a pipe prints JSON lines or ids, not ${format}`, 'use -o jsonl (the default there) or -o id');
-  ctx.interruptIsStop = true;
-  const seen = new Set<string>();
-  for (;;) {
-    let result: Gathered;
-    try {
-      result = await gather(ctx, opts);
-    } catch (e) {
-      if (ctx.signal.aborted || e instanceof Interrupted) return;
-      // A poll that fails as a whole (the server is down) is said and tried again.
-      if (!(e instanceof AgntError) || e.exitCode === EXIT.usage || e.exitCode === EXIT.auth) throw e;
-      ctx.io.warn(`inbox: ${escapeControls((e as Error).message)}; trying again in ${seconds(interval)}`);
+  const run = async (sink: StreamSink): Promise<void> => {
+    ctx.interruptIsStop = true;
+    const seen = new Set<string>();
+    for (;;) {
+      let result: Gathered;
+      try {
+        result = await gather(ctx, opts);
+      } catch (e) {
+        if (ctx.signal.aborted || e instanceof Interrupted) return;
+        // A poll that fails as a whole (the server is down) is said and tried again.
+        if (!(e instanceof AgntError) || e.exitCode === EXIT.usage || e.exitCode === EXIT.auth) throw e;
+        ctx.io.warn(`inbox: ${escapeControls((e as Error).message)}; trying again in ${seconds(interval)}`);
+        try {
+          await sleep(interval, ctx.signal);
+        } catch {
+          return;
+        }
+        continue;
+      }
+      if (sink.framing) {
+        const stamp = new Date().toISOString().slice(11, 19);
+        await sink.frame(`${renderText(result.items, result.tz, ctx)}\n\n(updated ${stamp} UTC; every ${seconds(interval)}; Ctrl-C to stop)`);
+      } else await sink.emit(result.items.filter((i) => !seen.has(key(i))));
+      for (const i of result.items) seen.add(key(i));
+      reportFailures(ctx, result.failed);
       try {
         await sleep(interval, ctx.signal);
       } catch {
         return;
       }
-      continue;
     }
-    if (redraw) {
-      const stamp = new Date().toISOString().slice(11, 19);
-      ctx.io.stdout.write('\x1b[H\x1b[2J');
-      ctx.io.out(`${renderText(result.items, result.tz, ctx)}\n\n(updated ${stamp} UTC; every ${seconds(interval)}; Ctrl-C to stop)`);
-    } else {
-      const fresh = result.items.filter((i) => !seen.has(key(i)));
-      const lines = fresh.map((i) => (format === 'id' ? escapeControls(i.id) : safeJson(i, false)));
-      if (lines.length) ctx.io.out(lines.join('\n'));
-    }
-    for (const i of result.items) seen.add(key(i));
-    reportFailures(ctx, result.failed);
-    try {
-      await sleep(interval, ctx.signal);
-    } catch {
-      return;
-    }
-  }
+  };
+  return { stream: { endless: '--watch', frames: true, lineFormats: { table: 'jsonl', json: 'jsonl', jsonl: 'jsonl', id: 'id' }, run } };
 }
 
 export async function inbox(ctx: Context, opts: Record<string, unknown>): Promise<Outcome | undefined> {
   if (opts.interval !== undefined && !opts.watch) throw new UsageError('--interval goes with --watch');
   if (opts.utc && opts.tz) throw new UsageError('give --tz or --utc, not both');
   if (opts.watch && ctx.dryRun) throw new UsageError('--watch and --dry-run do not go together');
-  if (opts.watch) return void (await watch(ctx, opts));
+  if (opts.watch) return watch(ctx, opts);
   return once(ctx, opts);
 }

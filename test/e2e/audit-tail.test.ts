@@ -161,6 +161,17 @@ describe('audit-events tail', () => {
     const sent = sb.requests.filter((q) => q.path === '/organizations/org_acme/audit-events').slice(-1)[0]!;
     expect(sent.url).toContain('action=test.same-time');
 
+    // Through the presenter's stream: json is one document at the end, the cursor saved after it;
+    // csv streams with its header.
+    const base = ['org', 'audit-events', 'tail', 'org_acme', '--action', 'test.same-time'];
+    const cursor = join(dir, 'json-cursor.json');
+    const doc1 = await agnt([...base, '-o', 'json', '--cursor-file', cursor], { sb });
+    expect(JSON.parse(doc1.stdout).map((e: Rec) => e.id)).toEqual(events.map((e) => e.id));
+    expect(JSON.parse((await agnt([...base, '-o', 'json', '--cursor-file', cursor], { sb })).stdout)).toEqual([]);
+    const csv = (await agnt([...base, '-o', 'csv'], { sb })).stdout.trim().split('\n');
+    expect(csv[0]).toMatch(/^createdAt,actor/);
+    expect(csv).toHaveLength(151);
+
     const ecs = await agnt(['org', 'audit-events', 'tail', 'org_acme', '--action', 'test.same-time', '--schema', 'ecs', '-o', 'jsonl'], { sb });
     const doc = JSON.parse(ecs.stdout.split('\n')[0]!);
     const raw = events.find((e) => e.id === doc.event.id)!;
@@ -198,6 +209,8 @@ describe('audit-events tail', () => {
       ['--since', 'last tuesday'],
       ['--schema', 'cef'],
       ['--interval', '0'],
+      ['--follow', '--query', '[].id'],
+      ['--follow', '--fields', 'id', '-o', 'table'],
     ]) {
       const r = await agnt(['org', 'audit-events', 'tail', 'org_acme', ...args], { sb });
       expect(r.exitCode, args.join(' ')).toBe(2);

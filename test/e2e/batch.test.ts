@@ -150,6 +150,17 @@ describe('agnt batch', () => {
     await agnt(['teams', 'members', 'update', 'team_acme', 'usr_member', '--role', 'member'], { sb });
   });
 
+  it('--query applies to the stream as -o json prints it, one array (docs/bulk.md: the one rule); --fields to each record', async () => {
+    const file = write('q.csv', 'email\nq1@acme.test\nq2@acme.test\nq3@acme.test\n');
+    const rows = await agnt(['batch', file, '--dry-run', '-o', 'jsonl', '--query', '[].row', ...INVITE], { sb });
+    expect(rows.exitCode, rows.stderr).toBe(0);
+    expect(rows.stdout).toBe('2\n3\n4\n');
+    const last = await agnt(['batch', file, '--dry-run', '-o', 'json', '--query', '[-1].email', ...INVITE], { sb });
+    expect(JSON.parse(last.stdout)).toBe('q3@acme.test');
+    const fields = await agnt(['batch', file, '--dry-run', '-o', 'jsonl', '--fields', 'row,status', ...INVITE], { sb });
+    expect(jsonl(fields.stdout)).toEqual([2, 3, 4].map((row) => ({ row, status: 'dry-run' })));
+  });
+
   it("a row's --set a.b=c on a PUT keeps the rest of that object, as on the command line", async () => {
     const ids = ['con_carol', 'con_dan'];
     for (const id of ids) sb.store.update('contacts', id, { address: { line1: `1 ${id} St`, city: 'Oslo', country: 'NO' } });

@@ -135,6 +135,19 @@ describe('a week of coverage', () => {
     expect(sched.stdout).toContain('== Wed 2026-12-02 ==\n  all day      backup   covering Pat Principal for Cory Coordinator');
     expect(sched.stdout).toContain('== Sun 2026-12-06 ==\n  00:00-09:00  backup');
     expect(sched.stdout).toContain('== Mon 2026-11-30 ==\n  -');
+    // Record-per-line formats print the events themselves; a bad --tz is refused before any request.
+    const range = ['coordinator', 'schedule', '--from', '2026-11-30T00:00:00Z', '--to', '2026-12-07T00:00:00Z'];
+    const lines = await agnt([...range, '-o', 'jsonl'], { sb, as: 'backup' });
+    const evs = lines.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(evs.length).toBeGreaterThan(0);
+    expect(evs.every((e: any) => e.spanId === spanId && e.role === 'backup')).toBe(true);
+    const sent = sb.requests.length;
+    const bad = await agnt([...range, '--tz', 'Nowhere/Else'], { sb, as: 'backup' });
+    expect(bad.exitCode).toBe(2);
+    expect(sb.requests.length).toBe(sent);
     const events = await agntJson(['coverage', 'events', '--from', '2026-12-01T00:00:00Z', '--to', '2026-12-02T00:00:00Z'], { sb, as: 'manager' });
     expect(events.map((e: any) => [e.role, e.principal.id, e.status])).toEqual([
       ['manager', 'usr_principal', 'active'],

@@ -212,6 +212,19 @@ describe('drive upload failures', () => {
     expect(presigned('PUT').length - puts).toBe(2);
   });
 
+  it("a presigned PUT answered 503 with Retry-After is sent again by the HTTP core after the asked delay, not a loop of the upload's own", async () => {
+    writeFileSync(join(dir, 'later.txt'), 'try me later');
+    const puts = presigned('PUT').length;
+    sb.faults.push({ method: 'PUT', path: /^\/_presigned\//, times: 1, status: 503, body: 'busy', headers: { 'retry-after': '1' } });
+    const r = await agnt(['drive', 'upload', join(dir, 'later.txt'), '-o', 'json', '--debug'], { sb });
+    expect(r.exitCode, r.stderr).toBe(0);
+    // The core's retry line: the wait is the server's 1 s, and the attempt is counted against the core's limit.
+    expect(r.stderr).toContain('* HTTP 503; retrying in 1000 ms (attempt 2 of 3)\n');
+    expect(r.stderr).toContain('later.txt: upload to the presigned URL failed: HTTP 503; retrying from the start (attempt 2 of 3)\n');
+    expect(presigned('PUT').length - puts).toBe(2);
+    expect(JSON.parse(r.stdout)).toMatchObject({ name: 'later.txt', status: 'ready', size: 12 });
+  });
+
   it('reports a file whose confirm failed as pending', async () => {
     writeFileSync(join(dir, 'unconfirmed.txt'), 'never confirmed');
     sb.faults.push({ method: 'POST', path: /\/confirm$/, times: 1, status: 500, body: '{"status":500,"error":"boom"}' });

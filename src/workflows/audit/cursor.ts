@@ -9,7 +9,7 @@
 // in the file takes the batch as written, and one that finds a torn tail cuts it off. On a pipe
 // nothing can be checked afterwards: there the window is the one write before the save.
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, ftruncateSync, openSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync, writeSync as writeSyncFd } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, openSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { UsageError } from '../../core/errors.ts';
 
 const MARK = 'agnt audit-events tail cursor';
@@ -115,30 +115,23 @@ export class CursorFile {
   }
 
   /**
-   * Writes `bytes` to standard output and moves the cursor past `events`: the cursor is saved
-   * once they are written (and, on a regular file, noted as pending before).
+   * Called with a batch's bytes just before they are written to descriptor `fd` (undefined: not
+   * the process's descriptor, a run inside a test): on a regular file the batch is noted as
+   * pending first, where it goes, its length and hash. The caller saves `after` once written.
    */
-  write(fd: number | ((bytes: Buffer) => void), bytes: Buffer, before: Cursor, after: Cursor): void {
-    if (typeof fd === 'function') {
-      // Not the process's descriptor (a run inside a test): no file to note a pending batch in.
-      fd(bytes);
-      this.save(after);
-      return;
-    }
+  beforeWrite(fd: number | undefined, bytes: Buffer, before: Cursor, after: Cursor): void {
+    if (fd === undefined || !bytes.length) return;
     const st = fstatSync(fd);
-    if (st.isFile() && bytes.length) {
-      this.save(before, {
-        dev: st.dev,
-        ino: st.ino,
-        offset: st.size,
-        length: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        time: after.time ?? 0,
-        ids: [...after.ids],
-      });
-    }
-    writeAll(fd, bytes);
-    this.save(after);
+    if (!st.isFile()) return;
+    this.save(before, {
+      dev: st.dev,
+      ino: st.ino,
+      offset: st.size,
+      length: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      time: after.time ?? 0,
+      ids: [...after.ids],
+    });
   }
 }
 
@@ -194,18 +187,4 @@ function recover(p: Pending, cursor: Cursor): Cursor {
   // A torn write of ours (the file ends inside the batch): cut it off; the batch is written again.
   if (st.size > p.offset) ftruncateSync(1, p.offset);
   return cursor;
-}
-
-/** Writes all of `bytes` to a descriptor now; a full non-blocking pipe is waited for. */
-export function writeAll(fd: number, bytes: Buffer): void {
-  let done = 0;
-  while (done < bytes.length) {
-    try {
-      done += writeSyncFd(fd, bytes, done);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
-      // The reader is slower: block this thread briefly rather than buffer without bound.
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
-    }
-  }
 }

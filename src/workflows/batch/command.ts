@@ -5,7 +5,8 @@ import { UsageError } from '../../core/errors.ts';
 import { CONNECTIONS } from '../../core/http.ts';
 import { parseDelimiterOption, parseEncodingOption } from '../import/detect.ts';
 import { INPUT_FORMATS, type InputFormat } from './input.ts';
-import { runBatch } from './run.ts';
+import { type BatchOptions, runBatch } from './run.ts';
+import type { Outcome } from '../../core/outcome.ts';
 
 // As many rows at once as the HTTP core sends at once (more would only queue in its gate): with
 // a 20 ms round trip, 4 rows at a time held 1,000 rows to about 100 a second, 16 to 460, 64 to
@@ -35,7 +36,8 @@ export interface BatchFlags {
   encoding?: string;
 }
 
-export async function batch(ctx: Context, file: unknown, command: unknown, flags: unknown, globalOptions: readonly Option[]): Promise<void> {
+/** The rows' records stream through the presenter in input order, as they finish. */
+export async function batch(ctx: Context, file: unknown, command: unknown, flags: unknown, globalOptions: readonly Option[]): Promise<Outcome> {
   const o = flags as BatchFlags;
   const argv = (command as string[] | undefined) ?? [];
   if (o.serial && o.concurrency !== undefined) throw new UsageError('--serial and --concurrency cannot be combined');
@@ -45,7 +47,7 @@ export async function batch(ctx: Context, file: unknown, command: unknown, flags
     throw new UsageError(`--input-format must be one of ${INPUT_FORMATS.join(', ')}, got '${o.inputFormat}'`);
   // Any WHATWG label, checked before anything is read (the import's rule).
   const encoding = o.encoding === undefined ? undefined : parseEncodingOption(String(o.encoding));
-  await runBatch(ctx, {
+  const opts: BatchOptions = {
     globalOptions,
     file: String(file),
     command: argv,
@@ -65,5 +67,6 @@ export async function batch(ctx: Context, file: unknown, command: unknown, flags
     format: o.inputFormat as InputFormat | undefined,
     delimiter: o.delimiter === undefined ? undefined : parseDelimiterOption(o.delimiter),
     encoding,
-  });
+  };
+  return { stream: { run: async (sink) => void (await runBatch(ctx, opts, sink)) } };
 }

@@ -6,7 +6,8 @@ import type { Context } from '../../core/context.ts';
 import { AgntError, ApiError, Interrupted, NAMED_FAILURES, namedFailures, NetworkError, PartialFailure, UsageError } from '../../core/errors.ts';
 import { type HttpClient, NEVER_SENT } from '../../core/http.ts';
 import type { IO } from '../../core/io.ts';
-import { escapeControls, idOf, type Printer } from '../../core/output.ts';
+import { escapeControls, idOf } from '../../core/output.ts';
+import type { StreamSink } from '../../core/outcome.ts';
 import type { Column } from '../../core/spec.ts';
 import type { Encoding } from '../import/detect.ts';
 import type { LedgerWriter } from '../import/ledger.ts';
@@ -90,7 +91,9 @@ export class BatchRun {
   private ledger?: LedgerWriter;
   private state?: BatchLedgerState;
   private failedOut?: FailedWriter;
-  private printer!: Printer;
+  /** Printed in input order through the presenter's stream; a failure to print stops the run. */
+  private printed: Promise<void> = Promise.resolve();
+  private printFailed = false;
   /** Where a row's result nests its id (users provision: under user). */
   private idKeys: string[] = [];
   private progress?: Progress;
@@ -110,6 +113,7 @@ export class BatchRun {
   constructor(
     private ctx: Context,
     private opts: BatchOptions,
+    private sink: StreamSink,
   ) {}
 
   async run(): Promise<BatchSummary> {
@@ -200,7 +204,7 @@ export class BatchRun {
     const columns: Column[] = [{ path: 'row' }, ...this.keyCols.map(([name]) => ({ path: name, header: name })), { path: 'status' }];
     if (opts.dryRun) columns.push({ path: 'request.method', header: 'METHOD' }, { path: 'request.url', header: 'URL' });
     else columns.push({ path: 'id' }, { path: 'error' });
-    this.printer = await ctx.printer(columns);
+    this.sink.setColumns(columns);
     this.progress = new Progress(ctx.io, { unit: 'rows', ...(input.size ? { fraction: () => input.bytesRead() / input.size! } : {}) });
 
     let skip = stored.skipRows;
@@ -427,7 +431,14 @@ export class BatchRun {
       this.queue = this.queue.slice(this.head);
       this.head = 0;
     }
-    if (recs.length) this.printer.records(recs);
+    if (recs.length) {
+      this.printed = this.printed.then(() => this.sink.emit(recs));
+      // A record that cannot be printed (-o id and no id) stops the run as a failed row's 401 does.
+      this.printed.catch((e: unknown) => {
+        this.printFailed = true;
+        this.stop ??= e instanceof AgntError ? e : new AgntError((e as Error).message);
+      });
+    }
   }
 
   private async finish(): Promise<BatchSummary> {
@@ -451,7 +462,8 @@ export class BatchRun {
       else this.ledger.write({ type: 'end', at: new Date().toISOString(), ...summary });
       this.ledger.close();
     }
-    await this.printer.endList();
+    await this.printed.catch(() => undefined);
+    if (!this.printFailed) await this.sink.end();
     const io = this.ctx.io;
     if (this.ctx.signal.aborted || this.stop instanceof Interrupted) {
       const said = `interrupted after ${this.decided} rows${pending ? ` (${pending} in flight)` : ''}${this.ledgerPath ? `; run the same command with --resume to finish (ledger: ${this.ledgerPath})` : ''}`;
@@ -490,6 +502,6 @@ export class BatchRun {
   }
 }
 
-export async function runBatch(ctx: Context, opts: BatchOptions): Promise<BatchSummary> {
-  return await new BatchRun(ctx, opts).run();
+export async function runBatch(ctx: Context, opts: BatchOptions, sink: StreamSink): Promise<BatchSummary> {
+  return await new BatchRun(ctx, opts, sink).run();
 }

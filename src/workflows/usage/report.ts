@@ -208,10 +208,8 @@ export const usageReport: Handler<ReportOptions> = async (ctx, inv) => {
     }
     const columns: Column[] = [...keys.map((k) => ({ path: k, header: k.toUpperCase() })), ...NUMBER_COLUMNS.map((path) => ({ path }))];
     const result: Result = { data: rows, columns };
-    if (ctx.format() === 'table' && ctx.io.stdoutIsTTY) {
-      const { terminalReport } = await import('./render.ts');
-      result.text = terminalReport(report, ctx.io.columns(), ctx.io.chalk);
-    }
+    // A table on a terminal is the drawn report (the presenter asks for it only there).
+    if (ctx.io.stdoutIsTTY) result.view = async () => ({ data: rows, columns, text: (await import('./render.ts')).terminalReport(report, ctx.io.columns(), ctx.io.chalk) });
     if (budget !== undefined) {
       const cost = total.costMicros / 1_000_000;
       const over = total.costMicros - Math.round(budget * 1_000_000);
