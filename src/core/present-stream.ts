@@ -8,7 +8,7 @@ import { UsageError } from './errors.ts';
 import { currentHost, theProcessHost } from './host.ts';
 import type { BeforeWrite, Outcome, RecordStream, StreamSink } from './outcome.ts';
 import { cellText, type Column, escapeControls, escapeForTerminal, type Format, getPath, headerFor, loadQuery, Printer } from './output.ts';
-import { idKeysOf, type PresentSpec } from './present.ts';
+import { idKeysOf, type PresentSpec } from './present-spec.ts';
 import { aroundProgress } from './progress-lines.ts';
 import { maskSecrets } from './redact.ts';
 import { stdoutFailed, writeAll } from './stdio.ts';

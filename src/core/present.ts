@@ -10,9 +10,10 @@ import { ID_KEYS, type Printer } from './output.ts';
 import type { Shape } from '../api/shape.ts';
 import { incompleteError, type PageResult } from './paginate.ts';
 import type { CommandSpec } from './spec.ts';
+import { idKeysOf, type PresentSpec } from './present-spec.ts';
 
-/** What the presenter needs of a command's record. */
-export type PresentSpec = Pick<CommandSpec, 'command'> & Partial<Pick<CommandSpec, 'columns' | 'render' | 'path' | 'endpoint' | 'formats'>>;
+export type { PresentSpec } from './present-spec.ts';
+
 
 /** A promise when the stream's buffer is full (settled when it drains or ends), else undefined. */
 function stdoutDrained(out: NodeJS.WritableStream): Promise<void> | undefined {
@@ -30,14 +31,6 @@ function stdoutDrained(out: NodeJS.WritableStream): Promise<void> | undefined {
   });
 }
 
-/** The words an id of this command's result may be nested under: its path's parameters ('identifierId': identifier) and its resource. */
-export function idKeysOf(spec: PresentSpec): string[] {
-  const keys: string[] = [];
-  for (const m of (spec.path ?? '').matchAll(/\{(\w+?)Id\}/g)) keys.push(m[1]!);
-  const resource = (spec.endpoint as { resource?: string } | undefined)?.resource;
-  if (resource) keys.push(resource);
-  return keys;
-}
 
 /**
  * Whether a result of this shape may hold an id where -o id looks for one (as idOf does at run

@@ -12,7 +12,7 @@ import type { Column } from '../../core/spec.ts';
 import type { Encoding } from '../import/detect.ts';
 import type { LedgerWriter } from '../import/ledger.ts';
 import { Progress } from '../../core/progress.ts';
-import { idKeysOf } from '../../core/present.ts';
+import { idKeysOf } from '../../core/present-spec.ts';
 import { CommandAdapter, RowContext, TemplateError, type Prepared } from './adapter.ts';
 import { openInput, type BatchInput, type BatchRow, type FailedWriter, type InputFormat } from './input.ts';
 import { isUnfinished, resumeBatchLedger, rowHash, type BatchLedgerState, type RowOutcome, type StoredOptions } from './ledger.ts';
