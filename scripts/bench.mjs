@@ -529,7 +529,7 @@ async function transferGroup() {
     report({
       name: `drive ${what}, ${sizeName}, vs ${vs}`,
       vs,
-      value: `${fmt(r.ms)}x, CPU ${fmt(r.cpu)}x (${fmt(r.bMs / 1000, 2)} vs ${fmt(r.aMs / 1000, 2)} s)`,
+      value: `${fmt(r.ms)}x, CPU ${Number.isFinite(r.cpu) ? `${fmt(r.cpu)}x` : 'n/a'} (${fmt(r.bMs / 1000, 2)} vs ${fmt(r.aMs / 1000, 2)} s)`,
       target,
       pass,
       rss: mb(r.bRss),
