@@ -5,7 +5,7 @@
 // current run's Host (currentHost, hostEnv) rather than process.*, and whatever must last exactly
 // one run (the retry budget, "stdin was read") lives in the Host, never in a module variable.
 import type { AsyncLocalStorage } from 'node:async_hooks';
-import { isTerminal, writeOut } from './stdio.ts';
+import { isPipe, isTerminal, writeOut } from './stdio.ts';
 
 export type Env = Record<string, string | undefined>;
 
@@ -16,6 +16,8 @@ export interface Host {
   readonly stderr: NodeJS.WritableStream;
   /** Whether descriptor 0, 1 or 2 is a terminal. */
   isTTY(fd: 0 | 1 | 2): boolean;
+  /** Whether stdout (1) or stderr (2) is a pipe or a socket: another program reads it. */
+  isPipe(fd: 1 | 2): boolean;
   /** The terminal's width on stdout (1) or stderr (2); undefined when it reports none. */
   columns(fd: 1 | 2): number | undefined;
   /** A short text (help, the version) to stdout at once. */
@@ -47,6 +49,7 @@ export function processHost(): Host {
       return process.stderr;
     },
     isTTY: isTerminal,
+    isPipe,
     columns: (fd) => (fd === 1 ? process.stdout : process.stderr).columns || undefined,
     writeOut,
     onInterrupt(handler) {

@@ -66,7 +66,7 @@ export function createIO(opts: IOOptions = {}, host: Host = currentHost()): IO {
     stdinIsTTY,
     color: chalk.level > 0,
     chalk,
-    animated: animationAllowed(stderrIsTTY, { noColor: opts.noColor, quiet: opts.quiet }, host.env),
+    animated: animationAllowed(stderrIsTTY, { noColor: opts.noColor, quiet: opts.quiet, stdoutIsPipe: !stdoutIsTTY && host.isPipe(1) }, host.env),
     noInput: Boolean(opts.noInput) || host.env.AGNT_NO_INPUT === '1',
     quiet: Boolean(opts.quiet),
     canPrompt() {

@@ -1,6 +1,6 @@
 // The one spinner and the one progress line (count, rate, ETA), drawn by ora on stderr. Both
-// are silent unless io.animated (a terminal on stderr, colour allowed, not CI, not --quiet), so
-// logs, pipes and tests never see a redraw. ora is loaded only when something will be drawn.
+// are silent unless io.animated (a terminal on stderr, stdout not a pipe, not CI, not --quiet:
+// term.ts), so logs, pipes and tests never see a redraw. ora is loaded only when something will be drawn.
 import type { IO } from './io.ts';
 import { drawnLines, type DrawnLine } from './progress-lines.ts';
 import { escapeControls } from './output.ts';

@@ -26,6 +26,19 @@ export function isTerminal(fd: number): boolean {
 }
 
 /**
+ * Whether descriptor fd is a pipe or a socket: another program reads it (`agnt … | head`), and
+ * may be writing to the terminal agnt's stderr draws on. A closed descriptor is none.
+ */
+export function isPipe(fd: number): boolean {
+  try {
+    const st = fstatSync(fd);
+    return st.isFIFO() || st.isSocket();
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Writes a short text (help, the version) to standard output at once, through the descriptor.
  * A non-blocking pipe that is full (EAGAIN) takes the rest through the stream after all.
  */

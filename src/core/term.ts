@@ -44,9 +44,15 @@ export function colorLevel(isTTY: boolean, noColorFlag = false, env: Env = hostE
  * TERM=dumb), not under CI and not with --quiet. NO_COLOR, FORCE_COLOR=0 and --no-color ask for no
  * colour only (no-color.org): the line is still drawn, without colour. FORCE_COLOR never turns
  * animation on off a terminal.
+ *
+ * Nor when stdout is a pipe (gh's rule: its spinner needs stdout and stderr both terminals). The
+ * program reading the pipe (`agnt … | head`) often writes to the same terminal, and agnt cannot
+ * clear its line before that program writes: the data would be glued to a stale frame. stdout on a
+ * terminal is cleared around (progress-lines.ts); stdout in a file (`> out.json`) or /dev/null
+ * shares nothing with the terminal, and a long import or transfer keeps its progress there.
  */
-export function animationAllowed(stderrIsTTY: boolean, opts: { noColor?: boolean; quiet?: boolean } = {}, env: Env = hostEnv()): boolean {
-  return stderrIsTTY && !opts.quiet && !inCI(env) && env.TERM !== 'dumb';
+export function animationAllowed(stderrIsTTY: boolean, opts: { noColor?: boolean; quiet?: boolean; stdoutIsPipe?: boolean } = {}, env: Env = hostEnv()): boolean {
+  return stderrIsTTY && !opts.stdoutIsPipe && !opts.quiet && !inCI(env) && env.TERM !== 'dumb';
 }
 
 // One instance per level, so that two runs in one process (tests) never change each other's.

@@ -1,8 +1,8 @@
 // drive upload and drive download: the three-step presigned upload and the presigned download,
 // streamed from and to disk so memory stays flat whatever the file size. Presigned URLs go
 // through HttpClient.external(), which never sends the Authorization header.
-import { closeSync, existsSync, openSync, readSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { link, rename, stat, unlink } from 'node:fs/promises';
+import { closeSync, existsSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { link, open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { finished, Transform, type Readable } from 'node:stream';
@@ -77,39 +77,49 @@ function aborted(ctx: Context, e: unknown): boolean {
 
 // 1 MiB a chunk: a socket write of that size hands the kernel as much as its send buffer takes
 // in one call, and a 1 GiB upload takes a thousand turns of the loop below instead of four
-// thousand. With 256 KiB chunks read through the thread pool, the upload cost 2.6x curl's CPU.
+// thousand. With 256 KiB chunks read through a file stream, the upload cost 2.6x curl's CPU.
 const CHUNK = 1024 * 1024;
 
 /**
  * The file's bytes in chunks read into two buffers used in turn, so an upload of any size
  * allocates 2 MiB once instead of a fresh buffer per chunk (garbage that piles up to tens of
- * megabytes before a collection). Reuse is safe: undici writes a chunk with the socket corked
- * and, for a chunk above the socket's 16 KiB high-water mark, waits for 'drain' (everything
- * flushed) before asking for the next one; only the last chunk may be shorter. The reads are
- * synchronous: from the page cache a chunk takes a fraction of a millisecond, less than the hop
- * to the thread pool and back that an asynchronous read costs.
+ * megabytes before a collection). The next chunk is read (in the thread pool) while this one is
+ * sent: read synchronously, one after the other, the reads (a memory copy from the page cache,
+ * 0.1-0.2 s a GiB) added to the sending, and a 1 GiB PUT took 1.16x as long (2.42 against 2.08 s,
+ * medians of 12 interleaved, for 0.08 s less CPU). Reuse is safe: undici writes a chunk with the
+ * socket corked and, for a chunk above the socket's 16 KiB high-water mark, waits for 'drain'
+ * (everything flushed) before asking for the next one, so the buffer read into is never one being
+ * sent; only the last chunk may be shorter.
  */
 async function* fileChunks(path: string, onBytes: (total: number) => void): AsyncGenerator<Buffer> {
-  const fd = openSync(path, 'r');
+  const file = await open(path, 'r');
   const buffers = [Buffer.allocUnsafe(CHUNK), Buffer.allocUnsafe(CHUNK)];
+  const fill = async (buf: Buffer): Promise<number> => {
+    let filled = 0;
+    while (filled < CHUNK) {
+      const { bytesRead } = await file.read(buf, filled, CHUNK - filled, null);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return filled;
+  };
+  let reading = fill(buffers[0]!);
   let total = 0;
   try {
     for (let turn = 0; ; turn++) {
-      const buf = buffers[turn % 2]!;
-      let filled = 0;
-      while (filled < CHUNK) {
-        const bytesRead = readSync(fd, buf, filled, CHUNK - filled, null);
-        if (bytesRead === 0) break;
-        filled += bytesRead;
-      }
+      const filled = await reading;
       if (filled === 0) return;
       total += filled;
       onBytes(total);
-      yield buf.subarray(0, filled);
-      if (filled < CHUNK) return;
+      // A short chunk was the last: nothing more to read.
+      reading = filled === CHUNK ? fill(buffers[(turn + 1) % 2]!) : Promise.resolve(0);
+      // Awaited at the next turn, or in finally when the upload stops first.
+      reading.catch(() => undefined);
+      yield buffers[turn % 2]!.subarray(0, filled);
     }
   } finally {
-    closeSync(fd);
+    await reading.catch(() => undefined);
+    await file.close();
   }
 }
 

@@ -5,12 +5,12 @@
 // waits for, so nothing depends on how fast the machine is.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
-import { spawnInPty } from '../support/pty.ts';
+import { agnt, BIN, cleanEnv, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
+import { screen, spawnInPty } from '../support/pty.ts';
 
 let sb: Awaited<ReturnType<typeof withSandbox>>;
 let dir: string;
@@ -64,8 +64,8 @@ async function gate(hold: RegExp): Promise<Gate> {
  * Runs agnt in a pseudo-terminal. `until`: when the screen shows this, call `then` (or, when the
  * command's request reaches the gate first and nothing is awaited, `then` runs at arrival).
  */
-async function terminal(args: string[], env: Record<string, string | undefined>, g?: Gate, until?: RegExp): Promise<{ out: string; exitCode: number }> {
-  const child = spawnInPty(args, { COLUMNS: '120', AGNT_CONFIG_DIR: tempDir(), AGNT_BASE_URL: g?.url ?? sb.baseUrl, AGNT_TOKEN: sb.tokens.admin, ...env }, 60_000);
+async function terminal(args: string[], env: Record<string, string | undefined>, g?: Gate, until?: RegExp, redirect?: string): Promise<{ out: string; exitCode: number }> {
+  const child = spawnInPty(args, { COLUMNS: '120', AGNT_CONFIG_DIR: tempDir(), AGNT_BASE_URL: g?.url ?? sb.baseUrl, AGNT_TOKEN: sb.tokens.admin, ...env }, 60_000, undefined, redirect);
   let out = '';
   if (g) {
     if (until) {
@@ -182,6 +182,40 @@ describe('progress', () => {
       const r = await terminal(['users', 'list', '--all', '--per-page', '2', '-o', 'id'], {}, g, /\d+\/[\d,]+ records/);
       expect(r.exitCode).toBe(0);
       expect(r.out).toMatch(/2\/\d+ records/);
+    } finally {
+      await g.close();
+    }
+  });
+
+  // `agnt … | head -2`: head writes to the terminal agnt's stderr draws on, and agnt cannot clear
+  // its line before head writes. With stdout a pipe no progress is drawn (gh's rule), so the screen
+  // holds the data alone. Page 2 is held until head has shown both lines of page 1, while a
+  // spinner, if there were one, would be turning.
+  it('stdout piped into a program on the same terminal: no progress line, the first line is clean', async () => {
+    const list = await agnt(['users', 'list', '--per-page', '2', '-o', 'id'], { sb });
+    const [first, second] = list.stdout.trim().split('\n');
+    expect(second).toBeTruthy();
+    const g = await gate(/^\/users\?(.*&)?page=2(&|$)/);
+    try {
+      const r = await terminal(['users', 'list', '--all', '--per-page', '2', '-o', 'id'], {}, g, new RegExp(`${second}\\r?\\n`), '| head -2');
+      expect(r.exitCode).toBe(0);
+      expect(screen(r.out).split('\n').slice(0, 2)).toEqual([first, second]);
+      expect(r.out).not.toMatch(/records|\u001b\[[0-9;]*[GKJ]/);
+    } finally {
+      await g.close();
+    }
+  });
+
+  it('stdout redirected to a file: the progress line is still drawn, and the file holds the data alone', async () => {
+    const g = await gate(/^\/contacts\/bulk-import/);
+    const out = join(dir, `import-${Math.random().toString(36).slice(2)}.json`);
+    try {
+      const r = await terminal(['contacts', 'import', csv(), '--batch-size', '100', '-o', 'json'], {}, g, /\d+ rows\s+[\d,]+ rows\/s/, `> '${out}'`);
+      expect(r.exitCode).toBe(0);
+      expect(r.out).toMatch(/rows\/s/);
+      const text = readFileSync(out, 'utf8');
+      expect(text).not.toMatch(/rows\/s|\u001b/);
+      expect(JSON.parse(text)).toBeTruthy();
     } finally {
       await g.close();
     }

@@ -88,6 +88,8 @@ async function run(argv: string[], opts: InprocOptions): Promise<RunResult> {
     stdout,
     stderr,
     isTTY: (fd) => Boolean(fd === 0 ? tty.stdin : fd === 1 ? tty.stdout : tty.stderr),
+    // A stream the test collects stands for a pipe (as a test runner's is) unless it is a terminal.
+    isPipe: (fd) => !(fd === 1 ? tty.stdout : tty.stderr),
     columns: (fd) => ((fd === 1 ? tty.stdout : tty.stderr) ? (opts.columns ?? 80) : undefined),
     writeOut: (text) => stdout.write(text),
     // Ctrl-C is a real process's (test/faults/ctrl-c.test.ts); a test run has no way to press it.

@@ -32,14 +32,16 @@ const KEY_PAUSE_MS = 150;
  * Starts `agnt ARGS` in a pseudo-terminal (stdin is the keyboard, stdout the screen) with a clean
  * environment plus `env`. Its exit code is agnt's, or 128+N if a signal N killed agnt.
  */
-export function spawnInPty(args: string[], env: Record<string, string | undefined>, timeoutMs: number, columns?: number) {
+export function spawnInPty(args: string[], env: Record<string, string | undefined>, timeoutMs: number, columns?: number, redirect?: string) {
   // `script` runs the command through $SHELL -c. `exec` makes node the terminal's only
   // foreground process: otherwise a shell that stays (dash, the /bin/sh used when SHELL is unset,
   // as on CI) dies of the Ctrl-C itself, and `script` reports 130 whatever agnt exited with.
   // SHELL is pinned to /bin/sh so a developer's machine runs what CI runs.
   // `columns`: the terminal's width as agnt sees it (script's terminal otherwise has none).
+  // `redirect`: where agnt's stdout goes instead of the terminal, as shell text: `| head -2` (a
+  // program writing to the same terminal as agnt's stderr), `> out.json`.
   const size = columns ? `stty cols ${columns} rows 40; ` : '';
-  const command = `${size}exec ${[process.execPath, BIN, ...args].map(shellQuote).join(' ')}`;
+  const command = `${size}exec ${[process.execPath, BIN, ...args].map(shellQuote).join(' ')}${redirect ? ` ${redirect}` : ''}`;
   return execa('script', ['-qfec', command, '/dev/null'], {
     env: { ...cleanEnv(), SHELL: '/bin/sh', TERM: 'xterm', COLUMNS: '100', LINES: '40', ...env },
     extendEnv: true,

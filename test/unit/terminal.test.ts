@@ -36,7 +36,7 @@ describe('colour level', () => {
     expect(colorLevel(tty, flag, env)).toBe(level);
   });
 
-  it('animation: stderr a terminal, colour allowed, not CI, not quiet; FORCE_COLOR never adds it off a terminal', () => {
+  it('animation: stderr a terminal, stdout no pipe, not CI, not quiet; FORCE_COLOR never adds it off a terminal', () => {
     expect(animationAllowed(true, {}, {})).toBe(true);
     expect(animationAllowed(false, {}, { FORCE_COLOR: '1' })).toBe(false);
     // NO_COLOR, FORCE_COLOR=0 and --no-color mean no colour, not no progress (no-color.org).
@@ -46,6 +46,9 @@ describe('colour level', () => {
     expect(animationAllowed(true, {}, { CI: 'true', FORCE_COLOR: '1' })).toBe(false);
     expect(animationAllowed(true, { noColor: true }, {})).toBe(true);
     expect(animationAllowed(true, { quiet: true }, {})).toBe(false);
+    // stdout a pipe: the reader may write to the same terminal (gh's rule); a file or a terminal is fine.
+    expect(animationAllowed(true, { stdoutIsPipe: true }, {})).toBe(false);
+    expect(animationAllowed(true, { stdoutIsPipe: false }, {})).toBe(true);
   });
 
   it('one chalk instance per level: asking for another level changes no instance handed out', () => {
