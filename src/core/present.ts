@@ -14,7 +14,6 @@ import { idKeysOf, type PresentSpec } from './present-spec.ts';
 
 export type { PresentSpec } from './present-spec.ts';
 
-
 /** A promise when the stream's buffer is full (settled when it drains or ends), else undefined. */
 function stdoutDrained(out: NodeJS.WritableStream): Promise<void> | undefined {
   if (!(out as NodeJS.WritableStream & { writableNeedDrain?: boolean }).writableNeedDrain) return undefined;
@@ -30,7 +29,6 @@ function stdoutDrained(out: NodeJS.WritableStream): Promise<void> | undefined {
     out.on('error', done);
   });
 }
-
 
 /**
  * Whether a result of this shape may hold an id where -o id looks for one (as idOf does at run
