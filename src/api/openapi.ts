@@ -7,6 +7,8 @@ import type { ObjectShape, Shape } from './shape.ts';
 type Json = Record<string, unknown>;
 
 const UNSUPPORTED_MEDIA: ErrorDoc = { status: 415, code: 'AGNT_E_UNSUPPORTED_MEDIA_TYPE', when: 'the request body is not sent as application/json' };
+// The spec leaves the maximum request size open (part 1, 8); the sandbox refuses past 32 MB.
+const TOO_LARGE: ErrorDoc = { status: 413, code: 'AGNT_E_TOO_LARGE', when: 'the request body is larger than the server takes' };
 
 const FORMATS: Record<string, string> = { timestamp: 'date-time', date: 'date', email: 'email', url: 'uri' };
 
@@ -161,8 +163,9 @@ export function openApiDocument(areas: readonly ApiArea[], opts: OpenApiOptions)
       for (const st of e.status) responses[String(st)] = st === 204 ? { description: 'no content' } : successResponse(e, names);
       // A public endpoint takes no token, so it never answers 401.
       const common = COMMON_ERRORS.filter((c) => c.status !== 401 || !e.public);
-      // An endpoint that reads a JSON body answers 415 to a body of another Content-Type.
-      const media: ErrorDoc[] = e.body ? [UNSUPPORTED_MEDIA] : [];
+      // An endpoint that reads a JSON body answers 415 to a body of another Content-Type, and
+      // 413 to one too large.
+      const media: ErrorDoc[] = e.body ? [TOO_LARGE, UNSUPPORTED_MEDIA] : [];
       Object.assign(responses, errorResponses([...common, ...media, ...(e.errors ?? [])]));
       op.responses = responses;
       const methods = (paths[e.path] ??= {});

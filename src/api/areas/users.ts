@@ -255,6 +255,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'snapshots',
       result: arr(snapshot),
       paging: 'page',
+      pageParams: false,
     }),
     endpoint({
       id: 'workspace.cleanup',
