@@ -189,3 +189,22 @@ describe('page/perPage only where the row lists them', () => {
     expect(query('get', '/delegations')).toEqual(expect.arrayContaining(['page', 'perPage']));
   });
 });
+
+describe('answers and the document agree where Prism found them apart', () => {
+  it("a booking link's invitees carry invitedAt as the string the seeds require (part 2, 2.6)", async () => {
+    const link = await agntJson(['booking-links', 'add-invitees', 'bkl_principal', '--invitee', 'Eve Example <eve@example.test>'], { sb, as: 'principal' });
+    const invitees = (link.invitees ?? link.bookingLink?.invitees) as Array<Record<string, unknown>>;
+    expect(invitees.length).toBeGreaterThanOrEqual(3);
+    for (const i of invitees) expect(typeof i.invitedAt, String(i.id)).toBe('string');
+  });
+
+  it('the layered profile gives startDate, profNetAUrl and birthday as the plain strings of the seeds (part 1, 2.4)', async () => {
+    const ref: string = doc.paths['/me/profile'].get.responses['200'].content['application/json'].schema.properties.profile.$ref;
+    const profile = doc.components.schemas[ref.split('/').pop()!].properties;
+    expect(profile.professional.properties.startDate).toEqual({ type: 'string' });
+    expect(profile.professional.properties.profNetAUrl).toEqual({ type: 'string' });
+    expect(profile.personal.properties.birthday).toEqual({ type: 'string' });
+    const r = await agnt(['users', 'profile', '-o', 'json'], { sb });
+    expect(r.exitCode, r.stderr).toBe(0);
+  });
+});
