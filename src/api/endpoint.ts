@@ -50,6 +50,12 @@ export interface Endpoint {
    * only): `--limit N` sends it. A `before` list always takes `limit`.
    */
   takesLimit?: boolean;
+  /**
+   * False for a `page` list whose row gives the request no page/perPage (part 1, 8: the
+   * pagination parameters apply to "list endpoints that list them"): its answer still carries
+   * page, perPage and total, and the OpenAPI document declares no paging parameters for it.
+   */
+  pageParams?: false;
   /** Documented errors beyond the common ones (400 invalid body, 401, 403, 404). */
   errors?: readonly ErrorDoc[];
   /** Works without a token (the spec calls it public). */
@@ -98,7 +104,8 @@ export function endpoint(e: EndpointInput): Endpoint {
 }
 
 /** The query parameters an endpoint's paging style adds to it. */
-export function pagingParams(e: Pick<Endpoint, 'paging' | 'takesLimit'>): Record<string, Shape> {
+export function pagingParams(e: Pick<Endpoint, 'paging' | 'takesLimit' | 'pageParams'>): Record<string, Shape> {
+  if (e.paging === 'page' && e.pageParams === false) return {};
   if (e.paging === 'page')
     return {
       page: { kind: 'integer', description: 'page number, from 1' },

@@ -303,6 +303,8 @@ export class HttpClient {
   // the first request, so that --help and --version never parse it.
   private agent?: Promise<Agent>;
   private opts: ClientOptions;
+  /** The caller's user id, read once when a path names `me` (withoutMe). */
+  private callerId?: Promise<string>;
 
   constructor(opts: ClientOptions) {
     this.opts = opts;
@@ -377,7 +379,31 @@ export class HttpClient {
     if (this.opts.debug) this.opts.debug(maskSecrets(redactUrls(scrub(line, [this.opts.token]))));
   }
 
-  async request<T = unknown>(spec: RequestSpec): Promise<ApiResponse<T>> {
+  /**
+   * `me` as the user of a user's own data (/users/{userId}/drive-files, .../preferences,
+   * .../assistant), resolved to the caller's id. The API documents `me` only as the literal paths
+   * /users/me and /me/profile, never as a value of {userId}; agnt's `--user` defaults to `me`
+   * there, so it asks GET /users/me once per client and sends the id. A user record itself
+   * (/users/{userId}) is never resolved: `agnt users delete me` names no one. A dry run reads
+   * GET /users/me too, to show the request as it would be sent.
+   */
+  private async withoutMe(spec: RequestSpec): Promise<RequestSpec> {
+    const params = spec.params;
+    const [, area, user, ...below] = spec.path.split('/');
+    if (params?.userId !== 'me' || area !== 'users' || user !== '{userId}' || !below.length) return spec;
+    this.callerId ??= import('./endpoint-request.ts')
+      .then((m) => m.endpointRequest('users.me.get', { readInDryRun: true, signal: spec.signal }))
+      .then((me) => this.request<Record<string, unknown>>(me))
+      .then((r) => {
+        const id = r.data?.id;
+        if (typeof id !== 'string' || !id) throw new AgntError("cannot tell who 'me' is: GET /users/me answered without a user id");
+        return id;
+      });
+    return { ...spec, params: { ...params, userId: await this.callerId } };
+  }
+
+  async request<T = unknown>(given: RequestSpec): Promise<ApiResponse<T>> {
+    const spec = await this.withoutMe(given);
     const rawPath = this.target(spec);
     const hasBody = (spec.body !== undefined || spec.json !== undefined) && spec.method !== 'GET';
     const headers = this.headers(hasBody);

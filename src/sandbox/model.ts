@@ -83,11 +83,6 @@ export function assistantVisible(caller: Rec, a: Rec): boolean {
   }
 }
 
-/** Resolves a {userId} path parameter; `me` is the caller. */
-export function resolveUserId(caller: Rec, id: string): string {
-  return id === 'me' ? caller.id : id;
-}
-
 /** A full Contact (part 1, 2.7) with defaults for the fields not given: CONTACT_TEMPLATE's. */
 export function makeContact(store: Store, fields: Rec): Rec {
   const email = fields.email ?? fields.emails?.[0]?.address ?? null;

@@ -291,7 +291,7 @@ describe('agnt wait', () => {
   it(
     'waits for a drive file: ready once its upload is confirmed from another process',
     async () => {
-      const up = await agntJson(['api', 'POST', '/users/me/drive-files/upload', '-f', 'name=wait.txt', '-F', 'size=5'], { sb, as: 'member' });
+      const up = await agntJson(['api', 'POST', '/users/usr_member/drive-files/upload', '-f', 'name=wait.txt', '-F', 'size=5'], { sb, as: 'member' });
       const w = start(['wait', 'drive-file', up.fileId, '--timeout', '1m', '--interval', '0.2', '--debug', '-o', 'json'], 'member');
       expect(await w.stderr.next(/^wait: poll 1: /)).toBe(`wait: poll 1: drive file ${up.fileId} status=pending`);
       const put = await fetch(up.url, { method: 'PUT', body: 'hello', headers: { 'content-type': up.contentType } });

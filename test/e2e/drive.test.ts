@@ -280,7 +280,7 @@ describe('presigned URLs', () => {
   async function url(): Promise<string> {
     writeFileSync(join(dir, 'signed.txt'), 'signed');
     const id = (await agntJson(['drive', 'upload', join(dir, 'signed.txt')], { sb })).id as string;
-    return (await agntJson(['api', 'GET', `/users/me/drive-files/${id}/download`], { sb })).url as string;
+    return (await agntJson(['api', 'GET', `/users/usr_admin/drive-files/${id}/download`], { sb })).url as string;
   }
 
   it('refuses a wrong signature', async () => {

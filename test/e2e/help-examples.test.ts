@@ -27,6 +27,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, removeDir, shellAvailable, tempDir, withSandbox } from '../support/helpers.ts';
 import { helpExamples, shellWords } from '../support/help-examples.ts';
+import { documentedExit, onTerminalOnly, roleOf, runsUntilStopped } from '../support/example-roles.ts';
 import { runAgnt } from '../support/inproc.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -37,27 +38,6 @@ const usesJq = (line: string) => /\|\s*jq\b/.test(line);
 const all = (await helpExamples()).filter((e) => !usesJq(e.line) || shellAvailable('jq'));
 const byHelp = new Map<string, string[]>();
 for (const e of all) byHelp.set(e.help, [...(byHelp.get(e.help) ?? []), e.line]);
-
-// Whose token a line runs with, first match wins; otherwise the organization admin's (usr_admin).
-// Coverage is the coordinator's, accepting a span the backup's, approving it the manager's;
-// an invitation is accepted or declined by its invitee; onboarding examples are Pat's
-// (usr_principal, whose session obs_pat is seeded), and a first run is Mia's (usr_member).
-const ROLES: Array<[RegExp, string]> = [
-  [/^agnt manager-assignments create|--is-org-default/, 'admin'],
-  [/^agnt coordinator (audit-events|manager-overview)|^agnt org-requests mine/, 'manager'],
-  [/^agnt inbox|^agnt coverage (accept|decline)\b|--role backup/, 'backup'],
-  [/^agnt coverage (approve|reject|dashboard)\b|--role manager/, 'manager'],
-  [/^agnt (coverage|coordinator|backup-rules|manager-assignments)\b|^agnt wait (coverage|delegation)|^agnt delegations (?!confirm|list --role principal)/, 'coordinator'],
-  [/^agnt delegations (confirm|list --role principal)/, 'principal'],
-  [/^agnt onboarding run|^agnt invitations (accept|decline) inv_mia|^agnt assistants delete ast_private/, 'member'],
-  [/^agnt (onboarding|wait onboarding)\b/, 'principal'],
-];
-const roleOf = (line: string) => ROLES.find(([re]) => re.test(line))?.[1] ?? 'admin';
-
-const runsUntilStopped = (line: string) => /--watch\b|^agnt sandbox start\b/.test(line);
-const onTerminalOnly = (line: string) => /#\s*on a terminal\b/.test(line);
-/** The exit code a line documents in its comment (`# exit 7: ...`), else 0. */
-const documentedExit = (line: string) => Number(/#.*\bexit (\d+)\b/.exec(line)?.[1] ?? 0);
 
 /** A failed line as the test reports it: the line, its exit code and the end of its stderr. */
 type Failure = string;

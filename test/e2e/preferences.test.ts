@@ -50,7 +50,7 @@ describe('scheduling and reminders', () => {
     expect(set.exitCode).toBe(0);
     const back = await agntJson(['preferences', 'scheduling', 'get'], { sb, as: 'coordinator' });
     expect(back).toEqual(parse(SCHEDULING_YAML));
-    const sent = sb.requests.filter((r) => r.method === 'PUT' && r.path === '/users/me/preferences/scheduling').at(-1)!;
+    const sent = sb.requests.filter((r) => r.method === 'PUT' && r.path === '/users/usr_coord/preferences/scheduling').at(-1)!;
     expect(sent.body).toEqual({ schedulingPreferences: parse(SCHEDULING_YAML) });
     // the YAML printed by get is itself a valid input
     const yaml = (await agnt(['preferences', 'scheduling', 'get', '--yaml'], { sb, as: 'coordinator' })).stdout;

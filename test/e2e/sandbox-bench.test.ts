@@ -267,6 +267,21 @@ describe('snapshots', () => {
     expect(await b.json(['sandbox', 'snapshot', 'list'])).toEqual([]);
   });
 
+  it('a seeded file deleted after a snapshot downloads again once the snapshot is restored', async () => {
+    const b = await startBench([]);
+    const download = () => b.run(['drive', 'download', 'fil_board_notes', '--out', '-']);
+    const before = await download();
+    expect(before.exitCode, before.stderr).toBe(0);
+    expect(before.stdout.length).toBeGreaterThan(0);
+    expect((await b.run(['sandbox', 'snapshot', 'save', 'files'])).exitCode).toBe(0);
+    expect((await b.run(['drive', 'delete', 'fil_board_notes', '--yes'])).exitCode).toBe(0);
+    expect((await download()).exitCode).toBe(3);
+    expect((await b.run(['sandbox', 'snapshot', 'restore', 'files'])).exitCode).toBe(0);
+    const after = await download();
+    expect(after.exitCode, after.stderr).toBe(0);
+    expect(after.stdout).toBe(before.stdout);
+  });
+
   it('with --data, snapshots live beside the data file and survive a restart', async () => {
     const dir = tempDir('agnt-bench-data-');
     dirs.push(dir);

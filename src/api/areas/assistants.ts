@@ -5,7 +5,7 @@ import { any, arr, bool, email, enumOf, idOf, map, nul, num, obj, recordId, ro, 
 
 export const ASSISTANT_SCOPES = ['account', 'organization', 'team', 'user'] as const;
 const assistantId = idOf('assistants', { description: 'assistant id' });
-const userId = idOf('users', { description: "user id, or 'me'" });
+const userId = idOf('users', { description: 'user id' });
 const orNull = nul(str());
 
 const writingStyle = obj({ professionalism: num(), humor: num(), emojiUse: num(), characterInspiration: str(), externalCommunication: str(), oneOnOneCommunication: str() });
@@ -168,6 +168,10 @@ export const area: ApiArea = defineArea({
       resultKey: 'assistant',
       result: assistant,
       resource: 'assistant',
+      errors: [
+        { status: 400, code: 'AGNT_E_ASSISTANT_EXISTS', when: 'the user already has an assistant of their own', hint: 'update it instead' },
+        { status: 400, code: 'AGNT_E_DUPLICATE', when: 'an assistant with this e-mail already exists', hint: 'ask for free addresses with the generate endpoint' },
+      ],
     }),
     endpoint({
       id: 'assistants.user.update',
@@ -198,6 +202,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'assistants',
       result: arr(assistant),
       paging: 'page',
+      pageParams: false,
       resource: 'assistant',
     }),
     endpoint({
@@ -234,7 +239,17 @@ export const area: ApiArea = defineArea({
       resource: 'assistant',
     }),
     endpoint({ id: 'assistants.delete', method: 'DELETE', path: '/assistants/{assistantId}', params: { assistantId }, summary: 'Delete an assistant', resultKey: 'assistant', result: deletedResult }),
-    endpoint({ id: 'assistants.all', method: 'GET', path: '/assistants/all', summary: 'List all assistants', resultKey: 'assistants', result: arr(assistant), paging: 'page', resource: 'assistant' }),
+    endpoint({
+      id: 'assistants.all',
+      method: 'GET',
+      path: '/assistants/all',
+      summary: 'List all assistants',
+      resultKey: 'assistants',
+      result: arr(assistant),
+      paging: 'page',
+      pageParams: false,
+      resource: 'assistant',
+    }),
     endpoint({
       id: 'assistants.generate',
       method: 'GET',

@@ -57,6 +57,7 @@ export const area: ApiArea = defineArea({
       status: [201],
       resultKey: 'bookingLink',
       result: bookingLink,
+      errors: [{ status: 409, code: 'AGNT_E_DUPLICATE', when: 'the slug is taken' }],
     }),
     endpoint({
       id: 'booking-links.invitees.add',
@@ -67,6 +68,7 @@ export const area: ApiArea = defineArea({
       body: obj({ invitees: arr(obj({ name: str(), email: email() }, { required: ['name', 'email'] })) }, { required: ['invitees'] }),
       resultKey: 'bookingLink',
       result: bookingLink,
+      errors: [{ status: 409, code: 'AGNT_E_NOT_INVITE_ONLY', when: 'the link is not invite_only' }],
     }),
     endpoint({
       id: 'booking-links.invitees.invite',
@@ -75,6 +77,10 @@ export const area: ApiArea = defineArea({
       params: { bookingLinkId, inviteeId: str({ description: 'invitee id' }) },
       summary: "Send (or send again) an invitee's personal link",
       result: obj({}),
+      errors: [
+        { status: 409, code: 'AGNT_E_INACTIVE', when: 'the link is not active' },
+        { status: 409, code: 'AGNT_E_ALREADY_BOOKED', when: 'the invitee has already booked' },
+      ],
     }),
   ],
 });

@@ -46,6 +46,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'calendars',
       result: arr(calendar),
       paging: 'page',
+      pageParams: false,
       resource: 'calendar',
     }),
     endpoint({

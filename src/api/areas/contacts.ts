@@ -277,6 +277,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'relationship',
       result: relationship,
       resource: 'relationship',
+      errors: [{ status: 400, code: 'AGNT_E_DUPLICATE', when: 'the contact already has a relationship of this type to that contact' }],
     }),
     endpoint({
       id: 'contacts.relationships.update',
@@ -307,6 +308,7 @@ export const area: ApiArea = defineArea({
       body: obj({ externalId: str() }, { required: ['externalId'] }),
       resultKey: 'contact',
       result: contact,
+      errors: [{ status: 400, code: 'AGNT_E_DUPLICATE', when: 'another contact already has this id in that integration' }],
     }),
     endpoint({
       id: 'contacts.external-ids.find',
@@ -327,6 +329,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'propertyDefinitions',
       result: arr(propertyDefinition),
       paging: 'page',
+      pageParams: false,
       resource: 'propertyDefinition',
     }),
     endpoint({

@@ -111,6 +111,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'pendingInvites',
       result: arr(pendingInvite),
       paging: 'page',
+      pageParams: false,
     }),
     endpoint({
       id: 'coordinator.coverage-schedule',

@@ -111,6 +111,13 @@ const transitionErrors = [
   { status: 403, when: 'the caller may not make this move on this span (wrong role)' },
 ];
 
+const overlapError = {
+  status: 409,
+  code: 'AGNT_E_OVERLAP',
+  when: 'a principal of the span is already handed over in another span at an overlapping time',
+  hint: 'change the times, or cancel the other span',
+};
+
 const MOVES: Array<[Exclude<Move, 'cancel'>, string]> = [
   ['submit', 'Submit a draft span to its backups'],
   ['accept', 'Accept a span as its backup'],
@@ -129,7 +136,7 @@ const moveEndpoint = ([verb, summary]: (typeof MOVES)[number]): Endpoint =>
     summary,
     resultKey: 'coverageSpan',
     result: coverageSpan,
-    errors: transitionErrors,
+    errors: verb === 'submit' ? [...transitionErrors, overlapError] : transitionErrors,
   });
 
 const chainPerson = obj({ ...person.fields, depth: num() }, { required: ['id'] });
@@ -255,6 +262,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'coverageSpanPrincipals',
       result: arr(spanPrincipal),
       paging: 'page',
+      pageParams: false,
     }),
 
     endpoint({
@@ -265,6 +273,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'backupRoutingRules',
       result: arr(backupRoutingRule),
       paging: 'page',
+      pageParams: false,
       resource: 'backupRoutingRule',
     }),
     endpoint({
@@ -284,6 +293,7 @@ export const area: ApiArea = defineArea({
       status: [201],
       resultKey: 'backupRoutingRule',
       result: backupRoutingRule,
+      errors: [{ status: 409, code: 'AGNT_E_DUPLICATE', when: 'a rule for this coordinator and principal (or the organization default) exists already', hint: 'delete it first' }],
     }),
     endpoint({
       id: 'backup-rules.delete',
@@ -304,6 +314,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'managerAssignments',
       result: arr(managerAssignment),
       paging: 'page',
+      pageParams: false,
     }),
     endpoint({
       id: 'manager-assignments.create',
@@ -321,6 +332,7 @@ export const area: ApiArea = defineArea({
       status: [201],
       resultKey: 'managerAssignment',
       result: managerAssignment,
+      errors: [{ status: 409, code: 'AGNT_E_DUPLICATE', when: 'the manager already manages this user' }],
     }),
   ],
 });

@@ -7,7 +7,7 @@ export const NOTE_TYPES = ['raw-transcript', 'shared-summary', 'personal-summary
 const STORAGE_TOOLS = ['storage_tool_1', 'storage_tool_2', 'storage_tool_3', 'storage_tool_4'];
 const IMPORT_SOURCES = [...Array.from({ length: 15 }, (_, i) => `meeting_tool_${i + 1}`), ...STORAGE_TOOLS];
 
-const userId = idOf('users', { description: "user id, or 'me'" });
+const userId = idOf('users', { description: 'user id' });
 const fileId = idOf('drive-files', { description: 'file id' });
 const orNull = nul(str());
 
@@ -94,6 +94,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'driveFiles',
       result: arr(driveFile),
       paging: 'page',
+      pageParams: false,
       resource: 'driveFile',
     }),
     endpoint({

@@ -117,6 +117,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'sessions',
       result: arr(listItem),
       paging: 'page',
+      pageParams: false,
     }),
     endpoint({
       id: 'onboarding.sessions.current',

@@ -173,6 +173,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'organization',
       result: organization,
       resource: 'organization',
+      errors: [{ status: 409, code: 'AGNT_E_ORG_NAME_TAKEN', when: 'another organization already has this name' }],
     }),
     endpoint({
       id: 'orgs.delete',
@@ -194,6 +195,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'domains',
       result: arr(domain),
       paging: 'page',
+      pageParams: false,
       resource: 'domain',
     }),
     endpoint({

@@ -6,7 +6,7 @@ import { exceptionCreate, matrixPatch, recipientException, supervisionMatrix } f
 import { any, bool, enumOf, idOf, map, nul, num, obj, openObj, recordId, ro, stamp, str, strs } from '../shape.ts';
 
 const identifierId = idOf('identifiers', { description: 'identifier id' });
-const userId = idOf('users', { description: "user id, or 'me'" });
+const userId = idOf('users', { description: 'user id' });
 const skillName = str({ description: 'skill name (scheduling, reminders, followups, travel, supervision, ...)' });
 
 const identifierPreferences = obj(

@@ -139,6 +139,10 @@ export const area: ApiArea = defineArea({
       resultKey: 'team',
       result: team,
       resource: 'team',
+      errors: [
+        { status: 409, code: 'AGNT_E_TEAM_ID_TAKEN', when: 'a team with this id already exists' },
+        { status: 409, code: 'AGNT_E_TEAM_NAME_TAKEN', when: 'a team with this name already exists in the organization' },
+      ],
     }),
     endpoint({ id: 'teams.get', method: 'GET', path: '/teams/{teamId}', params: { teamId }, summary: 'Show a team', resultKey: 'team', result: team, resource: 'team' }),
     endpoint({
@@ -158,7 +162,16 @@ export const area: ApiArea = defineArea({
       result: team,
       resource: 'team',
     }),
-    endpoint({ id: 'teams.delete', method: 'DELETE', path: '/teams/{teamId}', params: { teamId }, summary: 'Delete a team', resultKey: 'team', result: deletedResult }),
+    endpoint({
+      id: 'teams.delete',
+      method: 'DELETE',
+      path: '/teams/{teamId}',
+      params: { teamId },
+      summary: 'Delete a team',
+      resultKey: 'team',
+      result: deletedResult,
+      errors: [{ status: 409, code: 'AGNT_E_TEAM_NOT_EMPTY', when: 'the team still has other members', hint: 'remove them first' }],
+    }),
 
     endpoint({
       id: 'teams.members.list',
@@ -184,6 +197,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'member',
       result: member,
       resource: 'member',
+      errors: [{ status: 409, code: 'AGNT_E_ALREADY_MEMBER', when: 'the user is already a member of the team' }],
     }),
     endpoint({
       id: 'teams.members.update',
@@ -204,7 +218,14 @@ export const area: ApiArea = defineArea({
       summary: 'Remove a member from a team',
       resultKey: 'member',
       result: deletedResult,
-      errors: [{ status: 409, code: 'AGNT_E_OWNERSHIP_TRANSFER_REQUIRED', when: 'the member owns the team and it has other active members', hint: 'make another member owner first' }],
+      errors: [
+        {
+          status: 400,
+          code: 'AGNT_E_OWNERSHIP_TRANSFER_REQUIRED',
+          when: 'the member owns the team and it has other active members (the body carries requiresOwnershipTransfer and teamId)',
+          hint: 'make another member owner first',
+        },
+      ],
     }),
     endpoint({
       id: 'teams.profile.get',
@@ -239,6 +260,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'invitations',
       result: arr(invitation),
       paging: 'page',
+      pageParams: false,
       resource: 'invitation',
     }),
     endpoint({
@@ -251,6 +273,10 @@ export const area: ApiArea = defineArea({
       resultKey: 'invitation',
       result: invitation,
       resource: 'invitation',
+      errors: [
+        { status: 409, code: 'AGNT_E_ALREADY_MEMBER', when: 'the e-mail is already a member of the team' },
+        { status: 409, code: 'AGNT_E_INVITATION_PENDING', when: 'the e-mail already has a pending invitation to the team' },
+      ],
     }),
     endpoint({
       id: 'invitations.get',
@@ -271,6 +297,7 @@ export const area: ApiArea = defineArea({
       summary: 'Revoke an invitation (team owners or admins) or decline it (the invitee)',
       resultKey: 'invitation',
       result: invitation,
+      errors: [{ status: 409, code: 'AGNT_E_INVITATION_NOT_PENDING', when: 'the invitation is no longer pending' }],
     }),
     endpoint({
       id: 'invitations.accept',
@@ -281,7 +308,7 @@ export const area: ApiArea = defineArea({
       body: obj({ newOwnerId: idOf('users', { description: 'user id of the member who takes over the team you own' }) }),
       resultKey: 'invitation',
       result: invitation,
-      errors: [ownershipTransfer],
+      errors: [ownershipTransfer, { status: 409, code: 'AGNT_E_INVITATION_NOT_PENDING', when: 'the invitation is no longer pending' }],
     }),
 
     endpoint({
@@ -305,6 +332,7 @@ export const area: ApiArea = defineArea({
       status: [201],
       resultKey: 'organizationRequest',
       result: organizationRequest,
+      errors: [{ status: 409, code: 'AGNT_E_REQUEST_PENDING', when: 'the team already has a pending organization request' }],
     }),
     endpoint({
       id: 'org-requests.mine',
@@ -323,7 +351,11 @@ export const area: ApiArea = defineArea({
       summary: 'Approve an organization request',
       resultKey: 'organizationRequest',
       result: organizationRequest,
-      errors: [{ status: 409, code: 'AGNT_E_REQUEST_NOT_PENDING', when: 'the request was already decided' }],
+      errors: [
+        { status: 409, code: 'AGNT_E_REQUEST_NOT_PENDING', when: 'the request was already decided' },
+        { status: 409, code: 'AGNT_E_CONFLICT', when: 'the team of the request no longer exists' },
+        { status: 409, code: 'AGNT_E_ORG_NAME_TAKEN', when: 'an organization with the requested name already exists' },
+      ],
     }),
     endpoint({
       id: 'org-requests.reject',

@@ -63,11 +63,12 @@ const layeredProfile = obj(
         companyId: nul(idOf('companies')),
         companyDisplayName: nul(str()),
         department: str(),
-        startDate: str({ hint: 'date' }),
+        // Plain strings, as the seeds give them (part 1, 2.4): no date or URL format.
+        startDate: str(),
         officeLocation: str(),
         workHours: obj({ start: str(), end: str(), days: strs() }),
         pronouns: str(),
-        profNetAUrl: url(),
+        profNetAUrl: str(),
         bio: str(),
         responsibilities: strs(),
         currentProjects: strs(),
@@ -78,7 +79,7 @@ const layeredProfile = obj(
       },
       { open: true },
     ),
-    personal: obj({ birthday: str({ hint: 'date' }), nicknames: strs() }, { open: true }),
+    personal: obj({ birthday: str(), nicknames: strs() }, { open: true }),
   },
   { open: true },
 );
@@ -255,6 +256,7 @@ export const area: ApiArea = defineArea({
       resultKey: 'snapshots',
       result: arr(snapshot),
       paging: 'page',
+      pageParams: false,
     }),
     endpoint({
       id: 'workspace.cleanup',

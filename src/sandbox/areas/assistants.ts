@@ -1,7 +1,7 @@
 // Part 1, section 4.6: assistants, a user's assistant, generate and hire.
 import type { SandboxArea } from '../types.ts';
-import { badRequest, conflict, deleted, fail, forbidden, list, notFound, ok, pick, type Reply, bodyOf } from '../http.ts';
-import { assistantVisible, isOrgAdmin, resolveUserId, sameOrg, userView } from '../model.ts';
+import { badRequest, deleted, fail, forbidden, list, notFound, ok, pick, type Reply, bodyOf } from '../http.ts';
+import { assistantVisible, isOrgAdmin, sameOrg, userView } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 
 const COMMON_KEYS = [
@@ -155,8 +155,9 @@ function retire(store: Store, a: Rec): Reply {
   return deleted('assistant', a.id);
 }
 
+/** The user of /users/{userId}/assistant and /hire, by id (`me` is no id: part 1, 4.4 and 4.6). */
 function targetUser(store: Store, caller: Rec, id: string): Rec {
-  const u = store.get('users', resolveUserId(caller, id));
+  const u = store.get('users', id);
   if (!u || u.account !== caller.account) notFound('user', id);
   // Chosen: the user themself, or an organization admin of their organization.
   if (u!.id !== caller.id && !(isOrgAdmin(caller) && sameOrg(caller, u))) forbidden(`you may not manage the assistant of user ${u!.id}`);
@@ -221,7 +222,8 @@ const area: SandboxArea = {
       const b = bodyOf(req.body);
       const current = u.assistant ? store.get('assistants', u.assistant) : undefined;
       if (current && !current.deletedAt && current.scope === 'user' && current.user === u.id)
-        conflict(`user ${u.id} already has an assistant (${current.id}); update it instead`, 'AGNT_E_ASSISTANT_EXISTS');
+        // 400, not 409: part 1 answers a duplicate with 400 (its 7.2 keeps 409 for part 2).
+        badRequest(`user ${u.id} already has an assistant (${current.id}); update it instead`, 'AGNT_E_ASSISTANT_EXISTS');
       const a = create(store, req.user, b, u);
       store.update('users', u.id, { assistant: a.id, assistantName: a.name });
       return ok('assistant', a, 201);

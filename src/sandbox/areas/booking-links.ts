@@ -39,11 +39,13 @@ const area: SandboxArea = {
     });
   },
   seedExamples(store) {
-    // Two invitees not yet sent their links, with fixed ids for the help's examples.
+    // Two invitees not yet sent their links, with fixed ids for the help's examples. invitedAt is
+    // a string the seeds require (part 2, 2.6): when they were added; invite stamps it again.
+    const added = store.now();
     store.update('bookingLinks', 'bkl_principal', {
       invitees: [
-        { id: 'inv_carol', name: 'Carol Client', email: 'carol@client.test', status: 'pending', invitedAt: null, bookedAt: null },
-        { id: 'inv_dan', name: 'Dan Vendor', email: 'dan@vendor.test', status: 'pending', invitedAt: null, bookedAt: null },
+        { id: 'inv_carol', name: 'Carol Client', email: 'carol@client.test', status: 'pending', invitedAt: added, bookedAt: null },
+        { id: 'inv_dan', name: 'Dan Vendor', email: 'dan@vendor.test', status: 'pending', invitedAt: added, bookedAt: null },
       ],
     });
   },

@@ -1,7 +1,7 @@
 // Part 1, section 4.3: contacts, their relationships and external ids, bulk tagging, and
 // property definitions. (POST /contacts/bulk-import lives in contacts-import.ts.)
 import type { SandboxArea } from '../types.ts';
-import { badRequest, bodyOf, conflict, deleted, forbidden, list, listSlice, matchesSearch, notFound, ok, pick } from '../http.ts';
+import { badRequest, bodyOf, deleted, forbidden, list, listSlice, matchesSearch, notFound, ok, pick } from '../http.ts';
 import { contactVisible, makeContact } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 
@@ -288,7 +288,8 @@ const area: SandboxArea = {
       const to = findContact(store, req.user, b.toContactId);
       if (to.id === from.id) badRequest('a contact cannot be related to itself', 'AGNT_E_VALIDATION');
       if (store.find('contactRelationships', (x) => x.fromContact === from.id && x.toContact === to.id && x.type === b.type)) {
-        conflict(`${from.id} already has a ${b.type} relationship to ${to.id}`);
+        // 400, not 409: part 1 answers a duplicate with 400 (its 7.2 keeps 409 for part 2).
+        badRequest(`${from.id} already has a ${b.type} relationship to ${to.id}`, 'AGNT_E_DUPLICATE');
       }
       const rel = store.insert('contactRelationships', 'rel', {
         account: from.account,
@@ -328,7 +329,7 @@ const area: SandboxArea = {
         'contacts',
         (x) => x.id !== c.id && contactVisible(req.user, x) && (x.externalIds ?? []).some((e: Rec) => e.integration === integration && e.externalId === b.externalId),
       );
-      if (holder) conflict(`${integration} id ${b.externalId} already belongs to contact ${holder.id}`);
+      if (holder) badRequest(`${integration} id ${b.externalId} already belongs to contact ${holder.id}`, 'AGNT_E_DUPLICATE');
       const rest = (c.externalIds ?? []).filter((e: Rec) => e.integration !== integration);
       const updated = store.update('contacts', c.id, { externalIds: [...rest, { integration, externalId: b.externalId, syncedAt: store.now() }] })!;
       return ok('contact', detail(store, updated));

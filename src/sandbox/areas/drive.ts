@@ -56,6 +56,15 @@ export function blobPath(sb: Sandbox, storageKey: string): string {
   return join(blobDir(sb), storageKey.replace(/[^\w.-]/g, '_'));
 }
 
+/** The bytes of a seeded file (and its earlier version), written from the text its record keeps. */
+function seedBlobs(sb: Sandbox, f: Rec): void {
+  if (typeof f.metadata?.seedText !== 'string') return;
+  const p = blobPath(sb, f.storageKey);
+  if (!existsSync(p)) writeFileSync(p, f.metadata.seedText);
+  const v = f.versions?.[0];
+  if (v && typeof f.metadata.seedVersionText === 'string' && !existsSync(blobPath(sb, v.storageKey))) writeFileSync(blobPath(sb, v.storageKey), f.metadata.seedVersionText);
+}
+
 function removeBlob(sb: Sandbox, key: string | undefined): void {
   if (!key) return;
   try {
@@ -231,12 +240,7 @@ const area: SandboxArea = {
   },
   register(r, sb) {
     const store = sb.store;
-    for (const f of store.filter('driveFiles', (x) => typeof x.metadata?.seedText === 'string')) {
-      const p = blobPath(sb, f.storageKey);
-      if (!existsSync(p)) writeFileSync(p, f.metadata.seedText);
-      const v = f.versions?.[0];
-      if (v && typeof f.metadata.seedVersionText === 'string' && !existsSync(blobPath(sb, v.storageKey))) writeFileSync(blobPath(sb, v.storageKey), f.metadata.seedVersionText);
-    }
+    for (const f of store.filter('driveFiles', (x) => typeof x.metadata?.seedText === 'string')) seedBlobs(sb, f);
     const P = '/users/{userId}/drive-files';
 
     r.get('/users/{userId}/drive-storage', (req) => ok('storage', usage(store, owner(store, req.user, req.params.userId!).id)));
@@ -353,6 +357,8 @@ const area: SandboxArea = {
         const key = verify(sb, req, 'GET');
         const f = store.find('driveFiles', (x) => x.storageKey === key || (x.versions ?? []).some((v: Rec) => v.storageKey === key));
         const p = blobPath(sb, key);
+        // A seeded file brought back by a snapshot restore after it was deleted gets its bytes back.
+        if (f && !existsSync(p)) seedBlobs(sb, f);
         if (!f || !existsSync(p)) fail(404, 'no such object', 'AGNT_E_NOT_FOUND');
         const size = statSync(p).size;
         return {

@@ -453,7 +453,8 @@ const area: SandboxArea = {
     r.delete('/organizations/{orgId}/members/{userId}', (req) => {
       const org = findOrg(store, req.user, req.params.orgId!);
       requireOrgAdmin(req.user, org);
-      const id = req.params.userId === 'me' ? req.user.id : req.params.userId!;
+      // An id: the spec gives `me` to no path of this area.
+      const id = req.params.userId!;
       const user = membersOf(store, org).find((u) => u.id === id);
       if (!user) notFound('member', id);
       const adminsLeft = membersOf(store, org).filter((u) => u.id !== id && memberView(org, u, false).organizationRole === 'admin');

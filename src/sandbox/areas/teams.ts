@@ -222,9 +222,11 @@ const area: SandboxArea = {
 
     r.delete('/teams/{teamId}/members/{memberId}', (req) => {
       const team = findTeam(store, req.user, req.params.teamId!);
-      const m = findMember(team, req.params.memberId === 'me' ? req.user.id : req.params.memberId!);
+      // An id: the spec gives `me` to no path of this area (agnt resolves `me` before sending).
+      const m = findMember(team, req.params.memberId!);
       if (m.id !== req.user.id) requireTeamAdmin(store, req.user, team);
-      if (ownsTeamWithOthers(store, m)) conflict(`${m.id} owns team ${team.id}, which has other active members; make another member owner first`, 'AGNT_E_OWNERSHIP_TRANSFER_REQUIRED');
+      // 400 with the accept answer's body (part 2, 4.2): the same case, ownership to hand on first.
+      if (ownsTeamWithOthers(store, m)) ownershipTransferRequired(store, m, 'removing them from it');
       store.update('users', m.id, { team: null, teamRole: null, teamStatus: undefined });
       recordEvent(store, team.organization, req.user, 'team_member.removed', 'team_member', m.id, { team: team.id });
       return ok('member', { id: m.id, deleted: true, message: `${m.email} removed from team ${team.id}` });

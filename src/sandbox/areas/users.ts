@@ -1,22 +1,16 @@
 // Part 1, section 4.4: users and workspace.
 import type { SandboxArea } from '../types.ts';
 import { badRequest, deleted, fail, forbidden, list, matchesSearch, notFound, ok, okMany, pick, type Req, bodyOf } from '../http.ts';
-import { assistantVisible, isOrgAdmin, makeUser, resolveUserId, sameOrg, userView } from '../model.ts';
+import { assistantVisible, isOrgAdmin, makeUser, sameOrg, userView } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 import { recordEvent } from './org-shared.ts';
 import { provisionedIdentifier } from './identifiers.ts';
 
-function findUser(store: Store, caller: Rec, id: string): Rec {
-  const u = store.get('users', resolveUserId(caller, id));
-  if (!u || u.account !== caller.account) notFound('user', id);
-  return u!;
-}
-
 /**
- * A user named by id alone: `me` stands for the caller only where the API documents it (GET and
- * PATCH /users/me); PUT and DELETE /users/{userId} take an id, and 'me' is none.
+ * A user named by id: `me` stands for the caller only where the API documents it (the literal
+ * paths GET and PATCH /users/me, GET /me/profile); a {userId} takes an id, and 'me' is none.
  */
-function findUserById(store: Store, caller: Rec, id: string): Rec {
+function findUser(store: Store, caller: Rec, id: string): Rec {
   const u = store.get('users', id);
   if (!u || u.account !== caller.account) notFound('user', id);
   return u!;
@@ -133,7 +127,7 @@ const area: SandboxArea = {
     r.get('/users/{userId}', (req) => ok('user', detail(store, findUser(store, req.user, req.params.userId!))));
 
     r.put('/users/{userId}', (req) => {
-      const target = findUserById(store, req.user, req.params.userId!);
+      const target = findUser(store, req.user, req.params.userId!);
       const b = bodyOf(req.body);
       mayChange(req.user, target);
       const patch = pick(b, ['name', 'firstName', 'lastName', 'timezone', 'locale', 'externalId', 'status', 'organization', 'organizationRole', 'managerRoles', 'metadata']);
@@ -161,7 +155,7 @@ const area: SandboxArea = {
     });
 
     r.delete('/users/{userId}', (req) => {
-      const target = findUserById(store, req.user, req.params.userId!);
+      const target = findUser(store, req.user, req.params.userId!);
       mayChange(req.user, target);
       recordEvent(store, target.organization, req.user, 'member.removed', 'member', target.id, { email: target.email, userDeleted: true });
       store.remove('users', target.id);
