@@ -4,7 +4,7 @@
 // parameters, query, body). Only the endpoint's own area is loaded, when first asked for.
 import { findEndpoint, type EndpointId } from '../api/index.ts';
 import type { Endpoint } from '../api/endpoint.ts';
-import type { ApiResponse, HttpClient, RequestSpec } from './http.ts';
+import type { ApiResponse, RequestSpec, Requester } from './request-spec.ts';
 
 /** What varies from one request to an endpoint to the next. */
 export type RequestParts = Pick<RequestSpec, 'params' | 'query' | 'body' | 'json' | 'signal' | 'readInDryRun'>;
@@ -29,6 +29,6 @@ export async function endpointRequest(id: EndpointId, parts: RequestParts = {}):
 }
 
 /** Sends one request to the endpoint with this id. */
-export async function callEndpoint<T = unknown>(client: HttpClient, id: EndpointId, parts: RequestParts = {}): Promise<ApiResponse<T>> {
+export async function callEndpoint<T = unknown>(client: Requester, id: EndpointId, parts: RequestParts = {}): Promise<ApiResponse<T>> {
   return client.request<T>(await endpointRequest(id, parts));
 }

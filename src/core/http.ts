@@ -10,59 +10,11 @@ import { cannotPass, networkFailure } from './network-errors.ts';
 import { learnSecrets, maskSecrets, redactUrl, redactUrls, redactValue, scrub, REDACTED } from './redact.ts';
 import { sleep } from './sleep.ts';
 import { setV8Flags } from './compile-cache.ts';
-import type { Endpoint } from '../api/endpoint.ts';
 import { hostEnv, runLocal } from './host.ts';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import type { ApiResponse, Method, PageMeta, RequestSpec } from './request-spec.ts';
 
-export interface RequestSpec {
-  method: Method;
-  /** A path template ('/users/{userId}') or a plain path; may carry its own query string. */
-  path: string;
-  params?: Record<string, string>;
-  query?: Record<string, unknown>;
-  body?: unknown;
-  /** The body already serialized as JSON (bulk bodies built row by row); used instead of `body`. */
-  json?: string;
-  /** 'none' for the endpoints whose success body has no `ok` envelope. */
-  envelope?: 'auto' | 'none';
-  resultKey?: string;
-  /** What the result must be: a list (list commands) or a record (commands that print records). */
-  shape?: 'list' | 'record';
-  /** The documented record may be null (`object|null`). */
-  nullable?: boolean;
-  signal?: AbortSignal;
-  /** A GET a dry run sends anyway (it reads what a real run would merge into its body). */
-  readInDryRun?: boolean;
-  /** The endpoint of the model this request is for, when known (how its list pages). */
-  endpoint?: Endpoint;
-  /**
-   * Sending it again has the same effect (a bulk upsert by a natural key): the core retries it
-   * as it retries a PUT, and the answer says whether an earlier attempt may have been handled.
-   */
-  resendable?: boolean;
-  /** Attempts for this request when more than the configured retries (a long import rides out an outage). */
-  attempts?: number;
-}
-
-export interface PageMeta {
-  page?: number;
-  perPage?: number;
-  total?: number;
-}
-
-export interface ApiResponse<T = unknown> {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  /** The parsed body as sent. */
-  body: unknown;
-  /** The result: the envelope's named key, or the body less `ok`. */
-  data: T;
-  meta: PageMeta;
-  dryRun?: boolean;
-  /** An earlier attempt of this request may have reached the server (it was sent again). */
-  resent?: boolean;
-}
+export type { ApiResponse, Method, PageMeta, RequestSpec, Requester } from './request-spec.ts';
 
 export interface ClientOptions {
   baseUrl: string;
