@@ -1,38 +1,46 @@
-// A forwarding proxy on 127.0.0.1 that holds every request for a fixed round trip before it
-// passes it on: a network with latency, in front of a sandbox on loopback, where a request
-// otherwise costs a millisecond and hides every request a workflow sends one at a time.
-// It counts what it forwards, by method and path, so a bench line can print requests sent.
-import { createServer, request, Agent } from 'node:http';
+// A network with latency in front of a sandbox on loopback, where a request otherwise costs a
+// millisecond and hides every request a workflow sends one at a time. It works on bytes, as a
+// network does: each chunk is held half the round trip on its way in and half on its way out, so
+// a request and its answer take the round trip more. Parsing HTTP here (a forwarding proxy)
+// cost about as much CPU per request as agnt itself, on the same two cores. It counts the
+// requests it carries, by the request line at the start of a chunk (agnt does not pipeline),
+// so a bench line can print requests sent.
+import { createServer, connect } from 'node:net';
 import { once } from 'node:events';
 
-/** Starts the proxy in front of `target` (a base URL); `delayMs` is added to every request. */
+const REQUEST_LINE = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (\S+) HTTP\/1\.[01]\r\n/;
+
+/** Starts the proxy in front of `target` (a base URL); `delayMs` is added to every round trip. */
 export async function latencyProxy(target, delayMs) {
   const to = new URL(target);
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const half = delayMs / 2;
   const seen = [];
-  const server = createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      seen.push({ method: req.method, path: req.url.split('?')[0], url: req.url });
-      setTimeout(() => {
-        const up = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers, agent }, (answer) => {
-          res.writeHead(answer.statusCode, answer.headers);
-          answer.pipe(res);
-        });
-        up.on('error', (e) => {
-          res.writeHead(502, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ ok: false, error: `proxy: ${e.message}` }));
-        });
-        up.end(Buffer.concat(chunks));
-      }, delayMs);
+  const sockets = new Set();
+  // Held chunks leave in the order they came (timers of one duration fire in order).
+  const relay = (from, into) => {
+    from.on('data', (chunk) => setTimeout(() => into.writable && into.write(chunk), half));
+    from.on('end', () => setTimeout(() => into.end(), half));
+    from.on('error', () => into.destroy());
+  };
+  const server = createServer((client) => {
+    const upstream = connect(Number(to.port), to.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.setNoDelay(true);
+      s.on('close', () => sockets.delete(s));
+    }
+    client.on('data', (chunk) => {
+      const m = REQUEST_LINE.exec(chunk.toString('latin1', 0, Math.min(chunk.length, 2048)));
+      if (m) seen.push({ method: m[1], path: m[2].split('?')[0], url: m[2] });
     });
+    relay(client, upstream);
+    relay(upstream, client);
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   return {
     url: `http://127.0.0.1:${server.address().port}`,
-    /** Requests forwarded since `from` (an index into the log), optionally to paths matching `re`. */
+    /** Requests carried since `from` (an index into the log), optionally to paths matching `re`. */
     count(from = 0, re) {
       return seen.slice(from).filter((r) => !re || re.test(r.path)).length;
     },
@@ -40,8 +48,7 @@ export async function latencyProxy(target, delayMs) {
       return seen.length;
     },
     async close() {
-      agent.destroy();
-      server.closeAllConnections();
+      for (const s of sockets) s.destroy();
       server.close();
     },
   };
