@@ -200,3 +200,9 @@ export interface AreaSpec {
   groups?: Record<string, string>;
   commands: CommandRecord[];
 }
+
+/**
+ * More commands of an area whose AreaSpec is in another file (the contacts importer, members
+ * sync): the name says which; the aliases and summary are the AreaSpec's alone.
+ */
+export type AreaPart = Omit<AreaSpec, 'aliases' | 'summary'>;
