@@ -2,7 +2,7 @@
 // from the command records' AreaSpecs and AreaParts (commands/*.ts). Do not edit: `npm run build` writes it again, and
 // test/unit/generated-sources.test.ts fails when it is stale.
 // Each area's name, aliases and summary, and how to load its records: all that start-up reads.
-import type { AreaEntry } from './index.ts';
+import type { AreaEntry } from '../src/core/spec.ts';
 
 export const AREA_INDEX: readonly AreaEntry[] = [
   {

@@ -94,7 +94,7 @@ function areaIndexSource(modules: RecordModules): string {
   });
   return (
     header("the command records' AreaSpecs and AreaParts (commands/*.ts)", "Each area's name, aliases and summary, and how to load its records: all that start-up reads.") +
-    "import type { AreaEntry } from './index.ts';\n\n" +
+    "import type { AreaEntry } from '../src/core/spec.ts';\n\n" +
     `export const AREA_INDEX: readonly AreaEntry[] = [\n${entries.join('\n')}\n];\n`
   );
 }
