@@ -10,20 +10,11 @@ const user: ArgSpec = { name: 'userId', resource: 'users', default: 'me', descri
 
 export const assistantColumns: Column[] = [{ path: 'id' }, { path: 'name' }, { path: 'email' }, { path: 'scope' }, { path: 'status' }, { path: 'organization' }, { path: 'team' }, { path: 'user' }];
 
-const persona: FieldOverride[] = [
-  { name: 'avatar', description: 'avatar URL' },
-  { name: 'voice', description: 'voice {voiceId, provider}' },
-];
-
-const profile: FieldOverride[] = [...persona, { name: 'talkToStrangers', description: 'answer people it does not know' }, { name: 'scope', description: 'who can use it' }];
-
 /** PUT /assistants/{assistantId} and PUT /users/{userId}/assistant take the same body. */
 const updateFields: FieldOverride[] = [
-  ...profile,
   {
     name: 'channels',
     type: 'object',
-    description: 'messaging channels, merged into the current ones',
   },
   {
     name: 'carrierCCredentials',
@@ -45,7 +36,6 @@ export const assistants: AreaSpec = {
       summary: 'List the assistants you can use',
       endpoint: E('assistants.list'),
       columns: assistantColumns,
-      fields: [{ name: 'email', description: 'the assistant with this e-mail' }],
       examples: ['agnt assistants list', 'agnt assistants list --email ava@assistants.acme.test -o id'],
     },
     {
@@ -59,7 +49,6 @@ export const assistants: AreaSpec = {
       command: 'assistants create',
       summary: 'Create an assistant',
       endpoint: E('assistants.create'),
-      fields: [...profile.map((f) => (f.name === 'email' ? { ...f, required: true } : f))],
       examples: [
         'agnt assistants create --name Ava --email ava2@assistants.acme.test --scope organization',
         'agnt assistants create --name Sam --email sam@assistants.acme.test --scope team --talk-to-strangers',
@@ -114,7 +103,6 @@ export const assistants: AreaSpec = {
       summary: 'Create a personal assistant for a user and make it theirs',
       endpoint: E('assistants.user.create'),
       args: [user],
-      fields: [...persona],
       examples: ['agnt assistants user create --name Robin', 'agnt assistants user create usr_member --name Robin --pronouns they/them'],
     },
     {
@@ -139,7 +127,6 @@ export const assistants: AreaSpec = {
       summary: 'Assign an assistant to a user (null to release)',
       endpoint: E('assistants.hire'),
       args: [user],
-      fields: [{ name: 'assistantId', description: "assistant id, or 'null'" }],
       examples: ['agnt assistants hire --assistant-id ast_ava', 'agnt assistants hire usr_ghost --assistant-id ast_ava'],
     },
   ],

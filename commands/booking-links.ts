@@ -16,13 +16,7 @@ export const bookingLinks: AreaSpec = {
       command: 'booking-links create',
       summary: 'Create a booking link (scheduling preferences from a file with @file)',
       endpoint: E('booking-links.create'),
-      fields: [
-        { name: 'slug', description: 'the page name in its URL' },
-        { name: 'offerTimesStartingDays', description: 'offer times starting this many days ahead' },
-        { name: 'notSoonerThanMinutes', description: 'no meeting sooner than this many minutes from now' },
-        { name: 'atLatestDays', description: 'no meeting later than this many days ahead' },
-        { name: 'schedulingPreferences', description: 'scheduling preferences (availability, defaults, calendars, buffers, customEventTitles)', file: true },
-      ],
+      fields: [{ name: 'schedulingPreferences', file: true }],
       examples: [
         'agnt booking-links create --slug pat-intro --title "Intro with Pat" --access-mode invite_only --scheduling-preferences @examples/booking-prefs.yaml',
         'agnt booking-links create --file examples/booking-link.yaml',

@@ -27,7 +27,6 @@ export const calendars: AreaSpec = {
         { path: 'eventCount', header: 'EVENTS' },
         { path: 'lastSyncedAt', header: 'SYNCED_AT' },
       ],
-      fields: [{ name: 'userId', description: 'whose calendars (default: yours)' }],
       examples: ['agnt calendars list', 'agnt calendars list --user-id usr_principal -o id'],
     },
     {
@@ -45,11 +44,7 @@ export const calendars: AreaSpec = {
       endpoint: E('calendars.events'),
       also: [Users('users.me.get')],
       args: [{ name: 'calendarId', resource: 'calendars' }],
-      fields: [
-        { name: 'timezone', description: 'IANA time zone for the times shown, e.g. Europe/Paris' },
-        { name: 'startsAt', description: 'range start' },
-        { name: 'endsAt', description: 'range end; a date alone is the end of that day' },
-      ],
+      fields: [{ name: 'endsAt', description: 'range end; a date alone is the end of that day' }],
       columns: [{ path: 'startsAt', header: 'START' }, { path: 'endsAt', header: 'END' }, { path: 'title' }, { path: 'location' }, { path: 'status' }, { path: 'attendees' }],
       handler: async () => (await import('../src/workflows/calendars.ts')).events,
       examples: [

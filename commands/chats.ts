@@ -24,11 +24,6 @@ export const messageColumns: Column[] = [{ path: 'id' }, { path: 'role' }, { pat
 const messageFields: FieldOverride[] = [
   // Not required as a flag: --content-file or stdin may give it (the handler checks).
   { name: 'content', description: "message text; '-' reads it from stdin", required: false },
-  { name: 'from', description: 'sender address' },
-  { name: 'to', description: 'recipients' },
-  { name: 'cc', description: 'copied recipients' },
-  { name: 'referenceId', description: 'id of the message on its platform' },
-  { name: 'files', description: 'attached files' },
 ];
 const MESSAGE_KEYS = ['content', 'from', 'to', 'cc', 'subject', 'platform', 'referenceId', 'files', 'metadata'];
 /** process takes the message inside `message`: the same flags (--content, --to, ...) fill it. */
@@ -48,7 +43,6 @@ export const chats: AreaSpec = {
       summary: 'List chats',
       endpoint: E('chats.list'),
       columns: chatColumns,
-      fields: [{ name: 'q', description: 'free text, matched in the title and the messages' }],
       examples: ['agnt chats list', 'agnt chats list --assistant-id ast_ava --all -o jsonl', 'agnt chats list --q invoice -o id'],
     },
     {
@@ -56,10 +50,6 @@ export const chats: AreaSpec = {
       summary: 'Start a chat with an assistant',
       endpoint: E('chats.create'),
       columns: chatColumns,
-      fields: [
-        { name: 'userId', description: 'whose chat it is (default: yours)' },
-        { name: 'contextId', description: 'groups chats of one context' },
-      ],
       examples: ['agnt chats create --assistant-id ast_ava --title "Travel plans"', 'chat=$(agnt chats create --assistant-id ast_ava -o id)'],
     },
     {
@@ -75,7 +65,7 @@ export const chats: AreaSpec = {
       summary: 'Add a message to a chat (the assistant is not triggered; see `chats process`)',
       endpoint: E('chats.messages.create'),
       args: [chat],
-      fields: [...messageFields, { name: 'role', description: 'author role (default: user)' }],
+      fields: [...messageFields],
       options: [contentFile],
       handler: async () => (await import('../src/workflows/chat-message.ts')).sendMessage,
       examples: ['agnt chats send cht_welcome --content "Note: the budget is approved"', 'agnt chats send cht_welcome --content - < examples/notes.txt'],

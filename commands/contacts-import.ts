@@ -1,16 +1,14 @@
 // Part 1, section 4.3: POST /contacts/bulk-import, raw (`contacts bulk-import`) and as the CSV
-// importer (`contacts import`). The rest of the contacts area is in contacts.ts; both files export
-// an area named 'contacts' and commands/index.ts merges them.
-import type { AreaSpec } from '../src/core/spec.ts';
+// importer (`contacts import`). The rest of the contacts area is in contacts.ts; this file exports
+// a part of the area named 'contacts', which the area index merges with it.
+import type { AreaPart } from '../src/core/spec.ts';
 import { area as api } from '../src/api/areas/contacts.ts';
 import { endpointsOf } from '../src/api/endpoint.ts';
 
 const E = endpointsOf(api);
 
-export const contactsImport: AreaSpec = {
+export const contactsImport: AreaPart = {
   name: 'contacts',
-  aliases: ['contact'],
-  summary: 'Contacts: people your assistants know, their companies and properties',
   commands: [
     {
       command: 'contacts bulk-import',

@@ -21,13 +21,7 @@ const relationshipColumns: Column[] = [
   { path: 'isPrimary', header: 'PRIMARY' },
 ];
 
-const phones: FieldOverride = { name: 'phones', description: 'phones [{number, type: mobile|work|home|other, primary}]' };
-const emails: FieldOverride = { name: 'emails', description: 'e-mails [{address, type: personal|work|other, primary}]' };
-const common: FieldOverride[] = [
-  { name: 'properties', description: 'custom properties by key (see `contacts properties list`)' },
-  { name: 'scope', description: 'who sees it: you, or your team' },
-  { name: 'inheritCompanyPriority', description: "use the company's priority" },
-];
+const common: FieldOverride[] = [{ name: 'properties', description: 'custom properties by key (see `contacts properties list`)' }];
 
 export const contacts: AreaSpec = {
   name: 'contacts',
@@ -45,29 +39,14 @@ export const contacts: AreaSpec = {
       summary: 'List the contacts you can see',
       endpoint: E('contacts.list'),
       columns: contactColumns,
-      fields: [
-        { name: 'userId', description: 'owner' },
-        { name: 'search', description: 'name, e-mail or company' },
-        { name: 'q', description: 'free text, also in every e-mail, phone, title and tag' },
-        { name: 'sourceType', description: 'manual, imported, crm, ...' },
-        { name: 'tags', description: 'contacts carrying every one of these tags' },
-      ],
+      fields: [{ name: 'tags', description: 'contacts carrying every one of these tags' }],
       examples: ['agnt contacts list --search carol', 'agnt contacts list --tags vip --all -o csv', 'agnt contacts list --scope team -o id'],
     },
     {
       command: 'contacts create',
       summary: 'Create a contact',
       endpoint: E('contacts.create'),
-      fields: [
-        { name: 'email', description: 'primary e-mail' },
-        { name: 'company', description: 'company name' },
-        phones,
-        emails,
-        { name: 'source', description: 'a source type (manual, crm, ...) or {type, userId}' },
-        { name: 'externalIds', description: 'ids elsewhere [{integration, externalId}]' },
-        ...common,
-        { name: 'team', description: 'team of a team-scope contact (default: yours)' },
-      ],
+      fields: [...common],
       examples: [
         'agnt contacts create --email jo@example.test --name "Jo Doe" --company "Example Inc" --tags vip,board',
         'agnt contacts create --email jo@example.test --phones \'[{"number":"+15551230000","type":"mobile"}]\'',
@@ -89,14 +68,7 @@ export const contacts: AreaSpec = {
         "Fields not given keep their value. --set address.city=Aarhus changes only that key: agnt reads the contact and sends the whole address (a PUT replaces nested objects). --address '{...}' replaces the whole address. Lists (--tags, --phones, --emails) replace the whole list: to add or remove one tag, use `agnt contacts bulk-tag --ids ID --add TAG` or `--remove TAG`.",
       endpoint: E('contacts.update'),
       args: [contact],
-      fields: [
-        { name: 'company', description: 'company name' },
-        phones,
-        emails,
-        { name: 'lastContactedAt', description: 'ISO 8601 time' },
-        { name: 'enrichedAt', description: 'ISO 8601 time' },
-        ...common,
-      ],
+      fields: [{ name: 'company', description: 'company name' }, { name: 'lastContactedAt', description: 'ISO 8601 time' }, { name: 'enrichedAt', description: 'ISO 8601 time' }, ...common],
       examples: [
         'agnt contacts update con_carol --title CFO',
         'agnt contacts update con_carol --set address.city=Paris   # the rest of the address is kept',
@@ -119,10 +91,6 @@ export const contacts: AreaSpec = {
       description: "E-mails, phones, external ids and tags are joined, relationships move to this contact, and empty fields take the other contact's values.",
       endpoint: E('contacts.merge'),
       args: [contact],
-      fields: [
-        { name: 'mergeContactId', description: 'the contact to merge in and delete' },
-        { name: 'preferredEmail', description: 'primary e-mail of the result' },
-      ],
       examples: ['agnt contacts merge con_carol --merge-contact-id con_dan', 'agnt contacts merge con_carol --merge-contact-id con_erin --preferred-email carol@client.test'],
     },
     {
@@ -130,11 +98,7 @@ export const contacts: AreaSpec = {
       summary: 'Add and remove tags on many contacts',
       description: 'Ids you cannot see are reported on stderr and the exit code is 6. --ids - reads the ids from stdin.',
       endpoint: E('contacts.bulk-tag'),
-      fields: [
-        { name: 'ids', description: "contact ids; '-' reads them from stdin" },
-        { name: 'add', description: 'tags to add' },
-        { name: 'remove', description: 'tags to remove' },
-      ],
+      fields: [{ name: 'ids', description: "contact ids; '-' reads them from stdin" }],
       handler: async () => (await import('../src/workflows/contacts-bulk-tag.ts')).default,
       examples: ['agnt contacts bulk-tag --ids con_carol,con_dan --add vip', 'agnt contacts list --search acme -o id | agnt contacts bulk-tag --ids - --add customer --remove lead'],
     },
@@ -144,7 +108,6 @@ export const contacts: AreaSpec = {
       endpoint: E('contacts.relationships.create'),
       args: [contact],
       columns: relationshipColumns,
-      fields: [{ name: 'isPrimary', description: 'the primary relationship of this type' }],
       examples: ['agnt contacts relationships add con_carol --to-contact-id con_dan --type assistant --role "Executive assistant" --is-primary'],
     },
     {
@@ -196,10 +159,6 @@ export const contacts: AreaSpec = {
       args: [
         { name: 'entityType', description: 'entity type' },
         { name: 'key', description: 'property key' },
-      ],
-      fields: [
-        { name: 'options', description: 'choices of a select property' },
-        { name: 'showForAll', description: 'show on every record' },
       ],
       examples: [
         'agnt contacts properties set contact tier --label Tier --type select --options gold,silver,bronze',

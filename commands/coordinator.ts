@@ -106,7 +106,6 @@ export const coordinator: AreaSpec = {
       fields: [
         { name: 'from', description: 'events at or after this time (ISO 8601)' },
         { name: 'to', description: 'events before this time (ISO 8601)' },
-        { name: 'action', description: 'e.g. coordinator.delegation.reverify' },
         // The list's cursor (the endpoint pages by limit and before).
         { name: 'before', type: 'string', in: 'query', description: 'cursor: events older than this' },
       ],

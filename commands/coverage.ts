@@ -103,7 +103,7 @@ const timesFields: FieldOverride[] = [
   { name: 'startAt', flag: 'start', description: "start: ISO 8601, or local time like '2026-12-01 09:00', 'tomorrow 09:00'" },
   { name: 'endAt', flag: 'end', description: 'end: ISO 8601 or local time; a date alone means the end of that day' },
   { name: 'requireManagerApproval', flag: 'manager-approval', description: "the coordinator's manager must approve (default: when they have one)" },
-  { name: 'notifyPrincipal', flag: 'notify', description: 'tell the principals about the handover' },
+  { name: 'notifyPrincipal', flag: 'notify' },
 ];
 
 export const coverageArea: AreaSpec = {
@@ -117,7 +117,6 @@ export const coverageArea: AreaSpec = {
       summary: 'List coverage spans you are part of',
       endpoint: E('coverage.spans.list'),
       columns: spanColumns,
-      fields: [{ name: 'role', description: 'your role in the span: primary, backup, manager, principal' }],
       description:
         "On a terminal (table) each span shows its principals and their backups, and times are in your user's time zone (--tz, --utc); " +
         'json, yaml, jsonl, csv and id give the API records as they are, times in UTC.',
@@ -147,7 +146,6 @@ export const coverageArea: AreaSpec = {
       fields: [
         // Not required as flags: the handler asks for them on a terminal or derives them.
         ...timesFields.map((f) => (f.name === 'startAt' || f.name === 'endAt' ? { ...f, required: false } : f)),
-        { name: 'primaryCoordinator', description: 'coordinator who is away (default: you)' },
         { name: 'principals', hidden: true, required: false },
       ],
       options: [
@@ -289,12 +287,6 @@ export const backupRules: AreaSpec = {
       command: 'backup-rules create',
       summary: "Route a coordinator's principals (or one of them) to a backup",
       endpoint: E('backup-rules.create'),
-      fields: [
-        { name: 'backupCoordinator', description: 'backup coordinator user id' },
-        { name: 'primaryCoordinator', description: 'coordinator the rule is for (default: you)' },
-        { name: 'principal', description: 'only this principal (default: all)' },
-        { name: 'isOrgDefault', description: 'the organization-wide default backup (admins)' },
-      ],
       examples: [
         'agnt backup-rules create --backup-coordinator usr_manager --principal usr_principal2',
         'agnt backup-rules delete brr_coord --yes && agnt backup-rules create --backup-coordinator usr_manager   # a new default backup',
@@ -331,21 +323,13 @@ export const managerAssignments: AreaSpec = {
         { path: 'managedUser.id', header: 'MANAGED_USER' },
         { path: 'managedUser.name', header: 'MANAGED_NAME' },
       ],
-      fields: [
-        { name: 'manager', description: 'manager user id' },
-        { name: 'managedUser', description: 'managed user id' },
-      ],
       examples: ['agnt manager-assignments list', 'agnt manager-assignments list --manager usr_manager -o csv'],
     },
     {
       command: 'manager-assignments create',
       summary: 'Make a user the manager of a coordinator (organization admins)',
       endpoint: E('manager-assignments.create'),
-      fields: [
-        { name: 'manager', description: 'manager user id' },
-        { name: 'role', default: 'coordinator', description: 'the managed role' },
-        { name: 'managedUser', description: 'coordinator user id' },
-      ],
+      fields: [{ name: 'role', default: 'coordinator' }],
       examples: ['agnt manager-assignments create --manager usr_admin --managed-user usr_manager'],
     },
   ],

@@ -1,5 +1,5 @@
 // Part 2, section 4.6: delegations (a principal lets a coordinator act for them).
-import type { AreaSpec, Column, FieldOverride } from '../src/core/spec.ts';
+import type { AreaSpec, Column } from '../src/core/spec.ts';
 import { area as api } from '../src/api/areas/delegations.ts';
 import { endpointsOf } from '../src/api/endpoint.ts';
 
@@ -16,8 +16,6 @@ export const delegationColumns: Column[] = [
   { path: 'isDefault', header: 'DEFAULT' },
 ];
 
-const settings: FieldOverride[] = [];
-
 const handlers = () => import('../src/workflows/delegations.ts');
 
 export const delegations: AreaSpec = {
@@ -31,7 +29,6 @@ export const delegations: AreaSpec = {
       summary: 'List delegations you are part of',
       endpoint: E('delegations.list'),
       columns: delegationColumns,
-      fields: [{ name: 'role', description: 'your side of the delegation: coordinator or principal' }],
       examples: ['agnt delegations list', 'agnt delegations list --role coordinator --status active', 'agnt delegations list --status pending -o id'],
     },
     {
@@ -39,7 +36,6 @@ export const delegations: AreaSpec = {
       summary: 'Ask a principal for a delegation (you are the coordinator; it stays pending until they confirm)',
       endpoint: E('delegations.create'),
       columns: delegationColumns,
-      fields: [{ name: 'principalId', description: "the principal's user id" }, ...settings, { name: 'assistant', description: 'assistant id' }],
       examples: [
         'agnt delegations create --principal-id usr_member --delegation-source platform',
         'agnt delegations create --principal-id usr_admin --delegation-source calendar_provider --calendar-provider provider1 --approval-mode auto',
@@ -58,7 +54,6 @@ export const delegations: AreaSpec = {
       summary: "Change a delegation's approval mode, thread inclusion, visibility or default flag",
       endpoint: E('delegations.update'),
       args: [{ name: 'id', resource: 'delegations', description: 'delegation id' }],
-      fields: [...settings, { name: 'isDefault', description: "the principal's default delegation" }],
       examples: ['agnt delegations update del_principal --approval-mode require_approval', 'agnt delegations update del_principal --visibility bcc --is-default'],
     },
     {

@@ -28,12 +28,7 @@ export const drive: AreaSpec = {
       endpoint: E('drive.files.list'),
       args: [user],
       columns: fileColumns,
-      fields: [
-        { name: 'search', description: 'fuzzy match on the name' },
-        { name: 'folder', description: 'folder id (omit for the root)' },
-        { name: 'eventId', description: 'notes of a calendar event' },
-        { name: 'tags', description: 'tags (all must match)' },
-      ],
+      fields: [{ name: 'tags', description: 'tags (all must match)' }],
       examples: ['agnt drive list', 'agnt drive list --kind note --note-type action-items', 'agnt drive list --search report --all -o id'],
     },
     {
@@ -105,7 +100,6 @@ export const drive: AreaSpec = {
       summary: 'Confirm an upload whose bytes were sent (marks the file ready)',
       endpoint: E('drive.files.confirm'),
       args: [user, file],
-      fields: [{ name: 'size', description: 'bytes actually sent' }],
       examples: ['agnt drive confirm fil_board_notes --size 1048576'],
     },
     {
@@ -113,7 +107,6 @@ export const drive: AreaSpec = {
       summary: 'Move a file to a folder (null: the root)',
       endpoint: E('drive.files.move'),
       args: [user, file],
-      fields: [{ name: 'folder', description: "folder id, or 'null' for the root" }],
       examples: ['agnt drive move fil_board_notes --folder fld_456', 'agnt drive move fil_board_notes --folder null'],
     },
     {
@@ -121,10 +114,6 @@ export const drive: AreaSpec = {
       summary: 'Share a file with a team or an organization (null: unshare)',
       endpoint: E('drive.files.share'),
       args: [user, file],
-      fields: [
-        { name: 'team', description: "team id, or 'null'" },
-        { name: 'organization', description: "organization id, or 'null'" },
-      ],
       examples: ['agnt drive share fil_board_notes --team team_acme', 'agnt drive share fil_board_notes --organization org_acme'],
     },
     {

@@ -1,7 +1,7 @@
 // `teams members sync` and `org members sync`: keep a team's or an organization's members in step
 // with a roster file (src/workflows/members-sync.ts). Kept apart from teams.ts and org.ts, whose
-// records are one per endpoint; commands/index.ts merges these into the areas of the same name.
-import type { AreaSpec, ArgSpec, Column, OptionSpec } from '../src/core/spec.ts';
+// records are one per endpoint; the area index merges these parts into the areas of the same name.
+import type { AreaPart, ArgSpec, Column, OptionSpec } from '../src/core/spec.ts';
 import { area as orgApi } from '../src/api/areas/organizations.ts';
 import { area as teamsApi } from '../src/api/areas/teams.ts';
 import { endpointsOf } from '../src/api/endpoint.ts';
@@ -36,10 +36,8 @@ const syncColumns: Column[] = [
   { path: 'error' },
 ];
 
-export const teamMembersSync: AreaSpec = {
+export const teamMembersSync: AreaPart = {
   name: 'teams',
-  aliases: ['team'],
-  summary: 'Teams: members, roles and the team profile',
   commands: [
     {
       command: 'teams members sync',
@@ -70,10 +68,8 @@ export const teamMembersSync: AreaSpec = {
   ],
 };
 
-export const orgMembersSync: AreaSpec = {
+export const orgMembersSync: AreaPart = {
   name: 'org',
-  aliases: ['orgs', 'organizations'],
-  summary: 'Organizations: domains, SSO, SCIM, members, audit logging, model tiers, profile',
   commands: [
     {
       command: 'org members sync',

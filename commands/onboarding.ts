@@ -62,10 +62,7 @@ export const onboarding: AreaSpec = {
       summary: 'Review a finding: confirm, edit (with --user-edits), reject or skip',
       endpoint: E('onboarding.findings.review'),
       args: [session, { name: 'findingId', description: 'finding id' }],
-      fields: [
-        { name: 'reviewState', flag: 'state' },
-        { name: 'userEdits', description: 'your corrections' },
-      ],
+      fields: [{ name: 'reviewState', flag: 'state' }],
       render,
       examples: [
         'agnt onboarding findings review obs_pat fnd_company --state confirmed',
@@ -93,10 +90,6 @@ export const onboarding: AreaSpec = {
       summary: 'Set the up-front answers',
       endpoint: E('onboarding.answers.up-front'),
       args: [session],
-      fields: [
-        { name: 'roleOneLiner', description: 'your role in one line' },
-        { name: 'schedulingAnnoyance', description: 'what annoys you most about scheduling' },
-      ],
       render,
       examples: ['agnt onboarding answers up-front obs_pat --role-one-liner "COO of a 40-person startup"'],
     },
@@ -129,10 +122,6 @@ export const onboarding: AreaSpec = {
       summary: 'Finalize a session: apply preferences and save memories as the flags say',
       endpoint: E('onboarding.finalize'),
       args: [session],
-      fields: [
-        { name: 'applyPreferences', description: 'apply the inferred preferences' },
-        { name: 'saveMemories', description: 'save the staged memories' },
-      ],
       render: async () => (await import('../src/render/onboarding-render.ts')).finalize,
       examples: ['agnt onboarding finalize obs_pat --apply-preferences --save-memories', 'agnt onboarding finalize obs_pat --no-apply-preferences --json'],
     },

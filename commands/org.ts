@@ -46,14 +46,12 @@ const tail = (name: keyof TailHandlers) => async () => (await import('../src/wor
 // Handlers load only when their command runs.
 const h = (name: keyof OrgHandlers) => async () => (await import('../src/workflows/org.ts'))[name];
 
-const ssoObject = (name: string, what: string): FieldOverride => ({ name, type: 'object', nullable: true, description: `${what} settings` });
+const ssoObject = (name: string): FieldOverride => ({ name, type: 'object', nullable: true });
 
 const profileFields: FieldOverride[] = [
-  { name: 'profNetAUrl', description: 'profNetA profile URL' },
   {
     name: 'ownOrgProfile',
     type: 'object',
-    description: 'the company profile (mission, values, leadership, ...)',
   },
 ];
 
@@ -106,10 +104,6 @@ export const orgArea: AreaSpec = {
       summary: 'Rename an organization or set its default team and assistant',
       endpoint: E('orgs.update'),
       args: [org],
-      fields: [
-        { name: 'defaultTeam', description: 'team id' },
-        { name: 'defaultAssistant', description: 'assistant id' },
-      ],
       examples: ['agnt org update org_acme --name "Acme Corporation"', 'agnt org update org_acme --default-team team_acme --default-assistant null'],
     },
     {
@@ -145,7 +139,6 @@ export const orgArea: AreaSpec = {
       summary: 'Add a domain (then publish its TXT record and verify it)',
       endpoint: E('orgs.domains.create'),
       args: [org],
-      fields: [{ name: 'autoJoin', description: 'users with an e-mail address at this domain join automatically' }],
       examples: ['agnt org domains add org_acme --domain labs.acme.test --auto-join', "agnt org domains add org_acme --domain research.acme.test --query 'verification'"],
     },
     {
@@ -162,7 +155,6 @@ export const orgArea: AreaSpec = {
       summary: 'Turn auto-join on or off for a domain',
       endpoint: E('orgs.domains.update'),
       args: [org, { name: 'domainId', description: 'domain id', resource: 'domains' }],
-      fields: [{ name: 'autoJoin', description: 'users with an e-mail address at this domain join automatically' }],
       examples: ['agnt org domains update org_acme dom_acme --no-auto-join'],
     },
     {
@@ -200,16 +192,7 @@ export const orgArea: AreaSpec = {
       endpoint: E('orgs.sso.set'),
       mergeFrom: { endpoint: E('orgs.get'), field: 'sso' },
       args: [org],
-      fields: [
-        { name: 'enabled', description: 'SSO on' },
-        { name: 'enforced', description: 'members must sign in with SSO' },
-        { name: 'provider', description: 'identity provider, e.g. saml, provider1, provider2' },
-        ssoObject('provider1Workspace', 'provider1Workspace'),
-        ssoObject('provider2Directory', 'provider2Directory'),
-        ssoObject('saml', 'SAML'),
-        ssoObject('scim', 'SCIM'),
-        ssoObject('memberSync', 'member sync'),
-      ],
+      fields: [ssoObject('provider1Workspace'), ssoObject('provider2Directory'), ssoObject('saml'), ssoObject('scim'), ssoObject('memberSync')],
       options: [{ flags: '--guided', description: 'ask for the settings even when flags are given (terminal only)' }],
       handler: h('ssoSet'),
       columns: [{ path: 'id' }, { path: 'sso.enabled', header: 'ENABLED' }, { path: 'sso.enforced', header: 'ENFORCED' }, { path: 'sso.provider', header: 'PROVIDER' }],
@@ -245,7 +228,6 @@ export const orgArea: AreaSpec = {
       summary: 'List the members of an organization',
       endpoint: E('orgs.members.list'),
       args: [org],
-      fields: [{ name: 'search', description: 'match name or e-mail' }],
       columns: [{ path: 'id' }, { path: 'name' }, { path: 'email' }, { path: 'organizationRole', header: 'ROLE' }, { path: 'createdAt' }],
       examples: ['agnt org members list org_acme', 'agnt org members list org_acme --search ada -o id'],
     },
@@ -275,13 +257,6 @@ export const orgArea: AreaSpec = {
         "--after, --before and --since take an ISO 8601 time, a relative one: 90s, 30m, 24h, 7d, 2w (that long ago), 'now', or local time ('2026-12-01 09:00', 'today') in your time zone (--tz, else AGNT_TIMEZONE, the profile's timezone, your user's timezone, the machine's).",
       endpoint: E('orgs.audit-events.list'),
       args: [org],
-      fields: [
-        { name: 'actor', description: 'user id (or e-mail) of who made the change' },
-        { name: 'action', description: "e.g. domain.verified; a trailing * matches a prefix ('domain.*')" },
-        { name: 'entityType', description: 'e.g. organization, domain, member, team, invitation' },
-        { name: 'after', description: 'only events after this time' },
-        { name: 'before', description: 'only events before this time' },
-      ],
       options: [
         { flags: '--since <when>', description: 'short for --after: 24h, 7d, or a time' },
         { flags: '--tz <zone>', description: "time zone for local times (default: AGNT_TIMEZONE, the profile's, your user's)" },
@@ -303,11 +278,6 @@ export const orgArea: AreaSpec = {
       args: [org],
       list: false,
       omit: ['after', 'before'],
-      fields: [
-        { name: 'actor', description: 'user id (or e-mail) of who made the change' },
-        { name: 'action', description: "e.g. domain.verified; a trailing * matches a prefix ('domain.*')" },
-        { name: 'entityType', description: 'e.g. organization, domain, member, team, invitation' },
-      ],
       options: TAIL_OPTIONS,
       handler: tail('orgTail'),
       columns: [{ path: 'createdAt' }, { path: 'actor' }, { path: 'action' }, { path: 'entityType', header: 'ENTITY' }, { path: 'entityId', header: 'ENTITY_ID' }],
@@ -329,11 +299,6 @@ export const orgArea: AreaSpec = {
       summary: 'Set the audit-log delivery config (fields not given keep their value)',
       endpoint: E('orgs.audit-logging.set'),
       args: [org],
-      fields: [
-        { name: 'storageBucketArn', description: 'bucket ARN' },
-        { name: 'roleArn', description: 'role ARN the platform assumes to write' },
-        { name: 'storagePrefix', description: 'key prefix inside the bucket' },
-      ],
       examples: [
         'agnt org audit-logging set org_acme --enabled --storage-bucket-arn arn:aws:s3:::acme-audit --role-arn arn:aws:iam::123456789012:role/agnt-audit --region us-east-1',
         'agnt org audit-logging set org_acme --file examples/audit-logging.yaml',
@@ -347,10 +312,6 @@ export const orgArea: AreaSpec = {
       endpoint: E('orgs.audit-logging.deliver'),
       also: [E('orgs.audit-logging.job')],
       args: [org],
-      fields: [
-        { name: 'from', description: 'start of the period' },
-        { name: 'to', description: 'end of the period' },
-      ],
       options: [
         { flags: '--wait', description: 'poll the job until it completed or failed' },
         { flags: '--interval <seconds>', description: 'seconds (or a duration: 5s, 1m) between polls with --wait', default: '1' },
@@ -392,10 +353,6 @@ export const orgArea: AreaSpec = {
       summary: 'Set the default model tiers',
       endpoint: E('orgs.model-tiers.set'),
       args: [org],
-      fields: [
-        { name: 'chat', description: 'tier for chats' },
-        { name: 'task', description: 'tier for tasks' },
-      ],
       examples: ['agnt org model-tiers set org_acme --chat high --task medium', 'agnt org model-tiers set org_acme --task null'],
     },
 

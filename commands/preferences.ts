@@ -132,10 +132,7 @@ export const preferences: AreaSpec = {
       summary: 'Add a recipient exception to the supervision matrix',
       endpoint: E('preferences.exceptions.create'),
       args: [user],
-      fields: [
-        { name: 'match', description: `who it applies to {kind, value}; kind one of ${EXCEPTION_KINDS.join(', ')}` },
-        { name: 'appliesTo', description: 'cells it applies to' },
-      ],
+      fields: [{ name: 'match', description: `who it applies to {kind, value}; kind one of ${EXCEPTION_KINDS.join(', ')}` }],
       columns: [{ path: 'id' }, { path: 'label' }, { path: 'match.kind', header: 'KIND' }, { path: 'match.value', header: 'VALUE' }, { path: 'mode' }],
       examples: [
         'agnt preferences exceptions add --match \'{"kind": "domain", "value": "acme.com"}\' --mode manual',

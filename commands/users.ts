@@ -1,5 +1,5 @@
 // Part 1, section 4.4: users and workspace.
-import type { AreaSpec, Column, FieldOverride } from '../src/core/spec.ts';
+import type { AreaSpec, Column } from '../src/core/spec.ts';
 import { area as api } from '../src/api/areas/users.ts';
 import { endpointsOf } from '../src/api/endpoint.ts';
 
@@ -13,8 +13,6 @@ export const userColumns: Column[] = [
   { path: 'teamRole', header: 'TEAM_ROLE' },
   { path: 'status' },
 ];
-
-const voice: FieldOverride = { name: 'voice', description: 'voice {voiceId, provider}' };
 
 export const users: AreaSpec = {
   name: 'users',
@@ -31,13 +29,6 @@ export const users: AreaSpec = {
       command: 'users update-me',
       summary: 'Update your own user',
       endpoint: E('users.me.update'),
-      fields: [
-        { name: 'timezone', description: 'IANA time zone, e.g. Europe/Paris' },
-        { name: 'avatar', description: 'avatar URL' },
-        { name: 'assistant', description: 'assistant id' },
-        voice,
-        { name: 'coordinatorEnabled', description: 'act as a coordinator' },
-      ],
       examples: ['agnt users update-me --timezone Europe/Paris --city Paris', 'agnt users update-me --country null'],
     },
     {
@@ -52,14 +43,12 @@ export const users: AreaSpec = {
       summary: 'List users',
       endpoint: E('users.list'),
       columns: userColumns,
-      fields: [{ name: 'search', description: 'match name or email' }],
       examples: ['agnt users list', 'agnt users list --status active --all -o jsonl', 'agnt users list --search ada -o id'],
     },
     {
       command: 'users create',
       summary: 'Create a user',
       endpoint: E('users.create'),
-      fields: [{ name: 'assistantEmail', description: 'e-mail of the assistant to give the user' }],
       examples: ['agnt users create --email new@acme.test --first-name New --last-name Person', 'agnt users create --file examples/user.yaml'],
     },
     {
@@ -75,10 +64,6 @@ export const users: AreaSpec = {
       summary: 'Update a user (same organization only for organization-scoped tokens)',
       endpoint: E('users.update'),
       args: [{ name: 'userId', resource: 'users' }],
-      fields: [
-        { name: 'organization', description: 'organization id' },
-        { name: 'managerRoles', description: 'e.g. ea_manager' },
-      ],
       examples: ['agnt users update usr_member --status suspended', 'agnt users update usr_member --manager-roles ea_manager'],
     },
     {
@@ -95,7 +80,6 @@ export const users: AreaSpec = {
       summary: "Set or clear a user's assistant (yourself, or a principal who never signed up)",
       endpoint: E('users.assistant.set'),
       args: [{ name: 'userId', resource: 'users' }],
-      fields: [{ name: 'assistant', description: "assistant id, or 'null' to clear" }],
       examples: ['agnt users set-assistant usr_admin --assistant ast_ava', 'agnt users set-assistant usr_ghost --assistant null'],
     },
     {
@@ -104,10 +88,6 @@ export const users: AreaSpec = {
       description:
         'Answers 201 when a user was created, 200 when one existed. The result says whether a team membership was added, the user was already a member, or the team join was skipped (the user owns another team with active members and must transfer it first).',
       endpoint: E('users.provision'),
-      fields: [
-        { name: 'id', description: 'id for a new user' },
-        { name: 'teamId', description: "team to join (default: the caller's team)" },
-      ],
       render: async () => (data) => {
         const d = data as { user: { id: string; email?: string }; teamId: string; created: boolean; addedToTeam: boolean; alreadyMember: boolean; joinSkipped: boolean };
         const what = d.created ? 'created' : 'found';

@@ -3,9 +3,11 @@
 // statically: commander, the command tables, the core), and separate chunks for the handlers,
 // areas and heavy libraries loaded with import() when needed.
 import { build, transformSync } from 'esbuild';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
-import { basename, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const START = 'src/cli.ts';
@@ -18,6 +20,41 @@ const common = {
   define: { __AGNT_VERSION__: JSON.stringify(pkg.version) },
   logLevel: 'warning',
 };
+
+// The sources derived from the API model and the command records (endpoint ids, routes, the area
+// index: scripts/generated-sources.ts) are written first, since the CLI imports them: a bundle of
+// the generator with the model and every record file, run once.
+const recordFiles = readdirSync(new URL('../commands', import.meta.url)).filter((f) => f.endsWith('.ts') && f !== 'index.ts' && f !== 'area-index.ts');
+const generator = await build({
+  stdin: {
+    contents: [
+      "import { generatedSources } from './scripts/generated-sources.ts';",
+      "import { loadAll } from './src/api/index.ts';",
+      ...recordFiles.map((f, i) => `import * as m${i} from './commands/${f}';`),
+      `export default async () => generatedSources(await loadAll(), { ${recordFiles.map((f, i) => `${JSON.stringify(f)}: m${i}`).join(', ')} });`,
+    ].join('\n'),
+    resolveDir: fileURLToPath(new URL('..', import.meta.url)),
+    loader: 'ts',
+  },
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: common.target,
+  define: common.define,
+  write: false,
+  logLevel: 'warning',
+});
+const genDir = mkdtempSync(join(tmpdir(), 'agnt-gen-'));
+try {
+  writeFileSync(join(genDir, 'gen.mjs'), generator.outputFiles[0].text);
+  const files = await (await import(pathToFileURL(join(genDir, 'gen.mjs')).href)).default();
+  for (const [file, text] of Object.entries(files)) {
+    const at = new URL(`../${file}`, import.meta.url);
+    if (!existsSync(at) || readFileSync(at, 'utf8') !== text) writeFileSync(at, text);
+  }
+} finally {
+  rmSync(genDir, { recursive: true, force: true });
+}
 
 // esbuild puts each module in a chunk keyed by the set of entry points (every import() target is
 // one) that reach it. The start-up modules are reached by src/cli.ts and by a varying subset of

@@ -6,6 +6,7 @@ import type { Context } from '../core/context.ts';
 import type { Outcome } from '../core/outcome.ts';
 import { renderTable } from '../core/output.ts';
 import { builtinOf } from './declare.ts';
+import { routeOf } from './record.ts';
 
 export interface CatalogueRow {
   command: string;
@@ -30,7 +31,7 @@ export function catalogueRows(program: Command): CatalogueRow[] {
         const endpoints = spec.offline ? [] : [`${spec.method} ${spec.path}`, ...(spec.also ?? []).map((a) => `${a.method} ${a.path}`)];
         rows.push({ command: path.join(' '), summary: spec.summary, endpoints, builtin: false });
       } else if (rec) {
-        const endpoints = (rec.endpoints ?? []).map((e) => e.route);
+        const endpoints = (rec.endpoints ?? []).map(routeOf);
         rows.push({ command: path.join(' '), summary: rec.summary, endpoints, ...(rec.endpointsNote ? { endpointsNote: rec.endpointsNote } : {}), builtin: true });
       }
       visit(c, path);

@@ -4,7 +4,7 @@
 // command for completion, the reference and `agnt commands`.
 import { Argument, type Command, Option } from 'commander';
 import { type ContextFactory, hinted } from '../core/builder.ts';
-import type { BuiltinArg, BuiltinGroup, BuiltinRecord } from './record.ts';
+import { type BuiltinArg, type BuiltinGroup, type BuiltinRecord, routeOf } from './record.ts';
 
 const records = new WeakMap<Command, BuiltinRecord>();
 const argHints = new WeakMap<Argument, { file?: boolean; values?: readonly string[] }>();
@@ -22,7 +22,7 @@ export function argHintsOf(arg: Argument): { file?: boolean; values?: readonly s
 /** The lines of the help's Endpoint(s): section: method and path, and when it is called. */
 export function endpointLines(rec: BuiltinRecord): string[] {
   if (rec.endpointsNote) return [rec.endpointsNote];
-  return (rec.endpoints ?? []).map((e) => `${e.route}${e.note ? ` (${e.note})` : ''}`);
+  return (rec.endpoints ?? []).map((e) => `${routeOf(e)}${e.note ? ` (${e.note})` : ''}`);
 }
 
 function afterHelp(rec: BuiltinRecord): string {

@@ -5,6 +5,7 @@
 // help, completion, `agnt commands` and the reference (docs/commands.md) all read them.
 import type { Command } from 'commander';
 import type { EndpointId } from '../api/ids.ts';
+import { ROUTES } from '../api/routes.ts';
 import type { Context } from '../core/context.ts';
 import type { Outcome } from '../core/outcome.ts';
 import type { Format } from '../core/output.ts';
@@ -37,13 +38,12 @@ export interface BuiltinOption {
 }
 
 /**
- * An endpoint a built-in calls: its id in the model (src/api), and its method and path as help
- * shows them ('GET /users/me'): help is built at start-up, before any model loads.
- * test/unit/builtin-records.test.ts holds the route to the model's.
+ * An endpoint a built-in calls: its id in the model (src/api). Help shows its method and path
+ * ('GET /users/me') from src/api/routes.ts, generated from the model: help is built at start-up,
+ * before any model loads.
  */
 export interface BuiltinEndpoint {
   id: EndpointId;
-  route: string;
   /** When it is called, in a few words ('role backup, manager, primary'). */
   note?: string;
 }
@@ -88,3 +88,6 @@ export interface BuiltinGroup {
   summary: string;
   description: string;
 }
+
+/** 'GET /users/me': the endpoint's method and path, as help and the catalogue show them. */
+export const routeOf = (e: BuiltinEndpoint): string => ROUTES[e.id];

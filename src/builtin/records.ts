@@ -8,7 +8,7 @@ import { document } from '../core/outcome.ts';
 import type { BuiltinEndpoint, BuiltinGroup, BuiltinRecord } from './record.ts';
 import { MCP_RECORDS, SANDBOX_GROUPS, SANDBOX_RECORDS } from './sandbox-records.ts';
 
-const ME: BuiltinEndpoint = { id: 'users.me.get', route: 'GET /users/me' };
+const ME: BuiltinEndpoint = { id: 'users.me.get' };
 const SETTINGS = Object.keys(PROFILE_SETTINGS);
 /**
  * Whether a word names a command, read off the program being run (every area's group and the
@@ -259,11 +259,11 @@ const inbox: BuiltinRecord = {
   ],
   endpoints: [
     ME,
-    { id: 'coverage.spans.list', route: 'GET /coverage-spans', note: 'role backup, manager, primary' },
-    { id: 'coverage.spans.principals', route: 'GET /coverage-spans/{spanId}/principals' },
-    { id: 'delegations.list', route: 'GET /delegations', note: 'role principal, coordinator' },
-    { id: 'invitations.list', route: 'GET /team-invitations' },
-    { id: 'org-requests.list', route: 'GET /organization-requests' },
+    { id: 'coverage.spans.list', note: 'role backup, manager, primary' },
+    { id: 'coverage.spans.principals' },
+    { id: 'delegations.list', note: 'role principal, coordinator' },
+    { id: 'invitations.list' },
+    { id: 'org-requests.list' },
   ],
   examples: [
     'agnt inbox',
@@ -291,7 +291,7 @@ const wait: BuiltinRecord[] = WAIT_KINDS.map((k) => ({
     { flags: '--max-interval <duration>', description: 'longest pause between polls (default 15s)' },
     ...(k.flag ? [{ flags: `--${k.flag.flag} <id>`, description: `${k.flag.description}${k.flag.default ? ` (default: ${k.flag.default})` : ''}` }] : []),
   ],
-  endpoints: [{ id: k.endpoint, route: `GET ${k.path}` }],
+  endpoints: [{ id: k.endpoint }],
   examples: k.examples,
   run: async (ctx, { args, opts }) => {
     const timeout = ctx.global.timeout;

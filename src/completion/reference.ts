@@ -4,6 +4,7 @@
 // records (src/builtin/records.ts).
 import type { Command } from 'commander';
 import { builtinOf } from '../builtin/declare.ts';
+import { routeOf } from '../builtin/record.ts';
 import { globalFlags } from './engine.ts';
 import { LOCAL_PROFILES, modelOf, type FlagInfo, type Node, type PositionalInfo } from './model.ts';
 
@@ -16,7 +17,7 @@ function sections(node: Node): HelpSections {
   const spec = node.spec;
   if (spec) return { endpoints: spec.offline ? [] : [`${spec.method} ${spec.path}`, ...(spec.also ?? []).map((a) => `${a.method} ${a.path}`)], examples: [...spec.examples] };
   const rec = builtinOf(node.command);
-  return { endpoints: (rec?.endpoints ?? []).map((e) => e.route), examples: [...(rec?.examples ?? [])] };
+  return { endpoints: (rec?.endpoints ?? []).map(routeOf), examples: [...(rec?.examples ?? [])] };
 }
 
 function cell(s: string): string {

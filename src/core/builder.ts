@@ -579,21 +579,6 @@ export function buildArea(program: Command, area: Omit<AreaSpec, 'commands'> & {
   return group;
 }
 
-/** Joins AreaSpecs that share a name (an area's commands may live in several files). */
-export function mergeAreas(list: AreaSpec[]): AreaSpec[] {
-  const byName = new Map<string, AreaSpec>();
-  for (const a of list) {
-    const prev = byName.get(a.name);
-    if (!prev) byName.set(a.name, { ...a, commands: [...a.commands], groups: { ...(a.groups ?? {}) } });
-    else {
-      prev.commands.push(...a.commands);
-      Object.assign(prev.groups!, a.groups ?? {});
-      prev.aliases = [...new Set([...(prev.aliases ?? []), ...(a.aliases ?? [])])];
-    }
-  }
-  return [...byName.values()];
-}
-
 /** `agnt commands --json`: one row per endpoint a command calls. */
 export function catalogue(areas: AreaSpec[]): Array<{ command: string; method: string; path: string; summary: string }> {
   const rows: Array<{ command: string; method: string; path: string; summary: string }> = [];

@@ -200,3 +200,18 @@ export interface AreaSpec {
   groups?: Record<string, string>;
   commands: CommandRecord[];
 }
+
+/**
+ * More commands of an area whose AreaSpec is in another file (the contacts importer, members
+ * sync): the name says which; the aliases and summary are the AreaSpec's alone.
+ */
+export type AreaPart = Omit<AreaSpec, 'aliases' | 'summary'>;
+
+/** An area as the index that start-up reads names it (commands/area-index.ts, generated). */
+export interface AreaEntry {
+  name: string;
+  aliases?: string[];
+  summary: string;
+  /** The area's records: its AreaSpec, then any AreaParts in other files. */
+  load: () => Promise<[AreaSpec, ...AreaPart[]]>;
+}

@@ -12,11 +12,6 @@ export interface WaitKind {
   arg: string;
   /** The endpoint polled: its id in the model (src/api), which gives the request. */
   endpoint: EndpointId;
-  /**
-   * Its path, for the help text only: help is built at start-up, before any model loads.
-   * test/unit/workflow-endpoints.test.ts holds it to the endpoint's own path.
-   */
-  path: string;
   /** The condition when --for is not given. */
   defaultFor: string;
   /** A path parameter given as a flag (--org, --user). */
@@ -33,7 +28,6 @@ export const WAIT_KINDS: WaitKind[] = [
     what: 'coverage span',
     arg: 'spanId',
     endpoint: 'coverage.spans.get',
-    path: '/coverage-spans/{spanId}',
     defaultFor: 'status=scheduled',
     statuses: 'draft, pending_acceptance, pending_manager_approval, scheduled, active, ended, cancelled',
     examples: ['agnt wait coverage cov_scheduled --for status=scheduled --timeout 2h', 'agnt coverage approve cov_approval && agnt wait coverage cov_approval --for "jmespath=approvedAt != null"'],
@@ -44,7 +38,6 @@ export const WAIT_KINDS: WaitKind[] = [
     what: 'delegation',
     arg: 'id',
     endpoint: 'delegations.get',
-    path: '/delegations/{id}',
     defaultFor: 'status=active',
     statuses: 'pending, active, revoked',
     examples: ['agnt wait delegation del_principal --for status=active --timeout 1d', 'agnt delegations reverify del_principal2 && agnt wait delegation del_principal2 --for accessHealth=ok'],
@@ -55,7 +48,6 @@ export const WAIT_KINDS: WaitKind[] = [
     what: 'audit delivery job',
     arg: 'jobId',
     endpoint: 'orgs.audit-logging.job',
-    path: '/organizations/{orgId}/audit-logging/deliver/{jobId}',
     defaultFor: 'status=completed',
     flag: { param: 'orgId', flag: 'org', description: 'the organization id (required)' },
     statuses: 'pending, running, completed, failed',
@@ -67,7 +59,6 @@ export const WAIT_KINDS: WaitKind[] = [
     what: 'drive file',
     arg: 'fileId',
     endpoint: 'drive.files.get',
-    path: '/users/{userId}/drive-files/{fileId}',
     defaultFor: 'status=ready',
     flag: { param: 'userId', flag: 'user', description: 'whose drive (a user id)', default: 'me' },
     statuses: 'pending, ready',
@@ -79,7 +70,6 @@ export const WAIT_KINDS: WaitKind[] = [
     what: 'onboarding session',
     arg: 'sessionId',
     endpoint: 'onboarding.sessions.get',
-    path: '/onboarding/sessions/{sessionId}',
     defaultFor: 'status=complete',
     statuses: 'in_progress, paused, complete',
     examples: [

@@ -16,11 +16,12 @@ afterAll(async () => {
 const shape = (method: string, path: string) => `${method} ${path.replace(/\{[^}]+\}/g, '{}')}`;
 
 describe('the API model, the catalogue and the sandbox', () => {
-  it('183 endpoints, each with a command and a sandbox route', async () => {
+  it('every endpoint, each with a command and a sandbox route', async () => {
+    // How many there are is test/unit/api-model.test.ts's (the model against the seeds).
     const endpoints = (await loadAll()).flatMap((a) => a.endpoints);
-    expect(endpoints.length).toBe(183);
-    expect(new Set(endpoints.map((e) => e.id)).size).toBe(183);
-    expect(new Set(endpoints.map((e) => `${e.method} ${e.path}`)).size).toBe(183);
+    expect(endpoints.length).toBeGreaterThan(0);
+    expect(new Set(endpoints.map((e) => e.id)).size).toBe(endpoints.length);
+    expect(new Set(endpoints.map((e) => `${e.method} ${e.path}`)).size).toBe(endpoints.length);
 
     const catalogue = await agntJson<Array<{ command: string; endpoints: string[] }>>(['commands', '--json']);
     const commanded = new Set(catalogue.flatMap((r) => r.endpoints.map((e) => shape(...(e.split(' ') as [string, string])))));
@@ -29,7 +30,7 @@ describe('the API model, the catalogue and the sandbox', () => {
     // The routes are keyed by endpoint id (a route the model lacks cannot be registered).
     const served = new Set(sb.router.served());
     expect(endpoints.filter((e) => !served.has(e.id)).map((e) => e.id)).toEqual([]);
-    expect(served.size).toBe(183);
+    expect(served.size).toBe(endpoints.length);
     const routes = sb.router.list();
     expect(routes.filter((r) => r.id === undefined).map((r) => `${r.method} ${r.path}`)).toEqual(['PUT /_presigned/drive/{key}', 'GET /_presigned/drive/{key}']);
   });

@@ -13,8 +13,11 @@ describe('the API model', async () => {
   const areas = await loadAll();
   const endpoints: Endpoint[] = areas.flatMap((a) => a.endpoints);
 
-  it('has exactly the 183 endpoints of endpoints.json', () => {
-    expect(spec).toHaveLength(183);
+  // The one place that counts: every other test compares what it finds with the model, so an
+  // endpoint added to the seeds and the model changes no assertion.
+  it('has exactly the endpoints of endpoints.json, each once', () => {
+    expect(spec.length).toBeGreaterThan(0);
+    expect(endpoints).toHaveLength(spec.length);
     const model = endpoints.map((e) => `${e.method} ${e.path}`).sort();
     expect(model).toEqual(spec.map((e) => `${e.method} ${e.path}`).sort());
   });

@@ -2,6 +2,7 @@
 // model's, and the settings `config` takes are the profile's settings.
 import { describe, expect, it } from 'vitest';
 import { findEndpoint } from '../../src/api/index.ts';
+import { routeOf } from '../../src/builtin/record.ts';
 import { BUILTINS } from '../../src/builtin/records.ts';
 import { PROFILE_SETTINGS } from '../../src/core/config.ts';
 
@@ -11,7 +12,7 @@ describe('built-in records', () => {
     expect(named.length).toBeGreaterThan(5);
     for (const e of named) {
       const m = await findEndpoint(e.id);
-      expect(`${m.method} ${m.path}`, `${e.command}: ${e.id}`).toBe(e.route);
+      expect(`${m.method} ${m.path}`, `${e.command}: ${e.id}`).toBe(routeOf(e));
     }
   });
 
