@@ -13,7 +13,7 @@ import { handleStdoutErrors } from './core/stdio.ts';
 import { currentHost, hostEnv, theProcessHost, withHost, type Host } from './core/host.ts';
 import { addBuiltins } from './builtins.ts';
 import { isCommandWord } from './command-words.ts';
-import { topicsLine } from './help/topics.ts';
+import { topicsLine } from './help/topic-names.ts';
 import { helpTopicText, jsonFieldsHint, jsonFieldsMistake } from './help/answers.ts';
 
 const VALUE_FLAGS = new Set(['-o', '--output', '--fields', '--query', '--profile', '--base-url', '--timeout']);
@@ -335,7 +335,7 @@ async function runLine(argv: string[], host: Host): Promise<number> {
   const helpWords = argv[0] === 'help' ? argv.slice(1) : undefined;
   if (helpWords) argv = helpWords.length ? [...helpWords, '--help'] : [];
   try {
-    const topic = helpWords?.length === 1 ? helpTopicText(helpWords[0]) : undefined;
+    const topic = helpWords?.length === 1 ? await helpTopicText(helpWords[0]) : undefined;
     if (topic !== undefined) {
       host.writeOut(topic);
       return 0;

@@ -2,10 +2,15 @@
 // `--json id,email`, which agnt spells `--json --fields id,email`.
 import { UsageError } from '../core/errors.ts';
 import { isTerminal } from '../core/stdio.ts';
-import { findTopic, topicText } from './topics.ts';
+import { TOPIC_NAMES } from './topic-names.ts';
 
-/** The text of `agnt help TOPIC`, wrapped to the terminal; undefined when the word is no topic. */
-export function helpTopicText(word: string | undefined): string | undefined {
+/**
+ * The text of `agnt help TOPIC`, wrapped to the terminal; undefined when the word is no topic.
+ * The topics' texts load only for a topic's name: every `agnt --help` would pay for them.
+ */
+export async function helpTopicText(word: string | undefined): Promise<string | undefined> {
+  if (!(TOPIC_NAMES as readonly string[]).includes(word ?? '')) return undefined;
+  const { findTopic, topicText } = await import('./topics.ts');
   const topic = findTopic(word);
   if (!topic) return undefined;
   return topicText(topic, isTerminal(1) ? (process.stdout.columns ?? 80) : 80);

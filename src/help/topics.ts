@@ -88,8 +88,7 @@ export interface Topic {
 
 const text = (t: string): Block => ({ kind: 'text', text: t });
 
-/** The topics' names, for the root help (which must not build the topics at start-up). */
-export const TOPIC_NAMES = ['environment', 'exit-codes', 'formatting', 'config'] as const;
+export { TOPIC_NAMES, topicsLine } from './topic-names.ts';
 
 export const topics = (): readonly Topic[] => [
   {
@@ -198,9 +197,4 @@ export function topicText(topic: Topic, width = 80): string {
     }
   }
   return `${out.join('\n').trimEnd()}\n`;
-}
-
-/** The list of topics, for the root help and for `agnt help` with an unknown word. */
-export function topicsLine(): string {
-  return `Help topics: ${TOPIC_NAMES.map((t) => `agnt help ${t}`).join(', ')}.`;
 }
