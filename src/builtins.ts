@@ -5,8 +5,9 @@ import type { ContextFactory } from './core/builder.ts';
 import { declareBuiltins } from './builtin/declare.ts';
 import { BUILTIN_GROUPS, BUILTINS } from './builtin/records.ts';
 
-export function addBuiltins(program: Command, makeContext: ContextFactory): void {
-  declareBuiltins(program, makeContext, BUILTIN_GROUPS, BUILTINS);
+/** `word`: the command line's first word ('' for none), whose records alone are declared in full; undefined declares all. */
+export function addBuiltins(program: Command, makeContext: ContextFactory, word?: string): void {
+  declareBuiltins(program, makeContext, BUILTIN_GROUPS, BUILTINS, word);
 }
 
 /** The first words of the built-in commands, and `help`, which main() answers itself. */

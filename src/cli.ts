@@ -138,7 +138,8 @@ export async function buildProgram(argv: string[], makeContext: ContextFactory, 
   for (const [i, e] of AREA_INDEX.entries()) {
     if (invoked < 0 || i === invoked) buildArea(program, loaded[i] ?? e, makeContext, loaded[i] !== undefined, invoked < 0 ? undefined : verb);
   }
-  if (invoked < 0) addBuiltins(program, makeContext);
+  // The built-ins in full only where their words are on the command line (or the whole tree is needed).
+  if (invoked < 0) addBuiltins(program, makeContext, onlyArea === undefined && !alwaysFull(first) ? (first ?? '') : undefined);
   applyToAll(program, (c) => {
     c.exitOverride();
     c.helpCommand(false);

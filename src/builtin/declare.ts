@@ -43,8 +43,15 @@ function argument(a: BuiltinArg): Argument {
 
 const collect = (v: string, previous: string[] = []) => [...previous, v];
 
-/** Declares the groups and the records under `program`, in the records' order. */
-export function declareBuiltins(program: Command, makeContext: ContextFactory, groups: readonly BuiltinGroup[], list: readonly BuiltinRecord[]): void {
+/**
+ * Declares the groups and the records under `program`, in the records' order. With `word` (the
+ * command line's first word, '' for none), the records of a group are declared only when the
+ * group is that word; other groups get their name and summary alone, which is all the root help
+ * and an unknown-command error show (top-level commands are declared whole: the root help shows
+ * their arguments). Building every option of the groups' forty-odd records made `agnt --help`
+ * slower than the areas' index had made it.
+ */
+export function declareBuiltins(program: Command, makeContext: ContextFactory, groups: readonly BuiltinGroup[], list: readonly BuiltinRecord[], word?: string): void {
   const find = (parent: Command, word: string) => parent.commands.find((c) => c.name() === word);
   /** The command for the words before a verb (`sandbox clock`), each made from its group record. */
   const groupOf = (words: string[]): Command => {
@@ -64,6 +71,10 @@ export function declareBuiltins(program: Command, makeContext: ContextFactory, g
   };
   for (const rec of list) {
     const words = rec.command.split(' ');
+    if (word !== undefined && words.length > 1 && words[0] !== word) {
+      groupOf(words.slice(0, 1));
+      continue;
+    }
     const parent = groupOf(words.slice(0, -1));
     const cmd = parent.command(words[words.length - 1]!, { ...(rec.hidden ? { hidden: true } : {}), ...(rec.isDefault ? { isDefault: true } : {}) });
     records.set(cmd, rec);
