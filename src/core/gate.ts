@@ -6,20 +6,22 @@
 export class Gate {
   private held = 0;
   private waiting: Array<() => void> = [];
+  /** Waiters that go first: the next pages of a walk, on which queued work often depends. */
+  private first: Array<() => void> = [];
 
   constructor(readonly size: number) {}
 
   /** Resolves when a place is free; the caller must release() it exactly once. */
-  acquire(): Promise<void> {
+  acquire(priority = false): Promise<void> {
     if (this.held < this.size) {
       this.held++;
       return Promise.resolve();
     }
-    return new Promise((resolve) => this.waiting.push(resolve));
+    return new Promise((resolve) => (priority ? this.first : this.waiting).push(resolve));
   }
 
   release(): void {
-    const next = this.waiting.shift();
+    const next = this.first.shift() ?? this.waiting.shift();
     // The place passes straight to the next waiter: `held` stays the same.
     if (next) next();
     else this.held--;
@@ -27,6 +29,6 @@ export class Gate {
 
   /** Requests holding a place or waiting for one. */
   get busy(): number {
-    return this.held + this.waiting.length;
+    return this.held + this.first.length + this.waiting.length;
   }
 }

@@ -377,7 +377,7 @@ export class HttpClient {
 
     // Held through the retries and their pauses too: a request that waits to be retried still
     // listens on the abort signal (sleep), and the gate is what keeps those listeners few.
-    await this.gate.acquire();
+    await this.gate.acquire(spec.priority);
     try {
       return await this.attempts<T>(spec, rawPath, headers, payload);
     } finally {

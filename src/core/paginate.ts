@@ -122,7 +122,7 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
   };
   const fetchPage = async (page: number, perPage?: number) => {
     const query = { ...(spec.query ?? {}), page, ...(perPage ? { perPage } : {}), ...sendLimit };
-    const res = await client.request({ ...spec, query });
+    const res = await client.request({ ...spec, query, ...(page > 1 ? { priority: true } : {}) });
     return { items: itemsOf(res.data), total: res.meta.total, perPage: res.meta.perPage, dryRun: res.dryRun };
   };
 
@@ -219,7 +219,7 @@ async function walkCursor(client: HttpClient, spec: RequestSpec, opts: PageOptio
   for (let round = 0; round < MAX_PAGES; round++) {
     const want = limit === undefined ? size : Math.min(size, limit - count + overlap);
     const query = { ...(spec.query ?? {}), ...(whole || opts.perPage ? { limit: want } : {}), ...(cursorValue !== undefined ? { [style.param]: cursorValue } : {}) };
-    const res = await client.request({ ...spec, query });
+    const res = await client.request({ ...spec, query, ...(round > 0 ? { priority: true } : {}) });
     if (res.dryRun) return { count: 0 };
     const items = itemsOf(res.data);
     if (round === 0) total = res.meta.total;

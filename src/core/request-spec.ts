@@ -33,6 +33,12 @@ export interface RequestSpec {
   resendable?: boolean;
   /** Attempts for this request when more than the configured retries (a long import rides out an outage). */
   attempts?: number;
+  /**
+   * A page after the first of a walk: it waits ahead of other queued requests, which are often
+   * fetches started by the records of earlier pages (an inbox's span principals) and would
+   * otherwise hold back the pages that bring the rest of the records.
+   */
+  priority?: boolean;
 }
 
 export interface PageMeta {
