@@ -241,18 +241,7 @@ async function pairs(n, a, b, warmup = 0) {
       B.push(rb);
     }
   }
-  const ratio = (k) => median(B.map((x, i) => x[k] / A[i][k]));
-  return {
-    A,
-    B,
-    ms: ratio('ms'),
-    cpu: ratio('cpu'),
-    rss: ratio('rss'),
-    aMs: median(A.map((x) => x.ms)),
-    bMs: median(B.map((x) => x.ms)),
-    bRss: Math.max(...B.map((x) => x.rss ?? NaN)),
-    aRss: Math.max(...A.map((x) => x.rss ?? NaN)),
-  };
+  return { A, B, ...ratioOf(A, B), rss: median(B.map((x, i) => x.rss / A[i].rss)) };
 }
 const mb = (x) => (Number.isFinite(x) ? `${x.toFixed(0)} MB` : 'n/a');
 
