@@ -249,6 +249,7 @@ const SECRETISH = /(token|secret|passw|key|credential|authorization)"\s*:|PRIVAT
 
 export class HttpClient {
   readonly base: URL;
+  private readonly origin: string;
   /** Requests past CONNECTIONS wait here before their timer starts (gate.ts says why). */
   private gate = new Gate(CONNECTIONS);
   // undici, the one HTTP client of agnt (API calls, presigned transfers, proxies), is loaded on
@@ -261,6 +262,8 @@ export class HttpClient {
   constructor(opts: ClientOptions) {
     this.opts = opts;
     this.base = parseBaseUrl(opts.baseUrl);
+    // URL's origin getter builds the string anew on each read: read once, sent with every request.
+    this.origin = this.base.origin;
     // Requests on the wire share one listener on the command's signal (followAbort), but each
     // retry pause has its own: up to CONNECTIONS at once (the gate), more than Node's default of
     // 10 before it warns on stderr.
@@ -360,14 +363,18 @@ export class HttpClient {
     const hasBody = (spec.body !== undefined || spec.json !== undefined) && spec.method !== 'GET';
     const headers = this.headers(hasBody);
     const payload = hasBody ? (spec.json ?? JSON.stringify(spec.body)) : undefined;
-    const display = `${this.base.origin}${rawPath}`;
     // A secret this request sends is masked in everything agnt prints from here on.
     if (spec.body !== undefined) learnSecrets(spec.body);
     else if (spec.json !== undefined && SECRETISH.test(spec.json)) learnSecrets(JSON.parse(spec.json));
 
     if (this.opts.dryRun && !(spec.readInDryRun && spec.method === 'GET')) {
       const text = JSON.stringify(
-        { method: spec.method, url: redactUrl(display), headers: this.masked(headers), body: hasBody ? redactValue(spec.json !== undefined ? JSON.parse(spec.json) : spec.body) : null },
+        {
+          method: spec.method,
+          url: redactUrl(`${this.origin}${rawPath}`),
+          headers: this.masked(headers),
+          body: hasBody ? redactValue(spec.json !== undefined ? JSON.parse(spec.json) : spec.body) : null,
+        },
         null,
         2,
       );
@@ -486,10 +493,14 @@ export class HttpClient {
     }, timeoutMs);
     const release = outer ? followAbort(outer, ac) : undefined;
     const started = Date.now();
-    this.debug(`> ${method} ${redactUrl(this.base.origin + path)}`);
-    for (const [k, v] of Object.entries(this.masked(headers))) this.debug(`> ${k}: ${v}`);
-    // Re-parsing a large body only to log it costs as much as sending it: only under --debug.
-    if (payload !== undefined && this.opts.debug) this.debug(`> ${JSON.stringify(redactValue(JSON.parse(payload)))}`);
+    // The --debug lines are made only under --debug: redacting the URL and the headers of every
+    // request was a tenth of a 1,000-request inbox's CPU; re-parsing a large body to log it costs
+    // as much as sending it.
+    if (this.opts.debug) {
+      this.debug(`> ${method} ${redactUrl(this.base.origin + path)}`);
+      for (const [k, v] of Object.entries(this.masked(headers))) this.debug(`> ${k}: ${v}`);
+      if (payload !== undefined) this.debug(`> ${JSON.stringify(redactValue(JSON.parse(payload)))}`);
+    }
     try {
       const res = await this.sendUndici(method, path, headers, payload, ac.signal);
       let text = res.text;
@@ -500,9 +511,11 @@ export class HttpClient {
       // Nor a secret the request sent, repeated in an error (a SAML private key in a 400's
       // message). A success answer is data (plan compares live secrets): it is masked when printed.
       if (res.status >= 400) text = maskSecrets(text);
-      this.debug(`< HTTP ${res.status} (${Date.now() - started} ms)`);
-      for (const k of ['content-type', 'retry-after', 'location']) if (res.headers[k]) this.debug(`< ${k}: ${redactUrl(String(res.headers[k]))}`);
-      if (text && this.opts.debug) this.debug(`< ${debugBody(text)}`);
+      if (this.opts.debug) {
+        this.debug(`< HTTP ${res.status} (${Date.now() - started} ms)`);
+        for (const k of ['content-type', 'retry-after', 'location']) if (res.headers[k]) this.debug(`< ${k}: ${redactUrl(String(res.headers[k]))}`);
+        if (text) this.debug(`< ${debugBody(text)}`);
+      }
       return { status: res.status, headers: res.headers, text };
     } catch (e) {
       if (outer?.aborted) throw new Interrupted();
@@ -520,7 +533,7 @@ export class HttpClient {
   private async sendUndici(method: Method, path: string, headers: Record<string, string>, payload: string | undefined, signal: AbortSignal): Promise<Raw> {
     const timeoutMs = this.opts.timeoutMs;
     const res = await (await this.dispatcher()).request({
-      origin: this.base.origin,
+      origin: this.origin,
       path,
       method,
       headers,
