@@ -2,16 +2,10 @@
 // alias can never shadow a command, neither when it is set nor when it runs.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agnt, agntProcess, tempDir, withSandbox } from '../support/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { agnt, agntProcess, tempDir, sandboxForFile } from '../support/helpers.ts';
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = sandboxForFile();
 
 describe('agnt alias', () => {
   it('expands $1 and appends the other arguments; $@ takes them where it stands', async () => {

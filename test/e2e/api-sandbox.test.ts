@@ -1,18 +1,12 @@
 // `agnt api` (the raw escape hatch), `agnt commands`, and `agnt sandbox start` as a process.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { agnt, agntJson, BIN, cleanEnv, tempDir, withSandbox } from '../support/helpers.ts';
+import { agnt, agntJson, BIN, cleanEnv, tempDir, sandboxForFile } from '../support/helpers.ts';
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = sandboxForFile();
 
 describe('agnt api', () => {
   it('GET with typed fields as query parameters; prints the whole body', async () => {

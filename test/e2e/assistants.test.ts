@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { agnt, agntJson, tempDir, withSandbox } from '../support/helpers.ts';
+import { agnt, agntJson, tempDir, sandboxForFile } from '../support/helpers.ts';
 import { assistants } from '../../commands/assistants.ts';
 import { expectHelpForEvery } from './shared.ts';
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = sandboxForFile();
 
 const ids = (list: Array<{ id: string }>) => list.map((a) => a.id);
 

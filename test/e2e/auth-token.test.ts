@@ -2,16 +2,10 @@
 // a token it rejects, for the active profile and (--all) for every profile.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agnt, tempDir, withSandbox } from '../support/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { agnt, tempDir, sandboxForFile } from '../support/helpers.ts';
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = sandboxForFile();
 
 // Nothing listens on the discard port of loopback.
 const DOWN = 'http://127.0.0.1:9';

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
-import { agnt, tempDir, withSandbox } from '../support/helpers.ts';
+import { agnt, tempDir, sandboxForFile } from '../support/helpers.ts';
 import { plain, runInPty } from '../support/pty.ts';
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = sandboxForFile();
 
 function config(dir: string): any {
   return JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));

@@ -1,19 +1,13 @@
 // A cell is a value, always: `agnt batch` fills placeholders into the parsed command line, so a
 // cell that looks like a flag is sent as the field's value and never changes the row's command.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { agnt, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
+import { agnt, removeDir, tempDir, sandboxForFile } from '../support/helpers.ts';
 import type { Rec } from '../../src/sandbox/store.ts';
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
+const sb = sandboxForFile();
 let dir: string;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
 beforeEach(() => {
   dir = tempDir('agnt-batch-values-');
   return () => removeDir(dir);

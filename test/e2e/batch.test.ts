@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { agnt, BIN, cleanEnv, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
+import { agnt, BIN, cleanEnv, removeDir, tempDir, sandboxForFile } from '../support/helpers.ts';
 import { runInPty } from '../support/pty.ts';
 import type { Rec } from '../../src/sandbox/store.ts';
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
+const sb = sandboxForFile();
 let dir: string;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
 beforeEach(() => {
   dir = tempDir('agnt-batch-');
   return () => removeDir(dir);

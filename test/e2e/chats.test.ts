@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { agnt, agntJson, tempDir, withSandbox } from '../support/helpers.ts';
+import { agnt, agntJson, tempDir, sandboxForFile } from '../support/helpers.ts';
 import { chats } from '../../commands/chats.ts';
 import { expectHelpForEvery, requestsTo } from './shared.ts';
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = sandboxForFile();
 
 const sent = (method: string, path: RegExp) => requestsTo(sb, method, path);
 

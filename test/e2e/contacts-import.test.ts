@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { agnt, BIN, cleanEnv, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
+import { agnt, BIN, cleanEnv, removeDir, tempDir, sandboxForFile } from '../support/helpers.ts';
 import type { Rec } from '../../src/sandbox/store.ts';
 
 /** With --json a failure is one JSON object on stderr and nothing else: its message. */
@@ -12,14 +12,8 @@ function errorOf(stderr: string): string {
   return (JSON.parse(stderr) as { error: { message: string } }).error.message;
 }
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
+const sb = sandboxForFile();
 let dir: string;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
 beforeEach(() => {
   dir = tempDir('agnt-import-');
   sb.faults.length = 0;

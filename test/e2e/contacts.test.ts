@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agnt, agntJson, withSandbox } from '../support/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { agnt, agntJson, sandboxForFile } from '../support/helpers.ts';
 import { contacts } from '../../commands/contacts.ts';
 import { expectHelpForEvery, requestsTo } from './shared.ts';
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = sandboxForFile();
 
 const sent = (method: string, path: RegExp) => requestsTo(sb, method, path);
 

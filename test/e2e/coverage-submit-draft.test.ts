@@ -1,16 +1,10 @@
 // `coverage create --submit` whose submit fails (an overlap, 409) leaves a draft: agnt names it,
 // prints it (its id with -o id) and exits with the submit's error code.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agnt, agntJson, withSandbox } from '../support/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { agnt, agntJson, sandboxForFile } from '../support/helpers.ts';
 
 const NOW = Date.parse('2027-02-20T12:00:00Z');
-let sb: Awaited<ReturnType<typeof withSandbox>>;
-beforeAll(async () => {
-  sb = await withSandbox({ clock: () => NOW, exampleRecords: false });
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = sandboxForFile({ clock: () => NOW, exampleRecords: false });
 
 const create = ['coverage', 'create', '--principal', 'usr_principal', '--backup', 'usr_backup', '--start', '2027-03-01 09:00', '--for', '2d', '--reason', 'pto', '--submit'];
 

@@ -1,16 +1,10 @@
 // The README's one time rule for the coverage moves and create (issue 23): a table shows the
 // span's times in your zone (--tz, --utc, else AGNT_TIMEZONE or the user's), as coverage get and
 // list do; json keeps the API's UTC times.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agnt, withSandbox } from '../support/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { agnt, sandboxForFile } from '../support/helpers.ts';
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
-beforeAll(async () => {
-  sb = await withSandbox({ clock: () => Date.parse('2027-05-03T12:00:00Z'), exampleRecords: false });
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = sandboxForFile({ clock: () => Date.parse('2027-05-03T12:00:00Z'), exampleRecords: false });
 
 /** The value of a key-value table's line. */
 const field = (stdout: string, key: string) => new RegExp(`^${key} +(.*)$`, 'm').exec(stdout)?.[1];

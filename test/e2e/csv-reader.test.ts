@@ -2,12 +2,12 @@
 // JSON) read the same through both, and a malformed record (a stray quote) costs that row alone:
 // it goes to --errors-out with the line it starts on, the rows before and after it are sent, and
 // --resume finishes.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { agnt, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
+import { agnt, removeDir, tempDir, sandboxForFile } from '../support/helpers.ts';
 
 const SPECTRUM = dirname(createRequire(import.meta.url).resolve('csv-spectrum/package.json'));
 const cases = readdirSync(join(SPECTRUM, 'csvs'))
@@ -20,14 +20,8 @@ const cases = readdirSync(join(SPECTRUM, 'csvs'))
     return { name: f, want: want as Array<Record<string, string>> };
   });
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
+const sb = sandboxForFile();
 let dir: string;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
 beforeEach(() => {
   dir = tempDir('agnt-csv-reader-');
   return () => removeDir(dir);

@@ -1,15 +1,9 @@
 // Delegations, coordinator views and the manager gate, backup routing and manager assignments.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agnt, agntJson, withSandbox } from '../support/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { agnt, agntJson, sandboxForFile } from '../support/helpers.ts';
 
 let now = Date.parse('2026-11-30T12:00:00Z');
-let sb: Awaited<ReturnType<typeof withSandbox>>;
-beforeAll(async () => {
-  sb = await withSandbox({ clock: () => now });
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = sandboxForFile({ clock: () => now });
 
 describe('delegations', () => {
   it("lists the coordinator's delegations as a table", async () => {

@@ -1,16 +1,10 @@
 // One API, three faces: every endpoint of the model (src/api) has a command in the catalogue
 // (`agnt commands --json`) and a route in the sandbox, and neither has one the model lacks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadAll } from '../../src/api/index.ts';
-import { agnt, agntJson, withSandbox } from '../support/helpers.ts';
+import { agnt, agntJson, sandboxForFile } from '../support/helpers.ts';
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = sandboxForFile();
 
 // Parameter names may differ between the catalogue and the model; the place of a parameter may not.
 const shape = (method: string, path: string) => `${method} ${path.replace(/\{[^}]+\}/g, '{}')}`;

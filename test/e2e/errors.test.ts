@@ -1,14 +1,8 @@
 // The contract's error behaviour: exit codes, one-line messages, hints, dry runs and retries.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agnt, withSandbox } from '../support/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { agnt, sandboxForFile } from '../support/helpers.ts';
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = sandboxForFile();
 
 describe('errors and exit codes', () => {
   it('401 exits 4 with the login hint; with --json one error object on stderr', async () => {

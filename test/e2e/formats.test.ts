@@ -1,16 +1,10 @@
 // Every users, workspace and identifiers command in every output format: each run exits 0 and
 // its stdout parses as the format says.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { agnt, agntJson, withSandbox } from '../support/helpers.ts';
+import { agnt, agntJson, sandboxForFile } from '../support/helpers.ts';
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = sandboxForFile();
 
 const FORMATS = ['table', 'json', 'yaml', 'jsonl', 'csv', 'id'] as const;
 // Results that hold no record id (a profile, a report): -o id is exit 2 for them.

@@ -1,18 +1,12 @@
 // Friction on real input: a YAML flow mapping where help says "JSON or YAML", and a y/N prompt
 // that asks again when the answer is neither, instead of taking it as no.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { agnt, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
+import { agnt, removeDir, tempDir, sandboxForFile } from '../support/helpers.ts';
 import { runInPty } from '../support/pty.ts';
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = sandboxForFile();
 
 describe('input friction', () => {
   it("--saml '{entityId: abc}' (a YAML flow mapping) is read; broken JSON still names its place", async () => {

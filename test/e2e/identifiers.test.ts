@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { agnt, agntJson, withSandbox } from '../support/helpers.ts';
+import { agnt, agntJson, sandboxForFile } from '../support/helpers.ts';
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = sandboxForFile();
 
 describe('identifiers', () => {
   it('list in every format, filtered by user and type', async () => {

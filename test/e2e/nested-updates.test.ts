@@ -1,16 +1,10 @@
 // `--set a.b=c` changes only that key on the server, where the API replaces nested objects
 // (PUT): the stored object before and after. And the sandbox answers of issue 14: provision
 // names the user's id; onboarding session fields not documented `|null` are left out.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agnt, agntJson, withSandbox } from '../support/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { agnt, agntJson, sandboxForFile } from '../support/helpers.ts';
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = sandboxForFile();
 
 describe('nested --set on a PUT', () => {
   it('org sso set --set saml.ssoUrl keeps the entity id and the rest of saml', async () => {

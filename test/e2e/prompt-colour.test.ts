@@ -1,16 +1,10 @@
 // Prompts follow agnt's colour rule (README, Terminal): coloured on a terminal by default, and
 // plain with --no-color, NO_COLOR or CI=1, which inquirer alone would not all honour.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir, withSandbox } from '../support/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { tempDir, sandboxForFile } from '../support/helpers.ts';
 import { runInPty } from '../support/pty.ts';
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = sandboxForFile();
 
 // A colour or style (SGR) sequence; inquirer's cursor moves and line clears are other sequences.
 const SGR = /\x1b\[[0-9;]*m/;

@@ -1,21 +1,15 @@
 // Resume counts by what the server has: rows the cut-off run created and the resumed run sent
 // again are `created` (and `resent`), not `skipped`; an edited file is not told to --resume again;
 // batch finds the contacts a killed run created, by e-mail, instead of calling them unknown.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { agnt, BIN, cleanEnv, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
+import { agnt, BIN, cleanEnv, removeDir, tempDir, sandboxForFile } from '../support/helpers.ts';
 import type { Rec } from '../../src/sandbox/store.ts';
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
+const sb = sandboxForFile();
 let dir: string;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
 beforeEach(() => {
   dir = tempDir('agnt-resume-');
   return () => removeDir(dir);

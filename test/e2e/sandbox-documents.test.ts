@@ -1,16 +1,10 @@
 // The sandbox answers as the documents say: `me` is a user id only where the spec gives it (GET
 // and PATCH /users/me), POST /contacts names a known consumer, current-or-latest carries
 // completedAt, and a body that is not JSON by its Content-Type is a 415.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agnt, agntJson, withSandbox } from '../support/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { agnt, agntJson, sandboxForFile } from '../support/helpers.ts';
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = sandboxForFile();
 
 describe('sandbox answers per the documents', () => {
   it("DELETE and PUT /users/me are 404 ('me' is no id there): a member deletes nobody", async () => {

@@ -5,20 +5,14 @@
 // no argument, found in the records, so a new area is covered as soon as it is indexed.
 import { resolve } from 'node:path';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AREA_INDEX, loadArea } from '../../commands/index.ts';
 import { loadAll } from '../../src/api/index.ts';
 import { resolveCommand } from '../../src/core/resolve.ts';
 import type { CommandSpec } from '../../src/core/spec.ts';
-import { agntProcess, BIN, withSandbox } from '../support/helpers.ts';
+import { agntProcess, BIN, sandboxForFile } from '../support/helpers.ts';
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = sandboxForFile();
 
 /** The area's commands, and the first GET that runs with no argument and no required flag. */
 async function plainRead(entry: (typeof AREA_INDEX)[number]): Promise<{ first: CommandSpec; read?: CommandSpec }> {

@@ -1,15 +1,9 @@
 // Single-id commands take '-' as "read the id from stdin", like the multi-id ones; '-' is never
 // sent as an id.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agnt, withSandbox } from '../support/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { agnt, sandboxForFile } from '../support/helpers.ts';
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = sandboxForFile();
 
 describe("'-' for a single id", () => {
   it('reads the one id from stdin; none or several is exit 2 before any request', async () => {

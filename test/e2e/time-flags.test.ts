@@ -1,16 +1,10 @@
 // Every time flag is read locally by the one time parser: relative times where the README
 // promises them, a bad time or an inverted period refused with exit 2 before any request, and
 // errors that name the flag the user typed and the zone local times are read in.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agnt, withSandbox } from '../support/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { agnt, sandboxForFile } from '../support/helpers.ts';
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = sandboxForFile();
 
 const sentSince = (mark: number, path: string) => sb.requests.slice(mark).filter((r) => r.path === path);
 

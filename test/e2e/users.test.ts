@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { agnt, agntJson, tempDir, withSandbox } from '../support/helpers.ts';
+import { agnt, agntJson, tempDir, sandboxForFile } from '../support/helpers.ts';
 
-let sb: Awaited<ReturnType<typeof withSandbox>>;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = sandboxForFile();
 
 const FORMATS = ['table', 'json', 'yaml', 'jsonl', 'csv', 'id'] as const;
 

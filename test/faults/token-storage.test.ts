@@ -2,19 +2,13 @@
 // API), else the 0600 config file; `auth status` says which. The binding loads only when a
 // token is read or written without AGNT_TOKEN. A config file readable by others is tightened,
 // with a warning, by every command that reads it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { agnt, tempDir, withSandbox } from '../support/helpers.ts';
+import { agnt, tempDir, sandboxForFile } from '../support/helpers.ts';
 
 const FAKE = resolve(import.meta.dirname, 'fake-keyring.cjs');
-let sb: Awaited<ReturnType<typeof withSandbox>>;
-beforeAll(async () => {
-  sb = await withSandbox();
-});
-afterAll(async () => {
-  await sb.dispose();
-});
+const sb = sandboxForFile();
 
 function keyringEnv(dir: string): Record<string, string> {
   return { AGNT_KEYRING: 'on', AGNT_KEYRING_MODULE: FAKE, AGNT_FAKE_KEYRING_FILE: join(dir, 'keyring.json') };

@@ -6,6 +6,7 @@
 // AGNT_TEST_PROCESS=1 makes every agnt() a process again, to compare the two.
 import { execFileSync } from 'node:child_process';
 import { execa, type Options } from 'execa';
+import { afterAll, beforeAll } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -116,6 +117,34 @@ export async function agntJson<T = any>(args: string[], opts: RunOptions = {}): 
 export async function withSandbox(opts: SandboxOptions = {}): Promise<Sandbox & { dispose(): Promise<void> }> {
   const sb = await startSandbox({ port: 0, ...opts });
   return Object.assign(sb, { dispose: () => sb.close() });
+}
+
+/**
+ * One sandbox for the test file: started before its tests (in the order of the file's
+ * beforeAll hooks, so call it first) and disposed after them. The object stands for that sandbox
+ * (sb.baseUrl, sb.requests, sb.store...) from the first hook on, so a file writes
+ * `const sb = sandboxForFile()` where it repeated the same seven lines of hooks.
+ */
+export function sandboxForFile(opts: SandboxOptions = {}): Sandbox & { dispose(): Promise<void> } {
+  let sb: (Sandbox & { dispose(): Promise<void> }) | undefined;
+  beforeAll(async () => {
+    sb = await withSandbox(opts);
+  });
+  afterAll(async () => {
+    await sb?.dispose();
+  });
+  const started = () => {
+    if (!sb) throw new Error('the sandbox starts in beforeAll: use it in a test or a hook');
+    return sb;
+  };
+  return new Proxy({} as Sandbox & { dispose(): Promise<void> }, {
+    get(_, key) {
+      const real = started();
+      const value = Reflect.get(real, key, real);
+      return typeof value === 'function' ? value.bind(real) : value;
+    },
+    set: (_, key, value) => Reflect.set(started(), key, value),
+  });
 }
 
 export function removeDir(dir: string): void {
