@@ -340,9 +340,9 @@ export class HttpClient {
    * /users/me and /me/profile, never as a value of {userId}; agnt's `--user` defaults to `me`
    * there, so it asks GET /users/me once per client and sends the id. A user record itself
    * (/users/{userId}) is never resolved: `agnt users delete me` names no one. A dry run reads
-   * GET /users/me too, to show the request as it would be sent.
+   * GET /users/me too, to show the request as it would be sent; so do the MCP server's plans.
    */
-  private async withoutMe(spec: RequestSpec): Promise<RequestSpec> {
+  async withoutMe(spec: RequestSpec): Promise<RequestSpec> {
     const params = spec.params;
     const [, area, user, ...below] = spec.path.split('/');
     if (params?.userId !== 'me' || area !== 'users' || user !== '{userId}' || !below.length) return spec;

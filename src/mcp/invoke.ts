@@ -53,7 +53,8 @@ class GuardedClient extends HttpClient {
   }
 
   override async request<T = unknown>(given: RequestSpec): Promise<ApiResponse<T>> {
-    const spec = { ...given, signal: given.signal ?? this.signal };
+    // `me` is the caller's id here too, so that a plan names the paths the inner client will send.
+    const spec = await this.inner.withoutMe({ ...given, signal: given.signal ?? this.signal });
     const m = this.mode;
     const planned: PlannedRequest = { method: spec.method, path: this.target(spec), ...(bodyOf(spec) !== undefined ? { body: bodyOf(spec) } : {}) };
     if (m.kind === 'read') {

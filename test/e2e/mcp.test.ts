@@ -185,6 +185,17 @@ describe('agnt mcp over stdio', () => {
     expect(sb.requests.slice(before).filter((r) => WRITE.test(r.method))).toEqual([]);
   });
 
+  it("a plan names the caller's id where the command's --user defaults to me, as the request will be sent", async () => {
+    const c = await connect(sb, dir, []);
+    try {
+      const plan = await c.call('plan_write', { command: 'preferences scheduling set', args: { sync: true } });
+      expect(plan.isError, plan.text).toBe(false);
+      expect(JSON.parse(plan.text).requests).toEqual([expect.objectContaining({ method: 'PUT', path: '/users/usr_admin/preferences/scheduling' })]);
+    } finally {
+      await c.close();
+    }
+  });
+
   it('with --allow-writes applies exactly the planned request', async () => {
     const c = await connect(sb, dir, ['--allow-writes']);
     try {
