@@ -344,8 +344,7 @@ export class HttpClient {
    */
   async withoutMe(spec: RequestSpec): Promise<RequestSpec> {
     const params = spec.params;
-    const [, area, user, ...below] = spec.path.split('/');
-    if (params?.userId !== 'me' || area !== 'users' || user !== '{userId}' || !below.length) return spec;
+    if (params?.userId !== 'me' || !spec.path.startsWith('/users/{userId}/')) return spec;
     this.callerId ??= import('./endpoint-request.ts')
       .then((m) => m.endpointRequest('users.me.get', { readInDryRun: true, signal: spec.signal }))
       .then((me) => this.request<Record<string, unknown>>(me))
