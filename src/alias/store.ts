@@ -1,8 +1,9 @@
 // Aliases: a name that stands for an agnt command line (`agnt alias set mine 'users list
 // --status active'`) or, with --shell, for a shell command. Kept in aliases.json beside the
 // profiles (AGNT_CONFIG_DIR), mode 0600, written through a temporary file and a rename.
+import { writeFileAtomic } from '../core/atomic-file.ts';
 import { hostEnv } from '../core/host.ts';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDir } from '../core/config.ts';
 import { UsageError } from '../core/errors.ts';
@@ -45,12 +46,6 @@ export function checkAliases(data: unknown, where: string): Aliases {
 }
 
 export function writeAliases(aliases: Aliases, env: NodeJS.ProcessEnv = hostEnv()): void {
-  const dir = configDir(env);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const file = aliasesPath(env);
-  const tmp = `${file}.${process.pid}.tmp`;
   const sorted = Object.fromEntries(Object.entries(aliases).sort(([a], [b]) => (a < b ? -1 : 1)));
-  writeFileSync(tmp, `${JSON.stringify({ aliases: sorted }, null, 2)}\n`, { mode: 0o600 });
-  chmodSync(tmp, 0o600);
-  renameSync(tmp, file);
+  writeFileAtomic(aliasesPath(env), `${JSON.stringify({ aliases: sorted }, null, 2)}\n`, { dirMode: 0o700 });
 }

@@ -3,8 +3,9 @@
 // through the list command of the id's resource, and for profile names. Whatever goes wrong (no login, server down,
 // slow, odd data) it prints nothing and exits 0: text on stdout would land in the user's command
 // line, and a hang would freeze their shell.
+import { writeFileAtomic } from '../core/atomic-file.ts';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { configDir, profileNames, readConfig, resolveSettings } from '../core/config.ts';
@@ -225,12 +226,8 @@ function writeCache(key: string, items: Candidate[]): void {
       .filter(([, e]) => e && typeof e.at === 'number' && Date.now() - e.at < 3600_000)
       .sort((a, b) => b[1].at - a[1].at)
       .slice(0, MAX_CACHE_ENTRIES);
-    const file = cacheFile();
-    mkdirSync(configDir(), { recursive: true, mode: 0o700 });
     // Ids and names are the organization's data: private to the user, like the config file.
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ entries: Object.fromEntries(kept) }), { mode: 0o600 });
-    renameSync(tmp, file);
+    writeFileAtomic(cacheFile(), JSON.stringify({ entries: Object.fromEntries(kept) }), { dirMode: 0o700 });
   } catch {
     /* a cache that cannot be written only costs the next TAB a request */
   }

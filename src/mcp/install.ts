@@ -1,10 +1,11 @@
 // `agnt mcp install`: the client's configuration entry that starts `agnt mcp --profile NAME`.
 // No token goes in it (agnt reads the profile's, from the keyring or its own file). The file is
 // edited in place: the entry is added or updated, everything else kept byte for byte.
+import { writeFileAtomic } from '../core/atomic-file.ts';
 import { hostEnv } from '../core/host.ts';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Context } from '../core/context.ts';
 import { document, type Outcome } from '../core/outcome.ts';
 import { AgntError, UsageError } from '../core/errors.ts';
@@ -142,10 +143,7 @@ export async function install(ctx: Context, given: unknown): Promise<Outcome | u
     ctx.io.info(`${target.file}: already runs agnt mcp --profile ${profile.name}; not changed`);
     return;
   }
-  mkdirSync(dirname(target.file), { recursive: true });
-  // Written beside it and renamed: a crash leaves the old file or the new, never half of one.
-  const tmp = `${target.file}.agnt-${process.pid}.tmp`;
-  writeFileSync(tmp, after, { mode: before === undefined ? 0o600 : statSync(target.file).mode & 0o777 });
-  renameSync(tmp, target.file);
+  // A client's own file keeps its mode; a new one holds a profile name, private to the user.
+  writeFileAtomic(target.file, after, { mode: before === undefined ? 0o600 : statSync(target.file).mode & 0o777, dirMode: 0o777 });
   ctx.io.info(`${target.file}: ${before === undefined ? 'created with' : 'updated'} the '${name}' server (agnt mcp --profile ${profile.name}); restart ${client} to load it`);
 }

@@ -1,5 +1,6 @@
 // `agnt org export | validate | plan | apply | drift`: the organization as one document.
-import { renameSync, writeFileSync, readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../../core/atomic-file.ts';
+import { readFileSync } from 'node:fs';
 import type { Context } from '../../core/context.ts';
 import { callEndpoint } from '../../core/endpoint-request.ts';
 import type { Handler, Invocation } from '../../core/spec.ts';
@@ -19,12 +20,6 @@ import { hostEnv } from '../../core/host.ts';
 import { forbiddenSteps } from './permissions.ts';
 
 type Rec = Record<string, any>;
-
-function writeAtomic(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
-}
 
 /** --dry-run of a command that reads: the first request it would send, and nothing more. */
 export async function dryRead(ctx: Context, orgId: string | undefined): Promise<void> {
@@ -182,7 +177,8 @@ export const planOrg: Handler = async (ctx, inv) => {
   const p = await prepare(ctx, inv);
   const data = planData(p);
   if (inv.opts.out) {
-    writeAtomic(String(inv.opts.out), `${JSON.stringify(data, null, 2)}\n`);
+    // A document the user asked for where they named it: the mode a new file gets (umask), no folder made.
+    writeFileAtomic(String(inv.opts.out), `${JSON.stringify(data, null, 2)}\n`, { mode: 0o666 });
     ctx.io.info(`plan saved to ${inv.opts.out}; apply it with: agnt org apply -f ${p.file} --plan ${inv.opts.out}`);
   }
   const text = planText(p, 'plan for', data.changes).replace(/\n$/, '');

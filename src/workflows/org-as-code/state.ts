@@ -8,7 +8,8 @@
 // each), and the file is rewritten once, when apply ends: rewriting the whole file per object made
 // an apply of 20,000 members write 20,000 growing files. Whoever opens the state reads the journal
 // a stopped run left behind (its last line may be cut) on top of the file; apply folds it in.
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileAtomic } from '../../core/atomic-file.ts';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { configDir } from '../../core/config.ts';
 import { UsageError } from '../../core/errors.ts';
@@ -110,10 +111,7 @@ export class StateFile {
   /** Folds the journal into the file (atomically), then removes the journal. Apply calls it when it ends, however it ends. */
   compact(): void {
     if (!existsSync(this.journalPath)) return;
-    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
-    const tmp = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify(this.state, null, 2)}\n`, { mode: 0o600 });
-    renameSync(tmp, this.path);
+    writeFileAtomic(this.path, `${JSON.stringify(this.state, null, 2)}\n`, { dirMode: 0o700 });
     // Were the process to stop here, the journal would be read again on top of the new file:
     // adding and removing are the same twice as once.
     rmSync(this.journalPath, { force: true });

@@ -2,8 +2,9 @@
 // not changed since the last report is not asked for again. One JSON file per server in the
 // user's cache folder (AGNT_CACHE_DIR; else beside a test's AGNT_CONFIG_DIR; else
 // $XDG_CACHE_HOME/agnt or ~/.cache/agnt), written whole and renamed into place.
+import { writeFileAtomic } from '../../core/atomic-file.ts';
 import { hostEnv } from '../../core/host.ts';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -53,10 +54,7 @@ export class RollupCache {
   save(): string | undefined {
     if (!this.dirty) return undefined;
     try {
-      mkdirSync(join(this.file, '..'), { recursive: true, mode: 0o700 });
-      const tmp = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(tmp, JSON.stringify({ agnt: MARK, version: 1, chats: this.chats }), { mode: 0o600 });
-      renameSync(tmp, this.file);
+      writeFileAtomic(this.file, JSON.stringify({ agnt: MARK, version: 1, chats: this.chats }), { dirMode: 0o700 });
       return undefined;
     } catch (e) {
       return `cannot write the usage cache ${this.file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); the next report asks for every rollup again`;
