@@ -96,7 +96,7 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
   // loaded machine between 'Press Ctrl-C to stop.' and the listener). `on`, not `once`, so that
   // signal-exit (loaded with ora and the prompts) never finds itself the only listener and kills
   // the process again.
-  let stop = () => undefined as void;
+  let stop!: () => void;
   const stopped = new Promise<void>((resolve) => {
     stop = () => resolve();
     process.on('SIGTERM', stop);
