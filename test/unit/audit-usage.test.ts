@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { advance, CursorFile, isNew } from '../../src/workflows/audit/cursor.ts';
 import { keyValue, parseBy } from '../../src/workflows/usage/keys.ts';
+import { displayWidth } from '../../src/core/width.ts';
 import { hbar, svgChart, terminalReport, timeChart } from '../../src/workflows/usage/render.ts';
 import type { Report } from '../../src/workflows/usage/report.ts';
 
@@ -84,6 +85,10 @@ describe('usage report keys and drawings', () => {
       for (const line of terminalReport(report, width).split('\n')) expect([...line].length, `${width}: ${line}`).toBeLessThanOrEqual(Math.max(width, 60));
     }
     expect(timeChart(report, 80).at(-1)).toMatch(/the last \d+ of 200/);
+    // Keys in wide characters are measured in terminal cells, and cut between graphemes.
+    const wide: Report = { ...report, keys: ['team'], rows: rows.slice(0, 3).map((r, i) => ({ ...r, team: `${'営業チーム'.repeat(i + 4)}👨‍👩‍👧` })) };
+    for (const width of [60, 80]) for (const line of terminalReport(wide, width).split('\n')) expect(displayWidth(line), `${width}: ${line}`).toBeLessThanOrEqual(width);
+    expect(terminalReport(wide, 60)).not.toMatch(/\u200d…|\ud83d…/);
     const svg = svgChart({ ...report, rows: rows.slice(0, 3).map((r) => ({ ...r, day: '<b>&' })) });
     expect(svg.match(/<rect class="bar"/g)).toHaveLength(3);
     expect(svg).toContain('&lt;b&gt;&amp;');

@@ -4,6 +4,7 @@
 // through the IO's chalk, which is plain text where colour is off.
 import type { ChalkInstance } from 'chalk';
 import { escapeControls } from '../../core/output.ts';
+import { displayWidth, padEndWidth, truncateWidth } from '../../core/width.ts';
 import { TIME_KEYS } from './keys.ts';
 import type { Report } from './types.ts';
 
@@ -22,10 +23,6 @@ export function hbar(fraction: number, width: number): string {
   return FULL.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
 }
 
-function cut(s: string, w: number): string {
-  return s.length > w ? `${s.slice(0, Math.max(1, w - 1))}\u2026` : s;
-}
-
 interface Col {
   header: string;
   cells: string[];
@@ -37,7 +34,7 @@ interface Col {
 export function terminalReport(report: Report, width: number, chalk?: ChalkInstance): string {
   const { keys, rows, total } = report;
   const totalUsd = total.costMicros / 1_000_000;
-  const keyCols: Col[] = keys.map((k) => ({ header: k.toUpperCase(), cells: [...rows.map((r) => cut(escapeControls(String(r[k])), 32)), 'TOTAL'], drop: 0 }));
+  const keyCols: Col[] = keys.map((k) => ({ header: k.toUpperCase(), cells: [...rows.map((r) => truncateWidth(escapeControls(String(r[k])), 32)), 'TOTAL'], drop: 0 }));
   if (keyCols.length > 1) keyCols[1]!.cells[rows.length] = '';
   const num = (header: string, f: (r: Rec) => string, t: string, drop: number): Col => ({ header, cells: [...rows.map(f), t], right: true, drop });
   const cols: Col[] = [
@@ -50,7 +47,9 @@ export function terminalReport(report: Report, width: number, chalk?: ChalkInsta
     num('CACHE_READ', (r) => count(r.cacheReadTokens), count(total.cacheReadTokens), 7),
     num('CACHE_WRITE', (r) => count(r.cacheCreationTokens), count(total.cacheCreationTokens), 8),
   ];
-  const widthOf = (c: Col) => Math.max(c.header.length, ...c.cells.map((s) => s.length));
+  // Measured, padded and cut in terminal cells, as every table is (core/width.ts): a team's name in
+  // CJK takes two cells a character, and a cut never splits a grapheme.
+  const widthOf = (c: Col) => Math.max(displayWidth(c.header), ...c.cells.map(displayWidth));
   const SEP = 3;
   // The share column: a bar of at least 10 cells and the percentage.
   const shareMin = 10 + 7;
@@ -62,14 +61,14 @@ export function terminalReport(report: Report, width: number, chalk?: ChalkInsta
   }
   // Key cells cut further if the keys alone are too wide.
   while (used() > width && keyCols.some((c) => widthOf(c) > 8)) {
-    for (const c of keyCols) c.cells = c.cells.map((s) => cut(s, Math.max(8, widthOf(c) - 4)));
+    for (const c of keyCols) c.cells = c.cells.map((s) => truncateWidth(s, Math.max(8, widthOf(c) - 4)));
   }
   const barWidth = Math.max(4, Math.min(40, width - (used() - shareMin) - 7));
   const widths = cols.map(widthOf);
   const costAt = keys.length;
   const lines: string[] = [];
   const line = (cells: string[], share: string) => {
-    const parts = cells.map((s, i) => (cols[i]!.right ? s.padStart(widths[i]!) : s.padEnd(widths[i]!)));
+    const parts = cells.map((s, i) => (cols[i]!.right ? s.padStart(widths[i]!) : padEndWidth(s, widths[i]!)));
     // The share bar sits after the cost.
     parts.splice(costAt + 1, 0, share);
     return parts.join(' '.repeat(SEP)).trimEnd();
