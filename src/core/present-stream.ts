@@ -12,6 +12,7 @@ import { idKeysOf, type PresentSpec } from './present-spec.ts';
 import { aroundProgress } from './progress-lines.ts';
 import { maskSecrets } from './redact.ts';
 import { stdoutFailed, writeAll } from './stdio.ts';
+import { padEndWidth, truncateWidth } from './width.ts';
 import { CLEAR_SCREEN } from './term.ts';
 
 /** The format of a stream: a flag, else the profile's, else (in a pipe) the stream's own, else the command's. */
@@ -46,7 +47,7 @@ async function handOver(ctx: Context, text: string, before?: BeforeWrite): Promi
 }
 
 /** Table rows in fixed widths, for a stream with no end at which to measure the columns; fitted to the terminal's own width. */
-class FixedRows {
+export class FixedRows {
   private headerDone = false;
   private widths: number[];
   constructor(
@@ -64,8 +65,9 @@ class FixedRows {
     return cells
       .map((c, i) => {
         const w = this.widths[i]!;
-        const t = c.length > w ? `${c.slice(0, w - 1)}\u2026` : c;
-        return i < cells.length - 1 ? t.padEnd(w) : t;
+        // In terminal cells, as every table: wide characters count two, a cut keeps graphemes whole.
+        const t = truncateWidth(c, w);
+        return i < cells.length - 1 ? padEndWidth(t, w) : t;
       })
       .join('   ')
       .trimEnd();
