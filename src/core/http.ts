@@ -344,7 +344,9 @@ export class HttpClient {
    */
   async withoutMe(spec: RequestSpec): Promise<RequestSpec> {
     const params = spec.params;
-    if (params?.userId !== 'me' || !spec.path.startsWith('/users/{userId}/')) return spec;
+    if (params?.userId !== 'me') return spec;
+    const [, area, user, ...below] = spec.path.split('/');
+    if (area !== 'users' || user !== '{userId}' || !below.length) return spec;
     this.callerId ??= import('./endpoint-request.ts')
       .then((m) => m.endpointRequest('users.me.get', { readInDryRun: true, signal: spec.signal }))
       .then((me) => this.request<Record<string, unknown>>(me))
