@@ -217,17 +217,17 @@ const LISTENER_SLACK = 16;
 // One 'abort' listener per outer signal, however many requests are in flight on it: a listener
 // each would pass Node's limit of 10 (an organization read sends dozens at once) and print
 // MaxListenersExceededWarning on stderr.
-const inFlight = new WeakMap<AbortSignal, Set<AbortController>>();
+const inFlight = new WeakMap<AbortSignal, Set<{ abort(): void }>>();
 
 /** Aborts `ac` when `outer` aborts; returns the release to call when the request is done. */
-function followAbort(outer: AbortSignal, ac: AbortController): () => void {
+function followAbort(outer: AbortSignal, ac: { abort(): void }): () => void {
   if (outer.aborted) {
     ac.abort();
     return () => undefined;
   }
   let set = inFlight.get(outer);
   if (!set) {
-    const mine = new Set<AbortController>();
+    const mine = new Set<{ abort(): void }>();
     set = mine;
     inFlight.set(outer, mine);
     outer.addEventListener(
@@ -244,12 +244,77 @@ function followAbort(outer: AbortSignal, ac: AbortController): () => void {
   return () => void held.delete(ac);
 }
 
+/** undici's own reading of an answer's raw header list; set when undici is loaded (dispatcher()). */
+let parseHeaders: (raw: Buffer[]) => Raw['headers'];
+
+/**
+ * One request on the wire, as undici's dispatch handler: it keeps the answer's bytes and hands
+ * them over whole. undici's request() wraps each answer in a Readable stream, and each request
+ * in an AsyncResource and an abort listener; on an inbox that reads 1,000 spans' principals,
+ * that machinery was a fifth of agnt's CPU, and the CPU was the inbox's time.
+ */
+class Call {
+  readonly answer: Promise<Raw>;
+  private settle!: { resolve: (raw: Raw) => void; reject: (e: Error) => void };
+  private cancel?: () => void;
+  private aborted = false;
+  private status = 0;
+  private headers: Raw['headers'] = {};
+  private chunks: Buffer[] = [];
+  private length = 0;
+
+  constructor() {
+    this.answer = new Promise<Raw>((resolve, reject) => {
+      this.settle = { resolve, reject };
+    });
+  }
+
+  /** Stops the request (timeout, Ctrl-C), whether or not undici has started it. */
+  abort(): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.cancel?.();
+  }
+
+  onConnect(abort: () => void): void {
+    if (this.aborted) abort();
+    else this.cancel = abort;
+  }
+
+  onHeaders(status: number, raw: Buffer[]): boolean {
+    // 1xx: an interim answer; the real one follows.
+    if (status < 200) return true;
+    this.status = status;
+    this.headers = parseHeaders(raw);
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    this.chunks.push(chunk);
+    this.length += chunk.length;
+    return true;
+  }
+
+  onComplete(): void {
+    const buf = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.length);
+    // A byte order mark is not part of the JSON (undici's body.text() skipped it too).
+    const start = buf.length > 2 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
+    this.settle.resolve({ status: this.status, headers: this.headers, text: buf.toString('utf8', start) });
+  }
+
+  onError(err: Error): void {
+    this.settle.reject(err);
+  }
+}
+
 // Pre-serialized bodies (the import's batches) are parsed again only when a key could be secret.
 const SECRETISH = /(token|secret|passw|key|credential|authorization)"\s*:|PRIVATE KEY/i;
 
 export class HttpClient {
   readonly base: URL;
   private readonly origin: string;
+  /** The base URL's path, which every request path follows. */
+  private readonly prefix: string;
   /** Requests past CONNECTIONS wait here before their timer starts (gate.ts says why). */
   private gate = new Gate(CONNECTIONS);
   // undici, the one HTTP client of agnt (API calls, presigned transfers, proxies), is loaded on
@@ -264,6 +329,7 @@ export class HttpClient {
     this.base = parseBaseUrl(opts.baseUrl);
     // URL's origin getter builds the string anew on each read: read once, sent with every request.
     this.origin = this.base.origin;
+    this.prefix = this.base.pathname.replace(/\/+$/, '');
     // Requests on the wire share one listener on the command's signal (followAbort), but each
     // retry pause has its own: up to CONNECTIONS at once (the gate), more than Node's default of
     // 10 before it warns on stderr.
@@ -278,6 +344,7 @@ export class HttpClient {
     // that its code cache is always made under the same flags); wasm only.
     if (!this.agent) setV8Flags('--liftoff-only');
     this.agent ??= import('./undici-lite.ts').then((mod) => {
+      parseHeaders = mod.parseHeaders;
       const options = { keepAliveTimeout: 10_000, connections: CONNECTIONS };
       // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case), for API calls and presigned transfers
       // alike, with undici's own reading of them (loopback is not exempt unless NO_PROXY says so).
@@ -309,9 +376,9 @@ export class HttpClient {
       path = abs.pathname;
     }
     const filled = fillPath(path.startsWith('/') ? path : `/${path}`, spec.params);
-    const prefix = this.base.pathname.replace(/\/+$/, '');
-    const search = [inlineQuery, encodeQuery(spec.query).slice(1)].filter(Boolean).join('&');
-    return `${prefix}${filled}${search ? `?${search}` : ''}`;
+    const query = encodeQuery(spec.query).slice(1);
+    const search = inlineQuery && query ? `${inlineQuery}&${query}` : inlineQuery || query;
+    return `${this.prefix}${filled}${search ? `?${search}` : ''}`;
   }
 
   private headers(hasBody: boolean): Record<string, string> {
@@ -485,14 +552,14 @@ export class HttpClient {
     const outer = signal ?? this.opts.signal;
     // Aborted while it waited at the gate: it was never sent.
     if (outer?.aborted) throw new Interrupted();
-    const ac = new AbortController();
+    const call = new Call();
     const timeoutMs = this.opts.timeoutMs;
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      ac.abort();
+      call.abort();
     }, timeoutMs);
-    const release = outer ? followAbort(outer, ac) : undefined;
+    const release = outer ? followAbort(outer, call) : undefined;
     const started = Date.now();
     // The --debug lines are made only under --debug: redacting the URL and the headers of every
     // request was a tenth of a 1,000-request inbox's CPU; re-parsing a large body to log it costs
@@ -503,7 +570,7 @@ export class HttpClient {
       if (payload !== undefined) this.debug(`> ${JSON.stringify(redactValue(JSON.parse(payload)))}`);
     }
     try {
-      const res = await this.sendUndici(method, path, headers, payload, ac.signal);
+      const res = await this.sendUndici(method, path, headers, payload, call);
       let text = res.text;
       // A server (or a proxy) that echoes the caller's token back, in an error or a per-row
       // message, must not get it into output, ledgers or failed-rows files: the token is never
@@ -531,19 +598,11 @@ export class HttpClient {
     }
   }
 
-  private async sendUndici(method: Method, path: string, headers: Record<string, string>, payload: string | undefined, signal: AbortSignal): Promise<Raw> {
+  private async sendUndici(method: Method, path: string, headers: Record<string, string>, payload: string | undefined, call: Call): Promise<Raw> {
     const timeoutMs = this.opts.timeoutMs;
-    const res = await (await this.dispatcher()).request({
-      origin: this.origin,
-      path,
-      method,
-      headers,
-      body: payload,
-      signal,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    } as Dispatcher.RequestOptions);
-    return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
+    const agent = await this.dispatcher();
+    agent.dispatch({ origin: this.origin, path, method, headers, body: payload, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }, call as unknown as Dispatcher.DispatchHandler);
+    return await call.answer;
   }
 
   /**
@@ -696,11 +755,12 @@ const RECORD_KEYS = new Set([
 
 function checkShape(data: unknown, spec: RequestSpec, path: string, body?: unknown): void {
   if (!spec.shape) return;
-  const where = `${spec.method} ${redactUrl(path)}`;
+  // Made only for an error: redacting the path of every answer was a cost of every request.
+  const where = () => `${spec.method} ${redactUrl(path)}`;
   // An envelope without the documented key ({ok: true} alone, or another key) is not the answer.
   if (spec.resultKey && spec.envelope !== 'none' && body && typeof body === 'object' && !Array.isArray(body) && 'ok' in body && !(spec.resultKey in body)) {
     const keys = Object.keys(body).filter((k) => k !== 'ok');
-    throw new NetworkError(`the server's answer has no '${spec.resultKey}' (${where}): it holds ${keys.length ? keys.map((k) => `'${k}'`).join(', ') : 'nothing but ok'}`);
+    throw new NetworkError(`the server's answer has no '${spec.resultKey}' (${where()}): it holds ${keys.length ? keys.map((k) => `'${k}'`).join(', ') : 'nothing but ok'}`);
   }
   const ok =
     spec.shape === 'list'
@@ -710,7 +770,7 @@ function checkShape(data: unknown, spec: RequestSpec, path: string, body?: unkno
         (data !== null && typeof data === 'object' && (!Array.isArray(data) || !RECORD_KEYS.has(spec.resultKey ?? ''))) || (data === null && Boolean(spec.nullable));
   if (ok) return;
   const what = spec.resultKey ? `'${spec.resultKey}'` : 'the result';
-  throw new NetworkError(`the server's answer is not of the documented shape: ${what} is ${kindOf(data)} where ${spec.shape === 'list' ? 'a list' : 'a record (an object)'} was expected (${where})`);
+  throw new NetworkError(`the server's answer is not of the documented shape: ${what} is ${kindOf(data)} where ${spec.shape === 'list' ? 'a list' : 'a record (an object)'} was expected (${where()})`);
 }
 
 function formatSeconds(ms: number): string {
