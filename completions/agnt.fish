@@ -2506,7 +2506,7 @@ complete -c agnt -n '__agnt_at \'wait onboarding\'' -l for -x -d 'FIELD=VALUE[,V
 complete -c agnt -n '__agnt_at \'wait onboarding\'' -l timeout -x -d 'how long to wait before giving up with exit 8: 30s, 10m, 2h, 1d (default 10m)'
 complete -c agnt -n '__agnt_at \'wait onboarding\'' -l interval -x -d 'first pause between polls (default 1s)'
 complete -c agnt -n '__agnt_at \'wait onboarding\'' -l max-interval -x -d 'longest pause between polls (default 15s)'
-complete -c agnt -n '__agnt_at \'batch\'' -l concurrency -x -d 'rows in flight at once (default 64, the connections agnt opens)'
+complete -c agnt -n '__agnt_at \'batch\'' -l concurrency -x -d 'rows in flight at once (default 64, at most 128: the connections agnt opens)'
 complete -c agnt -n '__agnt_at \'batch\'' -l serial -d 'one row at a time (same as --concurrency 1)'
 complete -c agnt -n '__agnt_at \'batch\'' -l match -x -d 'only rows whose column matches the regular expression; repeatable (all must match)'
 complete -c agnt -n '__agnt_at \'batch\'' -l skip-rows -x -d 'skip the first N data rows'

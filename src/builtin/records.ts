@@ -316,7 +316,7 @@ const batch: BuiltinRecord = {
     { name: 'command', description: 'after --: the agnt command line, with {column} placeholders', required: false, variadic: true },
   ],
   options: [
-    { flags: '--concurrency <n>', description: 'rows in flight at once (default 64, the connections agnt opens)' },
+    { flags: '--concurrency <n>', description: 'rows in flight at once (default 64, at most 128: the connections agnt opens)' },
     { flags: '--serial', description: 'one row at a time (same as --concurrency 1)' },
     { flags: '--match <column=regex>', description: 'only rows whose column matches the regular expression; repeatable (all must match)', repeatable: true },
     { flags: '--skip-rows <n>', description: 'skip the first N data rows' },

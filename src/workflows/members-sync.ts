@@ -2,7 +2,7 @@
 // read the roster, read the current members, work out adds, role changes and removals, show them
 // (--preview stops there) and apply them, adds first and removals last, one request per action.
 // The roster goes through `agnt batch`'s reader (CSV, TSV, JSONL, YAML; encodings, delimiters).
-import { CONNECTIONS } from '../core/http.ts';
+import { CHANGES_AT_ONCE } from '../core/http.ts';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { Context } from '../core/context.ts';
 import { AgntError, ApiError, EXIT, UsageError } from '../core/errors.ts';
@@ -217,8 +217,8 @@ function writeActionCsv(path: string, actions: Action[]): void {
   closeSync(fd);
 }
 
-/** Changes started at once: the HTTP core's gate size, so none waits idle in agnt. */
-const SYNC_CONCURRENCY = CONNECTIONS;
+/** Changes started at once: as many as the HTTP core lets a workflow's writes run. */
+const SYNC_CONCURRENCY = CHANGES_AT_ONCE;
 
 const SIGN: Record<ActionKind, string> = { add: '+', role: '~', remove: '-' };
 

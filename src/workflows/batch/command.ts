@@ -2,16 +2,16 @@
 import type { Option } from 'commander';
 import type { Context } from '../../core/context.ts';
 import { UsageError } from '../../core/errors.ts';
-import { CONNECTIONS } from '../../core/http.ts';
+import { CHANGES_AT_ONCE, CONNECTIONS } from '../../core/http.ts';
 import { parseDelimiterOption, parseEncodingOption } from '../import/detect.ts';
 import { INPUT_FORMATS, type InputFormat } from './input.ts';
 import { type BatchOptions, runBatch } from './run.ts';
 import type { Outcome } from '../../core/outcome.ts';
 
-// As many rows at once as the HTTP core sends at once (more would only queue in its gate): with
-// a 20 ms round trip, 4 rows at a time held 1,000 rows to about 100 a second, 16 to 460, 64 to
-// about 1,000.
-export const DEFAULT_CONCURRENCY = CONNECTIONS;
+// Rows change records: as many at once as the HTTP core lets a workflow's changes run. With a
+// 20 ms round trip, 4 rows at a time held 1,000 rows to about 100 a second, 16 to 460, 64 to
+// about 1,000. At most as many as the core sends at once (more would only queue in its gate).
+export const DEFAULT_CONCURRENCY = CHANGES_AT_ONCE;
 const MAX_CONCURRENCY = CONNECTIONS;
 
 function count(flag: string, raw: unknown, min: number): number | undefined {

@@ -2,7 +2,7 @@
 // members, invitations, rules), one request per object however many of its fields changed. It
 // stops at the first failure, saying what was done and what remains; a re-run plans again from
 // the organization as it is then, so it continues where this one stopped.
-import { CONNECTIONS } from '../../core/http.ts';
+import { CHANGES_AT_ONCE } from '../../core/http.ts';
 import type { Context } from '../../core/context.ts';
 import { AgntError, ApiError } from '../../core/errors.ts';
 import type { EndpointId } from '../../api/index.ts';
@@ -27,8 +27,8 @@ interface Operation {
   lane?: string;
 }
 
-/** Operations of one lane started at once: the HTTP core's gate size. */
-const LANE_CONCURRENCY = CONNECTIONS;
+/** Operations of one lane started at once: as many as the HTTP core lets a workflow's writes run. */
+const LANE_CONCURRENCY = CHANGES_AT_ONCE;
 
 /** The lane of a change's operation: changes to different members, or to different invitations. */
 function laneOf(c: Change): string | undefined {

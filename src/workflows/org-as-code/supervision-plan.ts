@@ -3,7 +3,7 @@
 // endpoints), what the API would refuse (a parent-locked cell loosened), who cannot hold a
 // matrix at all (no primary identifier), the file's tests run on the live matrices, and drift.
 // Maps by e-mail throughout: planning stays O(N log N) in the members.
-import { CONNECTIONS } from '../../core/http.ts';
+import { CHANGES_AT_ONCE, CONNECTIONS } from '../../core/http.ts';
 import { mapLimit } from '../../core/map-limit.ts';
 import type { Context } from '../../core/context.ts';
 import { AgntError, ApiError } from '../../core/errors.ts';
@@ -30,11 +30,13 @@ import {
 type Rec = Record<string, any>;
 
 /**
- * How many members are read or written at once: the HTTP core's gate size. The API reads a
+ * How many members' matrices are read at once: the HTTP core's gate size. The API reads a
  * matrix one user at a time, so an export of 20,000 members is 20,000 reads: at 8 at once on a
  * 20 ms round trip that was 58 s, at 16 about 31 s.
  */
 export const MATRIX_CONCURRENCY = CONNECTIONS;
+/** How many members' matrices are changed at once (apply): as many as a workflow's writes run. */
+const MATRIX_CHANGES = CHANGES_AT_ONCE;
 
 export interface LiveMatrix {
   cells: Record<MatrixCell, Cell>;
@@ -298,7 +300,7 @@ export async function applySupervision(ctx: Context, p: SupervisionPlan, live: L
     await callEndpoint(ctx.client(), endpoint, parts);
   };
   try {
-    await mapLimit(p.members, MATRIX_CONCURRENCY, async (m) => {
+    await mapLimit(p.members, MATRIX_CHANGES, async (m) => {
       const userId = m.userId ?? live.ids.userByEmail.get(m.email);
       if (!userId) throw new AgntError(`supervision[${m.email}]: not a member of ${live.ids.orgId}; add it under members in the file first`, 5);
       try {
