@@ -252,19 +252,16 @@ function followAbort(outer: AbortSignal, ac: { abort(): void }): () => void {
   return () => void held.delete(ac);
 }
 
-/** undici's own reading of an answer's raw header list; set when undici is loaded (dispatcher()). */
-let parseHeaders: (raw: Buffer[]) => Raw['headers'];
-
 /**
  * One request on the wire, as undici's dispatch handler: it keeps the answer's bytes and hands
  * them over whole. undici's request() wraps each answer in a Readable stream, and each request
  * in an AsyncResource and an abort listener; on an inbox that reads 1,000 spans' principals,
  * that machinery was a fifth of agnt's CPU, and the CPU was the inbox's time.
  */
-class Call {
+class Call implements Dispatcher.DispatchHandler {
   readonly answer: Promise<Raw>;
   private settle!: { resolve: (raw: Raw) => void; reject: (e: Error) => void };
-  private cancel?: () => void;
+  private controller?: Dispatcher.DispatchController;
   private aborted = false;
   private status = 0;
   private headers: Raw['headers'] = {};
@@ -281,37 +278,42 @@ class Call {
   abort(): void {
     if (this.aborted) return;
     this.aborted = true;
-    this.cancel?.();
+    this.controller?.abort(new RequestAborted());
   }
 
-  onConnect(abort: () => void): void {
-    if (this.aborted) abort();
-    else this.cancel = abort;
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.aborted) controller.abort(new RequestAborted());
   }
 
-  onHeaders(status: number, raw: Buffer[]): boolean {
-    // 1xx: an interim answer; the real one follows.
-    if (status < 200) return true;
+  onResponseStart(_controller: Dispatcher.DispatchController, status: number, headers: Raw['headers']): void {
+    // After an interim answer (1xx) this is called again with the real one.
     this.status = status;
-    this.headers = parseHeaders(raw);
-    return true;
+    this.headers = headers;
   }
 
-  onData(chunk: Buffer): boolean {
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
     this.chunks.push(chunk);
     this.length += chunk.length;
-    return true;
   }
 
-  onComplete(): void {
+  onResponseEnd(): void {
     const buf = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.length);
     // A byte order mark is not part of the JSON (undici's body.text() skipped it too).
     const start = buf.length > 2 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
     this.settle.resolve({ status: this.status, headers: this.headers, text: buf.toString('utf8', start) });
   }
 
-  onError(err: Error): void {
+  onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
     this.settle.reject(err);
+  }
+}
+
+/** What a stopped request fails with, as undici's request() did (its code names it). */
+class RequestAborted extends Error {
+  readonly code = 'UND_ERR_ABORTED';
+  constructor() {
+    super('Request aborted');
   }
 }
 
@@ -352,7 +354,6 @@ export class HttpClient {
     // that its code cache is always made under the same flags); wasm only.
     if (!this.agent) setV8Flags('--liftoff-only');
     this.agent ??= import('./undici-lite.ts').then((mod) => {
-      parseHeaders = mod.parseHeaders;
       const options = { keepAliveTimeout: 10_000, connections: CONNECTIONS };
       // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case), for API calls and presigned transfers
       // alike, with undici's own reading of them (loopback is not exempt unless NO_PROXY says so).
@@ -609,7 +610,7 @@ export class HttpClient {
   private async sendUndici(method: Method, path: string, headers: Record<string, string>, payload: string | undefined, call: Call): Promise<Raw> {
     const timeoutMs = this.opts.timeoutMs;
     const agent = await this.dispatcher();
-    agent.dispatch({ origin: this.origin, path, method, headers, body: payload, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }, call as unknown as Dispatcher.DispatchHandler);
+    agent.dispatch({ origin: this.origin, path, method, headers, body: payload, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }, call);
     return await call.answer;
   }
 

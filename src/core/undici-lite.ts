@@ -1,4 +1,4 @@
-// The parts of undici agnt uses (Agent, its header parser and the request() API), loaded from
+// The parts of undici agnt uses (Agent, with dispatch() and the request() API), loaded from
 // undici's own modules rather than from its index. The index also loads fetch, cookies and
 // WebSocket, and one of those reads globalThis.Headers: a lazy global that makes Node load its
 // own, second copy of undici. Importing only these modules keeps one HTTP stack per process, and
@@ -13,13 +13,8 @@ import DispatcherImpl from 'undici/lib/dispatcher/dispatcher.js';
 import request from 'undici/lib/api/api-request.js';
 // @ts-expect-error as above
 import AgentImpl from 'undici/lib/dispatcher/agent.js';
-// @ts-expect-error as above
-import util from 'undici/lib/core/util.js';
 
 // What undici's index does to give every dispatcher request().
 Object.assign((DispatcherImpl as { prototype: object }).prototype, { request });
 
 export const Agent = AgentImpl as typeof Undici.Agent;
-
-/** undici's own reading of a response's raw header list (names lower-cased, repeats in arrays). */
-export const parseHeaders = (util as { parseHeaders: (raw: Buffer[]) => Record<string, string | string[] | undefined> }).parseHeaders;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError, TimeoutError, UsageError } from '../../src/core/errors.ts';
-import { backoffDelay, encodeSegment, fillPath, HttpClient, parseBaseUrl, parseRetryAfter, RetryBudget, unwrap } from '../../src/core/http.ts';
+import { backoffDelay, CONNECTIONS, encodeSegment, fillPath, HttpClient, parseBaseUrl, parseRetryAfter, RetryBudget, unwrap } from '../../src/core/http.ts';
 import { fakeServer, json, text, unexpected, type FakeServer } from '../support/fake-server.ts';
 
 let srv: FakeServer;
@@ -35,6 +35,18 @@ describe('request basics', () => {
     expect(srv.seen[0]!.headers.authorization).toBe('Bearer secret-token-123');
     expect(srv.seen[0]!.headers['content-type']).toBe('application/json');
     expect(JSON.parse(srv.seen[0]!.body)).toEqual({ email: 'a@b.c' });
+  });
+
+  it('reads an answer sent in pieces after an interim 102, without its byte order mark', async () => {
+    srv.queue.push((_req, res) => {
+      res.writeProcessing();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('\ufeff{"ok":true,"user":');
+      setImmediate(() => res.end('{"id":"u1","name":"Zoë"}}'));
+    });
+    const res = await client().request({ method: 'GET', path: '/users/u1', resultKey: 'user' });
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ id: 'u1', name: 'Zoë' });
   });
 
   it('keeps the connection alive across requests', async () => {
@@ -229,10 +241,11 @@ describe('dry run and debug', () => {
 });
 
 describe('fan-out', () => {
-  it('queues past 16 requests inside agnt, all on one abort signal, with no process warning', async () => {
+  it('sends CONNECTIONS requests at once and queues the rest inside agnt, all on one abort signal, with no process warning', async () => {
     const warnings: string[] = [];
     const onWarning = (w: Error) => warnings.push(w.name);
     process.on('warning', onWarning);
+    const total = CONNECTIONS * 2 + 16;
     let open = 0;
     let most = 0;
     const held: Array<() => void> = [];
@@ -244,17 +257,18 @@ describe('fan-out', () => {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end('{"ok":true}');
       });
-      // Answer in turn once 16 are held: the 17th must not have reached the server meanwhile.
-      if (held.length === 16) for (const answer of held.splice(0)) answer();
+      // Answered only once CONNECTIONS are held at the server (or the last ones have come): a
+      // client that sent fewer at once would never be answered, and the test would time out.
+      if (held.length === CONNECTIONS || srv.seen.length === total) for (const answer of held.splice(0)) answer();
     };
     const controller = new AbortController();
     const c = client({ signal: controller.signal });
-    const all = Promise.all(Array.from({ length: 160 }, (_, i) => c.request({ method: 'GET', path: `/r/${i}` })));
+    const all = Promise.all(Array.from({ length: total }, (_, i) => c.request({ method: 'GET', path: `/r/${i}` })));
     await all;
     await new Promise((r) => setImmediate(r));
     process.off('warning', onWarning);
-    expect(srv.seen).toHaveLength(160);
-    expect(most).toBe(16);
+    expect(srv.seen).toHaveLength(total);
+    expect(most).toBe(CONNECTIONS);
     expect(warnings).toEqual([]);
   });
 });
