@@ -102,12 +102,27 @@ export function encodeSegment(name: string, value: string): string {
   return encodeURIComponent(value);
 }
 
+// A template split once into its text and its parameter names (text, name, text, ...): a request
+// fills it by joining, where a regex replace with a callback per request cost a 1,000-span inbox
+// about 10 ms of its CPU.
+const templates = new Map<string, string[]>();
+
 export function fillPath(template: string, params: Record<string, string> = {}): string {
-  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+  // A path without parameters (one `agnt api` was given) is sent as it is, and not kept.
+  if (!template.includes('{')) return template;
+  let parts = templates.get(template);
+  if (!parts) {
+    parts = template.split(/\{([^}]+)\}/);
+    templates.set(template, parts);
+  }
+  let out = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i]!;
     const v = params[name];
     if (v === undefined) throw new UsageError(`missing ${name}`);
-    return encodeSegment(name, v);
-  });
+    out += encodeSegment(name, v) + parts[i + 1]!;
+  }
+  return out;
 }
 
 export function encodeQuery(query: Record<string, unknown> = {}): string {
