@@ -6,7 +6,7 @@ import type { Context } from './context.ts';
 import { AgntError, Interrupted, OutcomeExit, PartialFailure, UsageError } from './errors.ts';
 import { YoungCap } from './heap.ts';
 import { type Outcome, exitClass } from './outcome.ts';
-import { ID_KEYS, type Printer } from './output.ts';
+import { type Column, ID_KEYS, type Printer } from './output.ts';
 import type { Shape } from '../api/shape.ts';
 import { incompleteError, type PageResult } from './paginate.ts';
 import type { CommandSpec } from './spec.ts';
@@ -72,6 +72,21 @@ export function checkFormats(ctx: Context, spec: PresentSpec & Partial<Pick<Comm
 
 const NO_ID = '-o id: the result has no id';
 const ID_HINT = 'print a field with --fields NAME -o id, or choose the values with --query';
+
+/**
+ * Whether what this run prints can show `field` of a command's records, whose columns are
+ * `columns`: a workflow that reads a field with a request per record (a span's principals)
+ * asks before reading it. -o id prints ids; csv its columns (or --fields); a table a command's
+ * own text, or --fields; json, yaml and jsonl whole records; --query may pick anything.
+ */
+export function showsField(ctx: Context, columns: Column[], field: string): boolean {
+  const o = ctx.outputOptions();
+  if (o.query) return true;
+  if (o.format === 'id') return false;
+  if (o.format === 'csv') return (o.fields ?? columns.map((c) => c.path)).includes(field);
+  if ((o.format === 'table' || o.format === 'wide') && o.fields) return o.fields.includes(field);
+  return true;
+}
 
 /** Prints an Outcome (nothing for a handler that printed by itself and returned none). */
 export async function present(ctx: Context, spec: PresentSpec, outcome: Outcome | undefined | void): Promise<void> {

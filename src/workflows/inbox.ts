@@ -13,6 +13,7 @@ import { validZone } from '../core/time.ts';
 import { title } from '../render/render.ts';
 import { displayZone, zoned } from '../render/zoned.ts';
 import { durationMs } from './wait.ts';
+import { showsField } from '../core/present.ts';
 import { lane } from '../core/map-limit.ts';
 import { pairsText, PRINCIPAL_FETCHES, principalRows } from './span-principals.ts';
 
@@ -165,8 +166,13 @@ interface Gathered {
   tz: string;
 }
 
+/** The inbox's columns in csv and in a table given --fields (the terminal view is its own text). */
+const COLUMNS = [{ path: 'kind' }, { path: 'id' }, { path: 'summary' }, { path: 'commands' }];
+
 async function gather(ctx: Context, opts: Record<string, unknown>): Promise<Gathered> {
   const client = ctx.client();
+  // A span's principals cost a request each: read only where the output shows them (not -o id).
+  const withPrincipals = showsField(ctx, COLUMNS, 'principals');
   const me = (await callEndpoint<Rec>(client, 'users.me.get')).data ?? {};
   const tz = await displayZone(ctx, opts, typeof me.timezone === 'string' && validZone(me.timezone) ? me.timezone : undefined);
   const failed: Gathered['failed'] = [];
@@ -184,7 +190,7 @@ async function gather(ctx: Context, opts: Record<string, unknown>): Promise<Gath
           for (const r of page as Rec[]) {
             if (!r || typeof r !== 'object' || (src.keep && !src.keep(r, me))) continue;
             kept.push(r);
-            if (!src.withPrincipals) continue;
+            if (!src.withPrincipals || !withPrincipals) continue;
             const rows = fetchPrincipals(() => principalRows(ctx, r.id));
             // Awaited below; a failure before then must not count as unhandled.
             rows.catch(() => undefined);
@@ -192,7 +198,7 @@ async function gather(ctx: Context, opts: Record<string, unknown>): Promise<Gath
           }
         });
         const rows = await Promise.all(principals);
-        return kept.map((r, i): InboxItem => ({ kind: src.kind, ...src.item(r, tz), record: r, ...(src.withPrincipals ? { principals: rows[i] } : {}) }));
+        return kept.map((r, i): InboxItem => ({ kind: src.kind, ...src.item(r, tz), record: r, ...(src.withPrincipals && withPrincipals ? { principals: rows[i] } : {}) }));
       } catch (e) {
         if (ctx.signal.aborted || e instanceof Interrupted) throw e;
         // Not this caller's role: nothing of theirs to show there.
@@ -235,7 +241,7 @@ async function once(ctx: Context, opts: Record<string, unknown>): Promise<Outcom
   const warnings = failed.map((f) => `could not read ${f.kind} items: ${escapeControls(f.message)}`);
   // A person at a table gets the rendering (or a note that the inbox is empty); scripts the items.
   const view = async () => (items.length ? { data: items, text: renderText(items, tz, ctx), warnings } : { data: items, text: '', notes: ['nothing waits for you'], warnings });
-  const outcome: Outcome = { data: items, columns: [{ path: 'kind' }, { path: 'id' }, { path: 'summary' }, { path: 'commands' }], view, warnings };
+  const outcome: Outcome = { data: items, columns: COLUMNS, view, warnings };
   if (!failed.length) return outcome;
   // The JSON error form is one object: it names each source that could not be read.
   return {

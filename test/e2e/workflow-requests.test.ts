@@ -43,6 +43,24 @@ describe('the inbox and the coverage table', () => {
     expect(sb.requests.length - mark - reads.length).toBeLessThanOrEqual(1 + Math.ceil(spans.length / 100) + 10);
   });
 
+  it('the inbox reads no principals where its output cannot show them (-o id, csv), and reads them for --query', async () => {
+    let mark = sb.requests.length;
+    const ids = await agnt(['inbox', '-o', 'id'], { sb, as: 'backup' });
+    expect(ids.exitCode).toBe(0);
+    expect(ids.stdout.trim().split('\n').length).toBeGreaterThanOrEqual(SPANS);
+    expect(principalReads(sb, mark)).toHaveLength(0);
+    mark = sb.requests.length;
+    const csv = await agnt(['inbox', '-o', 'csv'], { sb, as: 'backup' });
+    expect(csv.exitCode).toBe(0);
+    expect(csv.stdout.split('\n')[0]).toBe('kind,id,summary,commands');
+    expect(principalReads(sb, mark)).toHaveLength(0);
+    mark = sb.requests.length;
+    const picked = await agnt(['inbox', '-o', 'json', '--query', "[?kind=='coverage.accept'].principals[0].principal"], { sb, as: 'backup' });
+    expect(picked.exitCode).toBe(0);
+    expect((JSON.parse(picked.stdout) as unknown[]).length).toBeGreaterThanOrEqual(SPANS);
+    expect(principalReads(sb, mark).length).toBeGreaterThanOrEqual(SPANS);
+  });
+
   it('coverage list fetches principals for a table only, one request per span shown', async () => {
     let mark = sb.requests.length;
     const table = await agnt(['coverage', 'list', '--role', 'backup', '--status', 'pending_acceptance', '--per-page', '20', '-o', 'table'], { sb, as: 'backup' });
