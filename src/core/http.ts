@@ -5,6 +5,7 @@
 import { setMaxListeners } from 'node:events';
 import type { Agent, Dispatcher } from 'undici';
 import { Gate } from './gate.ts';
+import { Deadlines } from './deadlines.ts';
 import { ApiError, AgntError, Interrupted, NetworkError, TimeoutError, UsageError, type ApiErrorBody } from './errors.ts';
 import { cannotPass, networkFailure } from './network-errors.ts';
 import { learnSecrets, maskSecrets, redactUrl, redactUrls, redactValue, scrub, REDACTED } from './redact.ts';
@@ -342,6 +343,8 @@ export class HttpClient {
   private readonly prefix: string;
   /** Requests past CONNECTIONS wait here before their timer starts (gate.ts says why). */
   private gate = new Gate(CONNECTIONS);
+  /** Each request's --timeout, from when it is sent. */
+  private deadlines?: Deadlines;
   // undici, the one HTTP client of agnt (API calls, presigned transfers, proxies), is loaded on
   // the first request, so that --help and --version never parse it.
   private agent?: Promise<Agent>;
@@ -579,10 +582,11 @@ export class HttpClient {
     const call = new Call();
     const timeoutMs = this.opts.timeoutMs;
     let timedOut = false;
-    const timer = setTimeout(() => {
+    this.deadlines ??= new Deadlines(timeoutMs);
+    const stopDeadline = this.deadlines.add(() => {
       timedOut = true;
       call.abort();
-    }, timeoutMs);
+    });
     const release = outer ? followAbort(outer, call) : undefined;
     const started = Date.now();
     // The --debug lines are made only under --debug: redacting the URL and the headers of every
@@ -617,7 +621,7 @@ export class HttpClient {
       const err = e as Error & { code?: string; cause?: { code?: string; message?: string } };
       throw networkFailure(err, this.base);
     } finally {
-      clearTimeout(timer);
+      stopDeadline();
       release?.();
     }
   }
