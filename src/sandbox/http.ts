@@ -89,6 +89,11 @@ export function listSlice(key: string, total: number, slice: (start: number, end
   return { status: 200, body: { ok: true, [key]: slice(start, Math.min(total, start + perPage)), page, perPage, total, ...extra } };
 }
 
+/** A page of `items`, each shown through `view`: only the page's records are made into views. */
+export function listViews<T>(key: string, items: T[], view: (item: T) => unknown, q: Record<string, string>): Reply {
+  return listSlice(key, items.length, (start, end) => items.slice(start, end).map(view), q);
+}
+
 export function list(key: string, items: unknown[], q: Record<string, string>, extra: Record<string, unknown> = {}): Reply {
   const p = pageOf(items, q);
   return { status: 200, body: { ok: true, [key]: p.items, page: p.page, perPage: p.perPage, total: p.total, ...extra } };

@@ -1,6 +1,6 @@
 // Part 2, section 4.5: coverage spans, backup routing rules, manager assignments.
 import type { SandboxArea } from '../types.ts';
-import { badRequest, conflict, deleted, fail, forbidden, list, notFound, ok, okMany, pick, type Req, bodyOf, listSlice } from '../http.ts';
+import { badRequest, conflict, deleted, fail, forbidden, list, notFound, ok, okMany, pick, type Req, bodyOf, listSlice, listViews } from '../http.ts';
 import { isOrgAdmin } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 // The transition table and its refusals are shared with the CLI (src/api/coverage-rules.ts).
@@ -580,7 +580,7 @@ const area: SandboxArea = {
         'managerAssignments',
         (m) => m.account === req.user.account && (!q.role || m.role === q.role) && (!q.manager || m.manager === q.manager) && (!q.managedUser || m.managedUser === q.managedUser),
       );
-      return list('managerAssignments', items.map(assignmentView), q);
+      return listViews('managerAssignments', items, assignmentView, q);
     });
 
     r.post('/manager-assignments', (req) => {

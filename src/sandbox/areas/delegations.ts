@@ -1,7 +1,8 @@
 // Part 2, section 4.6: delegations (a principal lets a coordinator act for them).
 import { MATRIX_CELLS } from '../../api/supervision.ts';
 import type { SandboxArea } from '../types.ts';
-import { badRequest, conflict, fail, forbidden, list, notFound, ok, pick, bodyOf } from '../http.ts';
+import { badRequest, conflict, fail, forbidden, listViews, notFound, ok, pick, bodyOf } from '../http.ts';
+import { ListCache } from '../list-cache.ts';
 import { isOrgAdmin } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 import { audit, publicView } from './coordination.ts';
@@ -144,14 +145,19 @@ const area: SandboxArea = {
   },
   register(r, sb) {
     const store = sb.store;
+    const delegationLists = new ListCache(store);
 
     r.get('/delegations', (req) => {
       const q = req.query;
       if (q.role && !['coordinator', 'principal'].includes(q.role)) badRequest('role must be one of: coordinator, principal', 'AGNT_E_VALIDATION');
       const statuses = q.status ? q.status.split(',') : [];
       for (const s of statuses) if (!['pending', 'active', 'revoked'].includes(s)) badRequest('status must be one of: pending, active, revoked', 'AGNT_E_VALIDATION');
-      const items = store.filter('delegations', (d) => visible(req.user, d) && (!q.role || d[q.role] === req.user.id) && (!statuses.length || statuses.includes(d.status)));
-      return list('delegations', items.map(view), q);
+      // A walk keeps its matches between its pages (list-cache.ts), and views are made for the
+      // page only: a page of 1,001 delegations cost the whole list twice.
+      const items = delegationLists.get(`${req.user.id}\u0000${q.role ?? ''}\u0000${q.status ?? ''}`, () =>
+        store.filter('delegations', (d) => visible(req.user, d) && (!q.role || d[q.role] === req.user.id) && (!statuses.length || statuses.includes(d.status))),
+      );
+      return listViews('delegations', items, view, q);
     });
 
     r.post('/delegations', (req) => {

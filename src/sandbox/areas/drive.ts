@@ -9,7 +9,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { SandboxArea } from '../types.ts';
 import type { Sandbox } from '../types.ts';
-import { HttpError, badRequest, deleted, fail, forbidden, list, notFound, ok, okMany, type Req, bodyOf } from '../http.ts';
+import { HttpError, badRequest, deleted, fail, forbidden, notFound, ok, okMany, type Req, bodyOf, listViews } from '../http.ts';
 import { pathUser } from './access.ts';
 import type { Rec, Store } from '../store.ts';
 import { mimeFromName } from '../../api/mime.ts';
@@ -267,7 +267,7 @@ const area: SandboxArea = {
           (!q.search || fuzzy(f.name, q.search)) &&
           tags.every((tag) => (f.tags ?? []).includes(tag)),
       );
-      return list('driveFiles', items.map(view), q);
+      return listViews('driveFiles', items, view, q);
     });
 
     r.get(`${P}/shared`, (req) => {
@@ -276,7 +276,7 @@ const area: SandboxArea = {
         'driveFiles',
         (f) => f.user !== u.id && f.status === 'ready' && f.account === u.account && ((!!f.team && f.team === u.team) || (!!f.organization && f.organization === u.organization)),
       );
-      return list('driveFiles', items.map(view), req.query);
+      return listViews('driveFiles', items, view, req.query);
     });
 
     r.get(`${P}/{fileId}`, (req) => ok('driveFile', view(findFile(store, owner(store, req.user, req.params.userId!), req.params.fileId!))));

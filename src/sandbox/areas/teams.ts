@@ -3,7 +3,7 @@
 // the users area's provision endpoint expects; a member's id is its user's id.
 import { ListCache } from '../list-cache.ts';
 import type { SandboxArea } from '../types.ts';
-import { badRequest, conflict, fail, forbidden, list, matchesSearch, notFound, ok, pick, bodyOf, listSlice } from '../http.ts';
+import { badRequest, conflict, fail, forbidden, matchesSearch, notFound, ok, pick, bodyOf, listSlice, listViews } from '../http.ts';
 import type { Rec, Store } from '../store.ts';
 import { EMAIL, findTeam, isAdminOf, isTeamAdmin, ownsTeamWithOthers, recordEvent, requireTeamAdmin, teamStatusOf } from './org-shared.ts';
 
@@ -269,7 +269,7 @@ const area: SandboxArea = {
         .filter('teamInvitations', (i) => i.team === team.id)
         .map((i) => refresh(store, i))
         .filter((i) => i.status === 'pending');
-      return list('invitations', items.map(invitationView), req.query);
+      return listViews('invitations', items, invitationView, req.query);
     });
 
     r.post('/team-invitations', (req) => {
