@@ -11,6 +11,13 @@ export class Gate {
 
   constructor(readonly size: number) {}
 
+  /** Takes a place if one is free now, with no wait (then release() it exactly once). */
+  tryAcquire(): boolean {
+    if (this.held >= this.size) return false;
+    this.held++;
+    return true;
+  }
+
   /** Resolves when a place is free; the caller must release() it exactly once. */
   acquire(priority = false): Promise<void> {
     if (this.held < this.size) {

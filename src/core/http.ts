@@ -126,7 +126,23 @@ export function fillPath(template: string, params: Record<string, string> = {}):
   return out;
 }
 
+// Keys and values that form-encoding leaves as they are (page=2, perPage=100, status=pending).
+const PLAIN = /^[A-Za-z0-9*._-]*$/;
+
 export function encodeQuery(query: Record<string, unknown> = {}): string {
+  // Most queries are plain: joined as they are, with no URLSearchParams made for each request.
+  let plain = '';
+  for (const k in query) {
+    const v = query[k];
+    if (v === undefined) continue;
+    const text = Array.isArray(v) ? v.join(',') : v === null ? 'null' : String(v);
+    if (!PLAIN.test(k) || !PLAIN.test(text)) return encodeForm(query);
+    plain += `${plain ? '&' : '?'}${k}=${text}`;
+  }
+  return plain;
+}
+
+function encodeForm(query: Record<string, unknown>): string {
   const sp = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) {
     if (v === undefined) continue;
@@ -345,6 +361,10 @@ export class HttpClient {
   private gate = new Gate(CONNECTIONS);
   /** Each request's --timeout, from when it is sent. */
   private deadlines?: Deadlines;
+  private withBody?: Record<string, string>;
+  private withoutBody?: Record<string, string>;
+  /** The dispatcher, once made: a request then need not wait a turn for it. */
+  private agentReady?: Agent;
   // undici, the one HTTP client of agnt (API calls, presigned transfers, proxies), is loaded on
   // the first request, so that --help and --version never parse it.
   private agent?: Promise<Agent>;
@@ -408,13 +428,19 @@ export class HttpClient {
     return `${this.prefix}${filled}${search ? `?${search}` : ''}`;
   }
 
+  /** The request headers, made once per client for requests with a body and without (undici copies them). */
   private headers(hasBody: boolean): Record<string, string> {
+    const made = hasBody ? this.withBody : this.withoutBody;
+    if (made) return made;
     const h: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.opts.userAgent ?? 'agnt',
     };
     if (this.opts.token) h.authorization = `Bearer ${this.opts.token}`;
     if (hasBody) h['content-type'] = 'application/json';
+    Object.freeze(h);
+    if (hasBody) this.withBody = h;
+    else this.withoutBody = h;
     return h;
   }
 
@@ -453,7 +479,7 @@ export class HttpClient {
   }
 
   async request<T = unknown>(given: RequestSpec): Promise<ApiResponse<T>> {
-    const spec = await this.withoutMe(given);
+    const spec = given.params?.userId === 'me' ? await this.withoutMe(given) : given;
     const rawPath = this.target(spec);
     const hasBody = (spec.body !== undefined || spec.json !== undefined) && spec.method !== 'GET';
     const headers = this.headers(hasBody);
@@ -479,7 +505,7 @@ export class HttpClient {
 
     // Held through the retries and their pauses too: a request that waits to be retried still
     // listens on the abort signal (sleep), and the gate is what keeps those listeners few.
-    await this.gate.acquire(spec.priority);
+    if (!this.gate.tryAcquire()) await this.gate.acquire(spec.priority);
     try {
       return await this.attempts<T>(spec, rawPath, headers, payload);
     } finally {
@@ -628,7 +654,7 @@ export class HttpClient {
 
   private async sendUndici(method: Method, path: string, headers: Record<string, string>, payload: string | undefined, call: Call): Promise<Raw> {
     const timeoutMs = this.opts.timeoutMs;
-    const agent = await this.dispatcher();
+    const agent = this.agentReady ?? (this.agentReady = await this.dispatcher());
     agent.dispatch({ origin: this.origin, path, method, headers, body: payload, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }, call);
     return await call.answer;
   }

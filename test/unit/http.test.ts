@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError, TimeoutError, UsageError } from '../../src/core/errors.ts';
-import { backoffDelay, CONNECTIONS, encodeSegment, fillPath, HttpClient, parseBaseUrl, parseRetryAfter, RetryBudget, unwrap } from '../../src/core/http.ts';
+import { backoffDelay, CONNECTIONS, encodeQuery, encodeSegment, fillPath, HttpClient, parseBaseUrl, parseRetryAfter, RetryBudget, unwrap } from '../../src/core/http.ts';
 import { fakeServer, json, text, unexpected, type FakeServer } from '../support/fake-server.ts';
 
 let srv: FakeServer;
@@ -62,6 +62,15 @@ describe('request basics', () => {
     expect(unwrap({ ok: true, user: {}, created: true })).toEqual({ data: { user: {}, created: true }, meta: {} });
     expect(unwrap({ total: { runs: 1 }, rows: [] }, undefined, 'none')).toEqual({ data: { total: { runs: 1 }, rows: [] }, meta: {} });
     expect(unwrap({ name: 'x', emails: [] })).toEqual({ data: { name: 'x', emails: [] }, meta: {} });
+  });
+
+  it('encodes a query as a form does, plain values as they are', () => {
+    const form = (q: Record<string, string>) => `?${new URLSearchParams(q).toString()}`;
+    expect(encodeQuery({ page: 2, perPage: 100, status: 'pending', id: 'usr_a-b.c*' })).toBe('?page=2&perPage=100&status=pending&id=usr_a-b.c*');
+    for (const v of ['a b', "it's (x)!~", 'a&b=c', 'Zoë', '100%', 'a+b', '']) expect(encodeQuery({ q: v, page: 1 })).toBe(form({ q: v, page: '1' }));
+    expect(encodeQuery({ 'a b': 'x' })).toBe(form({ 'a b': 'x' }));
+    expect(encodeQuery({ tags: ['x', 'y z'], none: undefined, nil: null })).toBe(form({ tags: 'x,y z', nil: 'null' }));
+    expect(encodeQuery({})).toBe('');
   });
 
   it('percent-encodes ids so they cannot change the path', () => {
