@@ -361,8 +361,6 @@ export class HttpClient {
   private gate = new Gate(CONNECTIONS);
   /** Each request's --timeout, from when it is sent. */
   private deadlines?: Deadlines;
-  private withBody?: Record<string, string>;
-  private withoutBody?: Record<string, string>;
   /** The dispatcher, once made: a request then need not wait a turn for it. */
   private agentReady?: Agent;
   // undici, the one HTTP client of agnt (API calls, presigned transfers, proxies), is loaded on
@@ -428,19 +426,15 @@ export class HttpClient {
     return `${this.prefix}${filled}${search ? `?${search}` : ''}`;
   }
 
-  /** The request headers, made once per client for requests with a body and without (undici copies them). */
+  // A new object for each request: undici's proxy agent adds to the headers it is given (host,
+  // proxy-authorization), which must not carry over to the next request.
   private headers(hasBody: boolean): Record<string, string> {
-    const made = hasBody ? this.withBody : this.withoutBody;
-    if (made) return made;
     const h: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.opts.userAgent ?? 'agnt',
     };
     if (this.opts.token) h.authorization = `Bearer ${this.opts.token}`;
     if (hasBody) h['content-type'] = 'application/json';
-    Object.freeze(h);
-    if (hasBody) this.withBody = h;
-    else this.withoutBody = h;
     return h;
   }
 
