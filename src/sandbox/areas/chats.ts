@@ -1,6 +1,6 @@
 // Part 1, section 4.1: chats, their messages, processing and the usage rollup.
 import type { SandboxArea } from '../types.ts';
-import { deleted, forbidden, list, listSlice, matchesSearch, notFound, ok, okMany, pick, bodyOf } from '../http.ts';
+import { deleted, forbidden, list, matchesSearch, notFound, ok, okMany, pick, bodyOf, listViews } from '../http.ts';
 import { assistantVisible, isOrgAdmin, sameOrg } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 
@@ -222,7 +222,7 @@ const area: SandboxArea = {
         // Chosen: most recently active first.
         .sort((a, b) => String(b.lastMessageAt ?? b.createdAt).localeCompare(String(a.lastMessageAt ?? a.createdAt)));
       // Only the page's chats are shaped (with their messages), not every visible chat.
-      return listSlice('chats', items.length, (start, end) => items.slice(start, end).map((c) => chatView(store, c)), q);
+      return listViews('chats', items, (c) => chatView(store, c), q);
     });
 
     r.post('/chats', (req) => {

@@ -1,6 +1,6 @@
 // Part 2, section 4.5: coverage spans, backup routing rules, manager assignments.
 import type { SandboxArea } from '../types.ts';
-import { badRequest, conflict, deleted, fail, forbidden, list, notFound, ok, okMany, pick, type Req, bodyOf, listSlice, listViews } from '../http.ts';
+import { badRequest, conflict, deleted, fail, forbidden, list, notFound, ok, okMany, pick, type Req, bodyOf, listViews } from '../http.ts';
 import { isOrgAdmin } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 // The transition table and its refusals are shared with the CLI (src/api/coverage-rules.ts).
@@ -424,7 +424,7 @@ const area: SandboxArea = {
       // A span's status does (scheduled becomes active at its start): checked on every page.
       const items = statuses.length ? seen.filter((s) => statuses.includes(effective(store, s).status)) : seen;
       // The public view of the page's spans only.
-      return listSlice('coverageSpans', items.length, (start, end) => items.slice(start, end).map((s) => spanView(store, s)), q);
+      return listViews('coverageSpans', items, (s) => spanView(store, s), q);
     });
 
     r.post('/coverage-spans', (req) => ok('coverageSpan', spanView(store, createSpan(store, req.user, req.body)), 201));

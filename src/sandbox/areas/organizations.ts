@@ -3,7 +3,7 @@
 import { ListCache } from '../list-cache.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { SandboxArea } from '../types.ts';
-import { badRequest, conflict, deleted, fail, forbidden, list, matchesSearch, notFound, ok, pick, bodyOf, listSlice } from '../http.ts';
+import { badRequest, conflict, deleted, fail, forbidden, list, matchesSearch, notFound, ok, pick, bodyOf, listSlice, listViews } from '../http.ts';
 import { makeUser } from '../model.ts';
 import type { Rec, Store } from '../store.ts';
 import { EMAIL, accountOf, findOrg, recordEvent, requireOrgAdmin, requireOrgMember } from './org-shared.ts';
@@ -425,7 +425,7 @@ const area: SandboxArea = {
       const org = findOrg(store, req.user, req.params.orgId!);
       requireOrgMember(req.user, org);
       const items = membersOf(store, org).filter((u) => matchesSearch([u.name, u.email, u.firstName, u.lastName], req.query.search));
-      return listSlice('members', items.length, (start, end) => items.slice(start, end).map((u) => memberView(org, u, true)), req.query);
+      return listViews('members', items, (u) => memberView(org, u, true), req.query);
     });
 
     r.post('/organizations/{orgId}/members', (req) => {
@@ -500,7 +500,7 @@ const area: SandboxArea = {
         }
         return hits;
       });
-      return listSlice('events', items.length, (start, end) => items.slice(start, end).map(view), q);
+      return listViews('events', items, view, q);
     });
 
     r.get('/organizations/{orgId}/audit-logging', (req) => {

@@ -3,7 +3,7 @@
 // the users area's provision endpoint expects; a member's id is its user's id.
 import { ListCache } from '../list-cache.ts';
 import type { SandboxArea } from '../types.ts';
-import { badRequest, conflict, fail, forbidden, matchesSearch, notFound, ok, pick, bodyOf, listSlice, listViews } from '../http.ts';
+import { badRequest, conflict, fail, forbidden, matchesSearch, notFound, ok, pick, bodyOf, listViews } from '../http.ts';
 import type { Rec, Store } from '../store.ts';
 import { EMAIL, findTeam, isAdminOf, isTeamAdmin, ownsTeamWithOthers, recordEvent, requireTeamAdmin, teamStatusOf } from './org-shared.ts';
 
@@ -95,7 +95,7 @@ const area: SandboxArea = {
       const items = teamLists.get(`${req.user.account}\u0000${q.status ?? ''}`, () =>
         store.filter('teams', (x) => x.account === req.user.account && (!q.status || (x.status ?? 'active') === q.status)),
       );
-      return listSlice('teams', items.length, (start, end) => items.slice(start, end).map((x) => teamView(store, x)), q);
+      return listViews('teams', items, (x) => teamView(store, x), q);
     });
 
     r.post('/teams', (req) => {
@@ -173,7 +173,7 @@ const area: SandboxArea = {
       if (req.user.team !== team.id && !isTeamAdmin(store, req.user, team)) forbidden(`you are not a member of team ${team.id}`);
       const q = req.query;
       const items = store.lookup('users', 'team', team.id).filter((u) => (!q.status || teamStatusOf(u) === q.status) && matchesSearch([u.name, u.email], q.search));
-      return listSlice('members', items.length, (start, end) => items.slice(start, end).map(memberView), q);
+      return listViews('members', items, memberView, q);
     });
 
     r.post('/teams/{teamId}/members', (req) => {
