@@ -8,7 +8,7 @@ import { Gate } from './gate.ts';
 import { Deadlines } from './deadlines.ts';
 import { ApiError, AgntError, Interrupted, NetworkError, TimeoutError, UsageError, type ApiErrorBody } from './errors.ts';
 import { cannotPass, networkFailure } from './network-errors.ts';
-import { learnSecrets, maskSecrets, redactUrl, redactUrls, redactValue, scrub, REDACTED } from './redact.ts';
+import { learnSecrets, maskSecrets, mayHoldSecrets, redactUrl, redactUrls, redactValue, scrub, REDACTED } from './redact.ts';
 import { sleep } from './sleep.ts';
 import { setV8Flags } from './compile-cache.ts';
 import { hostEnv, runLocal } from './host.ts';
@@ -349,9 +349,6 @@ class RequestAborted extends Error {
   }
 }
 
-// Pre-serialized bodies (the import's batches) are parsed again only when a key could be secret.
-const SECRETISH = /(token|secret|passw|key|credential|authorization)"\s*:|PRIVATE KEY/i;
-
 export class HttpClient {
   readonly base: URL;
   private readonly origin: string;
@@ -479,8 +476,8 @@ export class HttpClient {
     const headers = this.headers(hasBody);
     const payload = hasBody ? (spec.json ?? JSON.stringify(spec.body)) : undefined;
     // A secret this request sends is masked in everything agnt prints from here on.
-    if (spec.body !== undefined) learnSecrets(spec.body);
-    else if (spec.json !== undefined && SECRETISH.test(spec.json)) learnSecrets(JSON.parse(spec.json));
+    // Walked (or, pre-serialized, parsed again) only when its text could hold one.
+    if (payload !== undefined && mayHoldSecrets(payload)) learnSecrets(spec.body ?? JSON.parse(payload));
 
     if (this.opts.dryRun && !(spec.readInDryRun && spec.method === 'GET')) {
       const text = JSON.stringify(

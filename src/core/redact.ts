@@ -60,6 +60,14 @@ const known = new Set<string>();
 // Shorter values are too likely to be ordinary words to mask everywhere.
 const MIN_SECRET = 6;
 const PEM_PRIVATE = /-----BEGIN [A-Z ]*PRIVATE KEY-----/;
+// In JSON text, a key isSecretKey takes (its name ends as one of SECRET_KEY's, or in "token"),
+// or a PEM private key: a body without one needs no walk through its values.
+const SECRET_KEY_TEXT = /(token|secret|password|passwd|apikey|api_key|privatekey|private_key|signingkey|carrierCCredentials|authorization)"\s*:/i;
+
+/** Whether JSON text may hold a value learnSecrets would keep (a cheap test before parsing or walking it). */
+export function mayHoldSecrets(json: string): boolean {
+  return SECRET_KEY_TEXT.test(json) || PEM_PRIVATE.test(json);
+}
 
 /**
  * Remembers a secret value, raw and as it reads inside JSON text, once and twice (a PEM key's

@@ -150,6 +150,18 @@ describe('errors', () => {
   });
 });
 
+describe('secrets sent', () => {
+  it('a password in a pre-serialized body is masked when an error echoes it', async () => {
+    srv.queue.push(json(400, { status: 400, error: 'bad row: password Wq7-unlikely-pass was refused' }));
+    const e = (await client()
+      .request({ method: 'POST', path: '/contacts/bulk-import', json: JSON.stringify({ rows: [{ email: 'a@b.c', password: 'Wq7-unlikely-pass' }] }) })
+      .catch((x) => x)) as ApiError;
+    expect(e).toBeInstanceOf(ApiError);
+    expect(e.message).not.toContain('Wq7-unlikely-pass');
+    expect(e.message).toContain('bad row: password');
+  });
+});
+
 describe('retries', () => {
   it('retries GET on 503 honouring Retry-After in seconds', async () => {
     srv.queue.push(text(503, '', { 'retry-after': '1' }), json(200, { ok: true, v: 2 }));
