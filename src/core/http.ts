@@ -524,9 +524,7 @@ export class HttpClient {
         const mayRetry = (idempotent || NEVER_SENT.has(code)) && !cannotPass(code);
         if (mayRetry && attempt < maxAttempts && retryBudget.take()) {
           if (!NEVER_SENT.has(code)) mayHaveArrived = true;
-          const wait = backoffDelay(attempt, this.opts.backoffBaseMs ?? 500, this.opts.backoffCapMs ?? 8000);
-          this.debug(`* ${(e as Error).message}; retrying in ${wait} ms (attempt ${attempt + 1} of ${maxAttempts})`);
-          await sleep(wait, spec.signal ?? this.opts.signal);
+          await this.pause(attempt, undefined, (e as Error).message, maxAttempts, spec.signal ?? this.opts.signal);
           continue;
         }
         const suffix = attempt > 1 ? ` (after ${attempt} attempts)` : '';
@@ -555,9 +553,7 @@ export class HttpClient {
         const maxWait = this.opts.maxRetryAfterMs ?? 60_000;
         if ((retryAfter === undefined || retryAfter <= maxWait) && retryBudget.take()) {
           if (!notHandled) mayHaveArrived = true;
-          const wait = retryAfter ?? backoffDelay(attempt, this.opts.backoffBaseMs ?? 500, this.opts.backoffCapMs ?? 8000);
-          this.debug(`* HTTP ${raw.status}; retrying in ${wait} ms (attempt ${attempt + 1} of ${maxAttempts})`);
-          await sleep(wait, spec.signal ?? this.opts.signal);
+          await this.pause(attempt, retryAfter, `HTTP ${raw.status}`, maxAttempts, spec.signal ?? this.opts.signal);
           continue;
         }
       }
@@ -699,7 +695,9 @@ export class HttpClient {
         // A body that could not be read (the file went away) is not the network's to retry.
         if (init.replay && LOCAL_FILE_ERRORS.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
         const err = this.transferError(e, method, shown);
-        if (attempt < maxAttempts && retryBudget.take()) {
+        // An unknown host or an untrusted certificate fails again however often it is tried.
+        const raw = e as { code?: string; cause?: { code?: string } };
+        if (attempt < maxAttempts && !cannotPass(raw.code ?? raw.cause?.code) && retryBudget.take()) {
           init.onRetry?.(err.message, attempt + 1, maxAttempts);
           await this.pause(attempt, undefined, `${err.message}`, maxAttempts, signal);
           continue;

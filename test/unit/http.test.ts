@@ -208,6 +208,27 @@ describe('retries', () => {
     expect(srv.seen.length).toBe(1);
   });
 
+  it('a presigned download from a host with an untrusted certificate is tried once', async () => {
+    const { createServer } = await import('node:https');
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const tlsDir = join(import.meta.dirname, '..', 'fixtures', 'tls');
+    const tls = createServer({ key: readFileSync(join(tlsDir, 'self-signed.key')), cert: readFileSync(join(tlsDir, 'self-signed.crt')) }, (_req, res) => res.end('x'));
+    let connections = 0;
+    tls.on('connection', () => connections++);
+    await new Promise<void>((r) => tls.listen(0, '127.0.0.1', r));
+    const { port } = tls.address() as import('node:net').AddressInfo;
+    try {
+      const e = await client({ retries: 3 })
+        .external('GET', `https://127.0.0.1:${port}/file?X-Amz-Signature=abc`)
+        .catch((x) => x);
+      expect(e).toBeInstanceOf(Error);
+      expect(connections).toBe(1);
+    } finally {
+      await new Promise((r) => tls.close(r));
+    }
+  });
+
   it('retries a connection refused even for POST (nothing was sent) and reports the attempts', async () => {
     const c = new HttpClient({ baseUrl: 'http://127.0.0.1:1', token: 't', timeoutMs: 1000, retries: 2, backoffBaseMs: 1 });
     clients.push(c);
