@@ -1,6 +1,7 @@
 // Concurrency for a workflow's independent requests. The HTTP core's gate bounds what is on the
 // wire; this bounds what a workflow starts, so that results keep the input's order and an early
 // stop (a fatal error, Ctrl-C) leaves the rest unstarted.
+import { Gate } from './gate.ts';
 
 /**
  * Runs `fn` over `items`, at most `limit` at once, keeping the order. The first failure stops
@@ -32,38 +33,19 @@ export async function mapLimit<T, R>(items: T[], limit: number, fn: (x: T) => Pr
  * waiting is started; it rejects with that failure.
  */
 export function lane(limit: number): <R>(fn: () => Promise<R>) => Promise<R> {
-  let running = 0;
+  // The HTTP core's counting gate, which hands a place to the next waiter in arrival order.
+  const gate = new Gate(limit);
   let failed: { error: unknown } | undefined;
-  const waiting: Array<() => void> = [];
-  const done = () => {
-    running--;
-    const next = waiting.shift();
-    if (next) next();
+  return async <R>(fn: () => Promise<R>): Promise<R> => {
+    await gate.acquire();
+    try {
+      if (failed) throw failed.error;
+      return await fn();
+    } catch (e) {
+      failed ??= { error: e };
+      throw e;
+    } finally {
+      gate.release();
+    }
   };
-  return <R>(fn: () => Promise<R>): Promise<R> =>
-    new Promise<R>((resolve, reject) => {
-      const start = () => {
-        if (failed) {
-          reject(failed.error);
-          // Let the next waiter see the failure too.
-          const next = waiting.shift();
-          if (next) next();
-          return;
-        }
-        running++;
-        fn().then(
-          (v) => {
-            done();
-            resolve(v);
-          },
-          (e) => {
-            failed ??= { error: e };
-            done();
-            reject(e);
-          },
-        );
-      };
-      if (running < limit) start();
-      else waiting.push(start);
-    });
 }
