@@ -90,7 +90,8 @@ function bodyFields(spec: CommandSpec): FieldSpec[] {
   return (spec.fields ?? []).filter((f) => fieldLocation(spec, f) === 'body');
 }
 
-function acceptsBody(spec: CommandSpec): boolean {
+/** Whether the command takes a body (--data, --set): the MCP tools offer the same inputs. */
+export function acceptsBody(spec: CommandSpec): boolean {
   return spec.bodyInput ?? (bodyFields(spec).length > 0 || Boolean(spec.openBody));
 }
 

@@ -1,7 +1,7 @@
 // One context per invocation, built lazily (after gh's Factory): a command that never calls
 // the API never reads a token or builds a client.
 import { AgntError, EXIT } from './errors.ts';
-import { HttpClient } from './http.ts';
+import { type ClientOptions, HttpClient } from './http.ts';
 import { createIO, type IO } from './io.ts';
 import { type Column, parseFormat, Printer, type RunningCount, loadQuery, type Format, type OutputOptions } from './output.ts';
 import { resolveSettings, type Settings } from './config.ts';
@@ -61,7 +61,12 @@ export class Context {
 
   /** `tokenOptional`: the endpoint is public (an invitation's landing page); a token is sent when there is one. */
   client(opts: { tokenOptional?: boolean } = {}): HttpClient {
-    if (this._client) return this._client;
+    this._client ??= new HttpClient(this.clientOptions(opts));
+    return this._client;
+  }
+
+  /** What the command's client is made with (the MCP server makes its session's client from these too). */
+  clientOptions(opts: { tokenOptional?: boolean } = {}): ClientOptions {
     const s = this.settings();
     if (!s.baseUrl.value) {
       throw new AgntError('no server configured', EXIT.auth, 'run `agnt auth login`, or `agnt sandbox start` for a local one, or set AGNT_BASE_URL');
@@ -77,7 +82,7 @@ export class Context {
       throw new AgntError(`not logged in${s.profile.exists ? ` (profile '${s.profile.name}' has no token)` : ''}`, EXIT.auth, 'run `agnt auth login` or set AGNT_TOKEN');
     }
     const env = hostEnv();
-    this._client = new HttpClient({
+    return {
       baseUrl: s.baseUrl.value,
       token: s.token.value,
       timeoutMs: (s.timeout.value ?? 30) * 1000,
@@ -87,8 +92,7 @@ export class Context {
       signal: this.signal,
       userAgent: `agnt/${VERSION} node/${process.versions.node}`,
       backoffBaseMs: env.AGNT_BACKOFF_MS ? Number(env.AGNT_BACKOFF_MS) : undefined,
-    });
-    return this._client;
+    };
   }
 
   /** `commandDefault`: the command's own format when no flag names one (`agnt api`: json). */

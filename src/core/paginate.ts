@@ -43,7 +43,8 @@ export function documentsLimit(spec: RequestSpec): boolean {
   return Boolean(spec.endpoint?.takesLimit);
 }
 
-function itemsOf(data: unknown): unknown[] {
+/** The records of a list answer (a record alone, or none, as a list). */
+export function itemsOf(data: unknown): unknown[] {
   if (Array.isArray(data)) return data;
   if (data === null || data === undefined) return [];
   return [data];
@@ -262,7 +263,8 @@ function idKey(r: unknown): string | undefined {
   return undefined;
 }
 
-function nextCursor(value: unknown): string | undefined {
+/** The `before` cursor after a record with this time: a millisecond later (the value itself when it is not a time). */
+export function nextCursor(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const t = Date.parse(value);
   if (Number.isNaN(t)) return value;

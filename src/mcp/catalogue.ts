@@ -4,6 +4,7 @@
 import { loadAreas } from '../../commands/index.ts';
 import { schemaOf } from '../api/openapi.ts';
 import type { Endpoint } from '../api/endpoint.ts';
+import { acceptsBody } from '../core/builder.ts';
 import { flagOf } from '../core/input.ts';
 import { resolveCommand } from '../core/resolve.ts';
 import type { CommandSpec, FieldSpec, OptionSpec } from '../core/spec.ts';
@@ -122,11 +123,6 @@ export function mcpOptions(spec: CommandSpec): OptionSpec[] {
     if (NO_MEANING.has(name)) return false;
     return !(OUTPUT_FILE_FLAGS.has(`--${name}`) && value);
   });
-}
-
-function acceptsBody(spec: CommandSpec): boolean {
-  const fields = spec.fields.filter((f) => (f.in ?? (spec.method === 'GET' || spec.method === 'DELETE' ? 'query' : 'body')) === 'body');
-  return spec.bodyInput ?? (fields.length > 0 || Boolean(spec.openBody));
 }
 
 /**

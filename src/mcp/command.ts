@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Context } from '../core/context.ts';
 import { UsageError } from '../core/errors.ts';
-import { loadAreas } from '../../commands/index.ts';
+import { AREA_INDEX } from '../../commands/index.ts';
 import { Session } from './invoke.ts';
 import { makeServer } from './server.ts';
 import { type ServeOptions, Tools } from './tools.ts';
@@ -26,7 +26,7 @@ async function serveOptions(flags: McpFlags): Promise<ServeOptions> {
   if (flags.tools === 'all' && flags.toolsets !== undefined) throw new UsageError('--tools all and --toolsets: give one of them');
   if (flags.tools === 'all') opts.perCommand = {};
   if (flags.toolsets !== undefined) {
-    const names = new Set((await loadAreas()).map((a) => a.name));
+    const names = new Set(AREA_INDEX.map((a) => a.name));
     const wanted = flags.toolsets
       .split(',')
       .map((s) => s.trim())

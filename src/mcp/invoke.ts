@@ -56,7 +56,8 @@ class GuardedClient extends HttpClient {
     // `me` is the caller's id here too, so that a plan names the paths the inner client will send.
     const spec = await this.inner.withoutMe({ ...given, signal: given.signal ?? this.signal });
     const m = this.mode;
-    const planned: PlannedRequest = { method: spec.method, path: this.target(spec), ...(bodyOf(spec) !== undefined ? { body: bodyOf(spec) } : {}) };
+    const body = bodyOf(spec);
+    const planned: PlannedRequest = { method: spec.method, path: this.target(spec), ...(body !== undefined ? { body } : {}) };
     if (m.kind === 'read') {
       if (spec.method !== 'GET') throw new AgntError(`refused: a read tool does not send ${spec.method} ${planned.path}`);
       return this.inner.request<T>(spec);
@@ -152,20 +153,12 @@ export class Session {
     return this.base.settings().token.value;
   }
 
-  /** The one client of the session, made as `Context.client` makes the CLI's (it checks the login). */
+  /**
+   * The one client of the session, made from what `Context.client` makes the CLI's with (it
+   * checks the login), less a dry run's printing: the session's stdout is the protocol's.
+   */
   http(): HttpClient {
-    if (this.client) return this.client;
-    this.base.client();
-    const s = this.base.settings();
-    this.client = new HttpClient({
-      baseUrl: s.baseUrl.value!,
-      token: s.token.value,
-      timeoutMs: (s.timeout.value ?? 30) * 1000,
-      retries: s.retries.value ?? 3,
-      debug: this.base.global.debug ? (line) => this.base.io.err(line) : undefined,
-      signal: this.base.signal,
-      userAgent: `agnt/${VERSION} node/${process.versions.node} mcp`,
-    });
+    this.client ??= new HttpClient({ ...this.base.clientOptions(), dryRun: undefined, userAgent: `agnt/${VERSION} node/${process.versions.node} mcp` });
     return this.client;
   }
 

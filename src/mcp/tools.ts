@@ -3,7 +3,6 @@
 // one tool per command. Every tool's annotations follow from the commands it can reach.
 import { randomUUID } from 'node:crypto';
 import { AgntError, UsageError } from '../core/errors.ts';
-import { itemsOf } from './items.ts';
 import { escapeControls, loadQuery, project, safeJson } from '../core/output.ts';
 import { redactValue } from '../core/redact.ts';
 import { CommandAdapter } from '../workflows/batch/adapter.ts';
@@ -12,7 +11,7 @@ import { type Annotations, annotationsOf, catalogue, describe, type Entry, findE
 import type { Captured, Mode, PlannedRequest, Session } from './invoke.ts';
 import { requestOf } from '../core/builder.ts';
 import type { Context } from '../core/context.ts';
-import { cursorStyle } from '../core/paginate.ts';
+import { cursorStyle, itemsOf, nextCursor } from '../core/paginate.ts';
 import type { Prepared } from '../workflows/batch/adapter.ts';
 
 /** The most text one tool answer carries (UTF-8 bytes). */
@@ -230,8 +229,8 @@ export class Tools {
       const end = !cut && (fresh.length === 0 || items.length < 100);
       if (taken.length) {
         const last = taken[taken.length - 1]![style.field];
-        const next = typeof last === 'string' && !Number.isNaN(Date.parse(last)) ? new Date(Date.parse(last) + 1).toISOString() : undefined;
-        if (next === undefined) return answer({ returned: texts.length, cut: false, note: 'this list cannot be continued: a record has no time' }, texts);
+        const next = nextCursor(last);
+        if (next === undefined || next === last) return answer({ returned: texts.length, cut: false, note: 'this list cannot be continued: a record has no time' }, texts);
         if (next !== before) seen = new Set();
         before = next;
         for (const r of [...taken].reverse()) {
@@ -353,7 +352,6 @@ export class Tools {
   async inbox(input: Record<string, unknown>): Promise<string> {
     const captured: Captured = { out: [], err: [] };
     const ctx = this.session.context({ kind: 'read' }, captured);
-    this.session.http();
     // A cut inbox continues from its cursor: the inbox read again, from that item on.
     const from = input.cursor !== undefined ? decodeCursor(str(input.cursor, 'cursor')!) : undefined;
     if (from && from.c !== 'inbox') throw new UsageError('cursor is not one this tool returned');
@@ -372,7 +370,6 @@ export class Tools {
     if (!Number.isInteger(seconds) || seconds < 1 || seconds > 300) throw new UsageError('seconds must be an integer from 1 to 300');
     const captured: Captured = { out: [], err: [] };
     const ctx = this.session.context({ kind: 'read' }, captured);
-    this.session.http();
     const opts: Record<string, unknown> = { timeout: `${seconds}s`, ...(input.for !== undefined ? { for: str(input.for, 'for') } : {}) };
     if (kind.flag && input[kind.flag.flag] !== undefined) opts[kind.flag.flag] = str(input[kind.flag.flag], kind.flag.flag);
     const outcome = await (await import('../workflows/wait.ts')).wait(ctx, kind, str(input.id, 'id')!, opts as never);
@@ -412,8 +409,9 @@ export class Tools {
         inputSchema: { type: 'object', properties: { command: s('string', 'e.g. "contacts list"') }, required: ['command'] },
         annotations: local,
         call: async (i) => {
-          const text = safeJson(await describe(await this.entry(i.command)), false);
-          return bytes(text) > MAX_ANSWER ? safeJson({ ...(await describe(await this.entry(i.command))), result: 'over the answer cap' }, false) : text;
+          const described = await describe(await this.entry(i.command));
+          const text = safeJson(described, false);
+          return bytes(text) > MAX_ANSWER ? safeJson({ ...described, result: 'over the answer cap' }, false) : text;
         },
       },
       {
