@@ -177,7 +177,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     let result: Reply | Promise<Reply>;
     try {
       const fault = sb.faults.length ? sb.faults.find((f) => f.times > 0 && (!f.method || f.method === method) && (!f.path || f.path.test(rawPath))) : undefined;
-      const rule = bench?.faultFor(method, rawPath, auth, query);
+      // A rule counts (--after, --times) only the requests it could answer.
+      const rule = fault ? undefined : bench?.faultFor(method, rawPath, auth, query);
       if (fault) {
         fault.times--;
         result = readBody(req)

@@ -365,7 +365,7 @@ export default area;
 
 /** The consumer named by e-mail: the user with that address when there is one. */
 function consumerOf(store: Store, email: string): Rec {
-  const want = email.trim().toLowerCase();
-  const u = store.find('users', (x) => String(x.email ?? '').toLowerCase() === want);
+  // The users' e-mail index (case-insensitive): a bulk import names a consumer on every row.
+  const u = store.lookup('users', 'email', email.trim())[0];
   return u ? { id: u.id, name: u.name ?? null, email } : { id: null, name: null, email };
 }
