@@ -228,16 +228,15 @@ export const applyOrg: Handler = async (ctx, inv) => {
     if (inv.args.orgId && inv.args.orgId !== saved.organization) throw new UsageError(`--plan ${inv.opts.plan} is for organization ${saved.organization}, not ${inv.args.orgId}`);
   }
   const p = await prepare(ctx, inv, saved?.organization);
+  const data = planData(p);
   if (saved) {
     const stale = (why: string) =>
       new AgntError(`the plan ${inv.opts.plan} is stale: ${why}; nothing was written`, EXIT.rejected, `make a new plan: agnt org plan -f ${p.file} ${p.orgId} --out ${inv.opts.plan}`);
     if (saved.baseUrl !== p.baseUrl) throw new UsageError(`--plan ${inv.opts.plan} was made against ${saved.baseUrl}, not ${p.baseUrl}`);
     if (saved.documentHash !== p.hash) throw stale(`${p.file} changed since the plan was made`);
     if (saved.fingerprint !== p.live.fingerprint) throw stale(`organization ${p.orgId} changed since the plan was made`);
-    if (canonical([saved.changes, saved.supervision?.members]) !== canonical([planData(p).changes, planData(p).supervision?.members]))
-      throw stale('the changes it would make now differ from the saved ones');
+    if (canonical([saved.changes, saved.supervision?.members]) !== canonical([data.changes, data.supervision?.members])) throw stale('the changes it would make now differ from the saved ones');
   }
-  const data = planData(p);
   if (p.supervision) refuseSupervision(p);
   if (!p.changes.length && !supervisionCount(p.supervision)) {
     // Under the JSON form stderr holds the error object alone: the empty result says it.

@@ -12,6 +12,7 @@ import { MATRIX_CELLS, loosens, type MatrixCell } from '../../api/supervision.ts
 import { canonical, lower, type OrgDoc } from './document.ts';
 import type { Live } from './live.ts';
 import {
+  compactException,
   coveredCells,
   exceptionKey,
   fullCell,
@@ -306,7 +307,7 @@ export async function applySupervision(ctx: Context, p: SupervisionPlan, live: L
       try {
         if (m.cells.length) await send('preferences.matrix.update', { params: { userId }, body: { matrix: Object.fromEntries(m.cells.map((c) => [c.cell, c.new])) } });
         for (const e of m.remove) await send('preferences.exceptions.delete', { params: { userId, exceptionId: e.id } });
-        for (const e of m.add) await send('preferences.exceptions.create', { params: { userId }, body: createBody(e) });
+        for (const e of m.add) await send('preferences.exceptions.create', { params: { userId }, body: compactException(e) });
       } catch (e) {
         if (e instanceof ApiError && e.status === 404) {
           skipped.push(m.email);
@@ -323,14 +324,6 @@ export async function applySupervision(ctx: Context, p: SupervisionPlan, live: L
     throw e;
   }
   return { members, requests, skipped };
-}
-
-function createBody(e: ExceptionSpec): Rec {
-  const out: Rec = { match: e.match, mode: e.mode };
-  if (e.label !== null) out.label = e.label;
-  for (const k of ['timeBoxedWindowMin', 'timeBoxedExpiry', 'undoDelaySec'] as const) if (e[k] !== null) out[k] = e[k];
-  if (e.appliesTo.length) out.appliesTo = e.appliesTo;
-  return out;
 }
 
 // ---- drift ----
