@@ -269,14 +269,9 @@ export async function parseInvocation(ctx: Context, spec: CommandSpec, command: 
 async function readTimeFields(ctx: Context, spec: CommandSpec, fields: Record<string, unknown>, query: Record<string, unknown>): Promise<void> {
   const times = (spec.fields ?? []).filter((f) => f.shape?.hint === 'timestamp' && typeof fields[f.name] === 'string');
   if (!times.length) return;
-  const { isWallTime, iso, looksAbsolute, parseWhen, resolveZone } = await import('./time.ts');
-  const { parseDuration } = await import('./duration.ts');
+  const { iso, looksAbsolute, needsZone, parseWhen, resolveZone } = await import('./time.ts');
   // The zone is looked up only when a value needs it, or cannot be read (then the hint names it).
-  const needsZone = times.some((f) => {
-    const v = String(fields[f.name]).trim();
-    return isWallTime(v) || !(/^now$/i.test(v) || parseDuration(v) || !Number.isNaN(Date.parse(v)));
-  });
-  const tz = needsZone ? await resolveZone(ctx, undefined) : 'UTC';
+  const tz = times.some((f) => needsZone(String(fields[f.name]))) ? await resolveZone(ctx, undefined) : 'UTC';
   const now = Date.now();
   for (const f of times) {
     const inQuery = fieldLocation(spec, f) === 'query';

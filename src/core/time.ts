@@ -52,6 +52,15 @@ export function isWallTime(text: string): boolean {
   return LOCAL.test(s) || /^(today|tomorrow|yesterday)\b/i.test(s);
 }
 
+/**
+ * Whether reading this text needs the user's zone: a wall time, or text that is not 'now', a
+ * duration or an ISO instant (it cannot be read, and the error's hint then names the zone).
+ */
+export function needsZone(text: string): boolean {
+  const s = text.trim();
+  return isWallTime(s) || !(/^now$/i.test(s) || parseDuration(s) !== undefined || looksAbsolute(s));
+}
+
 export interface WhenOptions {
   /** A date alone means the start of the next day (so `--end 2026-12-05` covers the 5th). */
   endOfDay?: boolean;

@@ -9,7 +9,7 @@ import { type OnPage, paginate, parsePageOptions } from '../core/paginate.ts';
 import { pagingProgress } from '../core/progress.ts';
 import { loadYaml } from '../core/yaml.ts';
 import { explain, plain, seconds, sleep, spinner } from './common.ts';
-import { checkZone, isWallTime, iso, looksAbsolute, parseDuration, parseWhen, resolveZone } from '../core/time.ts';
+import { checkZone, iso, needsZone, parseWhen, resolveZone } from '../core/time.ts';
 
 type Rec = Record<string, any>;
 
@@ -125,8 +125,7 @@ async function readTimes(ctx: Context, inv: Invocation<{ tz?: string }>, into: R
   const tzFlag = typeof inv.opts.tz === 'string' ? checkZone(inv.opts.tz, '--tz') : undefined;
   const keys = Object.keys(flags).filter((k) => into[k] !== undefined);
   // The zone is looked up when a value needs it, or cannot be read (so the hint names the right one).
-  const plain = (v: string) => /^now$/i.test(v.trim()) || parseDuration(v.trim()) !== undefined || looksAbsolute(v);
-  const tz = keys.some((k) => isWallTime(String(into[k])) || !plain(String(into[k]))) ? await resolveZone(ctx, tzFlag) : 'UTC';
+  const tz = keys.some((k) => needsZone(String(into[k]))) ? await resolveZone(ctx, tzFlag) : 'UTC';
   const now = Date.now();
   const at: Record<string, number> = {};
   for (const k of keys) {

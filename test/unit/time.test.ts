@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDuration, formatLocal, parseDuration, parseWhen } from '../../src/core/time.ts';
+import { addDuration, formatLocal, needsZone, parseDuration, parseWhen } from '../../src/core/time.ts';
 
 const NOW = Date.parse('2026-11-30T12:00:00Z');
 const at = (text: string, tz: string, endOfDay = false) => new Date(parseWhen(text, tz, NOW, { endOfDay })).toISOString();
@@ -42,5 +42,12 @@ describe('durations', () => {
     const end = addDuration(start, parseDuration('1d')!, 'America/New_York');
     expect(formatLocal(end, 'America/New_York')).toBe('2026-11-01 09:00');
     expect(end - start).toBe(25 * 3_600_000);
+  });
+});
+
+describe('needsZone', () => {
+  it('wall times and text that cannot be read need the zone; now, durations and ISO instants do not', () => {
+    for (const v of ['2026-12-01 09:00', 'today', 'tomorrow 09:00', '2026-12-01', 'Jan 1 2026', 'soon']) expect(needsZone(v), v).toBe(true);
+    for (const v of ['now', ' NOW ', '24h', '7d', '2026-12-01T09:00:00Z', '2026-12-01T09:00:00+09:00']) expect(needsZone(v), v).toBe(false);
   });
 });
