@@ -1,7 +1,7 @@
 // `agnt commands`: every command of the tree, endpoint commands and built-ins alike, each with
 // the endpoints it calls, read from the records the commands were built from.
 import type { Command } from 'commander';
-import { specOf } from '../core/builder.ts';
+import { endpointsOf, specOf } from '../core/builder.ts';
 import type { Context } from '../core/context.ts';
 import type { Outcome } from '../core/outcome.ts';
 import { renderTable } from '../core/output.ts';
@@ -28,7 +28,7 @@ export function catalogueRows(program: Command): CatalogueRow[] {
       const spec = specOf(c);
       const rec = builtinOf(c);
       if (spec) {
-        const endpoints = spec.offline ? [] : [`${spec.method} ${spec.path}`, ...(spec.also ?? []).map((a) => `${a.method} ${a.path}`)];
+        const endpoints = endpointsOf(spec);
         rows.push({ command: path.join(' '), summary: spec.summary, endpoints, builtin: false });
       } else if (rec) {
         const endpoints = (rec.endpoints ?? []).map(routeOf);

@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import { builtinOf } from '../builtin/declare.ts';
 import { routeOf } from '../builtin/record.ts';
+import { endpointsOf } from '../core/builder.ts';
 import { globalFlags } from './engine.ts';
 import { LOCAL_PROFILES, modelOf, type FlagInfo, type Node, type PositionalInfo } from './model.ts';
 
@@ -15,7 +16,7 @@ interface HelpSections {
 
 function sections(node: Node): HelpSections {
   const spec = node.spec;
-  if (spec) return { endpoints: spec.offline ? [] : [`${spec.method} ${spec.path}`, ...(spec.also ?? []).map((a) => `${a.method} ${a.path}`)], examples: [...spec.examples] };
+  if (spec) return { endpoints: endpointsOf(spec), examples: [...spec.examples] };
   const rec = builtinOf(node.command);
   return { endpoints: (rec?.endpoints ?? []).map(routeOf), examples: [...(rec?.examples ?? [])] };
 }

@@ -131,9 +131,13 @@ function addFieldOption(cmd: Command, spec: CommandSpec, f: FieldSpec): void {
   cmd.addOption(hinted(opt, { type: f.type, values: f.enum, file: f.file }));
 }
 
+/** 'METHOD /path' of each endpoint the command sends to (none for an offline command). */
+export function endpointsOf(spec: CommandSpec): string[] {
+  return spec.offline ? [] : [`${spec.method} ${spec.path}`, ...(spec.also ?? []).map((a) => `${a.method} ${a.path}`)];
+}
+
 function helpText(spec: CommandSpec): string {
-  const lines = ['', 'Endpoint:', spec.offline ? '  none: works offline, sends no request' : `  ${spec.method} ${spec.path}`];
-  for (const a of spec.also ?? []) lines.push(`  ${a.method} ${a.path}`);
+  const lines = ['', 'Endpoint:', ...(spec.offline ? ['  none: works offline, sends no request'] : endpointsOf(spec).map((e) => `  ${e}`))];
   lines.push('', 'Examples:', ...spec.examples.map((e) => `  $ ${e}`));
   return lines.join('\n');
 }
@@ -573,17 +577,4 @@ export function buildArea(program: Command, area: Omit<AreaSpec, 'commands'> & {
     parent.addCommand(buildLeaf(spec, makeContext));
   }
   return group;
-}
-
-/** `agnt commands --json`: one row per endpoint a command calls. */
-export function catalogue(areas: AreaSpec[]): Array<{ command: string; method: string; path: string; summary: string }> {
-  const rows: Array<{ command: string; method: string; path: string; summary: string }> = [];
-  for (const area of areas) {
-    for (const spec of area.commands) {
-      if (spec.offline) continue;
-      rows.push({ command: spec.command, method: spec.endpoint.method, path: spec.endpoint.path, summary: spec.summary });
-      for (const a of spec.also ?? []) rows.push({ command: spec.command, method: a.method, path: a.path, summary: spec.summary });
-    }
-  }
-  return rows;
 }
