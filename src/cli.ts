@@ -336,7 +336,7 @@ async function runLine(argv: string[], host: Host): Promise<number> {
   const helpWords = argv[0] === 'help' ? argv.slice(1) : undefined;
   if (helpWords) argv = helpWords.length ? [...helpWords, '--help'] : [];
   try {
-    const topic = helpWords?.length === 1 ? await helpTopicText(helpWords[0]) : undefined;
+    const topic = helpWords?.length === 1 ? await helpTopicText(helpWords[0], host.isTTY(1) ? terminalWidth(host.columns(1)) : 80) : undefined;
     if (topic !== undefined) {
       host.writeOut(topic);
       return 0;

@@ -203,8 +203,8 @@ async function statusAll(ctx: Context): Promise<Outcome> {
   const data = readConfig();
   const names = profileNames(data);
   if (!names.length) throw new AgntError('no profiles', EXIT.auth, 'run `agnt auth login` to create one');
-  const active = activeProfileName(data, undefined, { ...process.env, AGNT_PROFILE: undefined }).name;
-  const env = { ...process.env, AGNT_TOKEN: undefined, AGNT_BASE_URL: undefined, AGNT_PROFILE: undefined };
+  const active = activeProfileName(data, undefined, { ...hostEnv(), AGNT_PROFILE: undefined }).name;
+  const env = { ...hostEnv(), AGNT_TOKEN: undefined, AGNT_BASE_URL: undefined, AGNT_PROFILE: undefined };
   const rows = await Promise.all(
     names.map(async (name) => {
       const s = resolveSettings({ profile: name }, env, data);

@@ -1,19 +1,18 @@
 // Answers main() gives before (or instead of) parsing: `agnt help TOPIC`, and the gh habit
 // `--json id,email`, which agnt spells `--json --fields id,email`.
 import { UsageError } from '../core/errors.ts';
-import { isTerminal } from '../core/stdio.ts';
 import { TOPIC_NAMES } from './topic-names.ts';
 
 /**
- * The text of `agnt help TOPIC`, wrapped to the terminal; undefined when the word is no topic.
+ * The text of `agnt help TOPIC`, wrapped to `width` (as help is); undefined when the word is no topic.
  * The topics' texts load only for a topic's name: every `agnt --help` would pay for them.
  */
-export async function helpTopicText(word: string | undefined): Promise<string | undefined> {
+export async function helpTopicText(word: string | undefined, width: number): Promise<string | undefined> {
   if (!(TOPIC_NAMES as readonly string[]).includes(word ?? '')) return undefined;
   const { findTopic, topicText } = await import('./topics.ts');
   const topic = findTopic(word);
   if (!topic) return undefined;
-  return topicText(topic, isTerminal(1) ? (process.stdout.columns ?? 80) : 80);
+  return topicText(topic, width);
 }
 
 /** The word after --json, when it looks like a field list (`id,email`, `name`). */
