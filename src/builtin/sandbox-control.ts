@@ -7,8 +7,10 @@ import { readFileSync } from 'node:fs';
 import type { Context } from '../core/context.ts';
 import { readConfig } from '../core/config.ts';
 import { durationFlag, durationMs } from '../core/duration.ts';
-import { AgntError, EXIT, UsageError, exitCodeForStatus } from '../core/errors.ts';
-import { isLoopback } from '../core/http.ts';
+import { AgntError, ApiError, EXIT, NetworkError, UsageError } from '../core/errors.ts';
+import { HttpClient, isLoopback, type RequestSpec } from '../core/http.ts';
+import { VERSION } from '../core/version.ts';
+import { CONTROL_PREFIX } from '../sandbox/control-prefix.ts';
 import { loadYaml } from '../core/yaml.ts';
 import { sleep } from '../core/sleep.ts';
 import type { Outcome, StreamSink } from '../core/outcome.ts';
@@ -38,34 +40,42 @@ function target(ctx: Context, url: string | undefined): Target {
   return { url: parsed.origin, token };
 }
 
-async function call(ctx: Context, t: Target, method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Rec> {
-  let res: Response;
-  try {
-    res = await fetch(`${t.url}/_sandbox/${path}`, {
-      method,
-      headers: { authorization: `Bearer ${t.token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-      signal: signal ?? ctx.signal,
+// One client per command and sandbox, through the HTTP core as every request (its timeout,
+// --debug, the token masked); not retried: a control verb is sent once.
+const clients = new WeakMap<Context, Map<string, HttpClient>>();
+
+function clientFor(ctx: Context, t: Target): HttpClient {
+  let mine = clients.get(ctx);
+  if (!mine) clients.set(ctx, (mine = new Map()));
+  let client = mine.get(t.url);
+  if (!client) {
+    client = new HttpClient({
+      baseUrl: t.url,
+      token: t.token,
+      timeoutMs: (ctx.settings().timeout.value ?? 30) * 1000,
+      retries: 1,
+      debug: ctx.global.debug ? (line) => ctx.io.err(line) : undefined,
+      signal: ctx.signal,
+      userAgent: `agnt/${VERSION}`,
     });
-  } catch (e) {
-    if (ctx.signal.aborted) throw e;
-    throw new AgntError(`cannot reach the sandbox at ${t.url}: ${((e as Error).cause as Error)?.message ?? (e as Error).message}`, EXIT.failure, 'is `agnt sandbox start` running?');
+    mine.set(t.url, client);
   }
-  const text = await res.text();
-  let data: Rec = {};
+  return client;
+}
+
+async function call(ctx: Context, t: Target, method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Rec> {
   try {
-    data = text ? JSON.parse(text) : {};
-  } catch {
-    throw new AgntError(`the server at ${t.url} did not answer as a sandbox (HTTP ${res.status})`);
-  }
-  if (!res.ok) {
-    const message = String(data.error ?? `HTTP ${res.status}`).replace(/[\x00-\x1f\x7f]/g, ' ');
+    const res = await clientFor(ctx, t).request<Rec>({ method: method as RequestSpec['method'], path: `${CONTROL_PREFIX}${path}`, body, envelope: 'none', signal: signal ?? ctx.signal });
+    return (res.body ?? {}) as Rec;
+  } catch (e) {
     // What the sandbox refuses as bad input (a bad rule, a clock moved backwards, an unknown
     // snapshot) is the caller's mistake: exit 2, and the sandbox unchanged.
-    const usage = res.status === 400 || res.status === 404 || res.status === 409;
-    throw new AgntError(message, usage ? EXIT.usage : exitCodeForStatus(res.status));
+    if (e instanceof ApiError && [400, 404, 409].includes(e.status)) throw new AgntError(e.message, EXIT.usage);
+    if (e instanceof NetworkError && !ctx.signal.aborted) throw new AgntError(`cannot reach the sandbox at ${t.url}: ${e.message}`, EXIT.failure, 'is `agnt sandbox start` running?');
+    // Not an API call: the API's hints (log in again...) do not apply.
+    if (e instanceof ApiError) throw new AgntError(e.message, e.exitCode);
+    throw e;
   }
-  return data;
 }
 
 /** A value for the presenter, with its table columns. */
@@ -287,7 +297,8 @@ export async function requests(ctx: Context, rawOpts: unknown): Promise<Outcome 
     while (!ctx.signal.aborted) {
       let page: Rec;
       try {
-        page = await call(ctx, t, 'GET', query({ wait: 25 }));
+        // A long poll, answered well within the request's --timeout.
+        page = await call(ctx, t, 'GET', query({ wait: Math.max(1, Math.min(25, Math.floor((ctx.settings().timeout.value ?? 30) / 2))) }));
       } catch (e) {
         if (ctx.signal.aborted) break;
         throw e;

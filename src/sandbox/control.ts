@@ -13,7 +13,8 @@ import type { LoggedRequest, Sandbox } from './types.ts';
 import type { Store } from './store.ts';
 import { STATUS_CODES as STATUS_TEXT } from 'node:http';
 
-export const CONTROL_PREFIX = '/_sandbox/';
+export { CONTROL_PREFIX } from './control-prefix.ts';
+import { CONTROL_PREFIX } from './control-prefix.ts';
 
 type Rec = Record<string, any>;
 
