@@ -4,6 +4,7 @@
 // command for completion, the reference and `agnt commands`.
 import { Argument, type Command, Option } from 'commander';
 import { type ContextFactory, hinted } from '../core/builder.ts';
+import { oneValue } from '../core/once.ts';
 import { type BuiltinArg, type BuiltinGroup, type BuiltinRecord, routeOf } from './record.ts';
 
 const records = new WeakMap<Command, BuiltinRecord>();
@@ -84,7 +85,9 @@ export function declareBuiltins(program: Command, makeContext: ContextFactory, g
     for (const o of rec.options ?? []) {
       const option = new Option(o.flags, o.description);
       if (o.default !== undefined) option.default(o.default);
+      // As an endpoint command's options: a value given twice is refused, not the last one kept.
       if (o.repeatable) option.argParser(collect);
+      else if (option.required || option.optional) oneValue(option);
       cmd.addOption(o.file || o.values ? hinted(option, { file: o.file, values: o.values }) : option);
     }
     if (rec.raw) cmd.helpOption(false).allowUnknownOption().allowExcessArguments();

@@ -124,6 +124,10 @@ describe('flags and stdin', () => {
     expect(global.stderr).toMatch(/--output was given more than once/);
     const page = await box.run(['users', 'list', '--per-page', '2', '--per-page', '3']);
     expect(page.exitCode).toBe(2);
+    // A built-in command's flag too (inbox is declared from a built-in record).
+    const zone = await box.run(['inbox', '--tz', 'UTC', '--tz', 'Europe/Paris']);
+    expect(zone.exitCode).toBe(2);
+    expect(zone.stderr).toMatch(/^error: --tz was given more than once; it takes one value\n/);
     expect(box.sent()).toEqual([]);
     // A list flag may still repeat.
     const tags = await box.run(['contacts', 'list', '--tags', 'a', '--tags', 'b', '-o', 'id']);
