@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Handler, Result } from '../core/spec.ts';
 import type { Context } from '../core/context.ts';
 import { callEndpoint } from '../core/endpoint-request.ts';
-import { AgntError, ApiError, EXIT, Interrupted, NetworkError, TimeoutError, UsageError } from '../core/errors.ts';
+import { AgntError, ApiError, EXIT, Interrupted, NAMED_FAILURES, namedFailures, NetworkError, TimeoutError, UsageError } from '../core/errors.ts';
 import { escapeControls, FORMATS } from '../core/output.ts';
 import { mimeFromName } from '../api/mime.ts';
 import { formatBytes, Progress } from '../core/progress.ts';
@@ -257,7 +257,11 @@ export const upload: Handler<{ name?: string; mimeType?: string; folder?: string
   const result: Result = { data: files.length === 1 ? done[0] : done };
   if (!failed.length) return result;
   if (!done.length) return { ...result, exitCode: lastError instanceof AgntError ? lastError.exitCode : EXIT.failure, message: `all ${failed.length} uploads failed` };
-  return { data: done, exitCode: EXIT.partial, message: `${failed.length} of ${files.length} uploads failed: ${ctx.jsonErrors ? reasons.join('; ') : failed.join(', ')}` };
+  return {
+    data: done,
+    exitCode: EXIT.partial,
+    message: `${failed.length} of ${files.length} uploads failed${ctx.jsonErrors ? namedFailures(reasons.slice(0, NAMED_FAILURES), reasons.length) : `: ${failed.join(', ')}`}`,
+  };
 };
 
 /**

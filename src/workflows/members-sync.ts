@@ -5,7 +5,7 @@
 import { CHANGES_AT_ONCE } from '../core/http.ts';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { Context } from '../core/context.ts';
-import { AgntError, ApiError, EXIT, UsageError } from '../core/errors.ts';
+import { AgntError, ApiError, EXIT, NAMED_FAILURES, namedFailures, UsageError } from '../core/errors.ts';
 import type { EndpointId } from '../api/index.ts';
 import { callEndpoint, endpointRequest } from '../core/endpoint-request.ts';
 import type { HttpClient } from '../core/http.ts';
@@ -320,7 +320,12 @@ async function sync(ctx: Context, inv: Invocation, target: Target): Promise<Resu
   const failed = failures.length;
   const summary = `${target.what}: ${counts}; ${actions.length - failed} done, ${failed} failed`;
   if (failed) {
-    const named = ctx.jsonErrors ? `: ${failures.map((a) => `${SIGN[a.action]} ${a.email}: ${a.error}`).join('; ')}` : '';
+    const named = ctx.jsonErrors
+      ? namedFailures(
+          failures.slice(0, NAMED_FAILURES).map((a) => `${SIGN[a.action]} ${a.email}: ${a.error}`),
+          failed,
+        )
+      : '';
     return {
       data: actions,
       columns,

@@ -100,6 +100,18 @@ describe('teams members sync', () => {
     expect(rows[1]!.error).toMatch(/no user has the e-mail/);
   });
 
+  it('the JSON error names at most 20 failed changes, and says how many more', async () => {
+    const { team, k, b, c } = teamABC();
+    const nobody = Array.from({ length: 25 }, (_, i) => `nobody${i}-${k}@sync.test,member`);
+    const roster = write('roster.csv', `email,role\na${k}@sync.test,member\n${b.email},member\n${c.email},admin\n${nobody.join('\n')}\n`);
+    const r = await agnt(['teams', 'members', 'sync', team, '--from', roster, '--yes', '--json'], { sb });
+    expect(r.exitCode).toBe(6);
+    const message = (JSON.parse(r.stderr) as { error: { message: string } }).error.message;
+    expect(message).toMatch(/^25 of 25 changes failed: /);
+    expect(message.match(/no user has the e-mail/g)).toHaveLength(20);
+    expect(message).toMatch(/; and 5 more$/);
+  });
+
   it('stops above --max-removals before changing anything; a bad roster changes nothing', async () => {
     const { team, k } = teamABC();
     const roster = write('roster.csv', `email\nd${k}@sync.test\n`);
