@@ -130,7 +130,7 @@ export async function confirm(io: IO, question: string, yes: boolean | undefined
  * asked again, never taken as no (inquirer's confirm reads anything but y as no).
  */
 export async function askYesNo(question: string, context: { input?: NodeJS.ReadableStream; output: NodeJS.WritableStream; color?: boolean }): Promise<boolean> {
-  const { input } = await (await import('./prompts.ts')).loadPrompts(context.color ?? false);
+  const { input } = await (await import('./prompts.ts')).loadPrompts(context.color ?? false, ['input']);
   const answer = await input(
     {
       message: `${question} (y/N)`,

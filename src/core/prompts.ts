@@ -11,22 +11,27 @@ export interface Prompts {
   checkbox: typeof import('@inquirer/checkbox').default;
 }
 
-/** The prompts; `color` is whether agnt's colour rule allows colour (Context/IO `color`). */
-export async function loadPrompts(color: boolean): Promise<Prompts> {
+const LOADERS: { [K in keyof Prompts]: () => Promise<{ default: Prompts[K] }> } = {
+  input: () => import('@inquirer/input'),
+  password: () => import('@inquirer/password'),
+  select: () => import('@inquirer/select'),
+  confirm: () => import('@inquirer/confirm'),
+  checkbox: () => import('@inquirer/checkbox'),
+};
+
+/**
+ * The prompts named (every one when none is named), each package loaded only when named: a y/N
+ * question needs input alone. `color` is whether agnt's colour rule allows colour (Context/IO `color`).
+ */
+export async function loadPrompts<K extends keyof Prompts = keyof Prompts>(color: boolean, names: readonly K[] = Object.keys(LOADERS) as K[]): Promise<Pick<Prompts, K>> {
   const saved = { NO_COLOR: process.env.NO_COLOR, FORCE_COLOR: process.env.FORCE_COLOR };
   if (!color) {
     process.env.NO_COLOR = '1';
     delete process.env.FORCE_COLOR;
   }
   try {
-    const [input, password, select, confirm, checkbox] = await Promise.all([
-      import('@inquirer/input'),
-      import('@inquirer/password'),
-      import('@inquirer/select'),
-      import('@inquirer/confirm'),
-      import('@inquirer/checkbox'),
-    ]);
-    return { input: input.default, password: password.default, select: select.default, confirm: confirm.default, checkbox: checkbox.default };
+    const loaded = await Promise.all(names.map(async (n) => [n, (await LOADERS[n]()).default] as const));
+    return Object.fromEntries(loaded) as unknown as Pick<Prompts, K>;
   } finally {
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) delete process.env[k];
