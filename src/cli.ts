@@ -4,7 +4,7 @@ import { Command, CommanderError, Help, Option } from 'commander';
 import { AREA_INDEX, loadArea } from '../commands/index.ts';
 import { buildArea, hinted, type ContextFactory } from './core/builder.ts';
 import { Context, type GlobalOptions } from './core/context.ts';
-import { AgntError, ApiError, EXIT, OutcomeExit, Interrupted, NetworkError, UsageError } from './core/errors.ts';
+import { AgntError, ApiError, EXIT, OutcomeExit, Interrupted, NetworkError, UsageError, apiTag } from './core/errors.ts';
 import { escapeControls, FORMATS, parseFormat, safeJson } from './core/output.ts';
 import { maskSecrets, redactUrls, redactValue } from './core/redact.ts';
 import { VERSION } from './core/version.ts';
@@ -294,7 +294,7 @@ export function printError(e: unknown, global: GlobalOptions, json = wantsJsonEr
     return d.exitCode;
   }
   let line = `error: ${d.message}`;
-  if (d.status !== undefined) line += ` (${[`HTTP ${d.status}`, d.code].filter(Boolean).join(', ')})`;
+  if (d.status !== undefined) line += apiTag({ status: d.status, code: d.code });
   stderr.write(`${escapeLine(maskSecrets(line))}\n`);
   if (d.hint) stderr.write(`hint: ${escapeLine(maskSecrets(d.hint))}\n`);
   if (!(e instanceof AgntError) && host.env.AGNT_TRACE) stderr.write(`${(e as Error)?.stack}\n`);

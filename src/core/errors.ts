@@ -72,6 +72,17 @@ export class ApiError extends AgntError {
   }
 }
 
+/** ' (HTTP 404, AGNT_E_NOT_FOUND)': the status and code an API error came with, as agnt shows them beside its message. */
+export function apiTag(e: { status: number; code?: string }): string {
+  return ` (${[`HTTP ${e.status}`, e.code].filter(Boolean).join(', ')})`;
+}
+
+/** A failure's message, with its API tag when the server refused: a failed row's or change's error column. */
+export function failureText(e: unknown): string {
+  if (e instanceof ApiError) return `${e.message}${apiTag(e)}`;
+  return (e as Error)?.message ?? String(e);
+}
+
 /** No usable answer: connection failure, timeout, a body that is not what the API sends. */
 export class NetworkError extends AgntError {
   attempts: number;

@@ -2,7 +2,7 @@
 // derived from the model), which the low-level handlers take as they are.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { AgntError, ApiError } from '../core/errors.ts';
+import { AgntError, ApiError, apiTag } from '../core/errors.ts';
 import { escapeControls } from '../core/output.ts';
 import { redactUrls, scrub } from '../core/redact.ts';
 import { VERSION } from '../core/version.ts';
@@ -54,6 +54,6 @@ export function makeServer(tools: Tools, token: () => string | undefined, log: (
 function errorText(e: unknown): string {
   if (!(e instanceof AgntError)) return `error: ${(e as Error)?.message ?? String(e)}`;
   let line = `error: ${redactUrls(e.message)}`;
-  if (e instanceof ApiError) line += ` (${[`HTTP ${e.status}`, e.code].filter(Boolean).join(', ')})`;
+  if (e instanceof ApiError) line += apiTag(e);
   return e.hint ? `${line}\nhint: ${redactUrls(e.hint)}` : line;
 }

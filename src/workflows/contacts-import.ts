@@ -1,6 +1,6 @@
 // `agnt contacts import FILE|-`: option checks, then src/workflows/import/run.ts; the summary is the result.
 import type { Handler } from '../core/spec.ts';
-import { ApiError, EXIT, namedFailures, UsageError } from '../core/errors.ts';
+import { ApiError, EXIT, namedFailures, UsageError, apiTag } from '../core/errors.ts';
 import { parseDelimiterOption, parseEncodingOption } from './import/detect.ts';
 import { ChangedInput, DEFAULT_BATCH, DEFAULT_CONCURRENCY, MAX_BATCH, runImport, type Summary } from './import/run.ts';
 
@@ -69,7 +69,7 @@ const handler: Handler<ImportOptions> = async (ctx, inv) => {
       s.ledger && (s.pending ?? 0) > 0 && !(error && (error.exitCode === EXIT.usage || error instanceof ChangedInput))
         ? `; ${s.pending} rows not finished: run the same command with --resume to finish`
         : '';
-    const tags = error instanceof ApiError ? ` (${[`HTTP ${error.status}`, error.code].filter(Boolean).join(', ')})` : '';
+    const tags = error instanceof ApiError ? apiTag(error) : '';
     return { data: summary, exitCode: error?.exitCode ?? EXIT.failure, message: `${error?.message ?? 'import stopped'}${tags}${hint}` };
   }
   if (summary.failed > 0) {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Handler, Invocation } from '../core/spec.ts';
 import type { Context } from '../core/context.ts';
 import { callEndpoint, requestFor } from '../core/endpoint-request.ts';
-import { AgntError, ApiError, Interrupted, UsageError } from '../core/errors.ts';
+import { AgntError, ApiError, Interrupted, UsageError, apiTag } from '../core/errors.ts';
 import { readStructured } from '../core/input.ts';
 import { addDuration, DURATION_HINT, formatLocal, iso, parseDuration, parseWhen, resolveZone, startOfLocalDay, addLocalDays, looksAbsolute } from '../core/time.ts';
 import { nameOf, sections, table, who } from '../render/render.ts';
@@ -232,7 +232,7 @@ export const create: Handler<CreateOptions> = async (ctx, inv) => {
     } catch (e) {
       if (!(e instanceof AgntError) || e instanceof Interrupted) throw e;
       // The draft exists: say so, and print it (its id with -o id), rather than leave it unnamed.
-      const why = e instanceof ApiError ? `${e.message} (HTTP ${e.status}${e.code ? `, ${e.code}` : ''})` : e.message;
+      const why = e instanceof ApiError ? `${e.message}${apiTag(e)}` : e.message;
       return {
         data: span,
         exitCode: e.exitCode,

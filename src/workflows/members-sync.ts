@@ -5,7 +5,7 @@
 import { CHANGES_AT_ONCE } from '../core/http.ts';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { Context } from '../core/context.ts';
-import { AgntError, ApiError, EXIT, NAMED_FAILURES, namedFailures, UsageError } from '../core/errors.ts';
+import { AgntError, ApiError, EXIT, NAMED_FAILURES, namedFailures, UsageError, failureText } from '../core/errors.ts';
 import type { EndpointId } from '../api/index.ts';
 import { callEndpoint, endpointRequest } from '../core/endpoint-request.ts';
 import type { HttpClient } from '../core/http.ts';
@@ -232,11 +232,6 @@ export const columns: Column[] = [
   { path: 'error' },
 ];
 
-function errorText(e: unknown): string {
-  if (e instanceof ApiError) return `${e.message} (${[`HTTP ${e.status}`, e.code].filter(Boolean).join(', ')})`;
-  return (e as Error)?.message ?? String(e);
-}
-
 async function sync(ctx: Context, inv: Invocation, target: Target): Promise<Result | void> {
   const o = inv.opts;
   if (o.from === undefined) throw new UsageError('--from is required: the roster file (CSV, TSV, JSONL or YAML)');
@@ -299,7 +294,7 @@ async function sync(ctx: Context, inv: Invocation, target: Target): Promise<Resu
       a.outcome = ctx.dryRun ? 'preview' : 'done';
     } catch (e) {
       a.outcome = 'failed';
-      a.error = errorText(e);
+      a.error = failureText(e);
       if (!(e instanceof AgntError) || e.exitCode === 130 || (e instanceof ApiError && e.status === 401)) {
         fatal ??= { error: e };
         return;

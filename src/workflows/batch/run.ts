@@ -3,7 +3,7 @@
 // request leaves, results come out as one stream in input order, failed rows go to --errors-out.
 import type { Option } from 'commander';
 import type { Context } from '../../core/context.ts';
-import { AgntError, ApiError, Interrupted, NAMED_FAILURES, namedFailures, NetworkError, PartialFailure, UsageError } from '../../core/errors.ts';
+import { AgntError, ApiError, Interrupted, NAMED_FAILURES, namedFailures, NetworkError, PartialFailure, UsageError, failureText } from '../../core/errors.ts';
 import { type HttpClient, NEVER_SENT } from '../../core/http.ts';
 import type { IO } from '../../core/io.ts';
 import { escapeControls, idOf } from '../../core/output.ts';
@@ -58,11 +58,6 @@ export interface BatchSummary {
   earlier: number;
   ledger: string | null;
   errorsOut: string | null;
-}
-
-function errorText(e: unknown): string {
-  if (e instanceof ApiError) return `${e.message} (${[`HTTP ${e.status}`, e.code].filter(Boolean).join(', ')})`;
-  return (e as Error)?.message ?? String(e);
 }
 
 function parseMatch(list: string[], header: string[]): Array<{ col: number; re: RegExp; text: string }> {
@@ -295,15 +290,15 @@ export class BatchRun {
     try {
       prepared = await this.adapter.prepare(rowValues(this.template, slot.row.cells), rctx);
     } catch (e) {
-      if (e instanceof TemplateError) return this.decide(slot, 'failed', undefined, errorText(e));
+      if (e instanceof TemplateError) return this.decide(slot, 'failed', undefined, failureText(e));
       if (!(e instanceof AgntError)) throw e;
-      return this.decide(slot, 'failed', undefined, errorText(e));
+      return this.decide(slot, 'failed', undefined, failureText(e));
     }
     if (this.opts.dryRun) {
       try {
         await CommandAdapter.run(prepared, rctx);
       } catch (e) {
-        return this.decide(slot, 'failed', undefined, errorText(e));
+        return this.decide(slot, 'failed', undefined, failureText(e));
       }
       const requests = out.map((t) => {
         try {
@@ -348,7 +343,7 @@ export class BatchRun {
             /* the lookup failed too: report the first error */
           }
         } else if (!how) {
-          return this.decide(slot, 'unknown', undefined, `${errorText(e)}; the request may have reached the server, and the API offers no lookup to check`);
+          return this.decide(slot, 'unknown', undefined, `${failureText(e)}; the request may have reached the server, and the API offers no lookup to check`);
         }
       }
       return this.fail(slot, e);
@@ -371,7 +366,7 @@ export class BatchRun {
       return;
     }
     if (!(e instanceof AgntError)) throw e;
-    this.decide(slot, 'failed', undefined, errorText(e));
+    this.decide(slot, 'failed', undefined, failureText(e));
   }
 
   private decide(slot: Slot, outcome: Slot['outcome'], data?: unknown, error?: string): void {
@@ -474,7 +469,7 @@ export class BatchRun {
     if (this.stop instanceof UsageError) throw this.stop;
     if (this.stop) {
       const hint = this.ledgerPath ? `; fix that, then run the same command with --resume to go on (ledger: ${this.ledgerPath})` : '';
-      throw new AgntError(`batch stopped at ${this.stopAt ?? 'a row'}: ${errorText(this.stop)}${hint}`, this.stop.exitCode);
+      throw new AgntError(`batch stopped at ${this.stopAt ?? 'a row'}: ${failureText(this.stop)}${hint}`, this.stop.exitCode);
     }
     if (this.opts.dryRun) {
       const tally = `dry run: ${c.rows} row${c.rows === 1 ? '' : 's'}, nothing sent${c.failed ? `; ${c.failed} would fail locally` : ''}`;

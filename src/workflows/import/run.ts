@@ -4,7 +4,7 @@
 import { YoungCap } from '../../core/heap.ts';
 import { endpointRequest } from '../../core/endpoint-request.ts';
 import type { Context } from '../../core/context.ts';
-import { AgntError, ApiError, EXIT, Interrupted, NAMED_FAILURES, NetworkError, UsageError } from '../../core/errors.ts';
+import { AgntError, ApiError, EXIT, Interrupted, NAMED_FAILURES, NetworkError, UsageError, failureText } from '../../core/errors.ts';
 import { escapeControls } from '../../core/output.ts';
 import type { Encoding } from './detect.ts';
 import { FailedRowsWriter } from './failed.ts';
@@ -459,7 +459,7 @@ export class Importer {
           // The whole batch refused for one bad row: halve until the row is alone, so that
           // only it fails, with the server's own message.
           if (to - from > 1) return await this.resplit(part, Math.ceil((to - from) / 2), uncertain);
-          this.apply(part, { created: 0, updated: 0, skipped: 0, errors: [{ index: 0, error: `${e.message} (HTTP ${e.status}${e.code ? `, ${e.code}` : ''})` }] }, uncertain);
+          this.apply(part, { created: 0, updated: 0, skipped: 0, errors: [{ index: 0, error: failureText(e) }] }, uncertain);
           return;
         }
       }
