@@ -304,7 +304,7 @@ export class Bench {
     for (const n of store.collectionNames()) records += store.size(n);
     const info = { name, clock: new Date(this.clock.now()).toISOString(), rate: this.clock.rate, records };
     this.keepClock();
-    this.snapshots.save(info, store.dump());
+    this.snapshots.save(info, store.chunks());
     return info;
   }
 

@@ -40,10 +40,11 @@ export class Snapshots {
     return join(this.dir!, `${name}.snapshot`);
   }
 
-  save(info: SnapshotInfo, chunks: string[]): void {
+  /** Writes the state's chunks as they come (held in memory, whole, for a sandbox without a data file). */
+  save(info: SnapshotInfo, chunks: Iterable<string>): void {
     checkName(info.name);
     if (!this.dir) {
-      this.held.set(info.name, { info, chunks });
+      this.held.set(info.name, { info, chunks: [...chunks] });
       return;
     }
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
@@ -51,11 +52,13 @@ export class Snapshots {
     const tmp = `${target}.${process.pid}.tmp`;
     const fd = openSync(tmp, 'w', 0o600);
     try {
-      for (const text of [`${JSON.stringify({ snapshot: info })}\n`, ...chunks]) {
+      const write = (text: string) => {
         const buf = Buffer.from(text);
         let at = 0;
         while (at < buf.length) at += writeSync(fd, buf, at);
-      }
+      };
+      write(`${JSON.stringify({ snapshot: info })}\n`);
+      for (const text of chunks) write(text);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

@@ -308,25 +308,14 @@ export class Store {
     const tmp = `${this.file}.${process.pid}.tmp`;
     const fd = openSync(tmp, 'w', 0o600);
     let bytes = 0;
-    let chunk = '';
-    const flush = () => {
-      const buf = Buffer.from(chunk);
-      let at = 0;
-      while (at < buf.length) at += writeSync(fd, buf, at);
-      bytes += buf.length;
-      chunk = '';
-    };
     try {
       this.metaText = JSON.stringify(this.meta);
-      chunk = `${JSON.stringify({ v: 2, counters: this.counters, meta: this.meta })}\n`;
-      for (const name of this.cols.keys()) {
-        const prefix = `{"c":${JSON.stringify(name)},"r":`;
-        for (const r of this.values(name)) {
-          chunk += `${prefix}${JSON.stringify(r)}}\n`;
-          if (chunk.length > 1 << 20) flush();
-        }
+      for (const text of this.chunks()) {
+        const buf = Buffer.from(text);
+        let at = 0;
+        while (at < buf.length) at += writeSync(fd, buf, at);
+        bytes += buf.length;
       }
-      flush();
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -341,27 +330,26 @@ export class Store {
   }
 
   /**
-   * The whole state as the lines of a data file, in chunks (a snapshot; see sandbox/snapshots.ts).
+   * The whole state as the lines of a data file, about 1 MiB at a time: the data file (save) and a
+   * snapshot (sandbox/snapshots.ts) are written from them as they come.
    */
-  dump(): string[] {
-    const chunks = [`${JSON.stringify({ v: 2, counters: this.counters, meta: this.meta })}\n`];
-    let chunk = '';
+  *chunks(): Generator<string> {
+    let chunk = `${JSON.stringify({ v: 2, counters: this.counters, meta: this.meta })}\n`;
     for (const name of this.cols.keys()) {
       const prefix = `{"c":${JSON.stringify(name)},"r":`;
       for (const r of this.values(name)) {
         chunk += `${prefix}${JSON.stringify(r)}}\n`;
         if (chunk.length > 1 << 20) {
-          chunks.push(chunk);
+          yield chunk;
           chunk = '';
         }
       }
     }
-    if (chunk) chunks.push(chunk);
-    return chunks;
+    if (chunk) yield chunk;
   }
 
   /**
-   * Replaces the whole state with one dumped by dump(): every record, the id counters and the
+   * Replaces the whole state with one written from chunks(): every record, the id counters and the
    * meta. The indexes are rebuilt, and with a data file the file is rewritten as the new state.
    */
   replaceState(chunks: Iterable<string>): void {
