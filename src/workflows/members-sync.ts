@@ -284,30 +284,29 @@ async function sync(ctx: Context, inv: Invocation, target: Target): Promise<Resu
   // Each change is to a different member, so they go out together (the HTTP core bounds how
   // many are on the wire): 250 removals one by one took 6.4 s on a 20 ms round trip. A dry run
   // goes one by one, so that its requests print in the roster's order.
-  let fatal: { error: unknown } | undefined;
-  await mapLimit(actions, ctx.dryRun ? 1 : SYNC_CONCURRENCY, async (a) => {
-    if (ctx.signal.aborted || fatal) return;
-    try {
-      if (a.action === 'add') a.userId = await target.add(client, a.email, a.role, lookupUser(a.email));
-      else if (a.action === 'role') await target.setRole(client, byId.get(a.userId!)!, a.role!);
-      else await target.remove(client, byId.get(a.userId!)!);
-      a.outcome = ctx.dryRun ? 'preview' : 'done';
-    } catch (e) {
-      a.outcome = 'failed';
-      a.error = failureText(e);
-      if (!(e instanceof AgntError) || e.exitCode === 130 || (e instanceof ApiError && e.status === 401)) {
-        fatal ??= { error: e };
-        return;
+  try {
+    // A fatal failure (not an API refusal of this change, or Ctrl-C, or a lost login) is thrown:
+    // mapLimit then starts no other change, lets those in flight finish, and throws it.
+    await mapLimit(actions, ctx.dryRun ? 1 : SYNC_CONCURRENCY, async (a) => {
+      if (ctx.signal.aborted) return;
+      try {
+        if (a.action === 'add') a.userId = await target.add(client, a.email, a.role, lookupUser(a.email));
+        else if (a.action === 'role') await target.setRole(client, byId.get(a.userId!)!, a.role!);
+        else await target.remove(client, byId.get(a.userId!)!);
+        a.outcome = ctx.dryRun ? 'preview' : 'done';
+      } catch (e) {
+        a.outcome = 'failed';
+        a.error = failureText(e);
+        if (!(e instanceof AgntError) || e.exitCode === 130 || (e instanceof ApiError && e.status === 401)) throw e;
+        // In the JSON error form the one object at the end names each failed change.
+        if (!ctx.jsonErrors) ctx.io.err(`${SIGN[a.action]} ${escapeControls(a.email)}${a.row ? ` (roster row ${a.row})` : ''}: error: ${escapeControls(a.error)}`);
       }
-      // In the JSON error form the one object at the end names each failed change.
-      if (!ctx.jsonErrors) ctx.io.err(`${SIGN[a.action]} ${escapeControls(a.email)}${a.row ? ` (roster row ${a.row})` : ''}: error: ${escapeControls(a.error)}`);
-    }
-  });
-  if (fatal) {
+    });
+  } catch (e) {
     // What was never started is skipped; what was in flight beside the failure has its outcome.
     for (const rest of actions) if (rest.outcome === 'preview') rest.outcome = 'skipped';
     if (o.actionCsv) writeActionCsv(String(o.actionCsv), actions);
-    throw fatal.error;
+    throw e;
   }
   if (o.actionCsv) writeActionCsv(String(o.actionCsv), actions);
   if (ctx.dryRun) return;

@@ -268,27 +268,28 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
  */
 export async function runOperations(ctx: Context, ops: Operation[]): Promise<number> {
   const done = new Set<Operation>();
-  let failed: { op: Operation; error: unknown } | undefined;
+  // The first operation that failed: mapLimit throws its error once the others under way finish.
+  let at: Operation | undefined;
   const runOne = async (o: Operation) => {
-    if (failed) return;
     try {
       await o.run();
     } catch (e) {
-      failed ??= { op: o, error: e };
-      return;
+      at ??= o;
+      throw e;
     }
     done.add(o);
     if (!ctx.io.quiet && !ctx.jsonErrors) ctx.io.err(`ok  ${o.label}`);
   };
-  for (let i = 0; i < ops.length && !failed; ) {
-    const lane = ops[i]!.lane;
-    let end = i + 1;
-    while (lane !== undefined && end < ops.length && ops[end]!.lane === lane) end++;
-    await mapLimit(ops.slice(i, end), LANE_CONCURRENCY, runOne);
-    i = end;
-  }
-  if (failed) {
-    const { op: o, error: e } = failed;
+  try {
+    for (let i = 0; i < ops.length; ) {
+      const lane = ops[i]!.lane;
+      let end = i + 1;
+      while (lane !== undefined && end < ops.length && ops[end]!.lane === lane) end++;
+      await mapLimit(ops.slice(i, end), LANE_CONCURRENCY, runOne);
+      i = end;
+    }
+  } catch (e) {
+    const o = at!;
     const finished = ops.filter((x) => done.has(x));
     const remaining = ops.filter((x) => !done.has(x) && x !== o);
     const where = [
