@@ -112,6 +112,26 @@ describe('teams members sync', () => {
     expect(message).toMatch(/; and 5 more$/);
   });
 
+  it('a lost login stops the sync: nothing more is started, and the action CSV marks what never ran as skipped', async () => {
+    const { team, k } = teamABC();
+    // 70 members to remove: more than are started at once.
+    for (let i = 0; i < 70; i++) makeUser(sb.store, { email: `x${i}-${k}@sync.test`, organization: 'org_acme', team, teamRole: 'member' });
+    const roster = write('roster.csv', `email,role\na${k}@sync.test,member\nb${k}@sync.test,member\nc${k}@sync.test,admin\n`);
+    const actions = join(dir, 'actions.csv');
+    sb.faults.push({ method: 'DELETE', path: new RegExp(`^/teams/${team}/members/`), times: 1000, status: 401, body: '{"status":401,"error":"token expired"}', headers: { 'content-type': 'application/json' } });
+    try {
+      const r = await agnt(['teams', 'members', 'sync', team, '--from', roster, '--yes', '--max-removals', '100', '--action-csv', actions], { sb });
+      expect(r.exitCode).toBe(4);
+      expect(r.stderr).toMatch(/token expired/);
+      const rows = parse(readFileSync(actions, 'utf8'), { columns: true }) as Array<Record<string, string>>;
+      expect(rows).toHaveLength(70);
+      expect(rows.filter((x) => x.outcome === 'skipped')).toHaveLength(6);
+      expect(rows.filter((x) => x.outcome === 'failed')).toHaveLength(64);
+    } finally {
+      sb.faults.length = 0;
+    }
+  });
+
   it('stops above --max-removals before changing anything; a bad roster changes nothing', async () => {
     const { team, k } = teamABC();
     const roster = write('roster.csv', `email\nd${k}@sync.test\n`);
