@@ -118,7 +118,14 @@ describe('teams members sync', () => {
     for (let i = 0; i < 70; i++) makeUser(sb.store, { email: `x${i}-${k}@sync.test`, organization: 'org_acme', team, teamRole: 'member' });
     const roster = write('roster.csv', `email,role\na${k}@sync.test,member\nb${k}@sync.test,member\nc${k}@sync.test,admin\n`);
     const actions = join(dir, 'actions.csv');
-    sb.faults.push({ method: 'DELETE', path: new RegExp(`^/teams/${team}/members/`), times: 1000, status: 401, body: '{"status":401,"error":"token expired"}', headers: { 'content-type': 'application/json' } });
+    sb.faults.push({
+      method: 'DELETE',
+      path: new RegExp(`^/teams/${team}/members/`),
+      times: 1000,
+      status: 401,
+      body: '{"status":401,"error":"token expired"}',
+      headers: { 'content-type': 'application/json' },
+    });
     try {
       const r = await agnt(['teams', 'members', 'sync', team, '--from', roster, '--yes', '--max-removals', '100', '--action-csv', actions], { sb });
       expect(r.exitCode).toBe(4);
