@@ -121,7 +121,7 @@ export class Context {
       color: this.io.color,
       chalk: this.io.chalk,
       // COLUMNS (as a shell sets it) wins over the terminal's own width.
-      width: Number.parseInt(process.env.COLUMNS ?? '', 10) || this.io.columns(),
+      width: Number.parseInt(hostEnv().COLUMNS ?? '', 10) || this.io.columns(),
     };
   }
 
