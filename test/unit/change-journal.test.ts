@@ -76,7 +76,7 @@ describe('write hooks in the HTTP core', () => {
     expect(seen.map((s) => `${s.write.method} ${s.write.target}`)).toEqual(['PATCH /teams/t1', 'DELETE /teams/t2']);
     expect(seen[0]!.write.payload).toBe('{"name":"B"}');
     expect(seen[0]!.outcome?.response?.data).toEqual({ id: 't1', name: 'B' });
-    expect((seen[1]!.outcome?.error as ApiError).status).toBe(404);
+    expect((seen[1]!.outcome!.error as ApiError).status).toBe(404);
     expect(srv.seen.map((s) => s.headers['x-agnt-session'])).toEqual(['mcp_s1', 'mcp_s1', 'mcp_s1']);
   });
 
