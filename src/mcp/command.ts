@@ -59,12 +59,12 @@ export async function serve(ctx: Context, given: unknown): Promise<void> {
   const token = () => session.token;
   try {
     if (listenPort === undefined) {
-      const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+      const { LineTransport } = await import('./stdio.ts');
       const server = makeServer(tools, token, log);
       // The run's own streams (the process's, or a test's): a server on process.stdin inside a
       // test would wait for an end that never comes.
       const stdin = ctx.io.stdin as unknown as Readable;
-      const transport = new StdioServerTransport(stdin, ctx.io.stdout as unknown as Writable);
+      const transport = new LineTransport(stdin, ctx.io.stdout as unknown as Writable);
       const closed = new Promise<void>((resolve) => {
         server.onclose = resolve;
         stdin.once('end', resolve);

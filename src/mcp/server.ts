@@ -1,7 +1,7 @@
 // The MCP server itself, on the SDK's low-level Server: agnt's tools are data (JSON Schema
 // derived from the model), which the low-level handlers take as they are.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { AgntError, ApiError, apiTag } from '../core/errors.ts';
 import { escapeControls } from '../core/output.ts';
 import { redactUrls, scrub } from '../core/redact.ts';
@@ -37,7 +37,8 @@ export function makeServer(tools: Tools, token: () => string | undefined, log: (
 
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const tool = (await list()).find((t) => t.name === req.params.name);
-    if (!tool) return { isError: true, content: [{ type: 'text', text: `unknown tool '${escapeControls(req.params.name)}'` }] };
+    // The MCP specification: an unknown tool is a protocol error, not a tool's result.
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool '${escapeControls(req.params.name)}': tools/list names the tools`);
     try {
       const text = await callSignal.run(extra.signal, () => tool.call((req.params.arguments ?? {}) as Record<string, unknown>, confirm));
       return { content: [{ type: 'text', text: clean(text) }] };
