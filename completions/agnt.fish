@@ -915,7 +915,7 @@ function __agnt_vflags --argument-names p
         case 'sandbox stop'
             printf '%s\n' --url
         case 'mcp'
-            printf '%s\n' --port --tools --toolsets
+            printf '%s\n' --port --token-file --tools --toolsets
         case 'mcp install'
             printf '%s\n' --client --config --name
         case 'api'
@@ -2453,6 +2453,7 @@ complete -c agnt -n '__agnt_at \'sandbox stop\'' -l url -x -d 'the sandbox (defa
 complete -c agnt -n '__agnt_at \'mcp\'' -f -a 'install' -d 'add agnt to an MCP client'
 complete -c agnt -n '__agnt_at \'mcp\'' -l http -d 'serve Streamable HTTP on 127.0.0.1 (at /mcp) instead of stdio'
 complete -c agnt -n '__agnt_at \'mcp\'' -l port -x -d 'port for --http (default 8765; 0 picks a free one)'
+complete -c agnt -n '__agnt_at \'mcp\'' -l token-file -r -F -d 'with --http: the bearer token clients must send (default: a new one, made at start)'
 complete -c agnt -n '__agnt_at \'mcp\'' -l allow-writes -d 'let apply_plan send the writes it planned'
 complete -c agnt -n '__agnt_at \'mcp\'' -l allow-destructive -d 'apply destructive plans without asking the user (needs --allow-writes)'
 complete -c agnt -n '__agnt_at \'mcp\'' -l tools -x -a 'all' -d '\'all\': one tool per command instead of the compact set'

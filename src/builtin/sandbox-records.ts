@@ -201,6 +201,7 @@ export const MCP_RECORDS: readonly BuiltinRecord[] = [
     options: [
       { flags: '--http', description: 'serve Streamable HTTP on 127.0.0.1 (at /mcp) instead of stdio' },
       { flags: '--port <n>', description: 'port for --http (default 8765; 0 picks a free one)' },
+      { flags: '--token-file <file>', description: 'with --http: the bearer token clients must send (default: a new one, made at start)', file: true },
       { flags: '--allow-writes', description: 'let apply_plan send the writes it planned' },
       { flags: '--allow-destructive', description: 'apply destructive plans without asking the user (needs --allow-writes)' },
       { flags: '--tools <set>', description: "'all': one tool per command instead of the compact set", values: ['all'] },

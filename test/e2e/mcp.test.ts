@@ -7,6 +7,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { execa } from 'execa';
 import { request } from 'node:http';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ElicitRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { agnt, BIN, cleanEnv, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
@@ -386,16 +388,23 @@ describe('agnt mcp over stdio', () => {
   it('--http serves Streamable HTTP on 127.0.0.1 and refuses other hosts', async () => {
     const env = { ...cleanEnv(), AGNT_CONFIG_DIR: dir, AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin };
     const child = execa(process.execPath, [BIN, 'mcp', '--http', '--port', '0'], { env, extendEnv: true, reject: false });
+    let bearer = '';
     try {
       const url = await new Promise<string>((resolve, reject) => {
         createInterface({ input: child.stderr! }).on('line', (l) => {
+          const t = /'Authorization: Bearer (\S+)'/.exec(l);
+          if (t) bearer = t[1]!;
           const m = /serving (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(l);
           if (m) resolve(m[1]!);
         });
         child.once('exit', (code) => reject(new Error(`agnt mcp --http exited ${code}`)));
       });
+      expect(bearer).toMatch(/^agnt_mcp_[A-Za-z0-9_-]{43}$/);
+      const stored = join(dir, 'mcp', 'default.http-token');
+      expect(readFileSync(stored, 'utf8').trim()).toBe(bearer);
+      expect(statSync(stored).mode & 0o777).toBe(0o600);
       const client = new Client({ name: 'agnt-test', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${bearer}` } } }));
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toContain('run_command');
       const me = await client.callTool({ name: 'run_command', arguments: { command: 'users me', fields: ['email'] } });
@@ -403,27 +412,41 @@ describe('agnt mcp over stdio', () => {
       await client.close();
 
       const port = Number(new URL(url).port);
-      const statusFor = (headers: Record<string, string>) =>
-        new Promise<number>((resolve, reject) => {
-          const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+      const answerTo = (headers: Record<string, string>, protocolVersion = '2025-06-18') =>
+        new Promise<{ status: number; text: string; auth?: string }>((resolve, reject) => {
+          const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
           const req = request(
             { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
             (res) => {
-              res.resume();
-              resolve(res.statusCode!);
+              let text = '';
+              res.on('data', (d) => (text += String(d)));
+              res.on('end', () => resolve({ status: res.statusCode!, text, auth: res.headers['www-authenticate'] }));
             },
           );
           req.on('error', reject);
           req.end(body);
         });
-      expect(await statusFor({ host: `evil.example:${port}` })).toBe(403);
-      expect(await statusFor({ host: `127.0.0.1:${port}`, origin: 'https://evil.example' })).toBe(403);
-      expect(await statusFor({ host: `localhost:${port}` })).toBe(200);
+      const statusFor = async (headers: Record<string, string>) => (await answerTo(headers)).status;
+      const withToken = { authorization: `Bearer ${bearer}` };
+      expect(await statusFor({ host: `evil.example:${port}`, ...withToken })).toBe(403);
+      expect(await statusFor({ host: `127.0.0.1:${port}`, origin: 'https://evil.example', ...withToken })).toBe(403);
+      // No credential, or a wrong one, from a local origin: 401, whatever else is right.
+      const bare = await answerTo({ host: `127.0.0.1:${port}`, origin: 'http://127.0.0.1:9999' });
+      expect(bare.status).toBe(401);
+      expect(bare.auth).toMatch(/^Bearer /);
+      expect(await statusFor({ host: `localhost:${port}`, authorization: `Bearer ${bearer.slice(0, -1)}x` })).toBe(401);
+      expect(await statusFor({ host: `localhost:${port}`, authorization: bearer })).toBe(401);
+      expect(await statusFor({ host: `localhost:${port}`, ...withToken })).toBe(200);
+      // A stream opens with a priming event: an id to resume from, and how long to wait first.
+      const primed = await answerTo({ host: `localhost:${port}`, ...withToken }, '2025-11-25');
+      expect(primed.status).toBe(200);
+      expect(primed.text).toMatch(/^id: \S+\nretry: \d+\ndata: \n\n/);
     } finally {
       child.kill('SIGINT');
       const done = await child;
       expect(done.exitCode).toBe(0);
       expect(String(done.stderr)).not.toContain(sb.tokens.admin!);
+      expect(String(done.stderr).split(bearer).length - 1).toBe(1);
     }
   });
 });
