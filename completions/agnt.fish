@@ -917,7 +917,7 @@ function __agnt_vflags --argument-names p
         case 'mcp'
             printf '%s\n' --port --token-file --tools --toolsets
         case 'mcp install'
-            printf '%s\n' --client --config --name
+            printf '%s\n' --client --config --name --url --token-from
         case 'api'
             printf '%s\n' -F --field -f --raw-field --file
         case 'inbox'
@@ -2462,6 +2462,8 @@ complete -c agnt -n '__agnt_at \'mcp install\'' -l client -x -a 'claude-code cla
 complete -c agnt -n '__agnt_at \'mcp install\'' -l print -d 'print the entry; change nothing'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l config -r -F -d 'the client\'s configuration file, when not the usual one'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l name -x -d 'the server name in the file (default agnt)'
+complete -c agnt -n '__agnt_at \'mcp install\'' -l url -x -d 'an entry for agnt mcp --http at this URL (http://127.0.0.1:PORT/mcp), with its bearer token'
+complete -c agnt -n '__agnt_at \'mcp install\'' -l token-from -r -F -d 'with --url: the --token-file agnt mcp --http serves with (default: the token it made)'
 complete -c agnt -n '__agnt_at \'alias\'' -f -a 'set' -d 'add or change an alias'
 complete -c agnt -n '__agnt_at \'alias\'' -f -a 'list' -d 'list aliases'
 complete -c agnt -n '__agnt_at \'alias\'' -f -a 'delete' -d 'delete an alias'

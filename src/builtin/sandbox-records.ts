@@ -225,8 +225,10 @@ export const MCP_RECORDS: readonly BuiltinRecord[] = [
       { flags: '--print', description: 'print the entry; change nothing' },
       { flags: '--config <file>', description: "the client's configuration file, when not the usual one", file: true },
       { flags: '--name <name>', description: 'the server name in the file (default agnt)' },
+      { flags: '--url <url>', description: 'an entry for agnt mcp --http at this URL (http://127.0.0.1:PORT/mcp), with its bearer token' },
+      { flags: '--token-from <file>', description: 'with --url: the --token-file agnt mcp --http serves with (default: the token it made)', file: true },
     ],
-    examples: ['agnt mcp install --client vscode --profile sandbox', 'agnt mcp install --client cursor --print'],
+    examples: ['agnt mcp install --client vscode --profile sandbox', 'agnt mcp install --client cursor --print', 'agnt mcp install --client claude-code --url http://127.0.0.1:8765/mcp'],
     run: async (ctx, { opts }) => (await import('../mcp/install.ts')).install(ctx, opts),
   },
 ];

@@ -80,8 +80,8 @@ export async function serve(ctx: Context, given: unknown): Promise<void> {
       const { newToken, readTokenFile, storeToken } = await import('./http-auth.ts');
       const bearer = flags.tokenFile ? readTokenFile(flags.tokenFile) : newToken();
       const profile = ctx.settings().profile.name;
-      // Made here: said once, and kept (0600) for `agnt mcp install --http`.
-      if (!flags.tokenFile) log(`agnt mcp: clients must send 'Authorization: Bearer ${bearer}' (kept in ${storeToken(profile, bearer)} for agnt mcp install --http)`);
+      // Made here: said once, and kept (0600) for `agnt mcp install --url`.
+      if (!flags.tokenFile) log(`agnt mcp: clients must send 'Authorization: Bearer ${bearer}' (kept in ${storeToken(profile, bearer)} for agnt mcp install --url)`);
       await serveHttp(ctx, listenPort, bearer, () => makeServer(tools, token, log), log);
     }
   } finally {

@@ -1,7 +1,7 @@
 // The credential of `agnt mcp --http`. Any local process (or a browser page's script, through DNS
 // rebinding) can reach 127.0.0.1, and the server acts as the profile's user: every request must
 // carry a bearer token. One is made at each start (printed once on stderr, and stored 0600 for
-// `agnt mcp install --http`), or read from --token-file. Compared in constant time: the digests of
+// `agnt mcp install --url`), or read from --token-file. Compared in constant time: the digests of
 // both, so neither the token's length nor its first differing byte shows in the time taken.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -20,15 +20,15 @@ export function newToken(): string {
 }
 
 /** A token from --token-file: its first line, at least 32 characters (a guessable one is refused). */
-export function readTokenFile(file: string): string {
+export function readTokenFile(file: string, flag = '--token-file'): string {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new UsageError(`--token-file ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    throw new UsageError(`${flag} ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
   }
   const token = text.split(/\r?\n/, 1)[0]!.trim();
-  if (token.length < 32 || /\s/.test(token)) throw new UsageError(`--token-file ${file}: the token must be one line of at least 32 characters with no spaces`);
+  if (token.length < 32 || /\s/.test(token)) throw new UsageError(`${flag} ${file}: the token must be one line of at least 32 characters with no spaces`);
   return token;
 }
 
