@@ -915,7 +915,7 @@ function __agnt_vflags --argument-names p
         case 'sandbox stop'
             printf '%s\n' --url
         case 'mcp'
-            printf '%s\n' --port --token-file --tools --toolsets
+            printf '%s\n' --port --token-file --tools --toolsets --grant
         case 'mcp install'
             printf '%s\n' --client --config --name --url --token-from
         case 'api'
@@ -2458,6 +2458,7 @@ complete -c agnt -n '__agnt_at \'mcp\'' -l allow-writes -d 'let apply_plan send 
 complete -c agnt -n '__agnt_at \'mcp\'' -l allow-destructive -d 'apply destructive plans without asking the user (needs --allow-writes)'
 complete -c agnt -n '__agnt_at \'mcp\'' -l tools -x -a 'all' -d '\'all\': one tool per command instead of the compact set'
 complete -c agnt -n '__agnt_at \'mcp\'' -l toolsets -x -d 'one tool per command of these areas (comma-separated: contacts,coverage)'
+complete -c agnt -n '__agnt_at \'mcp\'' -l grant -r -F -d 'bound each session: the areas it may use, the records it may write, its write budget (YAML)'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l client -x -a 'claude-code claude-desktop cursor vscode' -d 'claude-code, claude-desktop, cursor or vscode'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l print -d 'print the entry; change nothing'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l config -r -F -d 'the client\'s configuration file, when not the usual one'

@@ -206,6 +206,7 @@ export const MCP_RECORDS: readonly BuiltinRecord[] = [
       { flags: '--allow-destructive', description: 'apply destructive plans without asking the user (needs --allow-writes)' },
       { flags: '--tools <set>', description: "'all': one tool per command instead of the compact set", values: ['all'] },
       { flags: '--toolsets <areas>', description: 'one tool per command of these areas (comma-separated: contacts,coverage)' },
+      { flags: '--grant <file>', description: 'bound each session: the areas it may use, the records it may write, its write budget (YAML)', file: true },
     ],
     endpointsNote: 'the endpoints of the commands its tools run',
     examples: [

@@ -76,13 +76,14 @@ export async function findEntry(command: string): Promise<Entry | undefined> {
 }
 
 /** Catalogue rows whose words all appear in the command, its summary or its endpoints. */
-export async function search(words: string, limit = 20): Promise<Array<Record<string, unknown>>> {
+export async function search(words: string, limit = 20, areas?: ReadonlySet<string>): Promise<Array<Record<string, unknown>>> {
   const terms = words
     .toLowerCase()
     .split(/[\s,]+/)
     .filter(Boolean);
   const scored: Array<[number, Entry]> = [];
   for (const e of await catalogue()) {
+    if (areas && !areas.has(e.area)) continue;
     const hay = `${e.spec.command} ${e.spec.summary} ${e.endpoints.join(' ')} ${e.spec.aliases?.join(' ') ?? ''}`.toLowerCase();
     let score = 0;
     for (const t of terms) {

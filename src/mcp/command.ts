@@ -53,7 +53,22 @@ export async function serve(ctx: Context, given: unknown): Promise<void> {
   const listenPort = flags.http ? port(flags.port) : undefined;
   if (!flags.http && flags.port !== undefined) throw new UsageError('--port needs --http');
   if (!flags.http && flags.tokenFile !== undefined) throw new UsageError('--token-file needs --http');
-  const session = new Session(ctx);
+  const grant =
+    flags.grant === undefined
+      ? undefined
+      : await (await import('./grant.ts')).readGrant(
+          flags.grant,
+          AREA_INDEX.map((a) => a.name),
+        );
+  // One agent session a client: over stdio the process, over HTTP each MCP session.
+  const sessions: Session[] = [];
+  const newTools = () => {
+    const s = new Session(ctx, grant);
+    sessions.push(s);
+    return new Tools(s, opts);
+  };
+  const session = new Session(ctx, grant);
+  sessions.push(session);
   // Not logged in, or no server: said now, on stderr, rather than in the first tool answer.
   session.http();
   ctx.interruptIsStop = true;
@@ -82,10 +97,10 @@ export async function serve(ctx: Context, given: unknown): Promise<void> {
       const profile = ctx.settings().profile.name;
       // Made here: said once, and kept (0600) for `agnt mcp install --url`.
       if (!flags.tokenFile) log(`agnt mcp: clients must send 'Authorization: Bearer ${bearer}' (kept in ${storeToken(profile, bearer)} for agnt mcp install --url)`);
-      await serveHttp(ctx, listenPort, bearer, () => makeServer(tools, token, log), log);
+      await serveHttp(ctx, listenPort, bearer, () => makeServer(newTools(), token, log), log);
     }
   } finally {
-    await session.close();
+    await Promise.all(sessions.map((s) => s.close()));
   }
 }
 

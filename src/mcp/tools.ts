@@ -13,6 +13,7 @@ import { requestOf } from '../core/builder.ts';
 import type { Context } from '../core/context.ts';
 import { cursorStyle, itemsOf, nextCursor } from '../core/paginate.ts';
 import type { Prepared } from '../workflows/batch/adapter.ts';
+import { checkCommand, checkWrites } from './grant.ts';
 
 /** The most text one tool answer carries (UTF-8 bytes). */
 export const MAX_ANSWER = 24 * 1024;
@@ -145,6 +146,7 @@ export class Tools {
   /** Runs a read command: a list a page of records at a time from `at`, anything else whole. */
   async read(entry: Entry, args: Record<string, unknown>, shaping: Shaping, limitIn: unknown, at = 0, position: { b?: string; s?: string[] } = {}): Promise<string> {
     if (!entry.read) throw new UsageError(`${entry.spec.command} writes: use plan_write, then apply_plan`);
+    checkCommand(this.session.grant, entry.spec.command, entry.area);
     const limit = limitIn === undefined ? 100 : Number(limitIn);
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('limit must be an integer from 1 to 1000');
     const captured: Captured = { out: [], err: [] };
@@ -278,12 +280,14 @@ export class Tools {
     const name = str(command, 'command')!;
     const e = await findEntry(name);
     if (!e) throw new UsageError(`unknown command '${name}': search_commands finds commands`);
+    checkCommand(this.session.grant, e.spec.command, e.area);
     return e;
   }
 
   async plan(entry: Entry, args: Record<string, unknown>): Promise<{ plan?: Plan; text: string }> {
     this.expire();
     if (entry.read) throw new UsageError(`${entry.spec.command} only reads: use run_command`);
+    checkCommand(this.session.grant, entry.spec.command, entry.area);
     const mode: Mode = { kind: 'plan', writes: [], reads: [] };
     const captured: Captured = { out: [], err: [] };
     const ctx = this.session.context(mode, captured);
@@ -293,11 +297,14 @@ export class Tools {
     const target = (inv.ids.length ? inv.ids : Object.values(inv.args)).join(', ') || entry.spec.command;
     const shown = (list: PlannedRequest[]) => list.map((r) => ({ ...r, ...(r.body !== undefined ? { body: redactValue(r.body) } : {}) }));
     if (!mode.writes.length) return { text: safeJson({ requests: [], note: 'this command would send no write request', ...(mode.reads.length ? { reads: shown(mode.reads) } : {}) }, false) };
+    // Past the grant: said now, at the plan, rather than after the user was asked to confirm it.
+    checkWrites(this.session.grant, mode.writes, this.session.writesSent);
     const destructive = entry.destructive || args.prune === true;
     const plan: Plan = { id: `plan_${randomUUID()}`, entry: { ...entry, destructive }, args, writes: mode.writes, expires: Date.now() + PLAN_TTL_MS, target };
     this.plans.set(plan.id, plan);
     const head = {
       plan: plan.id,
+      session: this.session.id,
       expiresAt: new Date(plan.expires).toISOString(),
       command: entry.spec.command,
       requests: shown(mode.writes),
@@ -327,6 +334,7 @@ export class Tools {
         throw new AgntError('refused: this plan is destructive and the client cannot ask the user to confirm; nothing was sent', 5, 'the user can restart agnt mcp with --allow-destructive');
       if (!ok) throw new AgntError('refused: the user did not confirm; nothing was sent', 5);
     }
+    checkWrites(this.session.grant, plan.writes, this.session.writesSent);
     this.plans.delete(id);
     const mode: Mode = { kind: 'apply', left: plan.writes.map((w) => ({ ...w })), sent: [] };
     const captured: Captured = { out: [], err: [] };
@@ -338,8 +346,10 @@ export class Tools {
     } catch (e) {
       if (mode.sent.length && e instanceof Error) e.message = `${e.message} (after ${mode.sent.length} of ${plan.writes.length} planned requests were sent)`;
       throw e;
+    } finally {
+      this.session.writesSent += mode.sent.length;
     }
-    const head: Record<string, unknown> = { applied: id, sent: mode.sent.length, ...(mode.left.length ? { notSent: mode.left.length } : {}) };
+    const head: Record<string, unknown> = { applied: id, session: this.session.id, sent: mode.sent.length, ...(mode.left.length ? { notSent: mode.left.length } : {}) };
     const text = safeJson({ ...head, result: redactValue(data) }, false);
     return bytes(text) > MAX_ANSWER ? safeJson({ ...head, note: 'the result is over the answer cap; read it with run_command' }, false) : text;
   }
@@ -383,7 +393,8 @@ export class Tools {
     const all = await catalogue();
     if (this.opts.perCommand) {
       const areas = this.opts.perCommand.areas;
-      return all.filter((e) => !areas || areas.has(e.area)).map((e) => this.commandTool(e));
+      const granted = this.session.grant?.toolsets;
+      return all.filter((e) => (!areas || areas.has(e.area)) && (!granted || granted.has(e.area))).map((e) => this.commandTool(e));
     }
     const reads = all.filter((e) => e.read);
     const writes = all.filter((e) => !e.read);
@@ -401,7 +412,7 @@ export class Tools {
         description: 'Find agnt commands (the admin API of the Assistant Platform) by words: each with its summary, read or write, and endpoint.',
         inputSchema: { type: 'object', properties: { words: s('string', 'e.g. "contacts list" or "coverage"') }, required: ['words'] },
         annotations: local,
-        call: async (i) => safeJson({ commands: await search(str(i.words, 'words')!) }, false),
+        call: async (i) => safeJson({ commands: await search(str(i.words, 'words')!, 20, this.session.grant?.toolsets) }, false),
       },
       {
         name: 'describe_command',
@@ -473,7 +484,7 @@ export class Tools {
     ];
     for (const command of WORKFLOW_TOOLS) {
       const e = all.find((x) => x.spec.command === command);
-      if (e) tools.push(this.commandTool(e));
+      if (e && (!this.session.grant?.toolsets || this.session.grant.toolsets.has(e.area))) tools.push(this.commandTool(e));
     }
     return tools;
   }

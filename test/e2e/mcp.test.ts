@@ -7,7 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { execa } from 'execa';
 import { request } from 'node:http';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ElicitRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
@@ -240,6 +240,54 @@ describe('agnt mcp over stdio', () => {
     } finally {
       await c.close();
     }
+  });
+
+  it("carries the session's id in its plans and on every request; a grant bounds its areas, records and writes", async () => {
+    const grantFile = join(dir, 'grant.yaml');
+    const [first, second, third] = [want[10]!, want[11]!, want[12]!];
+    writeFileSync(grantFile, `toolsets: [contacts]\nrecords: ['${first}', '${second}', '${third.slice(0, -2)}*']\nwrites: 2\n`);
+    const c = await connect(sb, dir, ['--allow-writes', '--grant', grantFile]);
+    try {
+      const before = sb.requests.length;
+      const plan = JSON.parse((await c.call('plan_write', { command: 'contacts update', args: { contactId: first, company: 'Granted' } })).text);
+      expect(plan.session).toMatch(/^mcp_[0-9a-f-]{36}$/);
+      const applied = await c.call('apply_plan', { plan: plan.plan });
+      expect(applied.isError, applied.text).toBe(false);
+      expect(JSON.parse(applied.text)).toMatchObject({ session: plan.session, sent: 1 });
+      const sent = sb.requests.slice(before);
+      expect(sent.length).toBeGreaterThan(0);
+      expect(sent.every((r) => r.session === plan.session)).toBe(true);
+
+      // Outside the toolsets, outside the records, past the budget: refused, nothing sent.
+      const from = sb.requests.length;
+      const users = await c.call('run_command', { command: 'users me' });
+      expect(users.isError).toBe(true);
+      expect(users.text).toMatch(/'users me' is outside its toolsets \(contacts\)/);
+      const other = await c.call('plan_write', { command: 'contacts update', args: { contactId: want[20]!, company: 'No' } });
+      expect(other.isError).toBe(true);
+      expect(other.text).toContain(`touches '${want[20]}', outside its records`);
+      const ok = JSON.parse((await c.call('plan_write', { command: 'contacts update', args: { contactId: second, company: 'Granted' } })).text);
+      expect((await c.call('apply_plan', { plan: ok.plan })).isError).toBe(false);
+      const over = await c.call('plan_write', { command: 'contacts update', args: { contactId: third, company: 'Granted' } });
+      expect(over.isError).toBe(true);
+      expect(over.text).toMatch(/write budget is 2 request\(s\) a session; 2 sent, this plan sends 1/);
+      expect(
+        sb.requests
+          .slice(from)
+          .filter((r) => WRITE.test(r.method))
+          .map((r) => r.path),
+      ).toEqual([`/contacts/${second}`]);
+      const search = JSON.parse((await c.call('search_commands', { words: 'list' })).text);
+      expect(search.commands.every((x: { command: string }) => x.command.startsWith('contacts '))).toBe(true);
+    } finally {
+      await c.close();
+    }
+    const bad = await agnt(['mcp', '--grant', grantFile.replace('grant', 'none')], { sb });
+    expect(bad.exitCode).toBe(2);
+    writeFileSync(grantFile, 'toolsets: [contacts, nope]\n');
+    const badArea = await agnt(['mcp', '--grant', grantFile], { sb });
+    expect(badArea.exitCode).toBe(2);
+    expect(badArea.stderr).toMatch(/toolsets: unknown area 'nope'/);
   });
 
   it('refuses a destructive plan the user did not confirm; applies it when they type the target back', async () => {
