@@ -34,9 +34,27 @@ export interface ToolDef {
   name: string;
   description: string;
   inputSchema: Record<string, unknown>;
+  /** What a successful answer holds (its JSON is also given as structured content). */
+  outputSchema: Record<string, unknown>;
   annotations: Annotations;
   call(input: Record<string, unknown>, confirm: Confirm): Promise<string>;
 }
+
+/** A resource an agent may read: the rules that bind it, and the document they are written in. */
+export interface ResourceDef {
+  uri: string;
+  name: string;
+  description: string;
+  mimeType: string;
+  read(): Promise<string>;
+}
+
+// Output schemas: what each answer's JSON holds, kept short (the tool list's token budget). Every
+// answer is an object; the properties named are the ones an agent acts on.
+const ANY_OBJECT = { type: 'object' };
+const out = (props: Record<string, string>) => ({ type: 'object', properties: Object.fromEntries(Object.entries(props).map(([k, t]) => [k, t ? { type: t } : {}])) });
+const READ_OUT = out({ result: '', records: 'array', cursor: 'string', cut: 'boolean' });
+const PLAN_OUT = out({ plan: 'string', session: 'string', requests: 'array', destructive: 'boolean' });
 
 interface Plan {
   id: string;
@@ -411,6 +429,7 @@ export class Tools {
         name: 'search_commands',
         description: 'Find agnt commands (the admin API of the Assistant Platform) by words: each with its summary, read or write, and endpoint.',
         inputSchema: { type: 'object', properties: { words: s('string', 'e.g. "contacts list" or "coverage"') }, required: ['words'] },
+        outputSchema: out({ commands: 'array' }),
         annotations: local,
         call: async (i) => safeJson({ commands: await search(str(i.words, 'words')!, 20, this.session.grant?.toolsets) }, false),
       },
@@ -418,6 +437,7 @@ export class Tools {
         name: 'describe_command',
         description: "One command's input (JSON Schema: the `args` of run_command and plan_write), result, endpoints, and whether it is destructive.",
         inputSchema: { type: 'object', properties: { command: s('string', 'e.g. "contacts list"') }, required: ['command'] },
+        outputSchema: ANY_OBJECT,
         annotations: local,
         call: async (i) => {
           const described = await describe(await this.entry(i.command));
@@ -439,6 +459,7 @@ export class Tools {
             cursor: s('string', 'from a cut answer'),
           },
         },
+        outputSchema: READ_OUT,
         annotations: over(reads),
         call: (i) => this.runCommand(i),
       },
@@ -447,6 +468,7 @@ export class Tools {
         description: `Dry-run a write command: the exact requests it would send, and a plan id for apply_plan (valid 10 minutes). Sends no write.`,
         inputSchema: { type: 'object', properties: { command: s('string', 'e.g. "contacts create"'), args: s('object', 'input per describe_command') }, required: ['command'] },
         // Planning reads (a PUT's current record) and sends nothing else.
+        outputSchema: PLAN_OUT,
         annotations: { ...over(writes), readOnlyHint: true, destructiveHint: false, idempotentHint: true },
         call: async (i) => (await this.plan(await this.entry(i.command), obj(i.args, 'args'))).text,
       },
@@ -454,6 +476,7 @@ export class Tools {
         name: 'apply_plan',
         description: `Send a plan's requests, exactly. Needs the server started with --allow-writes; a destructive plan needs the user's confirmation.`,
         inputSchema: { type: 'object', properties: { plan: s('string', 'plan id from plan_write') }, required: ['plan'] },
+        outputSchema: out({ applied: 'string', session: 'string', sent: 'integer' }),
         annotations: over(writes),
         call: (i, confirm) => this.apply(str(i.plan, 'plan')!, confirm),
       },
@@ -461,6 +484,7 @@ export class Tools {
         name: 'inbox',
         description: `What waits for the user: spans to accept or approve, drafts, delegations, invitations, requests. ${DATA_NOTE}`,
         inputSchema: { type: 'object', properties: { tz: s('string', 'IANA zone for times'), cursor: s('string', 'from a cut answer') } },
+        outputSchema: READ_OUT,
         annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
         call: (i) => this.inbox(i),
       },
@@ -478,6 +502,7 @@ export class Tools {
           },
           required: ['kind', 'id'],
         },
+        outputSchema: out({ met: 'boolean', record: '' }),
         annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
         call: (i) => this.wait(i),
       },
@@ -487,6 +512,53 @@ export class Tools {
       if (e && (!this.session.grant?.toolsets || this.session.grant.toolsets.has(e.area))) tools.push(this.commandTool(e));
     }
     return tools;
+  }
+
+  /**
+   * What an agent may read of the rules that bind it: this session (its id, the server's write
+   * flags, its grant and what it has used), the caller's organization as a document (org export:
+   * what org apply and the guardrails read), and the document's JSON Schema.
+   */
+  resources(): ResourceDef[] {
+    const session = this.session;
+    return [
+      {
+        uri: 'agnt://session',
+        name: 'session',
+        description: "This agent session: its id (sent with every request), whether writes are allowed, and its grant's limits and use",
+        mimeType: 'application/json',
+        read: async () => {
+          const g = session.grant;
+          const grant = g && {
+            file: g.file,
+            ...(g.toolsets ? { toolsets: [...g.toolsets] } : {}),
+            ...(g.records ? { records: g.records.map((r) => r.text) } : {}),
+            ...(g.writes !== undefined ? { writes: g.writes } : {}),
+          };
+          return safeJson({ id: session.id, allowWrites: this.opts.allowWrites, allowDestructive: this.opts.allowDestructive, writesSent: session.writesSent, grant: grant ?? null }, true);
+        },
+      },
+      {
+        uri: 'agnt://organization/document',
+        name: 'organization document',
+        description: "The caller's organization as one document (as agnt org export writes it; secrets are references, never values)",
+        mimeType: 'application/json',
+        read: async () => {
+          const me = JSON.parse(await this.read((await findEntry('users me'))!, {}, { fields: ['organization'] }, undefined)) as { result?: { organization?: string | null } };
+          const org = me.result?.organization;
+          if (!org) throw new AgntError('the caller belongs to no organization (or is not its admin): there is no organization document to read');
+          const exported = JSON.parse(await this.read((await findEntry('org export'))!, { orgId: org }, {}, undefined)) as { result: unknown };
+          return safeJson(exported.result, true);
+        },
+      },
+      {
+        uri: 'agnt://organization/document-schema',
+        name: 'organization document schema',
+        description: 'The JSON Schema of an organization document (org validate, plan and apply check documents against it)',
+        mimeType: 'application/schema+json',
+        read: async () => JSON.stringify((await import('../workflows/org-as-code/schema.ts')).schema, null, 2),
+      },
+    ];
   }
 
   /** One command as a tool: a read runs, a write plans (and with --allow-writes, applies). */
@@ -504,6 +576,7 @@ export class Tools {
       name: toolName(e.spec.command),
       description: `${e.spec.summary} (${e.endpoints[0] ?? 'offline'}${e.read ? '' : this.opts.allowWrites ? '; writes' : '; plans only: writes are off'}). ${DATA_NOTE}`,
       inputSchema: { ...schema, properties: props, ...(schema.required ? { required: schema.required } : {}) },
+      outputSchema: e.read ? READ_OUT : ANY_OBJECT,
       annotations: annotationsOf(e),
       call: async (input, confirm) => {
         if (e.read) {

@@ -290,6 +290,31 @@ describe('agnt mcp over stdio', () => {
     expect(badArea.stderr).toMatch(/toolsets: unknown area 'nope'/);
   });
 
+  it('offers the rules that bind it as resources, and every answer as structured content its output schema describes', async () => {
+    const c = await connect(sb, dir, []);
+    try {
+      const { resources } = await c.client.listResources();
+      expect(resources.map((r) => r.uri)).toEqual(['agnt://session', 'agnt://organization/document', 'agnt://organization/document-schema']);
+      const text = async (uri: string) => ((await c.client.readResource({ uri })).contents[0] as { text: string }).text;
+      expect(JSON.parse(await text('agnt://session'))).toMatchObject({ id: expect.stringMatching(/^mcp_/), allowWrites: false, writesSent: 0, grant: null });
+      const doc = JSON.parse(await text('agnt://organization/document'));
+      expect(doc).toMatchObject({ apiVersion: 'agnt/v1', kind: 'Organization' });
+      const cli = await agnt(['org', 'export', sb.store.get('users', 'usr_admin')!.organization as string, '-o', 'json'], { sb });
+      expect(doc).toEqual(JSON.parse(cli.stdout));
+      expect(JSON.parse(await text('agnt://organization/document-schema'))).toMatchObject({ type: 'object' });
+      await expect(c.client.readResource({ uri: 'agnt://nope' })).rejects.toThrow(/unknown resource 'agnt:\/\/nope'/);
+
+      const { tools } = await c.client.listTools();
+      for (const t of tools) expect(t.outputSchema, t.name).toMatchObject({ type: 'object' });
+      const r = await c.client.callTool({ name: 'run_command', arguments: { command: 'users me', fields: ['email'] } });
+      expect(r.structuredContent).toEqual({ result: { email: 'admin@acme.test' } });
+      expect(JSON.parse((r.content as Array<{ text: string }>)[0]!.text)).toEqual(r.structuredContent);
+      expectNoToken(c);
+    } finally {
+      await c.close();
+    }
+  });
+
   it('refuses a destructive plan the user did not confirm; applies it when they type the target back', async () => {
     const victim = want[0]!;
     const noAsk = await connect(sb, dir, ['--allow-writes']);
