@@ -161,8 +161,32 @@ export class Tools {
     };
   }
 
-  /** Runs a read command: a list a page of records at a time from `at`, anything else whole. */
+  /**
+   * Runs a read command: a list a page of records at a time from `at`, anything else whole. A
+   * query that yields nothing from every record of a list is refused naming it, as the command
+   * line refuses it (a mistyped field would otherwise answer [null, null, ...]).
+   */
   async read(entry: Entry, args: Record<string, unknown>, shaping: Shaping, limitIn: unknown, at = 0, position: { b?: string; s?: string[] } = {}): Promise<string> {
+    const seen = { records: 0, nothing: 0 };
+    const text = await this.readShaped(entry, args, shaping, limitIn, at, position, seen);
+    const expr = shaping.query;
+    if (expr && seen.records > 0 && seen.nothing === seen.records && !expr.includes('[?'))
+      throw new UsageError(
+        `query ${JSON.stringify(expr)} yields nothing from the ${seen.records} record${seen.records === 1 ? '' : 's'}`,
+        "it applies to each record of a list: 'email' picks a field of each record",
+      );
+    return text;
+  }
+
+  private async readShaped(
+    entry: Entry,
+    args: Record<string, unknown>,
+    shaping: Shaping,
+    limitIn: unknown,
+    at: number,
+    position: { b?: string; s?: string[] },
+    seen: { records: number; nothing: number },
+  ): Promise<string> {
     if (!entry.read) throw new UsageError(`${entry.spec.command} writes: use plan_write, then apply_plan`);
     checkCommand(this.session.grant, entry.spec.command, entry.area);
     const limit = limitIn === undefined ? 100 : Number(limitIn);
@@ -170,7 +194,13 @@ export class Tools {
     const captured: Captured = { out: [], err: [] };
     const ctx = this.session.context({ kind: 'read' }, captured);
     const prepared = await this.session.prepare(entry, args, ctx);
-    const shape = await this.shaper(shaping);
+    const shapeOne = await this.shaper(shaping);
+    const shape = (v: unknown) => {
+      const out = shapeOne(v);
+      seen.records++;
+      if (out === null || out === undefined || (Array.isArray(out) && !out.length)) seen.nothing++;
+      return out;
+    };
     const cursorFor = (next: number, more: Pick<ReadCursor, 'b' | 's'> = {}) =>
       encodeCursor({ v: 1, c: entry.spec.command, a: args, at: next, ...shaping, ...(limitIn !== undefined ? { limit } : {}), ...more });
     // What the records may take: the answer less its head, whose cursor repeats the input.
@@ -398,7 +428,11 @@ export class Tools {
     if (!Number.isInteger(seconds) || seconds < 1 || seconds > 300) throw new UsageError('seconds must be an integer from 1 to 300');
     const captured: Captured = { out: [], err: [] };
     const ctx = this.session.context({ kind: 'read' }, captured);
-    const opts: Record<string, unknown> = { timeout: `${seconds}s`, ...(input.for !== undefined ? { for: str(input.for, 'for') } : {}) };
+    const opts: Record<string, unknown> = {
+      timeout: `${seconds}s`,
+      ...(input.for !== undefined ? { for: str(input.for, 'for') } : {}),
+      longer: () => (seconds < 300 ? `call wait again with a larger seconds (at most 300), e.g. seconds ${Math.min(300, seconds * 2)}` : 'call wait again to keep waiting'),
+    };
     if (kind.flag && input[kind.flag.flag] !== undefined) opts[kind.flag.flag] = str(input[kind.flag.flag], kind.flag.flag);
     const outcome = await (await import('../workflows/wait.ts')).wait(ctx, kind, str(input.id, 'id')!, opts as never);
     // Timed out (8) or unreachable (1): the call says so, with the record as it stands.

@@ -402,6 +402,15 @@ describe('agnt mcp over stdio', () => {
       expect(JSON.parse(met.text)).toMatchObject({ met: true, record: { id: 'cov_approval' } });
       const gaveUp = await c.call('wait', { kind: 'coverage', id: 'cov_approval', for: 'status=active', seconds: 1 });
       expect(gaveUp.isError).toBe(true);
+      // The hint names the tool's own parameter, not the command line's --timeout.
+      expect(gaveUp.text).toMatch(/call wait again with a larger seconds \(at most 300\), e\.g\. seconds 2/);
+      expect(gaveUp.text).not.toContain('--timeout');
+      // A query that yields nothing from records is refused, as the command line refuses it (exit 2).
+      const nulls = await c.call('run_command', { command: 'contacts list', query: 'nosuchfield', limit: 3 });
+      expect(nulls.isError).toBe(true);
+      expect(nulls.text).toMatch(/query "nosuchfield" yields nothing from the \d+ records/);
+      const filtered = await c.call('run_command', { command: 'contacts list', query: 'name', limit: 2 });
+      expect(JSON.parse(filtered.text).records).toHaveLength(2);
       const tooLong = await c.call('wait', { kind: 'coverage', id: 'cov_approval', seconds: 3600 });
       expect(tooLong.text).toMatch(/seconds must be an integer from 1 to 300/);
       const who = await c.call('coverage_who', { principalId: 'usr_principal' });
