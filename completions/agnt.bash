@@ -286,8 +286,8 @@ _agnt_node() {
     'sandbox requests') _agnt_subs='' _agnt_flags='--since --method --path --follow --url --help' _agnt_all='' _agnt_vflags='--since --method --path --url' _agnt_npos=0 _agnt_var='' ;;
     'sandbox status') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=0 _agnt_var='' ;;
     'sandbox stop') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=0 _agnt_var='' ;;
-    'mcp') _agnt_subs='install' _agnt_flags='--http --port --allow-writes --allow-destructive --tools --toolsets --help' _agnt_all='' _agnt_vflags='--port --tools --toolsets' _agnt_npos=0 _agnt_var='' ;;
-    'mcp install') _agnt_subs='' _agnt_flags='--client --print --config --name --help' _agnt_all='' _agnt_vflags='--client --config --name' _agnt_npos=0 _agnt_var='' ;;
+    'mcp') _agnt_subs='install' _agnt_flags='--http --port --token-file --allow-writes --allow-destructive --tools --toolsets --grant --help' _agnt_all='' _agnt_vflags='--port --token-file --tools --toolsets --grant' _agnt_npos=0 _agnt_var='' ;;
+    'mcp install') _agnt_subs='' _agnt_flags='--client --print --config --name --url --token-from --help' _agnt_all='' _agnt_vflags='--client --config --name --url --token-from' _agnt_npos=0 _agnt_var='' ;;
     'alias') _agnt_subs='set list delete export import' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'alias set') _agnt_subs='' _agnt_flags='--shell --help' _agnt_all='' _agnt_vflags='' _agnt_npos=2 _agnt_var='' ;;
     'alias list') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
@@ -990,9 +990,12 @@ _agnt_values() {
     'sandbox start|--faults') _agnt_v='@file' ;;
     'sandbox fault add|--method') _agnt_v='GET POST PUT PATCH DELETE' ;;
     'sandbox requests|--method') _agnt_v='GET POST PUT PATCH DELETE' ;;
+    'mcp|--token-file') _agnt_v='@file' ;;
     'mcp|--tools') _agnt_v='all' ;;
+    'mcp|--grant') _agnt_v='@file' ;;
     'mcp install|--client') _agnt_v='claude-code claude-desktop cursor vscode' ;;
     'mcp install|--config') _agnt_v='@file' ;;
+    'mcp install|--token-from') _agnt_v='@file' ;;
     'alias import|#0') _agnt_v='@file' ;;
     'api|--file') _agnt_v='@file' ;;
     'batch|--errors-out') _agnt_v='@file' ;;

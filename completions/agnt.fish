@@ -915,9 +915,9 @@ function __agnt_vflags --argument-names p
         case 'sandbox stop'
             printf '%s\n' --url
         case 'mcp'
-            printf '%s\n' --port --tools --toolsets
+            printf '%s\n' --port --token-file --tools --toolsets --grant
         case 'mcp install'
-            printf '%s\n' --client --config --name
+            printf '%s\n' --client --config --name --url --token-from
         case 'api'
             printf '%s\n' -F --field -f --raw-field --file
         case 'inbox'
@@ -2453,14 +2453,18 @@ complete -c agnt -n '__agnt_at \'sandbox stop\'' -l url -x -d 'the sandbox (defa
 complete -c agnt -n '__agnt_at \'mcp\'' -f -a 'install' -d 'add agnt to an MCP client'
 complete -c agnt -n '__agnt_at \'mcp\'' -l http -d 'serve Streamable HTTP on 127.0.0.1 (at /mcp) instead of stdio'
 complete -c agnt -n '__agnt_at \'mcp\'' -l port -x -d 'port for --http (default 8765; 0 picks a free one)'
+complete -c agnt -n '__agnt_at \'mcp\'' -l token-file -r -F -d 'with --http: the bearer token clients must send (default: a new one, made at start)'
 complete -c agnt -n '__agnt_at \'mcp\'' -l allow-writes -d 'let apply_plan send the writes it planned'
 complete -c agnt -n '__agnt_at \'mcp\'' -l allow-destructive -d 'apply destructive plans without asking the user (needs --allow-writes)'
 complete -c agnt -n '__agnt_at \'mcp\'' -l tools -x -a 'all' -d '\'all\': one tool per command instead of the compact set'
 complete -c agnt -n '__agnt_at \'mcp\'' -l toolsets -x -d 'one tool per command of these areas (comma-separated: contacts,coverage)'
+complete -c agnt -n '__agnt_at \'mcp\'' -l grant -r -F -d 'bound each session: the areas it may use, the records it may write, its write budget (YAML)'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l client -x -a 'claude-code claude-desktop cursor vscode' -d 'claude-code, claude-desktop, cursor or vscode'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l print -d 'print the entry; change nothing'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l config -r -F -d 'the client\'s configuration file, when not the usual one'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l name -x -d 'the server name in the file (default agnt)'
+complete -c agnt -n '__agnt_at \'mcp install\'' -l url -x -d 'an entry for agnt mcp --http at this URL (http://127.0.0.1:PORT/mcp), with its bearer token'
+complete -c agnt -n '__agnt_at \'mcp install\'' -l token-from -r -F -d 'with --url: the --token-file agnt mcp --http serves with (default: the token it made)'
 complete -c agnt -n '__agnt_at \'alias\'' -f -a 'set' -d 'add or change an alias'
 complete -c agnt -n '__agnt_at \'alias\'' -f -a 'list' -d 'list aliases'
 complete -c agnt -n '__agnt_at \'alias\'' -f -a 'delete' -d 'delete an alias'
