@@ -7,7 +7,8 @@
 //   npm run bench                    everything (about 10 minutes on a quiet 2-core machine)
 //   npm run bench -- --quick         fewer runs, no 1M-row import
 //   npm run bench -- --only startup,walk   groups: startup walk table import sandbox scale journal transfer audit usage batch workflows mcp exe
-//   npm run bench -- --markdown      also print the table as Markdown (for the README)
+//   npm run bench -- --markdown      also print the table as Markdown
+//   npm run bench -- --record        write the lines measured into docs/performance.json (and the table of docs/performance.md)
 //   BENCH_RUNS=N                     pairs per start-up line (default 15, --quick 7)
 //   BENCH_AUDIT_EVENTS=N, BENCH_USAGE_CHATS=N   size of the audit and usage groups (100k, 10k)
 //   BENCH_TRANSFER_MIB=N, BENCH_TRANSFER_RUNS=N   size of the transfer file (1024) and its rounds (3)
@@ -15,7 +16,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, existsSync, mkdtempSync, openSync, readFileSync, closeSync, rmSync, statSync, writeSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
@@ -783,4 +784,5 @@ if (MARKDOWN) {
   console.log('|---|---|---|---|---|---|');
   for (const l of lines) console.log(`| ${l.name.trim()} | ${l.vs || ''} | ${l.value} | ${l.target} | ${l.rss ?? ''} | ${l.pass === undefined ? '' : l.pass ? 'ok' : '**over**'} |`);
 }
+if (args.includes('--record')) (await import('./perf-table.mjs')).record(lines, `${new Date().toISOString().slice(0, 10)}, load ${loadavg()[0].toFixed(1)}`);
 if (lines.some((l) => l.pass === false)) process.exitCode = 1;

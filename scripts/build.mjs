@@ -145,3 +145,5 @@ if (process.env.AGNT_BUILD_REPORT) {
 // Completion scripts and the command reference are generated from the tree just built.
 const { writeGenerated } = await import('./completions.mjs');
 await writeGenerated();
+// And the performance table of docs/performance.md, from the bench's records (scripts/perf-table.mjs).
+(await import('./perf-table.mjs')).writePerformanceTable();
