@@ -4,7 +4,7 @@
 // what the README says it is. The quick start's sandbox is started as a user starts it (a process,
 // in its own "terminal") and the second line runs once it has written its profile. The project
 // commands (npm ...) run where they are too slow to run here, and this test holds each to it.
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { execa } from 'execa';
@@ -59,6 +59,13 @@ describe('README.md', () => {
     expect(readme.split('\n').length).toBeLessThanOrEqual(250);
     for (const title of Object.keys(ROLE)) expect(sections.map((s) => s.title)).toContain(title);
     for (const s of sections) if (s.title.startsWith('For ')) expect(s.blocks.flat().length, s.title).toBeGreaterThanOrEqual(3);
+  });
+
+  it('maps every page of docs/, and every page it links to exists', () => {
+    const linked = new Set([...readme.matchAll(/\]\(docs\/([\w.-]+\.md)(?:#[\w-]+)?\)/g)].map((m) => m[1]!));
+    const pages = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md'));
+    expect([...linked].filter((p) => !pages.includes(p))).toEqual([]);
+    expect(pages.filter((p) => !linked.has(p))).toEqual([]);
   });
 
   it('install and quick start: each project command runs where this test says it does', () => {
