@@ -377,6 +377,14 @@ const tree: BuiltinRecord[] = [
     examples: ['agnt version', 'agnt version --json'],
     run: async () => (await import('./version.ts')).version(),
   },
+  // Writes docs/reference.md; scripts/completions.mjs runs it at build time (src/help/reference.ts).
+  {
+    command: '__reference',
+    summary: 'print the help topics as Markdown (docs/reference.md)',
+    examples: [],
+    hidden: true,
+    run: async () => document((await import('../help/reference.ts')).referenceMarkdown()),
+  },
   // Writes the man page; scripts/completions.mjs runs it at build time (src/help/man.ts).
   {
     command: '__man',
