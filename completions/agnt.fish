@@ -474,6 +474,8 @@ function __agnt_child --argument-names p w
             echo -- 'coverage end'
         case 'coverage|who' 'coverage|active-for'
             echo -- 'coverage who'
+        case 'coverage|simulate'
+            echo -- 'coverage simulate'
         case 'coverage|dashboard'
             echo -- 'coverage dashboard'
         case 'coverage|events'
@@ -858,6 +860,8 @@ function __agnt_vflags --argument-names p
             printf '%s\n' --tz
         case 'coverage who'
             printf '%s\n' --at --tz
+        case 'coverage simulate'
+            printf '%s\n' --principal --coordinator --from --to --tz -o --output
         case 'coverage events'
             printf '%s\n' --range-start --range-end --status --from --to --days --tz -o --output
         case 'coverage principals'
@@ -987,7 +991,7 @@ function __agnt_complete
 end
 
 complete -c agnt -f
-complete -c agnt -n 'not __agnt_at \'drive download\'; and not __agnt_at \'coordinator schedule\'; and not __agnt_at \'coverage events\'' -s o -l output -x -a 'table wide json yaml jsonl csv id' -d 'output format: table, wide, json, yaml, jsonl, csv, id'
+complete -c agnt -n 'not __agnt_at \'drive download\'; and not __agnt_at \'coordinator schedule\'; and not __agnt_at \'coverage simulate\'; and not __agnt_at \'coverage events\'' -s o -l output -x -a 'table wide json yaml jsonl csv id' -d 'output format: table, wide, json, yaml, jsonl, csv, id'
 complete -c agnt -l json -d 'short for --output json'
 complete -c agnt -l yaml -d 'short for --output yaml'
 complete -c agnt -l jsonl -d 'short for --output jsonl (one record per line)'
@@ -2170,6 +2174,7 @@ complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'approve' -d 'Approve spans a
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'reject' -d 'Reject spans as the coordinator\'s manager (-> cancelled, rejectedAt set)'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'end' -d 'End active spans now, before their end time (-> ended)'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'who' -d 'Who handles a principal now (the chain from their coordinator to the acting backup), or at another time (--at)'
+complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'simulate' -d 'Before an absence: hours with no coverage for a principal, backups away or off work, and what the assistant does alone'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'dashboard' -d 'Coverage across your coordinators (managers) or the account (admins)'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'events' -d 'Coverage events in a time range, one per span and principal'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'principals' -d 'A span\'s principals and their backups'
@@ -2239,6 +2244,14 @@ complete -c agnt -n '__agnt_at \'coverage end\'; and not string match -q -- \'-*
 complete -c agnt -n '__agnt_at \'coverage who\'' -l at -x -d 'another time: ISO 8601 or local time (\'2026-12-02 15:00\', \'tomorrow 09:00\')'
 complete -c agnt -n '__agnt_at \'coverage who\'' -l tz -x -d 'time zone for local times (default: your user\'s timezone)'
 complete -c agnt -n '__agnt_at \'coverage who\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l principal -x -d 'the principal whose coverage to simulate'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l coordinator -x -d 'the coordinator who is away (default: you; managers plan for their coordinators)'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l from -x -d 'start of the absence: ISO 8601 or local time'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l to -x -d 'end of the absence; a date alone is the end of that day'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l tz -x -d 'time zone for local times (default: your user\'s timezone)'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l utc -d 'show times in UTC'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l exit-code -d 'exit 7 when some hour has no coverage, 0 when none has'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -s o -l output -x -d 'output format: table, json, yaml, jsonl, csv, id, or ics (an iCalendar file: one event per stretch with no coverage)'
 complete -c agnt -n '__agnt_at \'coverage events\'' -l range-start -x -d 'range start, ISO or local time (default: today)'
 complete -c agnt -n '__agnt_at \'coverage events\'' -l range-end -x -d 'range end, ISO or local time (default: 7 days after the start)'
 complete -c agnt -n '__agnt_at \'coverage events\'' -l status -x -a 'scheduled active' -d 'status (one of: scheduled, active)'
