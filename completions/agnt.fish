@@ -64,6 +64,8 @@ function __agnt_child --argument-names p w
             echo -- 'api'
         case '|inbox'
             echo -- 'inbox'
+        case '|console'
+            echo -- 'console'
         case '|wait'
             echo -- 'wait'
         case '|batch'
@@ -926,6 +928,8 @@ function __agnt_vflags --argument-names p
             printf '%s\n' -F --field -f --raw-field --file
         case 'inbox'
             printf '%s\n' --interval --tz
+        case 'console'
+            printf '%s\n' --interval --tz
         case 'wait coverage'
             printf '%s\n' --for --timeout --interval --max-interval
         case 'wait delegation'
@@ -1036,6 +1040,7 @@ complete -c agnt -n '__agnt_at \'\'' -f -a 'alias' -d 'short names for command l
 complete -c agnt -n '__agnt_at \'\'' -f -a 'extension' -d 'agnt-NAME programs on PATH, run as agnt NAME'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'api' -d 'send a raw API request'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'inbox' -d 'what waits for you: spans to accept or approve, drafts, delegations, invitations, requests'
+complete -c agnt -n '__agnt_at \'\'' -f -a 'console' -d 'a full-screen view of your inbox: accept, approve, decline with one key each'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'wait' -d 'wait for a coverage span, delegation, delivery job, drive file or onboarding session to reach a state'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'batch' -d 'run a command once per row of a file'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'commands' -d 'list commands and endpoints'
@@ -2489,9 +2494,15 @@ complete -c agnt -n '__agnt_at \'api\'' -s f -l raw-field -x -d 'string field (r
 complete -c agnt -n '__agnt_at \'api\'' -l file -r -F -d 'request body from a JSON or YAML file, or \'-\' for stdin'
 complete -c agnt -n '__agnt_at \'api\'' -l paginate -d 'follow page/perPage/total until every page is read'
 complete -c agnt -n '__agnt_at \'inbox\'' -l watch -d 'keep polling; Ctrl-C stops'
-complete -c agnt -n '__agnt_at \'inbox\'' -l interval -x -d 'pause between polls with --watch (default 30s)'
+complete -c agnt -n '__agnt_at \'inbox\'' -l interval -x -d 'pause between polls with --watch or --tui (default 30s)'
+complete -c agnt -n '__agnt_at \'inbox\'' -l tui -d 'the full-screen console: act on each item with one key (as `agnt console`)'
+complete -c agnt -n '__agnt_at \'inbox\'' -l plain -d 'with --tui: numbered lines and prompts instead of the full screen (also TERM=dumb)'
 complete -c agnt -n '__agnt_at \'inbox\'' -l tz -x -d 'time zone for times (default: your user\'s timezone)'
 complete -c agnt -n '__agnt_at \'inbox\'' -l utc -d 'show times in UTC'
+complete -c agnt -n '__agnt_at \'console\'' -l plain -d 'numbered lines and prompts instead of the full screen (also TERM=dumb)'
+complete -c agnt -n '__agnt_at \'console\'' -l interval -x -d 'refresh every this long (default 30s)'
+complete -c agnt -n '__agnt_at \'console\'' -l tz -x -d 'time zone for times (default: your user\'s timezone)'
+complete -c agnt -n '__agnt_at \'console\'' -l utc -d 'show times in UTC'
 complete -c agnt -n '__agnt_at \'wait\'' -f -a 'coverage' -d 'wait for a coverage span'
 complete -c agnt -n '__agnt_at \'wait\'' -f -a 'delegation' -d 'wait for a delegation'
 complete -c agnt -n '__agnt_at \'wait\'' -f -a 'audit-delivery' -d 'wait for an audit delivery job'
