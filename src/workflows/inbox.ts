@@ -43,19 +43,22 @@ export interface ItemAction {
   label: string;
   /** The command's words after `agnt` (the console runs them through the same perform as typed). */
   argv: (id: string) => string[];
+  /** The command confirms on a terminal: printed with --yes (the console asks in its own view). */
+  yes?: boolean;
   /** The command takes a --reason, asked for before it is sent. */
   reason?: boolean;
 }
 
 /** The command an action stands for, as the inbox prints it. */
 export function commandText(a: ItemAction, id: string): string {
-  return `agnt ${a.argv(id).join(' ')}${a.reason ? " --reason '...'" : ''}`;
+  return `agnt ${a.argv(id).join(' ')}${a.yes ? ' --yes' : ''}${a.reason ? " --reason '...'" : ''}`;
 }
 
 const act = (key: string, label: string, words: string, opts: { yes?: boolean; reason?: boolean } = {}): ItemAction => ({
   key,
   label,
-  argv: (id) => [...words.split(' '), id, ...(opts.yes ? ['--yes'] : [])],
+  argv: (id) => [...words.split(' '), id],
+  ...(opts.yes ? { yes: true } : {}),
   ...(opts.reason ? { reason: true } : {}),
 });
 

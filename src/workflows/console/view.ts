@@ -98,8 +98,8 @@ export const HELP = [
 
 function footer(s: State, width: number): string {
   const m = s.mode;
-  if (m.name === 'filter') return `/${m.text}`;
-  if (m.name === 'confirm') return `${m.action.label} ${escapeControls(m.row.item.id)}? sends: ${m.action.argv(m.row.item.id).map(escapeControls).join(' ')}  [y/N]`;
+  if (m.name === 'filter') return `/${escapeControls(m.text)}`;
+  if (m.name === 'confirm') return `${m.action.label} ${escapeControls(m.row.item.id)}? sends: agnt ${m.action.argv(m.row.item.id).map(escapeControls).join(' ')}  [y/N]`;
   if (m.name === 'reason') return `${m.action.label} ${escapeControls(m.row.item.id)}: reason (Enter sends, Esc cancels): ${m.text}`;
   const r = s.shown[s.selected];
   const acts = r
@@ -120,7 +120,8 @@ export function frame(s: State, width: number, height: number, style: Style): st
     return lines.slice(0, height);
   }
   const col = columns(width);
-  const shownCount = s.shown.length === s.rows.length ? `${s.rows.length} items` : `${s.shown.length} of ${s.rows.length} items (filter: ${s.filter})`;
+  const items = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
+  const shownCount = s.shown.length === s.rows.length ? items(s.rows.length) : `${s.shown.length} of ${items(s.rows.length)} (filter: ${escapeControls(s.filter)})`;
   const out: string[] = [];
   out.push(paint(c.bold, cell(`agnt console  ${shownCount}  sort: ${s.sort}  times: ${s.tz}`, width)));
   const list = listHeight(height);
