@@ -18,6 +18,8 @@ export interface Row {
   /** Lower-cased text the filter searches (kind, id, who, summary). */
   haystack: string;
   who: string;
+  /** When it started waiting (ms), read once: sorting 1,000 rows compares it 10,000 times. */
+  since: number;
   outcome?: ItemOutcome;
 }
 
@@ -78,17 +80,22 @@ export function actionsOf(item: InboxItem): ItemAction[] {
 
 export function rowOf(item: InboxItem): Row {
   const who = whoOf(item);
-  return { item, who, haystack: `${item.kind} ${item.id} ${who} ${item.summary}`.toLowerCase() };
+  const since = item.since ? Date.parse(item.since) : Number.NaN;
+  return { item, who, since: Number.isNaN(since) ? Number.POSITIVE_INFINITY : since, haystack: `${item.kind} ${item.id} ${who} ${item.summary}`.toLowerCase() };
 }
 
 const key = (r: Row) => `${r.item.kind}\u0000${r.item.id}`;
 
+// Ids, kinds and user ids are ASCII: compared by code unit, which is what localeCompare would
+// give them at a fraction of its cost.
+const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 function compare(sort: SortKey): (a: Row, b: Row) => number {
-  const since = (r: Row) => (r.item.since ? Date.parse(r.item.since) : Number.POSITIVE_INFINITY);
-  if (sort === 'kind') return (a, b) => a.item.kind.localeCompare(b.item.kind) || since(a) - since(b);
-  if (sort === 'who') return (a, b) => a.who.localeCompare(b.who) || since(a) - since(b);
+  const bySince = (a: Row, b: Row) => (a.since === b.since ? 0 : a.since < b.since ? -1 : 1);
+  if (sort === 'kind') return (a, b) => order(a.item.kind, b.item.kind) || bySince(a, b) || order(a.item.id, b.item.id);
+  if (sort === 'who') return (a, b) => order(a.who, b.who) || bySince(a, b) || order(a.item.id, b.item.id);
   // Oldest first: what has waited longest comes first.
-  return (a, b) => since(a) - since(b) || a.item.id.localeCompare(b.item.id);
+  return (a, b) => bySince(a, b) || order(a.item.id, b.item.id);
 }
 
 /** Filter and sort again, keeping the selected row selected when it is still shown. */

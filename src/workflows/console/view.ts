@@ -43,19 +43,41 @@ function columns(width: number): { kind: number; who: number; when: number; stat
   return { kind, who, when, state: Math.max(8, width - 2 - kind - who - when - 3) };
 }
 
-const timeOverlaps = (a: Row, b: Row) => {
-  const [s1, e1, s2, e2] = [a.item.record.startAt, a.item.record.endAt, b.item.record.startAt, b.item.record.endAt].map((v) => Date.parse(String(v)));
-  return s1! < e2! && s2! < e1!;
-};
+/** A coverage row's span (ms) and principals, read once per row: the conflicts of the selected row are looked for on every frame. */
+interface SpanKey {
+  start: number;
+  end: number;
+  principals: Set<string>;
+}
+const spanKeys = new WeakMap<Row, SpanKey>();
+const idText = (v: unknown) => String(v && typeof v === 'object' ? (v as Record<string, unknown>).id : v);
 
-const principalsOf = (r: Row) => new Set((r.item.principals ?? []).map((p) => String(p.principal && typeof p.principal === 'object' ? p.principal.id : p.principal)));
+function spanKey(r: Row): SpanKey {
+  let k = spanKeys.get(r);
+  if (!k) {
+    k = { start: Date.parse(String(r.item.record.startAt)), end: Date.parse(String(r.item.record.endAt)), principals: new Set((r.item.principals ?? []).map((p) => idText(p.principal))) };
+    spanKeys.set(r, k);
+  }
+  return k;
+}
 
 /** Other coverage items of the inbox for the same principal at overlapping times. */
 export function conflicts(s: State, r: Row): Row[] {
   if (!r.item.kind.startsWith('coverage.')) return [];
-  const mine = principalsOf(r);
-  if (!mine.size) return [];
-  return s.rows.filter((o) => o !== r && o.item.kind.startsWith('coverage.') && timeOverlaps(o, r) && [...principalsOf(o)].some((p) => mine.has(p)));
+  const mine = spanKey(r);
+  if (!mine.principals.size) return [];
+  const out: Row[] = [];
+  for (const o of s.rows) {
+    if (o === r || !o.item.kind.startsWith('coverage.')) continue;
+    const k = spanKey(o);
+    if (k.start < mine.end && mine.start < k.end)
+      for (const p of k.principals)
+        if (mine.principals.has(p)) {
+          out.push(o);
+          break;
+        }
+  }
+  return out;
 }
 
 function details(s: State, r: Row | undefined, width: number): string[] {
