@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, tempDir, withSandbox } from '../support/helpers.ts';
+import { agnt, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
 import { agntLine, hasTmux, inTmux, type TmuxPane } from '../support/pty.ts';
 
 // CI installs tmux (.ci/install-shells.sh): there, its absence is a failure, not a skip.
@@ -39,6 +39,8 @@ function open(as: string, width: number, height: number, args: string[] = []): T
   return pane;
 }
 
+/** A frame drawn to its last line (a capture can fall between the writes of one frame). */
+const drawn = (screen: string, title: string) => screen.includes(title) && /q quit/.test(screen);
 const lines = (screen: string) => screen.replace(/\n$/, '').split('\n');
 const selected = (screen: string) => lines(screen).find((l) => l.startsWith('> ')) ?? '';
 
@@ -76,7 +78,7 @@ describe.skipIf(!run)('agnt console in tmux', () => {
     'moves, filters, and approves a span; the sandbox has it scheduled; q leaves the terminal as it was',
     async () => {
       const pane = open('manager', 120, 40);
-      let screen = await pane.waitFor((s) => s.includes('agnt console  2 items'), 'the first frame');
+      let screen = await pane.waitFor((s) => drawn(s, 'agnt console  2 items'), 'the first frame');
       expectWholeFrame(screen, 120, 40);
       expect(pane.format('#{alternate_on}')).toBe('1');
       expect(selected(screen)).toContain('coverage.approve');
@@ -129,13 +131,13 @@ describe.skipIf(!run)('agnt console in tmux', () => {
     'redraws a whole frame when the terminal goes from 120x40 to 80x24, and back',
     async () => {
       const pane = open('backup', 120, 40);
-      let screen = await pane.waitFor((s) => s.includes('agnt console') && s.includes('q quit'), 'the first frame');
+      let screen = await pane.waitFor((s) => drawn(s, 'agnt console'), 'the first frame');
       expectWholeFrame(screen, 120, 40);
       pane.resize(80, 24);
-      screen = await pane.waitFor((s) => lines(s).length === 24 && /^-- details -{69}$/m.test(s), 'the 80x24 frame');
+      screen = await pane.waitFor((s) => lines(s).length === 24 && /^-- details -{69}$/m.test(s) && drawn(s, 'agnt console'), 'the 80x24 frame');
       expectWholeFrame(screen, 80, 24);
       pane.resize(120, 40);
-      screen = await pane.waitFor((s) => lines(s).length === 40 && /^-- details -{109}$/m.test(s), 'the 120x40 frame');
+      screen = await pane.waitFor((s) => lines(s).length === 40 && /^-- details -{109}$/m.test(s) && drawn(s, 'agnt console'), 'the 120x40 frame');
       expectWholeFrame(screen, 120, 40);
       pane.send(['q']);
       await ended(pane);
@@ -145,18 +147,63 @@ describe.skipIf(!run)('agnt console in tmux', () => {
   );
 
   it(
-    'SIGTERM gives the terminal back as it was and exits 143',
+    'refreshes on its timer (--interval): a span the backup accepts meanwhile appears',
     async () => {
-      const pane = open('coordinator', 100, 30);
-      await pane.waitFor((s) => s.includes('agnt console'), 'the first frame');
-      const node = execFileSync('pgrep', ['-P', String(pane.shellPid())], { encoding: 'utf8' })
-        .trim()
-        .split('\n')[0]!;
-      process.kill(Number(node), 'SIGTERM');
-      const screen = await ended(pane);
-      expect(screen).toContain('agnt exited 143');
-      settingsKept('coordinator');
+      const pane = open('manager', 100, 30, ['--interval', '1s']);
+      await pane.waitFor((s) => s.includes('agnt console  1 item '), 'the one span left to approve');
+      const r = await agnt(['coverage', 'accept', 'cov_pending'], { sb, as: 'backup' });
+      expect(r.exitCode, r.stderr).toBe(0);
+      const screen = await pane.waitFor((s) => s.includes('agnt console  2 items'), 'the accepted span, after a refresh');
+      expect(screen).toMatch(/^ {2}coverage\.approve/m);
+      pane.send(['q']);
+      await ended(pane);
     },
     LONG,
   );
+
+  it(
+    '? shows the help; an action that fails shows on its item, and r refreshes',
+    async () => {
+      const pane = open('manager', 100, 30);
+      await pane.waitFor((s) => s.includes('agnt console  2 items'), 'the first frame');
+      pane.send(['?']);
+      await pane.waitFor((s) => s.includes('Any key closes this help.') && s.includes('sort: since, kind, who'), 'the help');
+      pane.send(['Escape']);
+      let screen = await pane.waitFor((s) => /^> coverage\.approve/m.test(s), 'the list again');
+      const id = /^(cov_\w+) {2}coverage\.approve/m.exec(screen)![1]!;
+      // Someone else decides it first.
+      const r = await agnt(['coverage', 'reject', id], { sb, as: 'manager' });
+      expect(r.exitCode, r.stderr).toBe(0);
+      pane.send(['a', 'y']);
+      screen = await pane.waitFor((s) => /^> coverage\.approve .*FAILED: approve: /m.test(s) && drawn(s, 'agnt console'), 'the failure on the item');
+      expect(screen).toMatch(/^last action: failed: approve: .+/m);
+      expectWholeFrame(screen, 100, 30);
+      pane.send(['r']);
+      screen = await pane.waitFor((s) => s.includes('agnt console  1 item '), 'the refreshed list');
+      expect(screen).not.toMatch(new RegExp(`^${id} {2}`, 'm'));
+      pane.send(['q']);
+      await ended(pane);
+    },
+    LONG,
+  );
+
+  for (const [signal, code] of [
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const) {
+    it(
+      `${signal} gives the terminal back as it was and exits ${code}`,
+      async () => {
+        const as = signal === 'SIGTERM' ? 'coordinator' : 'member';
+        const pane = open(as, 100, 30);
+        await pane.waitFor((s) => s.includes('agnt console'), 'the first frame');
+        const node = execFileSync('pgrep', ['-P', String(pane.shellPid())], { encoding: 'utf8' }).trim().split('\n')[0]!;
+        process.kill(Number(node), signal);
+        const screen = await ended(pane);
+        expect(screen).toContain(`agnt exited ${code}`);
+        settingsKept(as);
+      },
+      LONG,
+    );
+  }
 });
