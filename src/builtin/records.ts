@@ -271,6 +271,7 @@ const inbox: BuiltinRecord = {
     'agnt inbox',
     'agnt inbox -o json',
     'agnt inbox --watch --interval 1m',
+    'agnt inbox --tui   # on a terminal: the full-screen console (agnt console)',
     'agnt inbox --watch | while read -r item; do notify-send agnt "$item"; done',
     'agnt inbox -o jsonl | jq -r \'select(.kind == "coverage.accept") | .id\' | agnt coverage accept -',
   ],
