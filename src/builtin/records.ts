@@ -241,6 +241,12 @@ const api: BuiltinRecord[] = [
   },
 ];
 
+// The inbox's and the console's: times in the user's zone, as the README's time rule says.
+const ZONE_FLAGS = [
+  { flags: '--tz <zone>', description: "time zone for times (default: your user's timezone)" },
+  { flags: '--utc', description: 'show times in UTC' },
+];
+
 const inbox: BuiltinRecord = {
   command: 'inbox',
   summary: 'what waits for you: spans to accept or approve, drafts, delegations, invitations, requests',
@@ -256,8 +262,7 @@ const inbox: BuiltinRecord = {
     { flags: '--interval <duration>', description: 'pause between polls with --watch or --tui (default 30s)' },
     { flags: '--tui', description: 'the full-screen console: act on each item with one key (as `agnt console`)' },
     { flags: '--plain', description: 'with --tui: numbered lines and prompts instead of the full screen (also TERM=dumb)' },
-    { flags: '--tz <zone>', description: "time zone for times (default: your user's timezone)" },
-    { flags: '--utc', description: 'show times in UTC' },
+    ...ZONE_FLAGS,
   ],
   endpoints: [
     ME,
@@ -294,8 +299,7 @@ const consoleRecord: BuiltinRecord = {
   options: [
     { flags: '--plain', description: 'numbered lines and prompts instead of the full screen (also TERM=dumb)' },
     { flags: '--interval <duration>', description: 'refresh every this long (default 30s)' },
-    { flags: '--tz <zone>', description: "time zone for times (default: your user's timezone)" },
-    { flags: '--utc', description: 'show times in UTC' },
+    ...ZONE_FLAGS,
   ],
   endpoints: inbox.endpoints,
   examples: ['agnt console   # on a terminal: the full-screen view', 'agnt console --plain   # on a terminal: numbered items and prompts'],
