@@ -197,7 +197,9 @@ describe.skipIf(!run)('agnt console in tmux', () => {
         const as = signal === 'SIGTERM' ? 'coordinator' : 'member';
         const pane = open(as, 100, 30);
         await pane.waitFor((s) => s.includes('agnt console'), 'the first frame');
-        const node = execFileSync('pgrep', ['-P', String(pane.shellPid())], { encoding: 'utf8' }).trim().split('\n')[0]!;
+        const node = execFileSync('pgrep', ['-P', String(pane.shellPid())], { encoding: 'utf8' })
+          .trim()
+          .split('\n')[0]!;
         process.kill(Number(node), signal);
         const screen = await ended(pane);
         expect(screen).toContain(`agnt exited ${code}`);
