@@ -63,30 +63,3 @@ export function chalkFor(level: 0 | 1 | 2 | 3): ChalkInstance {
   byLevel[level] ??= new Chalk({ level });
   return byLevel[level];
 }
-
-/**
- * The full-screen console's control sequences (xterm/ECMA-48, which every terminal emulator in
- * use reads): kept here with the rest so that no other module writes one of its own.
- */
-export const SCREEN = {
-  /** The alternate screen (1049: saves the cursor and the main screen, which leaving it restores). */
-  enter: '\x1b[?1049h',
-  leave: '\x1b[?1049l',
-  hideCursor: '\x1b[?25l',
-  showCursor: '\x1b[?25h',
-  /** Auto-wrap off while the console draws (a line as wide as the terminal must not scroll it), on again after. */
-  wrapOff: '\x1b[?7l',
-  wrapOn: '\x1b[?7h',
-  /**
-   * What leaving puts back, whatever the console was doing: attributes reset, auto-wrap on,
-   * mouse reporting (1000, 1002, 1006) and bracketed paste (2004) off, the cursor shown.
-   */
-  reset: '\x1b[0m\x1b[?7h\x1b[?1000l\x1b[?1002l\x1b[?1006l\x1b[?2004l\x1b[?25h',
-  clear: '\x1b[2J',
-  /** The rest of the line erased (after writing a line shorter than the last frame's). */
-  eraseLine: '\x1b[K',
-  /** Cursor to a row and column, both from 1. */
-  at: (row: number, col = 1) => `\x1b[${row};${col}H`,
-  inverse: '\x1b[7m',
-  plain: '\x1b[0m',
-} as const;

@@ -6,7 +6,8 @@ import { Chalk } from 'chalk';
 import type { InboxItem } from '../../src/workflows/inbox.ts';
 import { initialState, press, type State } from '../../src/workflows/console/state.ts';
 import { frame } from '../../src/workflows/console/view.ts';
-import { paintDiff, splitKeys } from '../../src/workflows/console/screen.ts';
+import { paintDiff } from '../../src/workflows/console/screen.ts';
+import { splitKeys } from '../../src/core/term-screen.ts';
 import { displayWidth } from '../../src/core/width.ts';
 
 function item(kind: string, id: string, who: string, since: string, extra: Record<string, unknown> = {}): InboxItem {

@@ -3,10 +3,10 @@
 // Ctrl-C, SIGTERM, SIGHUP when the terminal goes away, an error, stdin closed).
 //
 // Hand-written on raw ANSI rather than a terminal library: the console draws lines of text in
-// fixed places and reads keys, which is what the sequences in src/core/term.ts do; the libraries
+// fixed places and reads keys, which is what the sequences in src/core/term-screen.ts do; the libraries
 // made for it (blessed, terminal-kit, ink with React) cost more to load than the whole console
 // and bring widgets it does not use (the commit that added this says what was measured).
-import { SCREEN } from '../../core/term.ts';
+import { SCREEN, splitKeys } from '../../core/term-screen.ts';
 
 /** The bytes that turn the frame `prev` into `next` on the screen: only the lines that changed. */
 export function paintDiff(prev: readonly string[] | undefined, next: readonly string[]): string {
@@ -17,11 +17,6 @@ export function paintDiff(prev: readonly string[] | undefined, next: readonly st
 
 type In = NodeJS.ReadStream;
 type Out = NodeJS.WriteStream;
-
-/** Splits what stdin delivered into keys: an escape sequence is one key, anything else a character each. */
-export function splitKeys(data: string): string[] {
-  return data.match(/\x1b\[[0-9;?]*[ -/]*[@-~]|\x1bO[A-Za-z]|\x1b|[\s\S]/gu) ?? [];
-}
 
 export interface TerminalSession {
   size(): { width: number; height: number };

@@ -3,6 +3,7 @@
 // work (an action confirmed, a refresh, quitting) comes back as an Effect for the caller to run.
 import type { InboxItem, ItemAction } from '../inbox.ts';
 import { SOURCES } from '../inbox.ts';
+import { KEYS } from '../../core/term-screen.ts';
 
 export type SortKey = 'since' | 'kind' | 'who';
 export const SORTS: SortKey[] = ['since', 'kind', 'who'];
@@ -138,20 +139,6 @@ export function scrollTo(s: State, height: number): void {
   if (s.selected >= s.top + height) s.top = s.selected - height + 1;
   s.top = Math.max(0, Math.min(s.top, Math.max(0, s.shown.length - height)));
 }
-
-/** Keys as the terminal sends them, named. */
-export const KEYS = {
-  up: ['\x1b[A', '\x1bOA', 'k'],
-  down: ['\x1b[B', '\x1bOB', 'j'],
-  pageUp: ['\x1b[5~'],
-  pageDown: ['\x1b[6~', ' '],
-  home: ['\x1b[H', '\x1b[1~', 'g'],
-  end: ['\x1b[F', '\x1b[4~', 'G'],
-  enter: ['\r', '\n'],
-  escape: ['\x1b'],
-  backspace: ['\x7f', '\b'],
-  ctrlC: ['\x03'],
-} as const;
 
 const is = (k: string, name: keyof typeof KEYS) => (KEYS[name] as readonly string[]).includes(k);
 

@@ -5,7 +5,7 @@
 // selection is shown in inverse video and with a '>' so it reads without colour too.
 import type { ChalkInstance } from 'chalk';
 import { escapeControls } from '../../core/output.ts';
-import { SCREEN } from '../../core/term.ts';
+import { SCREEN } from '../../core/term-screen.ts';
 import { padEndWidth, truncateWidth } from '../../core/width.ts';
 import { zoned } from '../../core/wall-clock.ts';
 import { pairsText } from '../span-principals.ts';
