@@ -281,6 +281,9 @@ export const run: Handler<SimulateOptions> = async (ctx, inv) => {
   if ((to - from) / HOUR > MAX_HOURS) throw new UsageError(`the absence is longer than ${MAX_HOURS / 24} days`, 'simulate a year or less at a time');
   const client = ctx.client();
   const me = (await callEndpoint<Rec>(client, 'users.me.get')).data ?? {};
+  // A mistyped principal is a 404 here, not a week of hours for nobody.
+  await callEndpoint(client, 'users.get', { params: { userId: o.principal } });
+  if (o.coordinator) await callEndpoint(client, 'users.get', { params: { userId: o.coordinator } });
   if (ctx.dryRun) return;
   const warnings: string[] = [];
   const notes: string[] = [];

@@ -160,6 +160,13 @@ describe('coverage simulate', () => {
     expect(JSON.parse(r.stdout).hours).toMatchObject({ total: 48, covered: 48, uncovered: 0 });
   });
 
+  it('a principal that does not exist is an error, not a simulation', async () => {
+    const r = await agnt(['coverage', 'simulate', '--principal', 'usr_nobody', '--from', '2027-03-01', '--to', '2027-03-02', '--tz', 'UTC'], { sb, as: 'manager' });
+    expect(r.exitCode).toBe(3);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('usr_nobody');
+  });
+
   it('refuses bad input before any request', async () => {
     const before = sb.requests.length;
     const noPrincipal = await agnt(['coverage', 'simulate', '--from', '2027-03-01', '--to', '2027-03-02'], { sb, as: 'manager' });
