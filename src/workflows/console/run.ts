@@ -1,11 +1,11 @@
 // `agnt console` and `agnt inbox --tui`: everything `agnt inbox` finds, in a full-screen view
 // where each item's actions are one key away; `--plain` (and TERM=dumb) the same as numbered
-// lines and prompts. Each action is the command it stands for (`agnt coverage approve ID`),
-// parsed and performed as a typed one is (the batch adapter, which the MCP tools use too), and
-// its outcome or failure is shown on its item.
+// lines and prompts (plain.ts). The keys' effects are state.ts's, the frame view.ts's, the
+// terminal screen.ts's, the actions actions.ts's; this module runs the loop between them.
 import type { Context } from '../../core/context.ts';
 import type { Outcome } from '../../core/outcome.ts';
 import { AgntError, EXIT, UsageError } from '../../core/errors.ts';
+import { hostEnv } from '../../core/host.ts';
 import { durationMs } from '../wait.ts';
 import { act, load, refresh } from './actions.ts';
 import { press, type State } from './state.ts';
@@ -18,12 +18,14 @@ export async function consoleCommand(ctx: Context, opts: Record<string, unknown>
   if (!io.stdinIsTTY || !io.stdoutIsTTY) throw new UsageError('the console needs a terminal (stdin and stdout)', 'agnt inbox lists the same items for scripts');
   if (io.noInput) throw new UsageError('the console asks before each action: it cannot run with --no-input');
   if (ctx.dryRun) throw new UsageError('the console and --dry-run do not go together');
-  const env = (await import('../../core/host.ts')).hostEnv();
-  const plain = Boolean(opts.plain) || env.TERM === 'dumb';
+  const plain = Boolean(opts.plain) || hostEnv().TERM === 'dumb';
   const s = await load(ctx, opts);
   if (plain) return (await import('./plain.ts')).plainConsole(ctx, opts, s);
   return fullScreen(ctx, opts, s, interval);
 }
+
+/** Why the full screen ended: q or Ctrl-C (quit), a signal, or the terminal gone. */
+type Ending = { signal?: NodeJS.Signals; message?: string; quit?: boolean };
 
 async function fullScreen(ctx: Context, opts: Record<string, unknown>, s: State, interval: number): Promise<Outcome | undefined> {
   const { openSession } = await import('./screen.ts');
@@ -31,8 +33,8 @@ async function fullScreen(ctx: Context, opts: Record<string, unknown>, s: State,
   const style = { chalk: ctx.io.chalk, color: ctx.io.color };
   const stdin = ctx.io.stdin as NodeJS.ReadStream;
   const stdout = ctx.io.stdout as NodeJS.WriteStream;
-  let finish!: (why: { signal?: NodeJS.Signals; message?: string; quit?: boolean }) => void;
-  const ended = new Promise<{ signal?: NodeJS.Signals; message?: string; quit?: boolean }>((r) => {
+  let finish!: (why: Ending) => void;
+  const ended = new Promise<Ending>((r) => {
     finish = r;
   });
   let done = false;
@@ -68,7 +70,7 @@ async function fullScreen(ctx: Context, opts: Record<string, unknown>, s: State,
   // The CLI's own Ctrl-C (a SIGINT from outside the raw terminal) ends the view too.
   const onAbort = () => finish({ signal: 'SIGINT' });
   ctx.signal.addEventListener('abort', onAbort);
-  let why: Awaited<typeof ended>;
+  let why: Ending;
   try {
     draw();
     why = await ended;
