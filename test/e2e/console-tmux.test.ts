@@ -187,6 +187,25 @@ describe.skipIf(!run)('agnt console in tmux', () => {
     LONG,
   );
 
+  it(
+    'a server that stops answering is said on the status line; the view stays',
+    async () => {
+      const gone = await withSandbox();
+      const pane = inTmux(agntLine(['console']), { AGNT_BASE_URL: gone.baseUrl, AGNT_TOKEN: gone.tokens.manager, AGNT_CONFIG_DIR: join(dir, 'cfg-gone') }, 100, 30);
+      panes.push(pane);
+      await pane.waitFor((s) => drawn(s, 'agnt console  2 items'), 'the first frame');
+      await gone.dispose();
+      pane.send(['r']);
+      const screen = await pane.waitFor((s) => s.includes('refresh failed: ') && drawn(s, 'agnt console  2 items'), 'the failed refresh');
+      expectWholeFrame(screen, 100, 30);
+      pane.send(['q']);
+      await pane.waitFor(() => pane.format('#{pane_dead}') === '1', 'the console to end');
+      expect(pane.format('#{pane_dead_status}')).toBe('0');
+      expect(pane.format('#{alternate_on}')).toBe('0');
+    },
+    LONG,
+  );
+
   for (const [signal, code] of [
     ['SIGTERM', 143],
     ['SIGHUP', 129],
