@@ -3,7 +3,7 @@
 import { AgntError, EXIT } from './errors.ts';
 import { type ClientOptions, HttpClient } from './http.ts';
 import { createIO, type IO } from './io.ts';
-import { type Column, parseFormat, Printer, type RunningCount, loadQuery, type Format, type OutputOptions } from './output.ts';
+import { type Column, parseFormat, Printer, loadQuery, type Format, type OutputOptions } from './output.ts';
 import { resolveSettings, type Settings } from './config.ts';
 import { VERSION } from './version.ts';
 import { secondsFlag } from './duration.ts';
@@ -132,10 +132,7 @@ export class Context {
   async printer(columns?: Column[], how: { zone?: string; idKeys?: string[]; format?: Format; comment?: string } = {}): Promise<Printer> {
     const opts = { ...this.outputOptions(how.format), zone: how.zone, idKeys: how.idKeys, comment: how.comment };
     const query = await loadQuery(opts.query);
-    // The --all progress line of core/progress.ts (ora, by the terminal rules of term.ts) counts
-    // the records; a second line redrawn beside it would garble both.
-    const count: RunningCount | undefined = undefined;
-    return new Printer(opts, (text) => this.io.out(text), query, columns, count);
+    return new Printer(opts, (text) => this.io.out(text), query, columns);
   }
 
   async close(): Promise<void> {

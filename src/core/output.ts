@@ -36,58 +36,11 @@ export interface OutputOptions {
   comment?: string;
 }
 
-// C0 controls (but not tab/newline in the JSON sense), DEL and C1 controls, plus the
-// Unicode line/paragraph separators and bidi overrides and isolates that can disguise text.
-// The one definition of what must not reach a terminal raw; every output path uses it.
-const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-// What is escaped even inside JSON and YAML text: JSON.stringify leaves these raw.
-const NON_C0 = /[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// What must not reach a terminal raw, and its escaping, live with the terminal's other rules
+// (term.ts, the one module that writes escape sequences); every format here uses them.
+import { escapeControls, escapeForTerminal, NON_C0, uEscape, hasControls } from './term.ts';
 
-/** Whether a string holds anything escapeControls would change. */
-export function hasControls(s: string): boolean {
-  CONTROL.lastIndex = 0;
-  return CONTROL.test(s);
-}
-
-function uEscape(c: string): string {
-  return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-}
-
-/**
- * For text agnt composes for a terminal (messages, warnings, renderings) that may quote server
- * strings: line breaks, tabs and agnt's own colour (SGR: ESC [ ... m) stay, every other control,
- * C1 and bidi character is escaped.
- */
-export function escapeForTerminal(s: string): string {
-  return s.replace(/\x1b\[[0-9;]*m|[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (m) => (m.length > 1 ? m : escapeControls(m)));
-}
-
-/**
- * For lines on stderr (messages, warnings, notes, progress): line breaks and tabs stay, every
- * other control character is escaped, colour sequences too. agnt styles only stdout (chalk), so
- * an escape sequence on stderr can only have come from the server.
- */
-export function escapeStderr(s: string): string {
-  return s.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, escapeControls);
-}
-
-export function escapeControls(s: string): string {
-  return s.replace(CONTROL, (c) => {
-    switch (c) {
-      case '\n':
-        return '\\n';
-      case '\r':
-        return '\\r';
-      case '\t':
-        return '\\t';
-      case '\x1b':
-        return '\\e';
-      default:
-        return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-    }
-  });
-}
-
+export { escapeControls, escapeForTerminal, escapeStderr, hasControls } from './term.ts';
 /** JSON text that round-trips and carries no raw C1 or bidi characters either. */
 export function safeJson(value: unknown, pretty: boolean): string {
   const s = JSON.stringify(value, null, pretty ? 2 : undefined) ?? 'null';
@@ -251,29 +204,6 @@ export async function renderTable(
   );
 }
 
-/**
- * A running count of the records collected so far, on a terminal's stderr, for the formats that
- * print only once the whole list is in (table, json, yaml): a long --all is not a blank screen.
- */
-export class RunningCount {
-  private last = 0;
-  private shown = false;
-  // A list that is in within a second needs no count (and leaves no trace on the terminal).
-  private readonly from = Date.now() + 1000;
-  constructor(private stderr: NodeJS.WritableStream) {}
-  update(n: number): void {
-    const now = Date.now();
-    if (now < this.from || now - this.last < 100) return;
-    this.last = now;
-    this.shown = true;
-    this.stderr.write(`\r${n} records\u2026\x1b[K`);
-  }
-  clear(): void {
-    if (this.shown) this.stderr.write('\r\x1b[K');
-    this.shown = false;
-  }
-}
-
 function renderKeyValue(obj: Record<string, unknown>, fields: string[] | undefined, opts: OutputOptions, { displayWidth, padEndWidth, truncateWidth }: WidthModule): string {
   const keys = fields?.length ? fields : Object.keys(obj);
   const width = Math.max(...keys.map((k) => displayWidth(k)), 1);
@@ -352,7 +282,6 @@ export class Printer {
     private write: (text: string) => void,
     private query?: (data: unknown) => unknown,
     private columns?: Column[],
-    private count?: RunningCount,
   ) {}
 
   /** Records are printed as they arrive. */
@@ -374,7 +303,6 @@ export class Printer {
   records(items: unknown[]): void {
     if (!this.streaming) {
       for (const item of items) this.collected.push(item);
-      this.count?.update(this.collected.length);
       return;
     }
     this.printRecords(items, false);
@@ -425,7 +353,6 @@ export class Printer {
       }
       return;
     }
-    this.count?.clear();
     await this.value(this.collected, true);
   }
 

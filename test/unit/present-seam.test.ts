@@ -42,6 +42,21 @@ describe('the presenter is the one place that prints', () => {
   });
 });
 
+// ESC and CSI as source text spells them (\x1b, \u001b, \u{1b}, \033, \x9b, \u009b), or the raw bytes.
+const ESCAPE_SEQUENCE = /\\(?:x1b|u001b|u\{1b\}|033|x9b|u009b)|[\x1b\x9b]/i;
+
+describe('terminal control sequences are written in one module', () => {
+  it('no source file but term.ts names ESC or CSI', () => {
+    const offenders = FILES.filter((f) => f !== 'src/core/term.ts' && ESCAPE_SEQUENCE.test(readFileSync(join(ROOT, f), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the guard sees each spelling', () => {
+    for (const spelling of ['\\x1b[K', '\\u001b[2J', '\\u{1b}]52;', '\\033[0m', '\\x9b31m', '\x1b[K']) expect(ESCAPE_SEQUENCE.test(spelling)).toBe(true);
+    expect(ESCAPE_SEQUENCE.test('\\n \\t \\u2028')).toBe(false);
+  });
+});
+
 describe('stderr carries no escape sequence from the server', () => {
   it('colour, OSC and C1 sequences are shown escaped; line breaks and tabs stay', () => {
     expect(escapeStderr('note: \x1b[31mred\x1b[0m \x1b]0;title\x07 \x9b2J\u202eabc\n\tnext')).toBe('note: \\e[31mred\\e[0m \\e]0;title\\u0007 \\u009b2J\\u202eabc\n\tnext');
