@@ -57,6 +57,15 @@ describe('terminal control sequences are written in one module', () => {
   });
 });
 
+describe('one pseudo-terminal driver in the tests', () => {
+  it('no test but test/support/pty.ts starts `script` itself', () => {
+    const RUNS_SCRIPT = /\b(?:execa|execaSync|execFile|execFileSync|spawn|spawnSync)\(\s*['"`](?:\/usr\/bin\/)?script['"`]/;
+    const tests = sources(join(ROOT, 'test')).filter((f) => f !== 'test/support/pty.ts');
+    expect(tests.filter((f) => RUNS_SCRIPT.test(readFileSync(join(ROOT, f), 'utf8')))).toEqual([]);
+    expect(RUNS_SCRIPT.test(readFileSync(join(ROOT, 'test/support/pty.ts'), 'utf8'))).toBe(true);
+  });
+});
+
 describe('stderr carries no escape sequence from the server', () => {
   it('colour, OSC and C1 sequences are shown escaped; line breaks and tabs stay', () => {
     expect(escapeStderr('note: \x1b[31mred\x1b[0m \x1b]0;title\x07 \x9b2J\u202eabc\n\tnext')).toBe('note: \\e[31mred\\e[0m \\e]0;title\\u0007 \\u009b2J\\u202eabc\n\tnext');
