@@ -38,7 +38,7 @@ export interface OutputOptions {
 
 // What must not reach a terminal raw, and its escaping, live with the terminal's other rules
 // (term.ts, the one module that writes escape sequences); every format here uses them.
-import { escapeControls, escapeForTerminal, NON_C0, uEscape, hasControls } from './term.ts';
+import { escapeControls, NON_C0, uEscape, hasControls } from './term.ts';
 
 export { escapeControls, escapeForTerminal, escapeStderr, hasControls } from './term.ts';
 /** JSON text that round-trips and carries no raw C1 or bidi characters either. */
@@ -256,172 +256,82 @@ export function idOf(record: unknown, nestedUnder: string[] = []): string | unde
   return ids.length === 1 ? ids[0] : undefined;
 }
 
-/** Nothing: null, a list holding only nulls (or none), an object whose every key is null. */
-function isNothing(v: unknown): boolean {
-  if (v === null || v === undefined) return true;
-  if (Array.isArray(v)) return v.every((x) => x === null || x === undefined);
-  // An empty object is an answer (no warnings); one whose every key is null is a miss ({mail: email} on a list).
-  if (typeof v === 'object') return Object.keys(v).length > 0 && Object.values(v).every((x) => x === null || x === undefined);
-  return false;
+/**
+ * The text of a page of records in a format that prints one line per record (jsonl, csv, id).
+ * `csv`: the columns (the header line is the caller's, csvHeader). -o id: `missing` is the
+ * index of the first record that holds no id (the lines before it are its text).
+ */
+export function recordLines(opts: OutputOptions, records: unknown[], csvColumns?: Column[]): { text: string; missing?: number } {
+  let recs = records;
+  if (opts.fields?.length && opts.format !== 'id') recs = recs.map((r) => project(r, opts.fields!));
+  if (opts.format === 'jsonl') {
+    // A page is one string and one pass of the escaping (as safeJson does it, character by
+    // character, so the bytes are the same): a replace per record cost more than the scan.
+    // It ends with its newline, so that writing it copies no page-sized string again.
+    let page = '';
+    for (const r of recs) page += `${JSON.stringify(r) ?? 'null'}\n`;
+    return { text: page.replace(NON_C0, uEscape) };
+  }
+  const lines: string[] = [];
+  if (opts.format === 'id') {
+    for (let i = 0; i < recs.length; i++) {
+      const r = recs[i];
+      const id = opts.fields?.length ? cellText(getPath(r, opts.fields[0]!)) : idOf(r, opts.idKeys);
+      if (id === undefined) return { text: lines.join('\n'), missing: i };
+      lines.push(opts.tty ? escapeControls(id) : id);
+    }
+    return { text: lines.join('\n') };
+  }
+  const zone = opts.zone;
+  const at = (r: unknown, path: string) => (path ? getPath(r, path) : r);
+  const value = zone ? (r: unknown, path: string) => inZone(at(r, path), zone, isoInZone) : at;
+  for (const r of recs) lines.push(csvColumns!.map((c) => csvCell(value(r, c.path), opts.tty)).join(','));
+  return { text: lines.join('\n') };
+}
+
+/** The csv columns of a list: --fields, the command's, or the records' own; one 'value' column for a query's scalars. */
+export function csvColumnsOf(opts: OutputOptions, records: unknown[], columns: Column[] | undefined, queried: boolean): Column[] {
+  if (queried && records.every((r) => r === null || typeof r !== 'object')) return [{ path: '' }];
+  return columnsFor(records, opts.fields, queried ? undefined : columns);
+}
+
+/** The csv header line of these columns. */
+export function csvHeader(columns: Column[]): string {
+  return columns.map((c) => csvCell(c.path || 'value', false)).join(',');
 }
 
 /**
- * Prints a command's result in the chosen format. A list streams as its pages arrive (jsonl,
- * csv, id) or is collected for the formats that print it whole. `--query` has one meaning in
- * every format: it applies to the result as `-o json` prints it (a list is one array), and the
- * records it yields are what jsonl, csv and id print (so with --query those print once the list
- * is in). `write` takes a text that ends a line, with or without its last newline (IO.out adds
- * it when missing).
+ * A whole result in a document format (json, yaml) or as a table for a person (table, wide):
+ * a list as rows under the columns, a record as keys and values, a scalar as itself.
  */
-export class Printer {
-  private collected: unknown[] = [];
-  private headerDone = false;
-  private csvColumns?: Column[];
-  constructor(
-    private opts: OutputOptions,
-    private write: (text: string) => void,
-    private query?: (data: unknown) => unknown,
-    private columns?: Column[],
-  ) {}
-
-  /** Records are printed as they arrive. */
-  get streaming(): boolean {
-    return this.recordFormat && !this.query;
+export async function documentText(opts: OutputOptions, data: unknown, isList: boolean, columns?: Column[]): Promise<string> {
+  switch (opts.format) {
+    case 'json':
+      return safeJson(data, opts.tty);
+    case 'yaml':
+      return await safeYaml(data, opts.comment);
+    default:
+      return await tableText(opts, data, isList, columns);
   }
+}
 
-  /** The format prints one line per record (jsonl, csv, id). */
-  get recordFormat(): boolean {
-    return this.opts.format === 'jsonl' || this.opts.format === 'id' || this.opts.format === 'csv';
+async function tableText(opts: OutputOptions, data: unknown, isList: boolean, columns?: Column[]): Promise<string> {
+  if (data === null || data === undefined) return '';
+  if (Array.isArray(data)) {
+    if (data.length === 0) return '';
+    if (data.every((d) => d === null || typeof d !== 'object')) return data.map((d) => escapeControls(cellText(d))).join('\n');
+    const cols = columnsFor(data, opts.fields, isList ? columns : undefined);
+    const zone = opts.zone;
+    const value = zone ? (r: unknown, path: string) => inZone(getPath(r, path), zone, zoned) : getPath;
+    return await renderTable(
+      data.map((r) => cols.map((c) => cellText(value(r, c.path)))),
+      cols.map(headerFor),
+      opts,
+      cols,
+    );
   }
-
-  /** The format is a table for a person: a command's own rendering may replace it. */
-  get rendersText(): boolean {
-    return (this.opts.format === 'table' || this.opts.format === 'wide') && !this.query && !this.opts.fields?.length;
-  }
-
-  /** One page of list records. */
-  records(items: unknown[]): void {
-    if (!this.streaming) {
-      for (const item of items) this.collected.push(item);
-      return;
-    }
-    this.printRecords(items, false);
-  }
-
-  private printRecords(items: unknown[], queried: boolean): void {
-    let recs = items;
-    if (this.opts.fields?.length && this.opts.format !== 'id') recs = recs.map((r) => project(r, this.opts.fields!));
-    if (this.opts.format === 'jsonl') {
-      // A page is one string and one pass of the escaping (as safeJson does it, character by
-      // character, so the bytes are the same): a replace per record cost more than the scan.
-      // It ends with its newline, so that writing it copies no page-sized string again.
-      let page = '';
-      for (const r of recs) page += `${JSON.stringify(r) ?? 'null'}\n`;
-      if (page) this.write(page.replace(NON_C0, uEscape));
-      return;
-    }
-    const lines: string[] = [];
-    if (this.opts.format === 'id') {
-      for (const r of recs) {
-        const id = this.opts.fields?.length ? cellText(getPath(r, this.opts.fields[0]!)) : idOf(r, this.opts.idKeys);
-        if (id === undefined) {
-          if (lines.length) this.write(lines.join('\n'));
-          throw new UsageError('-o id: the result has no id', 'print a field with --fields NAME -o id, or choose the values with --query');
-        }
-        lines.push(this.opts.tty ? escapeControls(id) : id);
-      }
-    } else {
-      if (!this.csvColumns)
-        this.csvColumns = queried && recs.every((r) => r === null || typeof r !== 'object') ? [{ path: '' }] : columnsFor(recs, this.opts.fields, queried ? undefined : this.columns);
-      if (!this.headerDone) {
-        lines.push(this.csvColumns.map((c) => csvCell(c.path || 'value', false)).join(','));
-        this.headerDone = true;
-      }
-      const zone = this.opts.zone;
-      const at = (r: unknown, path: string) => (path ? getPath(r, path) : r);
-      const value = zone ? (r: unknown, path: string) => inZone(at(r, path), zone, isoInZone) : at;
-      for (const r of recs) lines.push(this.csvColumns.map((c) => csvCell(value(r, c.path), this.opts.tty)).join(','));
-    }
-    if (lines.length) this.write(lines.join('\n'));
-  }
-
-  /** Ends a list: prints what was collected (json, yaml, table; and anything with --query). */
-  async endList(): Promise<void> {
-    if (this.streaming) {
-      if (this.opts.format === 'csv' && !this.headerDone && this.columns?.length) {
-        this.write((this.opts.fields?.length ? this.opts.fields : this.columns.map((c) => c.path)).join(','));
-      }
-      return;
-    }
-    await this.value(this.collected, true);
-  }
-
-  /** Applies --query; an expression that yields nothing from a result that holds something is a usage error naming it. */
-  private queried(data: unknown): unknown {
-    if (!this.query) return data;
-    const out = this.query(data);
-    const expr = (this.query as { expr?: string }).expr ?? this.opts.query ?? '';
-    // A filter ([?...]) may match no record: that is an answer (a lookup finds nothing), not a typo.
-    // A list is where a mistyped field shows as blank cells; one record's null field is an answer
-    // (`coverage who P --query backupCoordinator.email` when nobody covers).
-    if (Array.isArray(data) && data.length > 0 && isNothing(out) && !expr.includes('[?')) {
-      throw new UsageError(
-        `--query ${JSON.stringify(expr)} yields nothing from the ${data.length} record${data.length === 1 ? '' : 's'}`,
-        "it applies to the whole result, where a list is one array: '[].email' picks a field of each record",
-      );
-    }
-    return out;
-  }
-
-  /** A whole result (an object, an array or a scalar). */
-  async value(data: unknown, isList = Array.isArray(data), text?: string): Promise<void> {
-    if (this.recordFormat) {
-      const out = this.queried(data);
-      const arr = Array.isArray(out) ? out : out === null || out === undefined ? [] : [out];
-      this.printRecords(arr, Boolean(this.query));
-      if (!this.query) await this.endList();
-      return;
-    }
-    let out = this.queried(data);
-    if (this.opts.fields?.length) out = project(out, this.opts.fields);
-    switch (this.opts.format) {
-      case 'json':
-        this.write(safeJson(out, this.opts.tty));
-        return;
-      case 'yaml':
-        this.write(await safeYaml(out, this.opts.comment));
-        return;
-      default:
-        if (text !== undefined && this.rendersText) {
-          // A rendering quotes server strings: on a terminal, escaped like any table cell.
-          if (text) this.write(this.opts.tty ? escapeForTerminal(text) : text);
-          return;
-        }
-        {
-          const table = await this.table(out, isList && !this.query);
-          if (table) this.write(table);
-        }
-    }
-  }
-
-  private async table(data: unknown, isList: boolean): Promise<string> {
-    if (data === null || data === undefined) return '';
-    if (Array.isArray(data)) {
-      if (data.length === 0) return '';
-      if (data.every((d) => d === null || typeof d !== 'object')) return data.map((d) => escapeControls(cellText(d))).join('\n');
-      const cols = columnsFor(data, this.opts.fields, isList ? this.columns : undefined);
-      const zone = this.opts.zone;
-      const value = zone ? (r: unknown, path: string) => inZone(getPath(r, path), zone, zoned) : getPath;
-      return await renderTable(
-        data.map((r) => cols.map((c) => cellText(value(r, c.path)))),
-        cols.map(headerFor),
-        this.opts,
-        cols,
-      );
-    }
-    if (typeof data === 'object') return renderKeyValue(data as Record<string, unknown>, this.opts.fields, this.opts, await loadWidth());
-    return escapeControls(String(data));
-  }
+  if (typeof data === 'object') return renderKeyValue(data as Record<string, unknown>, opts.fields, opts, await loadWidth());
+  return escapeControls(String(data));
 }
 
 export function parseFormat(value: string): Format {

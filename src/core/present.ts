@@ -2,11 +2,15 @@
 // of the README is kept here once, for endpoint commands, workflows and batch alike: the format,
 // --fields, --query, -o id, tables, times, escaping, per-id lines, the completeness check of
 // --all, and exit 6/7/8. Performing (builder.ts perform, the handlers) prints nothing.
+// An outcome enters here once: the decisions (format, fields, query, table or stream) are made
+// by the presenter's printer (present-printer.ts) from the run's options, which the context only
+// holds; output.ts's functions shape text from them and return it.
 import type { Context } from './context.ts';
 import { AgntError, Interrupted, OutcomeExit, PartialFailure, UsageError } from './errors.ts';
 import { YoungCap } from './heap.ts';
 import { type Outcome, exitClass } from './outcome.ts';
-import { type Column, ID_KEYS, type Printer } from './output.ts';
+import { type Column, ID_KEYS } from './output.ts';
+import { outputFormatOf, ID_HINT, makePrinter, NO_ID, outputOptionsOf, type Printer } from './present-printer.ts';
 import type { Shape } from '../api/shape.ts';
 import { incompleteError, type PageResult } from './paginate.ts';
 import type { CommandSpec } from './spec.ts';
@@ -62,16 +66,13 @@ export function checkFormats(ctx: Context, spec: PresentSpec & Partial<Pick<Comm
   // A command whose own -o means something else (drive download's path, the ics commands') says
   // what it accepts itself.
   if (spec.options?.some((o) => /(^|[\s,])--output\b/.test(o.flags))) return;
-  const format = ctx.format(spec.formats?.[0]);
+  const format = outputFormatOf(ctx, spec.formats?.[0]);
   if (spec.formats && !spec.formats.includes(format)) throw new UsageError(`${spec.command} writes ${spec.formats.join(' or ')}, not ${format}`);
   if (format !== 'id' || spec.handler || ctx.global.query || ctx.global.fields) return;
   let shape = spec.endpoint?.result;
   if (shape && spec.select) shape = shape.kind === 'object' ? shape.fields[spec.select] : undefined;
   if (shape && !mayHaveId(shape, idKeysOf(spec))) throw new UsageError(NO_ID, ID_HINT);
 }
-
-const NO_ID = '-o id: the result has no id';
-const ID_HINT = 'print a field with --fields NAME -o id, or choose the values with --query';
 
 /**
  * Whether what this run prints can show `field` of a command's records, whose columns are
@@ -80,7 +81,7 @@ const ID_HINT = 'print a field with --fields NAME -o id, or choose the values wi
  * own text, or --fields; json, yaml and jsonl whole records; --query may pick anything.
  */
 export function showsField(ctx: Context, columns: Column[], field: string): boolean {
-  const o = ctx.outputOptions();
+  const o = outputOptionsOf(ctx);
   if (o.query) return true;
   if (o.format === 'id') return false;
   if (o.format === 'csv') return (o.fields ?? columns.map((c) => c.path)).includes(field);
@@ -121,7 +122,7 @@ function finish(ctx: Context, outcome: Outcome): void {
 }
 
 function printerFor(ctx: Context, spec: PresentSpec, o: Outcome): Promise<Printer> {
-  return ctx.printer(o.columns ?? spec.columns, { zone: o.zone, idKeys: idKeysOf(spec), format: o.format ?? spec.formats?.[0], comment: o.comment });
+  return makePrinter(ctx, o.columns ?? spec.columns, { zone: o.zone, idKeys: idKeysOf(spec), format: o.format ?? spec.formats?.[0], comment: o.comment });
 }
 
 /** Prints a value; returns the Outcome printed (a command's table view replaces the outcome, notes included). */
@@ -189,7 +190,7 @@ async function presentPerId(ctx: Context, spec: PresentSpec, o: Outcome): Promis
   if (fromStdin && !results.length) {
     ctx.io.err('no ids on standard input; nothing to do');
     // An empty list where a list is printed whole; the streaming formats and the table print nothing.
-    if (!ctx.dryRun && (ctx.format() === 'json' || ctx.format() === 'yaml')) await presentValue(ctx, spec, { data: [] });
+    if (!ctx.dryRun && ['json', 'yaml'].includes(outputFormatOf(ctx))) await presentValue(ctx, spec, { data: [] });
     return;
   }
   const done: unknown[] = [];
