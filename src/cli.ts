@@ -51,6 +51,7 @@ function globalOptions(program: Command): void {
     new Option('--jsonl', 'short for --output jsonl (one record per line)'),
     new Option('--fields <list>', 'keep these fields (comma-separated, dotted paths allowed)'),
     new Option('--query <expr>', 'JMESPath expression applied to the result'),
+    new Option('--csv-raw', 'with -o csv: cells as the server sent them (control characters and formulas unescaped)'),
     new Option('--dry-run', 'print the request that would be sent (token masked) and exit'),
     new Option('--profile <name>', 'profile to use (env AGNT_PROFILE)'),
     new Option('--base-url <url>', 'server base URL (env AGNT_BASE_URL)'),

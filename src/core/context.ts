@@ -15,6 +15,8 @@ export interface GlobalOptions {
   jsonl?: boolean;
   fields?: string;
   query?: string;
+  /** -o csv: cells as the server sent them. */
+  csvRaw?: boolean;
   dryRun?: boolean;
   profile?: string;
   baseUrl?: string;

@@ -34,6 +34,8 @@ export interface OutputOptions {
   idKeys?: string[];
   /** A comment heading a yaml document. */
   comment?: string;
+  /** --csv-raw: csv cells as the server sent them (no escaping, no formula guard). */
+  csvRaw?: boolean;
 }
 
 // What must not reach a terminal raw, and its escaping, live with the terminal's other rules
@@ -47,9 +49,18 @@ export function safeJson(value: unknown, pretty: boolean): string {
   return s.replace(NON_C0, uEscape);
 }
 
+// A plain scalar that a YAML 1.1 reader (PyYAML, Ansible) resolves to another type than a string,
+// or fails on: booleans (yes/no/on/off/y/n), null (~), ints with _ or in base 60 (1:20), octal,
+// hex and binary, floats (.inf, .5), timestamps (2026-01-01, with a time), value (=) and merge (<<).
+// yaml writes for YAML 1.2, which takes all of these as strings; quoted, every reader does.
+const YAML11_IMPLICIT =
+  /^(?:[yYnN~]|yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|null|Null|NULL|=|<<|[-+]?(?:0b[01_]+|0x[0-9a-fA-F_]+|[0-9][0-9_]*(?::[0-5]?[0-9])*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9_]+(?:[eE][-+]?[0-9]+)?|\.(?:inf|Inf|INF))|\.(?:nan|NaN|NAN)|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?)?)$/;
+
 /**
  * YAML that round-trips and carries no raw control, C1 or bidi character: strings holding one
- * are written double-quoted, where YAML escapes C0 itself and \uXXXX stands for the rest.
+ * are written double-quoted, where YAML escapes C0 itself and \uXXXX stands for the rest. A
+ * string that a YAML 1.1 or 1.2 reader would take as another type is quoted, keys too: every
+ * string is read as a string, times included.
  */
 export async function safeYaml(value: unknown, comment?: string): Promise<string> {
   const Y = await loadYaml();
@@ -58,7 +69,7 @@ export async function safeYaml(value: unknown, comment?: string): Promise<string
   if (comment) doc.commentBefore = comment;
   Y.visit(doc, {
     Scalar(_key, node) {
-      if (typeof node.value === 'string' && hasControls(node.value.replaceAll('\n', ''))) node.type = 'QUOTE_DOUBLE';
+      if (typeof node.value === 'string' && (hasControls(node.value.replaceAll('\n', '')) || YAML11_IMPLICIT.test(node.value))) node.type = 'QUOTE_DOUBLE';
     },
   });
   return doc.toString({ lineWidth: 0 }).replace(/\n$/, '').replace(NON_C0, uEscape);
@@ -219,9 +230,23 @@ function renderKeyValue(obj: Record<string, unknown>, fields: string[] | undefin
     .join('\n');
 }
 
-function csvCell(v: unknown, tty: boolean): string {
-  let s = v !== null && typeof v === 'object' && !Array.isArray(v) ? JSON.stringify(v) : cellText(v);
-  if (tty) s = escapeControls(s);
+// What a spreadsheet evaluates when a cell starts with it (OWASP's CSV injection list).
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One csv cell (docs/output.md states these rules): a scalar as it is, a list of scalars joined
+ * by ', ', an object or a list holding objects as compact JSON (a phone keeps its type and
+ * primary flag). Unless raw: control and bidi characters escaped as in a table, in a file or a
+ * pipe too, and a text that a spreadsheet would evaluate as a formula led by ' (a number from
+ * the server is a number, not a formula). Quoted per RFC 4180.
+ */
+function csvCell(v: unknown, raw?: boolean): string {
+  const json = v !== null && typeof v === 'object' && (!Array.isArray(v) || v.some((x) => x !== null && typeof x === 'object'));
+  let s = json ? JSON.stringify(v) : cellText(v);
+  if (!raw) {
+    s = escapeControls(s);
+    if (typeof v !== 'number' && FORMULA_START.test(s)) s = `'${s}`;
+  }
   if (/[",\n\r]/.test(s) || /^\s|\s$/.test(s)) s = `"${s.replaceAll('"', '""')}"`;
   return s;
 }
@@ -278,14 +303,15 @@ export function recordLines(opts: OutputOptions, records: unknown[], csvColumns?
       const r = recs[i];
       const id = opts.fields?.length ? cellText(getPath(r, opts.fields[0]!)) : idOf(r, opts.idKeys);
       if (id === undefined) return { text: lines.join('\n'), missing: i };
-      lines.push(opts.tty ? escapeControls(id) : id);
+      // Escaped in a pipe too: an id holding a line break would be two ids to the next command.
+      lines.push(escapeControls(id));
     }
     return { text: lines.join('\n') };
   }
   const zone = opts.zone;
   const at = (r: unknown, path: string) => (path ? getPath(r, path) : r);
   const value = zone ? (r: unknown, path: string) => inZone(at(r, path), zone, isoInZone) : at;
-  for (const r of recs) lines.push(csvColumns!.map((c) => csvCell(value(r, c.path), opts.tty)).join(','));
+  for (const r of recs) lines.push(csvColumns!.map((c) => csvCell(value(r, c.path), opts.csvRaw)).join(','));
   return { text: lines.join('\n') };
 }
 
@@ -296,8 +322,8 @@ export function csvColumnsOf(opts: OutputOptions, records: unknown[], columns: C
 }
 
 /** The csv header line of these columns. */
-export function csvHeader(columns: Column[]): string {
-  return columns.map((c) => csvCell(c.path || 'value', false)).join(',');
+export function csvHeader(columns: Column[], raw?: boolean): string {
+  return columns.map((c) => csvCell(c.path || 'value', raw)).join(',');
 }
 
 /**

@@ -22,8 +22,14 @@ export function outputFormatOf(ctx: Context, commandDefault?: Format): Format {
   return 'table';
 }
 
+/** --csv-raw changes csv only: with another format it would do nothing, and is refused. */
+export function checkCsvRaw(ctx: Context, format: Format): void {
+  if (ctx.global.csvRaw && format !== 'csv') throw new UsageError(`--csv-raw applies to -o csv, not -o ${format}`);
+}
+
 /** Everything output.ts needs to shape a result in `format` for this run's stdout. */
 export function outputOptionsOf(ctx: Context, format: Format = outputFormatOf(ctx)): OutputOptions {
+  checkCsvRaw(ctx, format);
   const fields = ctx.global.fields
     ?.split(',')
     .map((f) => f.trim())
@@ -32,6 +38,7 @@ export function outputOptionsOf(ctx: Context, format: Format = outputFormatOf(ct
     format,
     fields: fields?.length ? fields : undefined,
     query: ctx.global.query,
+    csvRaw: ctx.global.csvRaw,
     tty: ctx.io.stdoutIsTTY,
     color: ctx.io.color,
     chalk: ctx.io.chalk,
@@ -112,7 +119,7 @@ export class Printer {
     let header: string | undefined;
     if (this.opts.format === 'csv' && !this.csvColumns) {
       this.csvColumns = csvColumnsOf(this.opts, items, this.columns, queried);
-      header = csvHeader(this.csvColumns);
+      header = csvHeader(this.csvColumns, this.opts.csvRaw);
     }
     const { text, missing } = recordLines(this.opts, items, this.csvColumns);
     const page = header === undefined ? text : text ? `${header}\n${text}` : header;
@@ -124,7 +131,7 @@ export class Printer {
   async endList(): Promise<void> {
     if (this.streaming) {
       if (this.opts.format === 'csv' && !this.csvColumns && this.columns?.length) {
-        this.write((this.opts.fields?.length ? this.opts.fields : this.columns.map((c) => c.path)).join(','));
+        this.write(csvHeader(this.opts.fields?.length ? this.opts.fields.map((path) => ({ path })) : this.columns, this.opts.csvRaw));
       }
       return;
     }
@@ -158,8 +165,8 @@ export class Printer {
       return;
     }
     if (text !== undefined && this.rendersText) {
-      // A rendering quotes server strings: on a terminal, escaped like any table cell.
-      if (text) this.write(this.opts.tty ? escapeForTerminal(text) : text);
+      // A rendering quotes server strings: escaped like any table cell, on a terminal or not.
+      if (text) this.write(escapeForTerminal(text));
       return;
     }
     let out = this.queried(data);

@@ -10,7 +10,7 @@ import { AgntError, Interrupted, OutcomeExit, PartialFailure, UsageError } from 
 import { YoungCap } from './heap.ts';
 import { type Outcome, exitClass } from './outcome.ts';
 import { type Column, ID_KEYS } from './output.ts';
-import { outputFormatOf, ID_HINT, makePrinter, NO_ID, outputOptionsOf, type Printer } from './present-printer.ts';
+import { checkCsvRaw, outputFormatOf, ID_HINT, makePrinter, NO_ID, outputOptionsOf, type Printer } from './present-printer.ts';
 import type { Shape } from '../api/shape.ts';
 import { incompleteError, type PageResult } from './paginate.ts';
 import type { CommandSpec } from './spec.ts';
@@ -67,6 +67,7 @@ export function checkFormats(ctx: Context, spec: PresentSpec & Partial<Pick<Comm
   // what it accepts itself.
   if (spec.options?.some((o) => /(^|[\s,])--output\b/.test(o.flags))) return;
   const format = outputFormatOf(ctx, spec.formats?.[0]);
+  checkCsvRaw(ctx, format);
   if (spec.formats && !spec.formats.includes(format)) throw new UsageError(`${spec.command} writes ${spec.formats.join(' or ')}, not ${format}`);
   if (format !== 'id' || spec.handler || ctx.global.query || ctx.global.fields) return;
   let shape = spec.endpoint?.result;
@@ -182,7 +183,17 @@ async function presentPages(ctx: Context, spec: PresentSpec, o: Outcome): Promis
   if (collected?.length) await presentValue(ctx, spec, { ...o, pages: undefined, data: collected });
   const incomplete = incompleteError(walked, spec.command);
   if (incomplete) throw incomplete;
-  if (walked.count === 0 && ctx.io.stderrIsTTY && printer.rendersText) ctx.io.info(o.empty ?? 'no results');
+  if (walked.count === 0 && ctx.io.stderrIsTTY && printer.rendersText) ctx.io.info(pastLastPage(walked) ?? o.empty ?? 'no results');
+}
+
+/** A page asked for past the last one: which it was and how many there are (`users list --page 99`). */
+function pastLastPage(walked: PageResult): string | undefined {
+  const { page, perPage, total } = walked;
+  if (page === undefined || page <= 1 || !total) return undefined;
+  const per = perPage && perPage > 0 ? perPage : undefined;
+  if (!per) return `no records on page ${page} (${total} record${total === 1 ? '' : 's'} in all)`;
+  const pages = Math.ceil(total / per);
+  return `no records on page ${page}: there ${pages === 1 ? 'is 1 page' : `are ${pages} pages`} of ${per} (${total} record${total === 1 ? '' : 's'})`;
 }
 
 async function presentPerId(ctx: Context, spec: PresentSpec, o: Outcome): Promise<void> {
