@@ -987,7 +987,7 @@ function __agnt_complete
 end
 
 complete -c agnt -f
-complete -c agnt -n 'not __agnt_at \'drive download\'; and not __agnt_at \'coordinator schedule\'; and not __agnt_at \'coverage events\'' -s o -l output -x -a 'table wide json yaml jsonl csv id' -d 'output format: table, wide, json, yaml, jsonl, csv, id'
+complete -c agnt -n 'not __agnt_at \'drive download\'; and not __agnt_at \'coordinator schedule\'; and not __agnt_at \'coverage events\'' -s o -l output -x -a 'table wide json yaml jsonl csv id' -d 'output format: table, wide, json, yaml, jsonl, csv, id (org plan and drift: markdown)'
 complete -c agnt -l json -d 'short for --output json'
 complete -c agnt -l yaml -d 'short for --output yaml'
 complete -c agnt -l jsonl -d 'short for --output jsonl (one record per line)'

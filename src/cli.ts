@@ -45,7 +45,7 @@ function globalOptions(program: Command): void {
   const opts = [
     // Checked in makeContext rather than with choices(), so that a command that declares its own
     // --output (drive download: a destination path) can read the value as its own.
-    hinted(new Option('-o, --output <format>', `output format: ${FORMATS.join(', ')}`), { values: FORMATS }),
+    hinted(new Option('-o, --output <format>', `output format: ${FORMATS.join(', ')} (org plan and drift: markdown)`), { values: FORMATS }),
     new Option('--json', 'short for --output json'),
     new Option('--yaml', 'short for --output yaml'),
     new Option('--jsonl', 'short for --output jsonl (one record per line)'),

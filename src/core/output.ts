@@ -16,7 +16,12 @@ export interface Column {
 }
 
 export const FORMATS = ['table', 'wide', 'json', 'yaml', 'jsonl', 'csv', 'id'] as const;
-export type Format = (typeof FORMATS)[number];
+/**
+ * A format only some commands write, where their Outcome carries it (CommandSpec.markdown): a
+ * pull-request comment of `org plan` and `org drift`. Any other command refuses it.
+ */
+export const MARKDOWN = 'markdown';
+export type Format = (typeof FORMATS)[number] | typeof MARKDOWN;
 
 export interface OutputOptions {
   format: Format;
@@ -361,7 +366,7 @@ async function tableText(opts: OutputOptions, data: unknown, isList: boolean, co
 }
 
 export function parseFormat(value: string): Format {
-  if ((FORMATS as readonly string[]).includes(value)) return value as Format;
+  if ((FORMATS as readonly string[]).includes(value) || value === MARKDOWN) return value as Format;
   throw new UsageError(`invalid output format '${value}' (allowed: ${FORMATS.join(', ')})`, value === 'ics' ? 'only `agnt coordinator schedule` and `agnt coverage events` write ics' : undefined);
 }
 

@@ -6,7 +6,7 @@
 import type { Context } from './context.ts';
 import { UsageError } from './errors.ts';
 import { hostEnv } from './host.ts';
-import { type Column, csvColumnsOf, csvHeader, documentText, type Format, loadQuery, type OutputOptions, parseFormat, project, recordLines } from './output.ts';
+import { type Column, MARKDOWN, csvColumnsOf, csvHeader, documentText, type Format, loadQuery, type OutputOptions, parseFormat, project, recordLines } from './output.ts';
 import { escapeForTerminal } from './term.ts';
 
 /** The format: --json/--yaml/--jsonl/-o, else the command's own (`agnt api`: json), else the profile's, else a table. */
@@ -30,6 +30,7 @@ export function checkCsvRaw(ctx: Context, format: Format): void {
 /** Everything output.ts needs to shape a result in `format` for this run's stdout. */
 export function outputOptionsOf(ctx: Context, format: Format = outputFormatOf(ctx)): OutputOptions {
   checkCsvRaw(ctx, format);
+  if (format === MARKDOWN) throw new UsageError(NO_MARKDOWN, MARKDOWN_HINT);
   const fields = ctx.global.fields
     ?.split(',')
     .map((f) => f.trim())
@@ -69,6 +70,9 @@ function isNothing(v: unknown): boolean {
   if (typeof v === 'object') return Object.keys(v).length > 0 && Object.values(v).every((x) => x === null || x === undefined);
   return false;
 }
+
+export const NO_MARKDOWN = '-o markdown: this command writes no markdown';
+export const MARKDOWN_HINT = 'org plan and org drift write their plan as a pull-request comment with -o markdown';
 
 export const NO_ID = '-o id: the result has no id';
 export const ID_HINT = 'print a field with --fields NAME -o id, or choose the values with --query';

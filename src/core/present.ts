@@ -9,8 +9,8 @@ import type { Context } from './context.ts';
 import { AgntError, Interrupted, OutcomeExit, PartialFailure, UsageError } from './errors.ts';
 import { YoungCap } from './heap.ts';
 import { type Outcome, exitClass } from './outcome.ts';
-import { type Column, ID_KEYS } from './output.ts';
-import { checkCsvRaw, outputFormatOf, ID_HINT, makePrinter, NO_ID, outputOptionsOf, type Printer } from './present-printer.ts';
+import { type Column, ID_KEYS, MARKDOWN } from './output.ts';
+import { checkCsvRaw, outputFormatOf, ID_HINT, MARKDOWN_HINT, makePrinter, NO_ID, NO_MARKDOWN, outputOptionsOf, type Printer } from './present-printer.ts';
 import type { Shape } from '../api/shape.ts';
 import { incompleteError, type PageResult } from './paginate.ts';
 import type { CommandSpec } from './spec.ts';
@@ -68,6 +68,7 @@ export function checkFormats(ctx: Context, spec: PresentSpec & Partial<Pick<Comm
   if (spec.options?.some((o) => /(^|[\s,])--output\b/.test(o.flags))) return;
   const format = outputFormatOf(ctx, spec.formats?.[0]);
   checkCsvRaw(ctx, format);
+  if (format === MARKDOWN && !spec.markdown) throw new UsageError(NO_MARKDOWN, MARKDOWN_HINT);
   if (spec.formats && !spec.formats.includes(format)) throw new UsageError(`${spec.command} writes ${spec.formats.join(' or ')}, not ${format}`);
   if (format !== 'id' || spec.handler || ctx.global.query || ctx.global.fields) return;
   let shape = spec.endpoint?.result;
@@ -95,6 +96,7 @@ export async function present(ctx: Context, spec: PresentSpec, outcome: Outcome 
   if (!outcome) return;
   let shown = outcome;
   if (outcome.raw !== undefined) ctx.io.write(outcome.raw);
+  else if (outcome.markdown && outputFormatOf(ctx, outcome.format ?? spec.formats?.[0]) === MARKDOWN) ctx.io.out(outcome.markdown());
   else if (outcome.stream) await (await import('./present-stream.ts')).presentStream(ctx, spec, outcome);
   else if (outcome.pages) await presentPages(ctx, spec, outcome);
   else if (outcome.perId) await presentPerId(ctx, spec, outcome);
