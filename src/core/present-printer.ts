@@ -7,7 +7,7 @@ import type { Context } from './context.ts';
 import { UsageError } from './errors.ts';
 import { hostEnv } from './host.ts';
 import { type Column, MARKDOWN, csvColumnsOf, csvHeader, documentText, type Format, loadQuery, type OutputOptions, parseFormat, project, recordLines } from './output.ts';
-import { escapeForTerminal } from './term.ts';
+import { escapeForTerminal, escapeStderr } from './term.ts';
 
 /** The format: --json/--yaml/--jsonl/-o, else the command's own (`agnt api`: json), else the profile's, else a table. */
 export function outputFormatOf(ctx: Context, commandDefault?: Format): Format {
@@ -170,7 +170,8 @@ export class Printer {
     }
     if (text !== undefined && this.rendersText) {
       // A rendering quotes server strings: escaped like any table cell, on a terminal or not.
-      if (text) this.write(escapeForTerminal(text));
+      // Colour sequences stay only when agnt colours its output; otherwise one can only be the server's.
+      if (text) this.write(this.opts.color ? escapeForTerminal(text) : escapeStderr(text));
       return;
     }
     let out = this.queried(data);

@@ -115,6 +115,16 @@ describe('-o csv of hostile data, in a pipe', () => {
   });
 });
 
+describe("a command's own rendering, in a pipe", () => {
+  it('escapes server text as a table does (a colour sequence too: agnt colours nothing in a pipe)', async () => {
+    r.fs.rules.push({ method: 'GET', path: /^\/assistants\/generate$/, fault: { kind: 'rewrite', fn: (b: any) => ({ ...b, emails: [`sam${EVIL}@acme.test`, 'x\x1b[31mred@acme.test'] }) } });
+    const res = await r.run(['assistants', 'generate', '--name', 'Sam']);
+    expect(res.exitCode).toBe(0);
+    expect(res.stdout).not.toMatch(CONTROL);
+    expect(res.stdout).toContain('x\\e[31mred@acme.test');
+  });
+});
+
 describe('-o yaml of ambiguous values', () => {
   const python = (() => {
     try {
