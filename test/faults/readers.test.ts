@@ -115,6 +115,20 @@ describe('-o csv of hostile data, in a pipe', () => {
   });
 });
 
+describe('every format, in a pipe', () => {
+  it.each(['id', 'table', 'wide', 'json', 'jsonl', 'yaml', 'csv'])('-o %s carries no control or bidi character from the server', async (format) => {
+    r.fs.rules.push({
+      method: 'GET',
+      path: /^\/users$/,
+      fault: { kind: 'rewrite', fn: (b: any) => ({ ...b, users: b.users.slice(0, 2).map((u: any, i: number) => ({ ...u, id: `usr_${i}${EVIL}`, name: EVIL })) }) },
+    });
+    const res = await r.run(['users', 'list', '-o', format]);
+    expect(res.exitCode).toBe(0);
+    expect(res.stdout.length).toBeGreaterThan(0);
+    expect(res.stdout).not.toMatch(CONTROL);
+  });
+});
+
 describe("a command's own rendering, in a pipe", () => {
   it('escapes server text as a table does (a colour sequence too: agnt colours nothing in a pipe)', async () => {
     r.fs.rules.push({ method: 'GET', path: /^\/assistants\/generate$/, fault: { kind: 'rewrite', fn: (b: any) => ({ ...b, emails: [`sam${EVIL}@acme.test`, 'x\x1b[31mred@acme.test'] }) } });
