@@ -413,10 +413,12 @@ export const orgArea: AreaSpec = {
       args: [optionalOrg],
       options: [docFile, { flags: '--out <file>', description: 'save the plan as JSON (for apply --plan)', file: true }, exitCode, stateFile],
       handler: code('planOrg'),
+      markdown: true,
       examples: [
         'agnt org plan -f examples/org.yaml',
         'agnt org plan -f examples/org.yaml org_acme --out plan.json --exit-code   # exit 7: there are changes',
         'agnt org plan -f examples/org.yaml -o json',
+        'agnt org plan -f examples/org.yaml -o markdown   # the plan as a pull-request comment',
       ],
     },
     {
@@ -485,6 +487,7 @@ export const orgArea: AreaSpec = {
       list: false,
       options: [docFile, exitCode, stateFile],
       handler: code('driftOrg'),
+      markdown: true,
       columns: [{ path: 'path' }, { path: 'live' }, { path: 'file' }, { path: 'actor' }, { path: 'eventId', header: 'EVENT' }, { path: 'at' }],
       examples: ['agnt org drift -f examples/org.yaml', 'agnt org drift -f examples/org.yaml org_acme -o jsonl --exit-code   # exit 7: something drifted'],
     },

@@ -995,12 +995,13 @@ function __agnt_complete
 end
 
 complete -c agnt -f
-complete -c agnt -n 'not __agnt_at \'drive download\'; and not __agnt_at \'coordinator schedule\'; and not __agnt_at \'coverage simulate\'; and not __agnt_at \'coverage events\'' -s o -l output -x -a 'table wide json yaml jsonl csv id' -d 'output format: table, wide, json, yaml, jsonl, csv, id'
+complete -c agnt -n 'not __agnt_at \'drive download\'; and not __agnt_at \'coordinator schedule\'; and not __agnt_at \'coverage simulate\'; and not __agnt_at \'coverage events\'' -s o -l output -x -a 'table wide json yaml jsonl csv id' -d 'output format: table, wide, json, yaml, jsonl, csv, id (org plan and drift: markdown)'
 complete -c agnt -l json -d 'short for --output json'
 complete -c agnt -l yaml -d 'short for --output yaml'
 complete -c agnt -l jsonl -d 'short for --output jsonl (one record per line)'
 complete -c agnt -l fields -x -d 'keep these fields (comma-separated, dotted paths allowed)'
 complete -c agnt -l query -x -d 'JMESPath expression applied to the result'
+complete -c agnt -l csv-raw -d 'with -o csv: cells as the server sent them (control characters and formulas unescaped)'
 complete -c agnt -l dry-run -d 'print the request that would be sent (token masked) and exit'
 complete -c agnt -l profile -x -a '(__agnt_complete)' -d 'profile to use (env AGNT_PROFILE)'
 complete -c agnt -l base-url -x -d 'server base URL (env AGNT_BASE_URL)'

@@ -45,12 +45,13 @@ function globalOptions(program: Command): void {
   const opts = [
     // Checked in makeContext rather than with choices(), so that a command that declares its own
     // --output (drive download: a destination path) can read the value as its own.
-    hinted(new Option('-o, --output <format>', `output format: ${FORMATS.join(', ')}`), { values: FORMATS }),
+    hinted(new Option('-o, --output <format>', `output format: ${FORMATS.join(', ')} (org plan and drift: markdown)`), { values: FORMATS }),
     new Option('--json', 'short for --output json'),
     new Option('--yaml', 'short for --output yaml'),
     new Option('--jsonl', 'short for --output jsonl (one record per line)'),
     new Option('--fields <list>', 'keep these fields (comma-separated, dotted paths allowed)'),
     new Option('--query <expr>', 'JMESPath expression applied to the result'),
+    new Option('--csv-raw', 'with -o csv: cells as the server sent them (control characters and formulas unescaped)'),
     new Option('--dry-run', 'print the request that would be sent (token masked) and exit'),
     new Option('--profile <name>', 'profile to use (env AGNT_PROFILE)'),
     new Option('--base-url <url>', 'server base URL (env AGNT_BASE_URL)'),

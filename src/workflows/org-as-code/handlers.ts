@@ -8,7 +8,8 @@ import { AgntError, ChangesFound, EXIT, UsageError } from '../../core/errors.ts'
 import { canonical, loadDocument, normalize, readAndCheck, formatProblem, lower, DOCUMENT_COMMENT, API_VERSION, type OrgDoc } from './document.ts';
 import { escapeControls } from '../../core/output.ts';
 import { readAll, readLive, type Live } from './live.ts';
-import { computePlan, publicChange, renderPlan, summarize, type Change } from './plan.ts';
+import { computePlan, planGroups, publicChange, renderPlan, summarize, type Change } from './plan.ts';
+import { planMarkdown } from './plan-markdown.ts';
 import { resolveReferences, withReferences } from './secrets.ts';
 import { DELETE_KINDS, StateFile, defaultStatePath, type DeleteKind } from './state.ts';
 import { operations, runOperations } from './apply.ts';
@@ -112,6 +113,32 @@ function planText(p: Prepared, verb: string, changes: Rec[]): string {
   return `${text}${[...extra, ...(failed.length ? ['', ...failed] : [])].map(escapeControls).join('\n')}${extra.length || failed.length ? '\n' : ''}`;
 }
 
+/** The plan as a pull-request comment (-o markdown): the terminal's groups, supervision last. */
+function planComment(p: Prepared, changes: Rec[]): () => string {
+  return () => {
+    const groups = planGroups(changes);
+    if (p.supervision) {
+      // The supervision section as the terminal shows it: its heading lines name the groups.
+      let group: { name: string; lines: string[] } | undefined;
+      for (const line of renderSupervision(p.supervision)) {
+        if (!line) continue;
+        if (!line.startsWith('  ')) groups.push((group = { name: line.replace(/:.*$/s, ''), lines: [] }));
+        else group?.lines.push(line.trim());
+      }
+    }
+    const tests = p.supervision
+      ? [...renderTestFailures(p.supervision.tests, 'the live organization'), ...renderTestFailures(p.supervision.resultTests, 'the organization as apply would leave it')]
+      : [];
+    return planMarkdown({
+      command: `agnt org plan -f ${p.file}`,
+      summary: header(p, 'plan for'),
+      groups: groups.filter((g) => g.lines.length),
+      notes: [...p.notes, ...tests],
+      whole: `agnt org plan -f ${p.file} ${p.orgId} -o json`,
+    });
+  };
+}
+
 /** A plan where one of the file's tests fails (live, or once applied): exit 7; the plan names the users. */
 function failedTests(p: Prepared): ChangesFound | undefined {
   // The plan printed names the users; stderr says which tests, once.
@@ -182,12 +209,13 @@ export const planOrg: Handler = async (ctx, inv) => {
     ctx.io.info(`plan saved to ${inv.opts.out}; apply it with: agnt org apply -f ${p.file} --plan ${inv.opts.out}`);
   }
   const text = planText(p, 'plan for', data.changes).replace(/\n$/, '');
+  const markdown = planComment(p, data.changes);
   const tests = failedTests(p);
-  if (tests) return { data, text, exitCode: EXIT.changes, message: tests.message };
+  if (tests) return { data, text, markdown, exitCode: EXIT.changes, message: tests.message };
   const total = p.changes.length + supervisionCount(p.supervision);
   // Changes with --exit-code are a finding (exit 7), not an error: the plan is the document.
-  if (inv.opts.exitCode && total) return { data, text, exitCode: EXIT.changes, message: `${total} change(s) to make (exit ${EXIT.changes})` };
-  return { data, text };
+  if (inv.opts.exitCode && total) return { data, text, markdown, exitCode: EXIT.changes, message: `${total} change(s) to make (exit ${EXIT.changes})` };
+  return { data, text, markdown };
 };
 
 // ---- apply ----
@@ -312,7 +340,7 @@ export const driftOrg: Handler = async (ctx, inv) => {
   });
   if (p.supervision) records.push(...supervisionDrift(p.supervision, events, p.live));
   const lines = [`drift of ${p.orgId} (${p.live.org.name}) from ${p.file}: ${records.length ? `${records.length} field(s) differ` : 'none; the organization matches the file'}`];
-  for (const r of records) {
+  const fields = records.map((r) => {
     const what =
       r.op === 'update'
         ? `${r.path}: live ${JSON.stringify(r.live)}, file ${JSON.stringify(r.file)}`
@@ -322,12 +350,20 @@ export const driftOrg: Handler = async (ctx, inv) => {
     const who = r.eventId
       ? `changed by ${r.actor ?? 'the system'}${r.actorEmail ? ` (${r.actorEmail})` : ''} at ${r.at} (${r.action}, event ${r.eventId})`
       : 'changed by: unknown (no audit event names this field)';
-    lines.push(`  ${what}\n    ${who}`);
-  }
-  const { escapeControls } = await import('../../core/output.ts');
+    return { sign: r.op === 'create' ? '+' : r.op === 'delete' ? '-' : '~', what, who };
+  });
+  for (const f of fields) lines.push(`  ${f.what}\n    ${f.who}`);
   const text = lines.map((l) => l.split('\n').map(escapeControls).join('\n')).join('\n');
-  if (inv.opts.exitCode && records.length) return { data: records, text, exitCode: EXIT.changes, message: `${records.length} field(s) drifted from ${p.file} (exit ${EXIT.changes})` };
-  return { data: records, text };
+  // As a pull-request comment: a line per field (as a plan's), who changed it on the next.
+  const markdown = () =>
+    planMarkdown({
+      command: `agnt org drift -f ${p.file}`,
+      summary: lines[0]!,
+      groups: [{ name: 'drifted fields', lines: fields.flatMap((f) => [`${f.sign} ${f.what}`, `    ${f.who}`]) }],
+      whole: `agnt org drift -f ${p.file} ${p.orgId} -o json`,
+    });
+  if (inv.opts.exitCode && records.length) return { data: records, text, markdown, exitCode: EXIT.changes, message: `${records.length} field(s) drifted from ${p.file} (exit ${EXIT.changes})` };
+  return { data: records, text, markdown };
 };
 
 /**
