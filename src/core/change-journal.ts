@@ -206,6 +206,30 @@ export function pruneChangeSets(dir: string, before: Date): number {
   return removed;
 }
 
+/**
+ * How many writes a profile's journal holds since `since` that `match` accepts (the guardrails'
+ * per-day limits: "deletes by this profile in the last 24 hours"). Each request is counted by its
+ * intent's time, so a request whose outcome never came (a killed run) counts: it may have reached
+ * the server. A file last written before `since` holds nothing newer and is not read.
+ */
+export function countWrites(dir: string, since: Date, match: (request: ChangeRequest, header: ChangeSetHeader) => boolean = () => true): number {
+  const from = since.getTime();
+  let count = 0;
+  for (const { file } of changeSetFiles(dir)) {
+    let set: ChangeSet | undefined;
+    try {
+      if (statSync(file).mtimeMs < from) continue;
+      set = readChangeSetFile(file);
+    } catch (e: any) {
+      if (e.code === 'ENOENT') continue; // pruned meanwhile
+      throw e;
+    }
+    if (!set) continue;
+    for (const r of set.requests) if (Date.parse(r.intent.at) >= from && match(r, set.header)) count++;
+  }
+  return count;
+}
+
 /** Bytes the journal of a profile takes (for `agnt changes list`'s footer and retention notes). */
 export function journalSize(dir: string): number {
   let size = 0;

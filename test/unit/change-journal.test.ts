@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChangeSetWriter, changeSetFiles, pruneChangeSets, readChangeSetFile } from '../../src/core/change-journal.ts';
+import { ChangeSetWriter, changeSetFiles, countWrites, pruneChangeSets, readChangeSetFile } from '../../src/core/change-journal.ts';
 import { ApiError } from '../../src/core/errors.ts';
 import { HttpClient } from '../../src/core/http.ts';
 import type { WriteHook, WriteInfo, WriteOutcome } from '../../src/core/write-hooks.ts';
@@ -44,6 +44,34 @@ describe('change journal files', () => {
     expect(changeSetFiles(dir).map((f) => f.id)).toEqual([recent.id, old.id]);
     expect(pruneChangeSets(dir, new Date('2021-01-01T00:00:00Z'))).toBe(1);
     expect(changeSetFiles(dir).map((f) => f.id)).toEqual([recent.id]);
+  });
+
+  it("counts a profile's writes since a time that match, an unanswered one included", () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'agnt-journal-')), 'changes', 'p');
+    const a = new ChangeSetWriter(dir, { command: 'agnt a', profile: 'p', baseUrl: 'u' });
+    const d1 = a.intent({ method: 'DELETE', target: '/teams/t1', endpoint: 'teams.delete' });
+    a.outcome({ n: d1, status: 200 });
+    a.intent({ method: 'PATCH', target: '/teams/t2' });
+    a.close();
+    const b = new ChangeSetWriter(dir, { command: 'agnt b', profile: 'p', baseUrl: 'u', session: 'mcp_1' });
+    b.intent({ method: 'DELETE', target: '/teams/t3' }); // killed: no outcome, still counted
+    b.close();
+    // An old set: its file's lines carry an old time, so it is not counted.
+    appendFileSync(
+      join(dir, 'chg_20200101T000000Z_000000.jsonl'),
+      [
+        JSON.stringify({ t: 'set', v: 1, id: 'chg_20200101T000000Z_000000', at: '2020-01-01T00:00:00.000Z', command: 'agnt old', profile: 'p', baseUrl: 'u' }),
+        JSON.stringify({ t: 'intent', n: 1, at: '2020-01-01T00:00:00.000Z', method: 'DELETE', target: '/teams/t0' }),
+      ].join('\n'),
+    );
+    const since = new Date(Date.now() - 60_000);
+    const deletes = (r: { intent: { method: string } }) => r.intent.method === 'DELETE';
+    expect(countWrites(dir, since, deletes)).toBe(2);
+    expect(countWrites(dir, since)).toBe(3);
+    expect(countWrites(dir, new Date('2019-01-01T00:00:00Z'), deletes)).toBe(3);
+    expect(countWrites(dir, since, (r, h) => deletes(r) && h.session === 'mcp_1')).toBe(1);
+    expect(countWrites(dir, new Date(Date.now() + 60_000))).toBe(0);
+    expect(countWrites(join(dir, 'none'), since)).toBe(0);
   });
 });
 
