@@ -15,6 +15,7 @@ import { addBuiltins } from './builtins.ts';
 import { isCommandWord } from './command-words.ts';
 import { topicsLine } from './help/topic-names.ts';
 import { helpTopicText, jsonFieldsHint, jsonFieldsMistake } from './help/answers.ts';
+import { rememberCommandLine } from './core/journal-hook.ts';
 
 const VALUE_FLAGS = new Set(['-o', '--output', '--fields', '--query', '--profile', '--base-url', '--timeout']);
 
@@ -315,6 +316,7 @@ export function main(argv: string[], host: Host = theProcessHost()): Promise<num
 
 async function runLine(argv: string[], host: Host): Promise<number> {
   const controller = new AbortController();
+  rememberCommandLine(host, argv);
   let interrupted = false;
   let jsonErrors = wantsJsonErrors(argv, {}, host.env);
   const offInterrupt = host.onInterrupt(() => {

@@ -48,8 +48,10 @@ export interface Intent {
   /** The model's endpoint id, when the request was made for one. */
   endpoint?: string;
   body?: unknown;
-  /** The record as it was before the write; absent when it was not read. */
+  /** The record as it was before the write; absent when it was not read (null: there was none). */
   before?: unknown;
+  /** Why the record before could not be read (the write went on). */
+  unread?: string;
 }
 
 export interface Outcome {
@@ -128,6 +130,7 @@ export class ChangeSetWriter {
     if (i.endpoint) rec.endpoint = i.endpoint;
     if (i.body !== undefined) rec.body = redactValue(i.body);
     if (i.before !== undefined) rec.before = redactValue(i.before);
+    if (i.unread !== undefined) rec.unread = i.unread;
     this.line({ t: 'intent', ...rec });
     return n;
   }
@@ -138,6 +141,11 @@ export class ChangeSetWriter {
     if (o.after !== undefined) rec.after = redactValue(o.after);
     if (o.error !== undefined) rec.error = o.error;
     this.line({ t: 'outcome', ...rec });
+  }
+
+  /** Whether the file exists (a write was recorded). */
+  get written(): boolean {
+    return this.fd !== undefined || this.next > 0;
   }
 
   close(): void {

@@ -8,6 +8,7 @@ import { resolveSettings, type Settings } from './config.ts';
 import { VERSION } from './version.ts';
 import { secondsFlag } from './duration.ts';
 import { hostEnv } from './host.ts';
+import { journalHooks } from './journal-hook.ts';
 
 export interface GlobalOptions {
   output?: string;
@@ -92,6 +93,7 @@ export class Context {
       signal: this.signal,
       userAgent: `agnt/${VERSION} node/${process.versions.node}`,
       backoffBaseMs: env.AGNT_BACKOFF_MS ? Number(env.AGNT_BACKOFF_MS) : undefined,
+      writeHooks: [...journalHooks({ profile: s.profile.name, baseUrl: s.baseUrl.value })],
     };
   }
 
