@@ -3,14 +3,14 @@
 # Install: source this file from ~/.bashrc, or copy it to ~/.local/share/bash-completion/completions/agnt
 # Ids are listed by `agnt __complete`, from the active profile's server (cached for a minute).
 
-_agnt_gflags='--output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout'
-_agnt_gvflags='-o --output --fields --query --profile --base-url --timeout'
+_agnt_gflags='--output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --guardrails'
+_agnt_gvflags='-o --output --fields --query --profile --base-url --timeout --guardrails'
 
 # Sets what the command at a path offers: child commands, flags (_agnt_all: the global ones
 # included), flags taking a value, the number of positionals and whether the last takes several words.
 _agnt_node() {
   case $1 in
-    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links usage calendars auth config sandbox mcp alias extension api inbox wait batch commands completion version' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
+    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links usage calendars auth config sandbox mcp alias extension api inbox wait batch commands completion version' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --guardrails --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout --guardrails' _agnt_npos=0 _agnt_var='' ;;
     'users') _agnt_subs='me update-me profile list create get update delete set-assistant provision deprovision' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users me') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users update-me') _agnt_subs='' _agnt_flags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --coordinator-enabled --no-coordinator-enabled --data --file --set --help' _agnt_all='' _agnt_vflags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --data --file --set' _agnt_npos=0 _agnt_var='' ;;
@@ -90,7 +90,7 @@ _agnt_node() {
     'drive get') _agnt_subs='' _agnt_flags='--user --help' _agnt_all='' _agnt_vflags='--user' _agnt_npos=1 _agnt_var='' ;;
     'drive delete') _agnt_subs='' _agnt_flags='--user --help' _agnt_all='' _agnt_vflags='--user' _agnt_npos=1 _agnt_var=1 ;;
     'drive upload') _agnt_subs='' _agnt_flags='--user --name --mime-type --folder --help' _agnt_all='' _agnt_vflags='--user --name --mime-type --folder' _agnt_npos=1 _agnt_var=1 ;;
-    'drive download') _agnt_subs='' _agnt_flags='--user --out --output --force --help --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout' _agnt_all=1 _agnt_vflags='--user --out -o --output --fields --query --profile --base-url --timeout' _agnt_npos=1 _agnt_var='' ;;
+    'drive download') _agnt_subs='' _agnt_flags='--user --out --output --force --help --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --guardrails' _agnt_all=1 _agnt_vflags='--user --out -o --output --fields --query --profile --base-url --timeout --guardrails' _agnt_npos=1 _agnt_var='' ;;
     'drive confirm') _agnt_subs='' _agnt_flags='--user --size --data --file --set --help' _agnt_all='' _agnt_vflags='--user --size --data --file --set' _agnt_npos=1 _agnt_var='' ;;
     'drive move') _agnt_subs='' _agnt_flags='--user --folder --data --file --set --help' _agnt_all='' _agnt_vflags='--user --folder --data --file --set' _agnt_npos=1 _agnt_var='' ;;
     'drive share') _agnt_subs='' _agnt_flags='--user --team --organization --data --file --set --help' _agnt_all='' _agnt_vflags='--user --team --organization --data --file --set' _agnt_npos=1 _agnt_var='' ;;
@@ -209,7 +209,7 @@ _agnt_node() {
     'coordinator dashboard') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'coordinator principal') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'coordinator pending-invites') _agnt_subs='' _agnt_flags='--all --limit --page --per-page --tz --help' _agnt_all='' _agnt_vflags='--limit --page --per-page --tz' _agnt_npos=0 _agnt_var='' ;;
-    'coordinator schedule') _agnt_subs='' _agnt_flags='--from --to --days --tz --output --help --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout' _agnt_all=1 _agnt_vflags='--from --to --days --tz -o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
+    'coordinator schedule') _agnt_subs='' _agnt_flags='--from --to --days --tz --output --help --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --guardrails' _agnt_all=1 _agnt_vflags='--from --to --days --tz -o --output --fields --query --profile --base-url --timeout --guardrails' _agnt_npos=0 _agnt_var='' ;;
     'coordinator manager-overview') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'coordinator audit-events') _agnt_subs='' _agnt_flags='--from --to --principal-id --coordinator-id --action --before --all --limit --page --per-page --tz --help' _agnt_all='' _agnt_vflags='--from --to --principal-id --coordinator-id --action --before --limit --page --per-page --tz' _agnt_npos=0 _agnt_var='' ;;
     'coordinator audit-events-tail') _agnt_subs='' _agnt_flags='--principal-id --coordinator-id --action --since --follow --interval --cursor-file --schema --tz --help' _agnt_all='' _agnt_vflags='--principal-id --coordinator-id --action --since --interval --cursor-file --schema --tz' _agnt_npos=0 _agnt_var='' ;;
@@ -227,7 +227,7 @@ _agnt_node() {
     'coverage end') _agnt_subs='' _agnt_flags='--tz --utc --help' _agnt_all='' _agnt_vflags='--tz' _agnt_npos=1 _agnt_var=1 ;;
     'coverage who') _agnt_subs='' _agnt_flags='--at --tz --help' _agnt_all='' _agnt_vflags='--at --tz' _agnt_npos=1 _agnt_var='' ;;
     'coverage dashboard') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'coverage events') _agnt_subs='' _agnt_flags='--range-start --range-end --status --from --to --days --tz --output --help --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout' _agnt_all=1 _agnt_vflags='--range-start --range-end --status --from --to --days --tz -o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
+    'coverage events') _agnt_subs='' _agnt_flags='--range-start --range-end --status --from --to --days --tz --output --help --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --guardrails' _agnt_all=1 _agnt_vflags='--range-start --range-end --status --from --to --days --tz -o --output --fields --query --profile --base-url --timeout --guardrails' _agnt_npos=0 _agnt_var='' ;;
     'coverage principals') _agnt_subs='' _agnt_flags='--all --limit --page --per-page --tz --help' _agnt_all='' _agnt_vflags='--limit --page --per-page --tz' _agnt_npos=1 _agnt_var='' ;;
     'backup-rules') _agnt_subs='list create delete' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'backup-rules list') _agnt_subs='' _agnt_flags='--all --limit --page --per-page --tz --help' _agnt_all='' _agnt_vflags='--limit --page --per-page --tz' _agnt_npos=0 _agnt_var='' ;;
@@ -300,11 +300,11 @@ _agnt_node() {
     'api spec') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'inbox') _agnt_subs='' _agnt_flags='--watch --interval --tz --utc --help' _agnt_all='' _agnt_vflags='--interval --tz' _agnt_npos=0 _agnt_var='' ;;
     'wait') _agnt_subs='coverage delegation audit-delivery drive-file onboarding' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'wait coverage') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
-    'wait delegation') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
-    'wait audit-delivery') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --org --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval --org -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
-    'wait drive-file') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --user --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval --user -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
-    'wait onboarding') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
+    'wait coverage') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --guardrails' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval -o --output --fields --query --profile --base-url --guardrails' _agnt_npos=1 _agnt_var='' ;;
+    'wait delegation') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --guardrails' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval -o --output --fields --query --profile --base-url --guardrails' _agnt_npos=1 _agnt_var='' ;;
+    'wait audit-delivery') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --org --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --guardrails' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval --org -o --output --fields --query --profile --base-url --guardrails' _agnt_npos=1 _agnt_var='' ;;
+    'wait drive-file') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --user --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --guardrails' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval --user -o --output --fields --query --profile --base-url --guardrails' _agnt_npos=1 _agnt_var='' ;;
+    'wait onboarding') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --guardrails' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval -o --output --fields --query --profile --base-url --guardrails' _agnt_npos=1 _agnt_var='' ;;
     'batch') _agnt_subs='' _agnt_flags='--concurrency --serial --match --skip-rows --max-rows --key --errors-out --ledger --resume --input-format --delimiter --encoding --help' _agnt_all='' _agnt_vflags='--concurrency --match --skip-rows --max-rows --key --errors-out --ledger --input-format --delimiter --encoding' _agnt_npos=2 _agnt_var=1 ;;
     'commands') _agnt_subs='' _agnt_flags='--markdown --help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'completion') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
@@ -980,9 +980,9 @@ _agnt_values() {
     'calendars get|#0') _agnt_v='@dyn' ;;
     'calendars events|#0') _agnt_v='@dyn' ;;
     'calendars sync|#0') _agnt_v='@dyn' ;;
-    'config get|#0') _agnt_v='base-url output timeout retries timezone' ;;
-    'config set|#0') _agnt_v='base-url output timeout retries timezone' ;;
-    'config unset|#0') _agnt_v='base-url output timeout retries timezone' ;;
+    'config get|#0') _agnt_v='base-url output timeout retries timezone guardrails' ;;
+    'config set|#0') _agnt_v='base-url output timeout retries timezone guardrails' ;;
+    'config unset|#0') _agnt_v='base-url output timeout retries timezone guardrails' ;;
     'config use|#0') _agnt_v='@dyn' ;;
     'config remove|#0') _agnt_v='@dyn' ;;
     'sandbox start|--data') _agnt_v='@file' ;;
@@ -1004,6 +1004,7 @@ _agnt_values() {
     *'|--output') _agnt_v='table wide json yaml jsonl csv id' ;;
     *'|-o') _agnt_v='table wide json yaml jsonl csv id' ;;
     *'|--profile') _agnt_v='@dyn' ;;
+    *'|--guardrails') _agnt_v='@file' ;;
     *) _agnt_v= ;;
   esac
 }

@@ -950,7 +950,7 @@ function __agnt_state
     set -l skip 0
     set -l dd 0
     set -l next
-    set -l vflags -o --output --fields --query --profile --base-url --timeout
+    set -l vflags -o --output --fields --query --profile --base-url --timeout --guardrails
     for w in $tokens
         if test $skip = 1
             set skip 0
@@ -1002,6 +1002,7 @@ complete -c agnt -l debug -d 'log each HTTP exchange to stderr, secrets masked'
 complete -c agnt -l quiet -d 'less output on stderr'
 complete -c agnt -l no-color -d 'no colour (env NO_COLOR)'
 complete -c agnt -n 'not __agnt_at \'wait coverage\'; and not __agnt_at \'wait delegation\'; and not __agnt_at \'wait audit-delivery\'; and not __agnt_at \'wait drive-file\'; and not __agnt_at \'wait onboarding\'' -l timeout -x -d 'per-request time limit (default 30)'
+complete -c agnt -l guardrails -r -F -d 'check every write against the guardrails of this organization document (profile setting guardrails)'
 complete -c agnt -s h -l help -d 'show help for a command'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'users' -d 'Users: you, the users of your organization, provisioning'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'workspace' -d 'Your assistant\'s workspace: resource profile, snapshots, cleanup'
@@ -2389,9 +2390,9 @@ complete -c agnt -n '__agnt_at \'config\'' -f -a 'unset' -d 'remove a setting'
 complete -c agnt -n '__agnt_at \'config\'' -f -a 'profiles' -d 'list profiles'
 complete -c agnt -n '__agnt_at \'config\'' -f -a 'use' -d 'switch profile'
 complete -c agnt -n '__agnt_at \'config\'' -f -a 'remove' -d 'delete a profile'
-complete -c agnt -n '__agnt_at \'config get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone'
-complete -c agnt -n '__agnt_at \'config set\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone'
-complete -c agnt -n '__agnt_at \'config unset\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone'
+complete -c agnt -n '__agnt_at \'config get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone guardrails'
+complete -c agnt -n '__agnt_at \'config set\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone guardrails'
+complete -c agnt -n '__agnt_at \'config unset\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone guardrails'
 complete -c agnt -n '__agnt_at \'config use\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'config remove\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'sandbox\'' -f -a 'start' -d 'start the sandbox server'
