@@ -18,6 +18,10 @@ import { renderTestFailures } from './supervision-model.ts';
 import { applySupervision, renderSupervision, supervisionCount, supervisionData, supervisionDrift, type SupervisionPlan } from './supervision-plan.ts';
 import { hostEnv } from '../../core/host.ts';
 import { forbiddenSteps } from './permissions.ts';
+import { runGuardrails } from '../../core/guardrails/hook.ts';
+import { GuardrailViolation, violations } from '../../core/guardrails/check.ts';
+import { profileEmail, verifyPlan, type Verified } from '../../core/guardrails/signing.ts';
+import { planTouches } from './guardrails-plan.ts';
 
 type Rec = Record<string, any>;
 
@@ -62,6 +66,8 @@ export function docFile(inv: Invocation): string {
 async function prepare(ctx: Context, inv: Invocation, orgId?: string): Promise<Prepared> {
   const file = docFile(inv);
   const loaded = await loadDocument(file);
+  // The document's own guardrails bind this run's writes (over --guardrails and the profile's).
+  if (loaded.doc.guardrails) guardrailsOf(ctx).document = { rules: loaded.doc.guardrails, file };
   const secrets: string[] = [];
   // References are resolved before any request: a missing variable is a usage error, nothing sent.
   const desired = resolveReferences(loaded.doc, hostEnv(), file, secrets);
@@ -76,6 +82,34 @@ async function prepare(ctx: Context, inv: Invocation, orgId?: string): Promise<P
   for (const f of forbidden) notes.push(`not allowed: ${f}`);
   const supervision = await prepareSupervision(ctx, desired, live);
   return { file, hash: loaded.hash, desired, secrets, orgId: id, live, state, changes, notes, forbidden, baseUrl, supervision };
+}
+
+const guardrailsOf = (ctx: Context) => runGuardrails({ profile: ctx.settings().profile.name, file: ctx.global.guardrails });
+
+/**
+ * The whole plan against the guardrails, before any write: a violation refuses it (exit 7, the
+ * rule and the objects named). A saved plan's signatures are verified first; one by a second
+ * admin (an approver who is not the plan's author) lets through what needs approval.
+ */
+async function checkGuardrails(ctx: Context, p: Prepared, saved: Rec | undefined, signed: Verified | undefined): Promise<void> {
+  const run = guardrailsOf(ctx);
+  const rs = await run.rules();
+  if (!rs) return;
+  run.approved = Boolean(signed?.secondAdmin);
+  const found = violations(rs, planTouches(p.changes, p.supervision, p.desired, p.live), run.state());
+  if (!found.length) return;
+  const selfOnly = signed && signed.by.length && !signed.secondAdmin && found.some((v) => v.rule === 'guardrails.approval');
+  throw new GuardrailViolation(rs, found, selfOnly ? `the plan is signed only by its author (${saved!.author}): a second admin must approve it; nothing was written` : 'nothing was written');
+}
+
+/** What the guardrails would refuse of a plan unless a second admin signs it: the plan's notes say so. */
+async function guardrailNotes(ctx: Context, p: Prepared): Promise<string[]> {
+  const run = guardrailsOf(ctx);
+  const rs = await run.rules();
+  if (!rs) return [];
+  return violations(rs, planTouches(p.changes, p.supervision, p.desired, p.live), run.state()).map(
+    (v) => `guardrails (${rs.file}): ${v.rule}: ${v.why}: ${v.objects.join(', ')}${v.rule === 'guardrails.approval' ? ' (agnt approve PLAN by a second admin)' : ' (apply refuses)'}`,
+  );
 }
 
 function header(p: Prepared, verb: string): string {
@@ -175,7 +209,10 @@ export const planOrg: Handler = async (ctx, inv) => {
     return dryRead(ctx, inv.args.orgId);
   }
   const p = await prepare(ctx, inv);
+  p.notes.push(...(await guardrailNotes(ctx, p)));
   const data = planData(p);
+  // Who made the plan: a rule asking for a second admin wants a signature by someone else.
+  if (inv.opts.out) data.author = await profileEmail(ctx);
   if (inv.opts.out) {
     // A document the user asked for where they named it: the mode a new file gets (umask), no folder made.
     writeFileAtomic(String(inv.opts.out), `${JSON.stringify(data, null, 2)}\n`, { mode: 0o666 });
@@ -229,6 +266,8 @@ export const applyOrg: Handler = async (ctx, inv) => {
   }
   const p = await prepare(ctx, inv, saved?.organization);
   const data = planData(p);
+  // Signatures first: a plan changed after signing is refused as such, before it is compared.
+  const signed = saved ? verifyPlan(saved, await guardrailsOf(ctx).rules(), String(inv.opts.plan)) : undefined;
   if (saved) {
     const stale = (why: string) =>
       new AgntError(`the plan ${inv.opts.plan} is stale: ${why}; nothing was written`, EXIT.rejected, `make a new plan: agnt org plan -f ${p.file} ${p.orgId} --out ${inv.opts.plan}`);
@@ -238,6 +277,7 @@ export const applyOrg: Handler = async (ctx, inv) => {
     if (canonical([saved.changes, saved.supervision?.members]) !== canonical([data.changes, data.supervision?.members])) throw stale('the changes it would make now differ from the saved ones');
   }
   if (p.supervision) refuseSupervision(p);
+  await checkGuardrails(ctx, p, saved, signed);
   if (!p.changes.length && !supervisionCount(p.supervision)) {
     // Under the JSON form stderr holds the error object alone: the empty result says it.
     return { data: { organization: p.orgId, applied: 0, changes: [] }, text: '', notes: ctx.jsonErrors ? [] : [header(p, 'apply to')] };
