@@ -14,7 +14,11 @@ export async function keysCreate(ctx: Context, opts: Record<string, unknown>): P
   const profile = ctx.settings().profile.name;
   const made = createKey(profile, Boolean(opts.force));
   const email = await profileEmail(ctx).catch(() => 'YOUR-EMAIL');
-  return { data: { profile, email, key: made.key, file: made.file }, text: pasteText(email, made.key), notes: [`private key written to ${made.file} (0600); add the public key above to the organization document`] };
+  return {
+    data: { profile, email, key: made.key, file: made.file },
+    text: pasteText(email, made.key),
+    notes: [`private key written to ${made.file} (0600); add the public key above to the organization document`],
+  };
 }
 
 export async function keysShow(ctx: Context): Promise<Outcome> {

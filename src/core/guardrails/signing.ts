@@ -122,7 +122,7 @@ export function verifyPlan(plan: Plan, rs: RuleSet | undefined, file: string): V
 export async function profileEmail(ctx: Context): Promise<string> {
   const s = ctx.settings();
   const saved = readConfig(hostEnv(), () => undefined).profiles?.[s.profile.name]?.user;
-  if (saved && saved.includes('@')) return saved.toLowerCase();
+  if (saved?.includes('@')) return saved.toLowerCase();
   const me = (await callEndpoint<Record<string, unknown>>(ctx.client(), 'users.me.get')).data ?? {};
   if (typeof me.email !== 'string') throw new AgntError('cannot tell who the profile is: GET /users/me gave no e-mail', EXIT.failure);
   return me.email.toLowerCase();

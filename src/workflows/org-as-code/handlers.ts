@@ -98,7 +98,7 @@ async function checkGuardrails(ctx: Context, p: Prepared, saved: Rec | undefined
   run.approved = Boolean(signed?.secondAdmin);
   const found = violations(rs, planTouches(p.changes, p.supervision, p.desired, p.live), run.state());
   if (!found.length) return;
-  const selfOnly = signed && signed.by.length && !signed.secondAdmin && found.some((v) => v.rule === 'guardrails.approval');
+  const selfOnly = signed?.by.length && !signed.secondAdmin && found.some((v) => v.rule === 'guardrails.approval');
   throw new GuardrailViolation(rs, found, selfOnly ? `the plan is signed only by its author (${saved!.author}): a second admin must approve it; nothing was written` : 'nothing was written');
 }
 
