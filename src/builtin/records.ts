@@ -312,7 +312,7 @@ const batch: BuiltinRecord = {
     'runs every row exactly once: a row that may already have reached the server is looked up first where the API\n' +
     'allows it, and reported as unknown where it does not. Results come out as one stream (-o jsonl, csv, json, table)\n' +
     "with the row number and key columns; failed rows go to --errors-out in the input's own columns plus batch_error.\n" +
-    'Exit codes: 0 every row succeeded, 6 some rows failed, 2 bad options or placeholders (nothing sent), 130 interrupted.',
+    'Exit codes: 0 every row succeeded, 6 some rows failed, 7 some rows refused by the guardrails (docs/guardrails.md), 2 bad options or placeholders (nothing sent), 130 interrupted.',
   args: [
     { name: 'file', description: "CSV, TSV, JSONL or YAML file, or '-' for stdin (CSV unless --input-format)", file: true },
     { name: 'command', description: 'after --: the agnt command line, with {column} placeholders', required: false, variadic: true },

@@ -20,6 +20,9 @@ export const REMOVALS: ReadonlySet<string> = new Set(['orgs.members.delete', 'us
 
 const RUN = { key: 'guardrails' };
 
+/** A write the guardrails refused (check.ts GuardrailViolation), told without loading the checks. */
+export const isGuardrailRefusal = (e: unknown): boolean => e instanceof Error && e.name === 'GuardrailViolation';
+
 /** The run's guardrails state: which rules, whether a signed plan approved the changes, deletes sent. */
 export class GuardrailRun {
   /** Rules of the command's own document (org plan/apply); they win over the flag and the profile. */
