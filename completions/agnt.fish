@@ -1808,7 +1808,7 @@ complete -c agnt -n '__agnt_at \'org\'' -f -a 'validate' -d 'Check an organizati
 complete -c agnt -n '__agnt_at \'org\'' -f -a 'plan' -d 'Show, field by field, what apply would change to make the organization match the file (sends no write)'
 complete -c agnt -n '__agnt_at \'org\'' -f -a 'apply' -d 'Make the organization match the file, in dependency order; a second run changes nothing'
 complete -c agnt -n '__agnt_at \'org\'' -f -a 'drift' -d 'Like plan, and names who changed each drifted field and when, from the audit events'
-complete -c agnt -n '__agnt_at \'org\'' -f -a 'explain' -d 'Show the supervision matrix the file gives one member, and which line of the file decided each cell'
+complete -c agnt -n '__agnt_at \'org\'' -f -a 'explain' -d 'Show the supervision matrix the file gives one member, which line of the file decided each cell, and the guardrails that bind them'
 complete -c agnt -n '__agnt_at \'org list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'org list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'org list\'' -l page -x -d 'page number (from 1)'

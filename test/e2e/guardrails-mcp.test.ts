@@ -59,7 +59,11 @@ describe('agnt mcp under guardrails', () => {
           expect(writes().slice(before)).toEqual([]);
         } else {
           expect(applied.isError, applied.text).toBe(false);
-          expect(writes().slice(before).map((w) => `${w.method} ${w.path}`)).toEqual(['DELETE /organizations/org_acme/members/usr_member']);
+          expect(
+            writes()
+              .slice(before)
+              .map((w) => `${w.method} ${w.path}`),
+          ).toEqual(['DELETE /organizations/org_acme/members/usr_member']);
         }
       } finally {
         await c.close();

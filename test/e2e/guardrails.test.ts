@@ -240,6 +240,33 @@ describe('guardrails: where the rules come from, and how they are checked', () =
     expect(t.stderr).toMatch(/typo\.yaml:\d+:\d+: guardrails\.limits\.deletesPerDy: unknown key 'deletesPerDy'; did you mean 'deletesPerDay'\?/);
   });
 
+  it('org explain lists the guardrails that bind a member, and only those', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'org.yaml');
+    writeFileSync(
+      file,
+      doc(
+        {
+          protected: { members: ['member@acme.test'] },
+          neverAuto: [
+            { match: { role: 'admin' }, cells: ['voice_call'] },
+            { match: { user: 'member@acme.test' }, cells: ['email_as_user'] },
+          ],
+        },
+        { organization: { name: 'Acme Corp' } },
+      ),
+    );
+    const m = await agntJson<{ guardrails: string[] }>(['org', 'explain', 'member@acme.test', 'email_as_user', '-f', file], { sb, configDir: dir });
+    expect(m.guardrails).toEqual([
+      'guardrails.protected.members: never removed, role never changed, no supervision cell loosened',
+      'guardrails.neverAuto[1]: email_as_user never auto (user member@acme.test)',
+    ]);
+    const a = await agnt(['org', 'explain', 'admin@acme.test', '-f', file], { sb, configDir: dir });
+    expect(a.exitCode, a.stderr).toBe(0);
+    expect(a.stdout).toContain(`guardrails of ${file}:\n    guardrails.neverAuto[0]: voice_call never auto (role admin)\n`);
+    expect(a.stdout).not.toContain('protected');
+  });
+
   it('deletesPerDay counts the deletes of the last 24 hours from the change journal', async () => {
     const dir = tempDir();
     const file = join(dir, 'rules.yaml');

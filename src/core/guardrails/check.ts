@@ -151,3 +151,27 @@ export function enforce(rs: RuleSet | undefined, touches: readonly Touch[], st: 
   const vs = violations(rs, touches, st);
   if (vs.length) throw new GuardrailViolation(rs, vs, what);
 }
+
+/** The rules that bind one member, as `org explain` lists them: those for everyone, and those naming them, their team or a group they are in. */
+export function rulesFor(rs: RuleSet, m: TouchedMember): string[] {
+  const g = rs.rules;
+  const out: string[] = [];
+  const teams = (g.protected?.teams ?? []).filter((t) => m.team !== null && lower(t) === lower(m.team));
+  if ((g.protected?.members ?? []).includes(lower(m.email))) out.push('guardrails.protected.members: never removed, role never changed, no supervision cell loosened');
+  if (teams.length) out.push(`guardrails.protected.teams: team ${teams[0]} is protected: never removed from it, role never changed, no supervision cell loosened`);
+  (g.neverAuto ?? []).forEach((r, i) => {
+    if (matches(r.match, m)) out.push(`guardrails.neverAuto[${i}]: ${r.cells.join(', ')} never auto (${describeGroup(r.match)})`);
+  });
+  const l = g.limits;
+  if (l?.deletesPerRun !== undefined || l?.deletesPerDay !== undefined)
+    out.push(
+      `guardrails.limits: ${[l.deletesPerRun !== undefined ? `${l.deletesPerRun} delete(s) per run` : '', l.deletesPerDay !== undefined ? `${l.deletesPerDay} per 24 hours` : ''].filter(Boolean).join(', ')}`,
+    );
+  const a = g.approval;
+  if (a?.changes?.length || (a?.protected && (teams.length || (g.protected?.members ?? []).includes(lower(m.email)))))
+    out.push(
+      `guardrails.approval: ${[a.changes?.length ? `${a.changes.join(', ')} changes` : '', a.protected ? 'changes to protected members and teams' : ''].filter(Boolean).join(' and ')} need a second admin's signature`,
+    );
+  if (g.writeHours) out.push(`guardrails.writeHours: writes only ${g.writeHours.from}-${g.writeHours.to} ${g.writeHours.zone}${g.writeHours.days ? ` on ${g.writeHours.days.join(', ')}` : ''}`);
+  return out;
+}
