@@ -309,7 +309,7 @@ _agnt_node() {
     'wait audit-delivery') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --org --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --guardrails' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval --org -o --output --fields --query --profile --base-url --guardrails' _agnt_npos=1 _agnt_var='' ;;
     'wait drive-file') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --user --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --guardrails' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval --user -o --output --fields --query --profile --base-url --guardrails' _agnt_npos=1 _agnt_var='' ;;
     'wait onboarding') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --guardrails' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval -o --output --fields --query --profile --base-url --guardrails' _agnt_npos=1 _agnt_var='' ;;
-    'batch') _agnt_subs='' _agnt_flags='--concurrency --serial --match --skip-rows --max-rows --key --errors-out --ledger --resume --input-format --delimiter --encoding --help' _agnt_all='' _agnt_vflags='--concurrency --match --skip-rows --max-rows --key --errors-out --ledger --input-format --delimiter --encoding' _agnt_npos=2 _agnt_var=1 ;;
+    'batch') _agnt_subs='' _agnt_flags='--concurrency --serial --match --skip-rows --max-rows --key --errors-out --ledger --resume --input-format --delimiter --encoding --plan-out --plan --help' _agnt_all='' _agnt_vflags='--concurrency --match --skip-rows --max-rows --key --errors-out --ledger --input-format --delimiter --encoding --plan-out --plan' _agnt_npos=2 _agnt_var=1 ;;
     'commands') _agnt_subs='' _agnt_flags='--markdown --help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'completion') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'version') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
@@ -1008,6 +1008,8 @@ _agnt_values() {
     'batch|--ledger') _agnt_v='@file' ;;
     'batch|--input-format') _agnt_v='csv tsv jsonl yaml json' ;;
     'batch|--encoding') _agnt_v='utf8 utf16le utf16be windows-1252' ;;
+    'batch|--plan-out') _agnt_v='@file' ;;
+    'batch|--plan') _agnt_v='@file' ;;
     'batch|#0') _agnt_v='@file' ;;
     'completion|#0') _agnt_v='bash zsh fish powershell' ;;
     *'|--output') _agnt_v='table wide json yaml jsonl csv id' ;;

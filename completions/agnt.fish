@@ -941,7 +941,7 @@ function __agnt_vflags --argument-names p
         case 'wait onboarding'
             printf '%s\n' --for --timeout --interval --max-interval
         case 'batch'
-            printf '%s\n' --concurrency --match --skip-rows --max-rows --key --errors-out --ledger --input-format --delimiter --encoding
+            printf '%s\n' --concurrency --match --skip-rows --max-rows --key --errors-out --ledger --input-format --delimiter --encoding --plan-out --plan
     end
 end
 
@@ -2533,6 +2533,8 @@ complete -c agnt -n '__agnt_at \'batch\'' -l resume -d 'finish an interrupted ru
 complete -c agnt -n '__agnt_at \'batch\'' -l input-format -x -a 'csv tsv jsonl yaml json' -d 'csv, tsv, jsonl, yaml or json instead of guessing from the file name'
 complete -c agnt -n '__agnt_at \'batch\'' -l delimiter -x -d 'CSV field delimiter instead of detecting it (comma, semicolon, tab, pipe, or one character)'
 complete -c agnt -n '__agnt_at \'batch\'' -l encoding -x -a 'utf8 utf16le utf16be windows-1252' -d 'text encoding instead of detecting it'
+complete -c agnt -n '__agnt_at \'batch\'' -l plan-out -r -F -d 'send nothing: save every row’s request as a plan (for agnt approve and --plan)'
+complete -c agnt -n '__agnt_at \'batch\'' -l plan -r -F -d 'send the requests of a saved plan, and only those, after checking its signatures (docs/guardrails.md)'
 complete -c agnt -n '__agnt_at \'batch\'; and not string match -q -- \'-*\' (commandline -ct)' -F
 complete -c agnt -n '__agnt_at \'commands\'' -l markdown -d 'print the command reference (docs/commands.md) as Markdown'
 complete -c agnt -n '__agnt_at \'completion\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'bash zsh fish powershell'

@@ -314,7 +314,7 @@ const batch: BuiltinRecord = {
     "with the row number and key columns; failed rows go to --errors-out in the input's own columns plus batch_error.\n" +
     'Exit codes: 0 every row succeeded, 6 some rows failed, 7 some rows refused by the guardrails (docs/guardrails.md), 2 bad options or placeholders (nothing sent), 130 interrupted.',
   args: [
-    { name: 'file', description: "CSV, TSV, JSONL or YAML file, or '-' for stdin (CSV unless --input-format)", file: true },
+    { name: 'file', description: "CSV, TSV, JSONL or YAML file, or '-' for stdin (CSV unless --input-format); none with --plan", file: true, required: false },
     { name: 'command', description: 'after --: the agnt command line, with {column} placeholders', required: false, variadic: true },
   ],
   options: [
@@ -330,6 +330,8 @@ const batch: BuiltinRecord = {
     { flags: '--input-format <format>', description: 'csv, tsv, jsonl, yaml or json instead of guessing from the file name', values: ['csv', 'tsv', 'jsonl', 'yaml', 'json'] },
     { flags: '--delimiter <char>', description: 'CSV field delimiter instead of detecting it (comma, semicolon, tab, pipe, or one character)' },
     { flags: '--encoding <name>', description: 'text encoding instead of detecting it', values: ['utf8', 'utf16le', 'utf16be', 'windows-1252'] },
+    { flags: '--plan-out <file>', description: 'send nothing: save every row’s request as a plan (for agnt approve and --plan)', file: true },
+    { flags: '--plan <file>', description: 'send the requests of a saved plan, and only those, after checking its signatures (docs/guardrails.md)', file: true },
   ],
   endpointsNote: 'those of the command after --, once per row',
   examples: [

@@ -359,6 +359,46 @@ describe('signed plans', () => {
     ).toEqual(['PUT /users/usr_member']);
   });
 
+  it('batch --plan-out saves the rows’ requests; batch --plan sends only those, with the same signature checks', async () => {
+    const env = { AGNT_BASE_URL: sb.baseUrl };
+    const rows = join(admin, 'rows.csv');
+    writeFileSync(rows, 'user\nusr_coord\nusr_backup\n');
+    const plan = join(admin, 'batch-plan.json');
+    const before = writes(sb).length;
+    const made = await agnt(['batch', rows, '--plan-out', plan, '--', 'users', 'update', '{user}', '--organization-role', 'guest'], { configDir: admin, env });
+    expect(made.exitCode, made.stderr).toBe(0);
+    const saved = JSON.parse(readFileSync(plan, 'utf8'));
+    expect(saved).toMatchObject({ apiVersion: 'agnt/v1', kind: 'BatchPlan', author: 'admin@acme.test', baseUrl: sb.baseUrl });
+    expect(saved.requests).toEqual([
+      { row: 2, method: 'PUT', path: '/users/usr_coord', body: { organizationRole: 'guest' } },
+      { row: 3, method: 'PUT', path: '/users/usr_backup', body: { organizationRole: 'guest' } },
+    ]);
+    const send = (f: string) => agnt(['batch', '--plan', f, '--guardrails', file, '--yes'], { configDir: admin, env });
+    const unsigned = await send(plan);
+    expect(unsigned.exitCode).toBe(7);
+    expect(unsigned.stderr).toContain('2 refused by the guardrails');
+    await agnt(['approve', plan], { configDir: admin });
+    const self = await send(plan);
+    expect(self.exitCode).toBe(7);
+    expect(self.stderr).toContain('signed only by its author (admin@acme.test)');
+    await agnt(['approve', plan], { configDir: second });
+    const tampered = join(admin, 'batch-tampered.json');
+    const signed = JSON.parse(readFileSync(plan, 'utf8'));
+    writeFileSync(tampered, JSON.stringify({ ...signed, requests: [{ ...signed.requests[0], path: '/users/usr_admin' }] }));
+    const t = await send(tampered);
+    expect(t.exitCode).toBe(7);
+    expect(t.stderr).toContain('was changed after admin@acme.test signed it');
+    expect(writes(sb).slice(before)).toEqual([]);
+    const ok = await send(plan);
+    expect(ok.exitCode, ok.stderr).toBe(0);
+    expect(
+      writes(sb)
+        .slice(before)
+        .map((w) => `${w.method} ${w.path}`)
+        .sort(),
+    ).toEqual(['PUT /users/usr_backup', 'PUT /users/usr_coord']);
+  });
+
   it('a signature by a key not listed under approvers is refused', async () => {
     const stranger = tempDir();
     await agnt(['auth', 'login', '--with-token'], { sb, configDir: stranger, input: sb.tokens.coordinator!, as: null, env: { AGNT_BASE_URL: sb.baseUrl } });
