@@ -14,9 +14,7 @@ import type { WriteHook, WriteInfo } from '../write-hooks.ts';
 // The checks load only when a run has rules: every command makes a context, few have guardrails.
 import type { CheckState } from './check.ts';
 import type { RuleSet } from './rules.ts';
-
-/** Endpoints that take a member out of the organization or a team, or delete a team (besides any DELETE). */
-export const REMOVALS: ReadonlySet<string> = new Set(['orgs.members.delete', 'users.delete', 'users.deprovision', 'teams.members.delete', 'teams.delete']);
+import { REMOVALS } from './removals.ts';
 
 const RUN = { key: 'guardrails' };
 

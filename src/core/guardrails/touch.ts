@@ -12,7 +12,7 @@ import type { WriteInfo } from '../write-hooks.ts';
 import type { Touch, TouchedMember } from './check.ts';
 import type { ChangeKind, RuleSet } from './rules.ts';
 import { callEndpoint } from '../endpoint-request.ts';
-import { REMOVALS } from './hook.ts';
+import { REMOVALS } from './removals.ts';
 
 type Rec = Record<string, any>;
 
