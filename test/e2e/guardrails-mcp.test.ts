@@ -3,10 +3,10 @@
 // tool error naming the rule, and nothing reaches the sandbox.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { BIN, cleanEnv, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
+import { BIN, cleanEnv, removeDir, sandboxForFile, tempDir, type withSandbox } from '../support/helpers.ts';
 
 type Sb = Awaited<ReturnType<typeof withSandbox>>;
 
@@ -24,16 +24,9 @@ async function connect(sb: Sb, configDir: string, flags: string[]) {
 }
 
 describe('agnt mcp under guardrails', () => {
-  let sb: Sb;
-  let dir: string;
-  beforeAll(async () => {
-    sb = await withSandbox();
-    dir = tempDir();
-  });
-  afterAll(async () => {
-    await sb.dispose();
-    removeDir(dir);
-  });
+  const sb = sandboxForFile();
+  const dir = tempDir();
+  afterAll(() => removeDir(dir));
 
   const rules = (members: string[]) => {
     const f = join(dir, `rules-${members.length}.yaml`);

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { agnt, agntJson, tempDir, withSandbox } from '../support/helpers.ts';
+import { agnt, agntJson, sandboxForFile, tempDir, withSandbox } from '../support/helpers.ts';
 
 type Sb = Awaited<ReturnType<typeof withSandbox>>;
 type Rules = Record<string, unknown>;
@@ -204,13 +204,7 @@ describe('guardrails: each kind of rule against each write path', () => {
 });
 
 describe('guardrails: where the rules come from, and how they are checked', () => {
-  let sb: Sb;
-  beforeAll(async () => {
-    sb = await withSandbox();
-  });
-  afterAll(async () => {
-    await sb.dispose();
-  });
+  const sb = sandboxForFile();
 
   it('the profile setting guardrails names the document when no flag does', async () => {
     const dir = tempDir();
