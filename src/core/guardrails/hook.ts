@@ -58,6 +58,22 @@ export class GuardrailRun {
     return file ? loadRules(file) : undefined;
   }
 
+  /**
+   * Runs `fn` (a command's writes) under its document's rules and a signed plan's approval, then
+   * puts the run's back: an MCP session that planned from a document keeps its own rules after.
+   */
+  async within<T>(document: RuleSet | undefined, approved: boolean, fn: () => Promise<T>): Promise<T> {
+    const was = { document: this.document, approved: this.approved };
+    if (document) this.document = document;
+    this.approved = approved;
+    try {
+      return await fn();
+    } finally {
+      this.document = was.document;
+      this.approved = was.approved;
+    }
+  }
+
   /** The state the checks read now. */
   state(): CheckState {
     const profile = this.profile;

@@ -90,24 +90,25 @@ export async function applyBatchPlan(ctx: Context, file: string): Promise<Outcom
   if (ctx.dryRun) throw new UsageError('--plan with --dry-run: the plan is what a dry run showed; read it, or apply it');
   const run = runGuardrails({ profile: ctx.settings().profile.name, file: ctx.global.guardrails });
   const signed = verifyPlan(plan, await rulesOf(ctx), file);
-  run.approved = signed.secondAdmin;
   const requests = plan.requests as PlannedRequest[];
   const notes: string[] = [];
   if (signed.by.length && !signed.secondAdmin) notes.push(`note: ${file} is signed only by its author (${plan.author}): a rule asking for a second admin refuses what it covers`);
   if (requests.some((r) => r.method === 'DELETE')) await confirm(ctx.io, `Send the ${requests.length} request(s) of ${file}, deletes among them?`, ctx.global.yes);
   const client = ctx.client();
   let refused = 0;
-  const results = await mapLimit(requests, CHANGES_AT_ONCE, async (r) => {
-    const [path, query] = r.path.split('?');
-    try {
-      await client.request({ method: r.method, path: path!, ...(query ? { query: Object.fromEntries(new URLSearchParams(query)) } : {}), ...(r.body !== undefined ? { body: r.body } : {}) });
-      return { row: r.row, method: r.method, path: r.path, status: 'ok' };
-    } catch (e) {
-      if (!(e instanceof AgntError) || e.exitCode === EXIT.interrupted) throw e;
-      if (isGuardrailRefusal(e)) refused++;
-      return { row: r.row, method: r.method, path: r.path, status: 'failed', error: failureText(e) };
-    }
-  });
+  const results = await run.within(undefined, signed.secondAdmin, () =>
+    mapLimit(requests, CHANGES_AT_ONCE, async (r) => {
+      const [path, query] = r.path.split('?');
+      try {
+        await client.request({ method: r.method, path: path!, ...(query ? { query: Object.fromEntries(new URLSearchParams(query)) } : {}), ...(r.body !== undefined ? { body: r.body } : {}) });
+        return { row: r.row, method: r.method, path: r.path, status: 'ok' };
+      } catch (e) {
+        if (!(e instanceof AgntError) || e.exitCode === EXIT.interrupted) throw e;
+        if (isGuardrailRefusal(e)) refused++;
+        return { row: r.row, method: r.method, path: r.path, status: 'failed', error: failureText(e) };
+      }
+    }),
+  );
   const failed = results.filter((r) => r.status === 'failed');
   const columns = [{ path: 'row' }, { path: 'method' }, { path: 'path' }, { path: 'status' }, { path: 'error' }];
   if (!failed.length) return { data: results, columns, notes };

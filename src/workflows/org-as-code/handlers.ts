@@ -20,6 +20,7 @@ import { hostEnv } from '../../core/host.ts';
 import { forbiddenSteps } from './permissions.ts';
 import { runGuardrails } from '../../core/guardrails/hook.ts';
 import { GuardrailViolation, violations } from '../../core/guardrails/check.ts';
+import type { RuleSet } from '../../core/guardrails/rules.ts';
 import { profileEmail, verifyPlan, type Verified } from '../../core/guardrails/signing.ts';
 import { planTouches } from './guardrails-plan.ts';
 
@@ -56,6 +57,8 @@ interface Prepared {
   forbidden: string[];
   baseUrl: string;
   supervision?: SupervisionPlan;
+  /** The document's own guardrails: they bind this command's writes, over --guardrails and the profile's. */
+  rules?: RuleSet;
 }
 
 export function docFile(inv: Invocation): string {
@@ -66,8 +69,6 @@ export function docFile(inv: Invocation): string {
 async function prepare(ctx: Context, inv: Invocation, orgId?: string): Promise<Prepared> {
   const file = docFile(inv);
   const loaded = await loadDocument(file);
-  // The document's own guardrails bind this run's writes (over --guardrails and the profile's).
-  if (loaded.doc.guardrails) guardrailsOf(ctx).document = { rules: loaded.doc.guardrails, file };
   const secrets: string[] = [];
   // References are resolved before any request: a missing variable is a usage error, nothing sent.
   const desired = resolveReferences(loaded.doc, hostEnv(), file, secrets);
@@ -81,10 +82,13 @@ async function prepare(ctx: Context, inv: Invocation, orgId?: string): Promise<P
   // The plan says what will be refused, before any write.
   for (const f of forbidden) notes.push(`not allowed: ${f}`);
   const supervision = await prepareSupervision(ctx, desired, live);
-  return { file, hash: loaded.hash, desired, secrets, orgId: id, live, state, changes, notes, forbidden, baseUrl, supervision };
+  const rules = loaded.doc.guardrails ? { rules: loaded.doc.guardrails, file } : undefined;
+  return { file, hash: loaded.hash, desired, secrets, orgId: id, live, state, changes, notes, forbidden, baseUrl, supervision, rules };
 }
 
 const guardrailsOf = (ctx: Context) => runGuardrails({ profile: ctx.settings().profile.name, file: ctx.global.guardrails });
+/** The rules a plan is judged by: its document's, else the run's (--guardrails, the profile's). */
+const planRules = async (ctx: Context, p: Prepared): Promise<RuleSet | undefined> => p.rules ?? (await guardrailsOf(ctx).rules());
 
 /**
  * The whole plan against the guardrails, before any write: a violation refuses it (exit 7, the
@@ -92,11 +96,9 @@ const guardrailsOf = (ctx: Context) => runGuardrails({ profile: ctx.settings().p
  * admin (an approver who is not the plan's author) lets through what needs approval.
  */
 async function checkGuardrails(ctx: Context, p: Prepared, saved: Rec | undefined, signed: Verified | undefined): Promise<void> {
-  const run = guardrailsOf(ctx);
-  const rs = await run.rules();
+  const rs = await planRules(ctx, p);
   if (!rs) return;
-  run.approved = Boolean(signed?.secondAdmin);
-  const found = violations(rs, planTouches(p.changes, p.supervision, p.desired, p.live), run.state());
+  const found = violations(rs, planTouches(p.changes, p.supervision, p.desired, p.live), { ...guardrailsOf(ctx).state(), approved: Boolean(signed?.secondAdmin) });
   if (!found.length) return;
   const selfOnly = signed?.by.length && !signed.secondAdmin && found.some((v) => v.rule === 'guardrails.approval');
   throw new GuardrailViolation(rs, found, selfOnly ? `the plan is signed only by its author (${saved!.author}): a second admin must approve it; nothing was written` : 'nothing was written');
@@ -104,10 +106,9 @@ async function checkGuardrails(ctx: Context, p: Prepared, saved: Rec | undefined
 
 /** What the guardrails would refuse of a plan unless a second admin signs it: the plan's notes say so. */
 async function guardrailNotes(ctx: Context, p: Prepared): Promise<string[]> {
-  const run = guardrailsOf(ctx);
-  const rs = await run.rules();
+  const rs = await planRules(ctx, p);
   if (!rs) return [];
-  return violations(rs, planTouches(p.changes, p.supervision, p.desired, p.live), run.state()).map(
+  return violations(rs, planTouches(p.changes, p.supervision, p.desired, p.live), guardrailsOf(ctx).state()).map(
     (v) => `guardrails (${rs.file}): ${v.rule}: ${v.why}: ${v.objects.join(', ')}${v.rule === 'guardrails.approval' ? ' (agnt approve PLAN by a second admin)' : ' (apply refuses)'}`,
   );
 }
@@ -267,7 +268,7 @@ export const applyOrg: Handler = async (ctx, inv) => {
   const p = await prepare(ctx, inv, saved?.organization);
   const data = planData(p);
   // Signatures first: a plan changed after signing is refused as such, before it is compared.
-  const signed = saved ? verifyPlan(saved, await guardrailsOf(ctx).rules(), String(inv.opts.plan)) : undefined;
+  const signed = saved ? verifyPlan(saved, await planRules(ctx, p), String(inv.opts.plan)) : undefined;
   if (saved) {
     const stale = (why: string) =>
       new AgntError(`the plan ${inv.opts.plan} is stale: ${why}; nothing was written`, EXIT.rejected, `make a new plan: agnt org plan -f ${p.file} ${p.orgId} --out ${inv.opts.plan}`);
@@ -302,13 +303,17 @@ export const applyOrg: Handler = async (ctx, inv) => {
       throw new AgntError('cancelled; nothing was changed');
     // Under the JSON form stderr holds the error object alone; the plan is in the result.
   } else if (!ctx.io.quiet && !ctx.jsonErrors) ctx.io.err(text);
-  let done: number;
-  try {
-    done = await runOperations(ctx, operations(ctx, p.desired, p.live, p.changes, p.state));
-  } finally {
-    p.state.compact();
-  }
-  const sup = p.supervision && supervisionCount(p.supervision) ? await applySupervision(ctx, p.supervision, p.live) : undefined;
+  // Each write is checked again as it is sent, by the document's rules, approved by a second admin's signature.
+  const { done, sup } = await guardrailsOf(ctx).within(p.rules, Boolean(signed?.secondAdmin), async () => {
+    let done: number;
+    try {
+      done = await runOperations(ctx, operations(ctx, p.desired, p.live, p.changes, p.state));
+    } finally {
+      p.state.compact();
+    }
+    const sup = p.supervision && supervisionCount(p.supervision) ? await applySupervision(ctx, p.supervision, p.live) : undefined;
+    return { done, sup };
+  });
   const applied = p.changes.length + supervisionCount(p.supervision);
   const supText = sup ? `; supervision of ${sup.members} member(s) in ${sup.requests} request(s)${sup.skipped.length ? `, ${sup.skipped.length} skipped (no primary identifier)` : ''}` : '';
   return {
