@@ -10,7 +10,7 @@ _agnt_gvflags='-o --output --fields --query --profile --base-url --timeout'
 # included), flags taking a value, the number of positionals and whether the last takes several words.
 _agnt_node() {
   case $1 in
-    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links usage calendars auth config sandbox mcp alias extension api inbox wait batch commands completion version' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
+    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links usage calendars auth config sandbox mcp changes undo alias extension api inbox wait batch commands completion version' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
     'users') _agnt_subs='me update-me profile list create get update delete set-assistant provision deprovision' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users me') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users update-me') _agnt_subs='' _agnt_flags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --coordinator-enabled --no-coordinator-enabled --data --file --set --help' _agnt_all='' _agnt_vflags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --data --file --set' _agnt_npos=0 _agnt_var='' ;;
@@ -288,6 +288,11 @@ _agnt_node() {
     'sandbox stop') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=0 _agnt_var='' ;;
     'mcp') _agnt_subs='install' _agnt_flags='--http --port --allow-writes --allow-destructive --tools --toolsets --help' _agnt_all='' _agnt_vflags='--port --tools --toolsets' _agnt_npos=0 _agnt_var='' ;;
     'mcp install') _agnt_subs='' _agnt_flags='--client --print --config --name --help' _agnt_all='' _agnt_vflags='--client --config --name' _agnt_npos=0 _agnt_var='' ;;
+    'changes') _agnt_subs='list show prune' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'changes list') _agnt_subs='' _agnt_flags='--since --command --user --help' _agnt_all='' _agnt_vflags='--since --command --user' _agnt_npos=0 _agnt_var='' ;;
+    'changes show') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'changes prune') _agnt_subs='' _agnt_flags='--older-than --help' _agnt_all='' _agnt_vflags='--older-than' _agnt_npos=0 _agnt_var='' ;;
+    'undo') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'alias') _agnt_subs='set list delete export import' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'alias set') _agnt_subs='' _agnt_flags='--shell --help' _agnt_all='' _agnt_vflags='' _agnt_npos=2 _agnt_var='' ;;
     'alias list') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
@@ -341,6 +346,8 @@ _agnt_child() {
     '|config') _agnt_next='config' ;;
     '|sandbox') _agnt_next='sandbox' ;;
     '|mcp') _agnt_next='mcp' ;;
+    '|changes') _agnt_next='changes' ;;
+    '|undo') _agnt_next='undo' ;;
     '|alias') _agnt_next='alias' ;;
     '|extension') _agnt_next='extension' ;;
     '|api') _agnt_next='api' ;;
@@ -602,6 +609,9 @@ _agnt_child() {
     'sandbox fault|list'|'sandbox fault|ls') _agnt_next='sandbox fault list' ;;
     'sandbox fault|clear') _agnt_next='sandbox fault clear' ;;
     'mcp|install') _agnt_next='mcp install' ;;
+    'changes|list') _agnt_next='changes list' ;;
+    'changes|show') _agnt_next='changes show' ;;
+    'changes|prune') _agnt_next='changes prune' ;;
     'alias|set') _agnt_next='alias set' ;;
     'alias|list'|'alias|ls') _agnt_next='alias list' ;;
     'alias|delete'|'alias|rm') _agnt_next='alias delete' ;;

@@ -257,7 +257,8 @@ export function deriveInverses(all: readonly Endpoint[]): InverseRow[] {
     }
     const fields = fieldsOf(creator.body);
     const secrets = secretFields(creator.body);
-    const lost = [...(lastParam(e.path) && creator.path !== e.path ? ['its id (the new record has a new one)'] : []), ...secrets.map((s) => `${s} (a secret)`)];
+    // A create that takes the id (POST /teams {id}) brings the record back under it.
+    const lost = [...(lastParam(e.path) && creator.path !== e.path && !fields.includes('id') ? ['its id (the new record has a new one)'] : []), ...secrets.map((s) => `${s} (a secret)`)];
     row.reader = reader;
     row.inverse = { kind: 'recreate', via: creator, fields: fields.filter((f) => !secrets.includes(f)), lost };
   }

@@ -7,6 +7,7 @@ import { WAIT_KINDS } from '../workflows/wait-kinds.ts';
 import { document } from '../core/outcome.ts';
 import type { BuiltinEndpoint, BuiltinGroup, BuiltinRecord } from './record.ts';
 import { MCP_RECORDS, SANDBOX_GROUPS, SANDBOX_RECORDS } from './sandbox-records.ts';
+import { CHANGES_GROUPS, CHANGES_RECORDS } from './changes-records.ts';
 
 const ME: BuiltinEndpoint = { id: 'users.me.get' };
 const SETTINGS = Object.keys(PROFILE_SETTINGS);
@@ -20,6 +21,7 @@ const an = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 
 export const BUILTIN_GROUPS: readonly BuiltinGroup[] = [
   ...SANDBOX_GROUPS,
+  ...CHANGES_GROUPS,
   { command: 'auth', summary: 'log in, check and log out of a server', description: 'Log in, check and log out of a server' },
   { command: 'config', summary: 'profile settings and profiles', description: 'Profile settings and profiles' },
   { command: 'extension', summary: 'agnt-NAME programs on PATH, run as agnt NAME', description: 'Extensions: executables named agnt-NAME on PATH, run as `agnt NAME ...` (docs/extending.md)' },
@@ -408,4 +410,4 @@ const tree: BuiltinRecord[] = [
 ];
 
 /** Every built-in command, in help order. */
-export const BUILTINS: readonly BuiltinRecord[] = [...auth, ...config, ...SANDBOX_RECORDS, ...MCP_RECORDS, ...alias, extension, ...api, inbox, ...wait, batch, ...tree];
+export const BUILTINS: readonly BuiltinRecord[] = [...auth, ...config, ...SANDBOX_RECORDS, ...MCP_RECORDS, ...CHANGES_RECORDS, ...alias, extension, ...api, inbox, ...wait, batch, ...tree];
