@@ -176,11 +176,11 @@ class Undoer {
     const oldId = idIn(before, ['id']);
     const newId = idIn(res.data, ['id']);
     if (oldId && newId && oldId !== newId) this.ids.set(oldId, newId);
-    if (inv.then) {
+    if (inv.restoreAfter) {
       const made = isRec(res.data) ? res.data : {};
       const rest: Rec = {};
-      for (const f of inv.then.fields) if (before[f] !== undefined && !containsRedacted(before[f]) && !isDeepStrictEqual(made[f], before[f])) rest[f] = remap(before[f], this.ids);
-      if (Object.keys(rest).length) await this.send(inv.then.via, remap(params, this.ids), rest, res.data);
+      for (const f of inv.restoreAfter.fields) if (before[f] !== undefined && !containsRedacted(before[f]) && !isDeepStrictEqual(made[f], before[f])) rest[f] = remap(before[f], this.ids);
+      if (Object.keys(rest).length) await this.send(inv.restoreAfter.via, remap(params, this.ids), rest, res.data);
     }
     return {
       ...base,
