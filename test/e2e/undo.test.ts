@@ -5,7 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Rec } from '../../src/sandbox/store.ts';
-import { agnt, agntJson, sandboxForFile, tempDir } from '../support/helpers.ts';
+import { execa } from 'execa';
+import { agnt, agntJson, BIN, cleanEnv, sandboxForFile, tempDir } from '../support/helpers.ts';
 
 const sb = sandboxForFile();
 
@@ -127,5 +128,46 @@ describe('agnt undo', () => {
     const none = await agnt(['changes', 'show', 'chg_20200101T000000Z_abcdef'], { sb, configDir });
     expect(none.exitCode).toBe(3);
     expect(none.stderr).toContain("no change set chg_20200101T000000Z_abcdef in profile 'default'");
+  });
+});
+
+describe('agnt undo of a batch killed with -9', () => {
+  it('changes show names the rows left in flight; undo undoes what reached the server', async () => {
+    const configDir = tempDir();
+    const ids = await contacts(200, 'k', configDir);
+    const before = snapshot(ids);
+    const rows = join(tempDir(), 'rows.csv');
+    writeFileSync(rows, `id\n${ids.join('\n')}\n`);
+    // A real process, killed once the sandbox has applied 100 of its updates (the 100th never answered).
+    const child = execa(process.execPath, [BIN, 'batch', rows, '--', 'contacts', 'update', '{id}', '--set', 'title=Killed'], {
+      env: { ...cleanEnv(), AGNT_CONFIG_DIR: configDir, AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin },
+      reject: false,
+    });
+    const update = sb.store.update.bind(sb.store);
+    let applied = 0;
+    sb.store.update = (name, id, patch) => {
+      const out = update(name, id, patch);
+      if (name === 'contacts' && ids.includes(id) && patch.title === 'Killed' && ++applied === 100) child.kill('SIGKILL');
+      return out;
+    };
+    try {
+      expect((await child).signal).toBe('SIGKILL');
+    } finally {
+      sb.store.update = update;
+    }
+    const changed = ids.filter((id) => sb.store.get('contacts', id)!.title === 'Killed');
+    expect(changed.length).toBeGreaterThanOrEqual(100);
+
+    const set = await latestSet(configDir);
+    expect(set.inFlight).toBeGreaterThanOrEqual(1);
+    const shown = await agnt(['changes', 'show', String(set.id)], { sb, configDir });
+    expect(shown.exitCode).toBe(0);
+    const inFlight = shown.stdout.split('\n').filter((l) => l.includes('IN FLIGHT (may have reached the server)'));
+    expect(inFlight.length).toBe(set.inFlight);
+    for (const line of inFlight) expect(line).toMatch(/^#\d+ PUT \/contacts\/con_\w+ {2}IN FLIGHT/);
+
+    const u = await agnt(['undo', String(set.id), '--yes'], { sb, configDir });
+    expect(u.exitCode, u.stderr).toBe(0);
+    expect(snapshot(ids)).toEqual(before);
   });
 });
