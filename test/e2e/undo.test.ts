@@ -18,6 +18,13 @@ async function latestSet(configDir: string): Promise<Rec> {
   return sets[0]!;
 }
 
+/** A batch file of the contacts' ids, one row each. */
+function idRows(ids: string[]): string {
+  const rows = join(tempDir(), 'rows.csv');
+  writeFileSync(rows, `id\n${ids.join('\n')}\n`);
+  return rows;
+}
+
 async function contacts(n: number, tag: string, configDir: string): Promise<string[]> {
   const dir = tempDir();
   const csv = join(dir, 'contacts.csv');
@@ -83,8 +90,7 @@ describe('agnt undo', () => {
     const configDir = tempDir();
     const ids = await contacts(20, 'f', configDir);
     const before = snapshot(ids);
-    const rows = join(tempDir(), 'rows.csv');
-    writeFileSync(rows, `id\n${ids.join('\n')}\n`);
+    const rows = idRows(ids);
     expect((await agnt(['batch', rows, '--', 'contacts', 'update', '{id}', '--set', 'title=Faulty'], { sb, configDir })).exitCode).toBe(0);
     const set = await latestSet(configDir);
     // Two failures in a row for some of the reads and writes (the third attempt goes through).
@@ -136,8 +142,7 @@ describe('agnt undo of a batch killed with -9', () => {
     const configDir = tempDir();
     const ids = await contacts(200, 'k', configDir);
     const before = snapshot(ids);
-    const rows = join(tempDir(), 'rows.csv');
-    writeFileSync(rows, `id\n${ids.join('\n')}\n`);
+    const rows = idRows(ids);
     // A real process, killed once the sandbox has applied 100 of its updates (the 100th never answered).
     const child = execa(process.execPath, [BIN, 'batch', rows, '--', 'contacts', 'update', '{id}', '--set', 'title=Killed'], {
       env: { ...cleanEnv(), AGNT_CONFIG_DIR: configDir, AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin },
