@@ -10,7 +10,7 @@ _agnt_gvflags='-o --output --fields --query --profile --base-url --timeout --gua
 # included), flags taking a value, the number of positionals and whether the last takes several words.
 _agnt_node() {
   case $1 in
-    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links usage calendars auth config sandbox mcp keys approve alias extension api inbox wait batch commands completion version' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --guardrails --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout --guardrails' _agnt_npos=0 _agnt_var='' ;;
+    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links usage calendars auth config sandbox mcp changes undo keys approve alias extension api inbox wait batch commands completion version' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --guardrails --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout --guardrails' _agnt_npos=0 _agnt_var='' ;;
     'users') _agnt_subs='me update-me profile list create get update delete set-assistant provision deprovision' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users me') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users update-me') _agnt_subs='' _agnt_flags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --coordinator-enabled --no-coordinator-enabled --data --file --set --help' _agnt_all='' _agnt_vflags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --data --file --set' _agnt_npos=0 _agnt_var='' ;;
@@ -288,6 +288,11 @@ _agnt_node() {
     'sandbox stop') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=0 _agnt_var='' ;;
     'mcp') _agnt_subs='install' _agnt_flags='--http --port --allow-writes --allow-destructive --tools --toolsets --help' _agnt_all='' _agnt_vflags='--port --tools --toolsets' _agnt_npos=0 _agnt_var='' ;;
     'mcp install') _agnt_subs='' _agnt_flags='--client --print --config --name --help' _agnt_all='' _agnt_vflags='--client --config --name' _agnt_npos=0 _agnt_var='' ;;
+    'changes') _agnt_subs='list show prune' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'changes list') _agnt_subs='' _agnt_flags='--since --command --user --help' _agnt_all='' _agnt_vflags='--since --command --user' _agnt_npos=0 _agnt_var='' ;;
+    'changes show') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'changes prune') _agnt_subs='' _agnt_flags='--older-than --help' _agnt_all='' _agnt_vflags='--older-than' _agnt_npos=0 _agnt_var='' ;;
+    'undo') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'keys') _agnt_subs='create show' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'keys create') _agnt_subs='' _agnt_flags='--force --help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'keys show') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
@@ -345,6 +350,8 @@ _agnt_child() {
     '|config') _agnt_next='config' ;;
     '|sandbox') _agnt_next='sandbox' ;;
     '|mcp') _agnt_next='mcp' ;;
+    '|changes') _agnt_next='changes' ;;
+    '|undo') _agnt_next='undo' ;;
     '|keys') _agnt_next='keys' ;;
     '|approve') _agnt_next='approve' ;;
     '|alias') _agnt_next='alias' ;;
@@ -608,6 +615,9 @@ _agnt_child() {
     'sandbox fault|list'|'sandbox fault|ls') _agnt_next='sandbox fault list' ;;
     'sandbox fault|clear') _agnt_next='sandbox fault clear' ;;
     'mcp|install') _agnt_next='mcp install' ;;
+    'changes|list') _agnt_next='changes list' ;;
+    'changes|show') _agnt_next='changes show' ;;
+    'changes|prune') _agnt_next='changes prune' ;;
     'keys|create') _agnt_next='keys create' ;;
     'keys|show') _agnt_next='keys show' ;;
     'alias|set') _agnt_next='alias set' ;;

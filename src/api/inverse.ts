@@ -34,7 +34,7 @@ export type Inverse =
   /** Delete what the create made: `param` (the id the answer gave) fills the delete's extra parameter. */
   | { kind: 'remove'; via: Endpoint; param?: { name: string; from: string[] }; lost?: string[] }
   /** Create the record again from its value before; `lost` says what does not come back. */
-  | { kind: 'recreate'; via: Endpoint; fields: string[]; lost: string[] };
+  | { kind: 'recreate'; via: Endpoint; fields: string[]; lost: string[]; restoreAfter?: { via: Endpoint; fields: string[] } };
 
 export interface InverseRow {
   endpoint: Endpoint;
@@ -257,9 +257,13 @@ export function deriveInverses(all: readonly Endpoint[]): InverseRow[] {
     }
     const fields = fieldsOf(creator.body);
     const secrets = secretFields(creator.body);
-    const lost = [...(lastParam(e.path) && creator.path !== e.path ? ['its id (the new record has a new one)'] : []), ...secrets.map((s) => `${s} (a secret)`)];
+    // A create that takes the id (POST /teams {id}) brings the record back under it.
+    const lost = [...(lastParam(e.path) && creator.path !== e.path && !fields.includes('id') ? ['its id (the new record has a new one)'] : []), ...secrets.map((s) => `${s} (a secret)`)];
     row.reader = reader;
-    row.inverse = { kind: 'recreate', via: creator, fields: fields.filter((f) => !secrets.includes(f)), lost };
+    // What the create does not take (a team's branding) is put back by the record's update, after it.
+    const updater = ofResource(resource).find((x) => (x.method === 'PUT' || x.method === 'PATCH') && x.path === e.path);
+    const more = fieldsOf(updater?.body).filter((f) => !fields.includes(f) && !secretFields(updater?.body).includes(f));
+    row.inverse = { kind: 'recreate', via: creator, fields: fields.filter((f) => !secrets.includes(f)), lost, ...(updater && more.length ? { restoreAfter: { via: updater, fields: more } } : {}) };
   }
   return rows;
 }

@@ -7,6 +7,7 @@ import { WAIT_KINDS } from '../workflows/wait-kinds.ts';
 import { document } from '../core/outcome.ts';
 import type { BuiltinEndpoint, BuiltinGroup, BuiltinRecord } from './record.ts';
 import { MCP_RECORDS, SANDBOX_GROUPS, SANDBOX_RECORDS } from './sandbox-records.ts';
+import { CHANGES_GROUPS, CHANGES_RECORDS } from './changes-records.ts';
 import { KEYS_GROUPS, KEYS_RECORDS } from './keys-records.ts';
 
 const ME: BuiltinEndpoint = { id: 'users.me.get' };
@@ -21,6 +22,7 @@ const an = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 
 export const BUILTIN_GROUPS: readonly BuiltinGroup[] = [
   ...SANDBOX_GROUPS,
+  ...CHANGES_GROUPS,
   ...KEYS_GROUPS,
   { command: 'auth', summary: 'log in, check and log out of a server', description: 'Log in, check and log out of a server' },
   { command: 'config', summary: 'profile settings and profiles', description: 'Profile settings and profiles' },
@@ -412,4 +414,4 @@ const tree: BuiltinRecord[] = [
 ];
 
 /** Every built-in command, in help order. */
-export const BUILTINS: readonly BuiltinRecord[] = [...auth, ...config, ...SANDBOX_RECORDS, ...MCP_RECORDS, ...KEYS_RECORDS, ...alias, extension, ...api, inbox, ...wait, batch, ...tree];
+export const BUILTINS: readonly BuiltinRecord[] = [...auth, ...config, ...SANDBOX_RECORDS, ...MCP_RECORDS, ...CHANGES_RECORDS, ...KEYS_RECORDS, ...alias, extension, ...api, inbox, ...wait, batch, ...tree];

@@ -82,13 +82,14 @@ export function journalDir(profile: string, env?: NodeJS.ProcessEnv): string {
   return join(configDir(env), 'changes', profile.replace(/[^A-Za-z0-9_.-]+/g, '_'));
 }
 
-/** A new change set id: sortable by time, unique across runs started in the same second. */
+/** A new change set id: sortable by time (to the millisecond), unique across runs started at once. */
 export function newChangeSetId(now = new Date()): string {
   const stamp = now
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z');
-  return `chg_${stamp}_${randomBytes(3).toString('hex')}`;
+  // The milliseconds first (three digits are hex digits too): sets made in the same second sort in order.
+  return `chg_${stamp}_${String(now.getUTCMilliseconds()).padStart(3, '0')}${randomBytes(2).toString('hex').slice(0, 3)}`;
 }
 
 const ID = /^chg_\d{8}T\d{6}Z_[0-9a-f]{6}$/;

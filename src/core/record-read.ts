@@ -33,7 +33,7 @@ export async function readRecord(client: Requester, reader: Reader, params: Reco
   const e = reader.endpoint;
   const own: Record<string, string> = {};
   for (const name of Object.keys(e.params)) if (params[name] !== undefined) own[name] = params[name]!;
-  const base = { method: 'GET' as const, path: e.path, params: own, resultKey: e.resultKey, envelope: e.envelope === 'none' ? ('none' as const) : ('auto' as const), signal };
+  const base = { method: 'GET' as const, path: e.path, params: own, resultKey: e.resultKey, envelope: e.envelope === 'none' ? ('none' as const) : ('auto' as const), signal, readInDryRun: true };
   const key = reader.key ?? (reader.pick?.length === 1 && 'param' in reader.pick[0]! && e.paging ? reader.pick[0].param : undefined);
   if (key) {
     // A list: page through it until the item turns up.

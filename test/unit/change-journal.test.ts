@@ -6,6 +6,7 @@ import { ChangeSetWriter, changeSetFiles, countWrites, pruneChangeSets, readChan
 import { ApiError } from '../../src/core/errors.ts';
 import { HttpClient } from '../../src/core/http.ts';
 import type { WriteHook, WriteInfo, WriteOutcome } from '../../src/core/write-hooks.ts';
+import { JournalHook } from '../../src/core/journal-hook.ts';
 import { fakeServer, json, type FakeServer } from '../support/fake-server.ts';
 
 describe('change journal files', () => {
@@ -119,5 +120,31 @@ describe('write hooks in the HTTP core', () => {
     await expect(c.request({ method: 'DELETE', path: '/teams/t1' })).rejects.toThrow('guardrail: no deletes');
     await c.close();
     expect(srv.seen).toHaveLength(0);
+  });
+
+  it("the journal hook keeps an agent session's writes in a change set of its own, carrying the session id", async () => {
+    const was = process.env.AGNT_CONFIG_DIR;
+    process.env.AGNT_CONFIG_DIR = mkdtempSync(join(tmpdir(), 'agnt-journal-'));
+    try {
+      const hook = new JournalHook({ profile: 'p', baseUrl: srv.url }, ['mcp']);
+      const plain = new HttpClient({ baseUrl: srv.url, token: 't', timeoutMs: 2000, retries: 1, writeHooks: [hook] });
+      const agent = new HttpClient({ baseUrl: srv.url, token: 't', timeoutMs: 2000, retries: 1, writeHooks: [hook], session: 'mcp_s9' });
+      srv.queue.push(json(201, { ok: true, team: { id: 't1' } }), json(201, { ok: true, team: { id: 't2' } }));
+      await plain.request({ method: 'POST', path: '/teams', body: { name: 'A' }, resultKey: 'team' });
+      await agent.request({ method: 'POST', path: '/teams', body: { name: 'B' }, resultKey: 'team' });
+      await plain.close();
+      await agent.close();
+      const sets = changeSetFiles(join(process.env.AGNT_CONFIG_DIR, 'changes', 'p')).map((f) => readChangeSetFile(f.file)!);
+      expect(sets.map((x) => [x.header.session, x.header.command, x.requests[0]!.outcome?.after])).toEqual(
+        expect.arrayContaining([
+          [undefined, 'agnt mcp', { id: 't1' }],
+          ['mcp_s9', 'agnt mcp', { id: 't2' }],
+        ]),
+      );
+      expect(hook.ids()).toHaveLength(2);
+    } finally {
+      if (was === undefined) delete process.env.AGNT_CONFIG_DIR;
+      else process.env.AGNT_CONFIG_DIR = was;
+    }
   });
 });

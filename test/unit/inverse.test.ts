@@ -19,7 +19,9 @@ describe('inverse of every write endpoint, from the model', async () => {
     const of = (id: string) => byId.get(id)!;
     expect(of('contacts.update')).toMatchObject({ kind: 'update', inverse: { kind: 'restore', via: { id: 'contacts.update' } }, reader: { endpoint: { id: 'contacts.get' } } });
     expect(of('teams.create').inverse).toMatchObject({ kind: 'remove', via: { id: 'teams.delete' }, param: { name: 'teamId' } });
-    expect(of('teams.delete').inverse).toMatchObject({ kind: 'recreate', via: { id: 'teams.create' }, lost: ['its id (the new record has a new one)'] });
+    // POST /teams takes the id: a team comes back under its own.
+    expect(of('teams.delete').inverse).toMatchObject({ kind: 'recreate', via: { id: 'teams.create' }, lost: [] });
+    expect(of('contacts.delete').inverse).toMatchObject({ kind: 'recreate', via: { id: 'contacts.create' }, lost: ['its id (the new record has a new one)'] });
     // A message is created at the chat's path; it is deleted at its own.
     expect(of('chats.messages.create').inverse).toMatchObject({ kind: 'remove', via: { id: 'chats.messages.delete' }, param: { name: 'messageId' } });
     // A reset has no body: the matrix is put back through its own update.

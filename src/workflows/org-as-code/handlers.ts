@@ -10,7 +10,7 @@ import { escapeControls } from '../../core/output.ts';
 import { readAll, readLive, type Live } from './live.ts';
 import { computePlan, publicChange, renderPlan, summarize, type Change } from './plan.ts';
 import { resolveReferences, withReferences } from './secrets.ts';
-import { DELETE_KINDS, StateFile, defaultStatePath, type DeleteKind } from './state.ts';
+import { DELETE_KINDS, StateFile, defaultStatePath, findCreated, type DeleteKind } from './state.ts';
 import { operations, runOperations } from './apply.ts';
 import { attributeAll } from './drift.ts';
 import { exportSupervision, fileMembers, prepareSupervision, testsOnFile } from './supervision-hooks.ts';
@@ -76,7 +76,9 @@ async function prepare(ctx: Context, inv: Invocation, orgId?: string): Promise<P
   const live = await readLive(ctx, id);
   const baseUrl = ctx.settings().baseUrl.value!;
   const state = new StateFile(inv.opts.state ? String(inv.opts.state) : defaultStatePath(baseUrl, id), baseUrl, id);
+  const adopted = state.adopt((kind, key) => findCreated(live, kind, key));
   const { changes, notes } = computePlan(desired, live, state);
+  if (adopted) notes.push(`adopted ${adopted} object(s) a stopped apply created without recording them`);
   const me = changes.some((c) => c.kind === 'teamProfile' || (c.kind === 'team' && c.op === 'create')) ? ((await callEndpoint<Record<string, unknown>>(ctx.client(), 'users.me.get')).data ?? {}) : {};
   const forbidden = forbiddenSteps(changes, desired, live, me, id);
   // The plan says what will be refused, before any write.
