@@ -74,10 +74,16 @@ export class GuardrailRun {
     }
   }
 
-  /** The state the checks read now. */
+  /** Deletes the journal held for the last 24 hours when the run first asked (read once). */
+  private dayBase?: number;
+
+  /**
+   * The state the checks read now. The day's count is the journal's before this run plus this
+   * run's own deletes let through: writes sent at once are counted as they pass the check, where
+   * the journal would hold them only once each one's intent is written.
+   */
   state(): CheckState {
-    const profile = this.profile;
-    return { now: Date.now(), runDeletes: this.deletes, approved: this.approved, dayDeletes: () => deletesToday(profile) };
+    return { now: Date.now(), runDeletes: this.deletes, approved: this.approved, dayDeletes: () => (this.dayBase ??= deletesToday(this.profile)) + this.deletes };
   }
 }
 
