@@ -414,4 +414,18 @@ const tree: BuiltinRecord[] = [
 ];
 
 /** Every built-in command, in help order. */
-export const BUILTINS: readonly BuiltinRecord[] = [...auth, ...config, ...SANDBOX_RECORDS, ...MCP_RECORDS, ...CHANGES_RECORDS, ...KEYS_RECORDS, ...alias, extension, ...api, inbox, ...wait, batch, ...tree];
+export const BUILTINS: readonly BuiltinRecord[] = [
+  ...auth,
+  ...config,
+  ...SANDBOX_RECORDS,
+  ...MCP_RECORDS,
+  ...CHANGES_RECORDS,
+  ...KEYS_RECORDS,
+  ...alias,
+  extension,
+  ...api,
+  inbox,
+  ...wait,
+  batch,
+  ...tree,
+];
