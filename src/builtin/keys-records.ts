@@ -20,14 +20,14 @@ export const KEYS_RECORDS: readonly BuiltinRecord[] = [
       'as the lines to paste under guardrails.approvers of the organization document, with the profile’s e-mail. Refuses to replace a key unless --force.',
     options: [{ flags: '--force', description: 'replace the profile’s key (plans it signed then fail to verify)' }],
     endpoints: [ME],
-    examples: ['agnt keys create', 'agnt keys create --profile prod -o json'],
+    examples: ['agnt keys create', 'agnt keys create --force -o json   # a new key: list the new public key instead'],
     run: async (ctx, { opts }) => (await import('./keys.ts')).keysCreate(ctx, opts),
   },
   {
     command: 'keys show',
     summary: 'print the profile’s public key, as lines to paste under guardrails.approvers',
     endpoints: [ME],
-    examples: ['agnt keys show', 'agnt keys show -o json --query key'],
+    examples: ['agnt keys create   # once per profile', 'agnt keys show', 'agnt keys show -o json --query key'],
     run: async (ctx) => (await import('./keys.ts')).keysShow(ctx),
   },
   {
@@ -39,7 +39,13 @@ export const KEYS_RECORDS: readonly BuiltinRecord[] = [
       "for a second admin they need a signature by an approver who is not the plan's author.",
     args: [{ name: 'plan', description: 'the plan file', file: true }],
     endpoints: [ME],
-    examples: ['agnt org plan -f org.yaml --out plan.json && agnt approve plan.json --profile second-admin', 'agnt approve batch-plan.json'],
+    examples: [
+      'agnt keys create   # once per profile',
+      'agnt org plan -f examples/org.yaml --out plan.json',
+      'agnt approve plan.json   # as a second admin: agnt approve plan.json --profile PROFILE',
+      "agnt batch examples/invitees.csv --plan-out batch-plan.json -- invitations create --team-id team_acme --email '{email}'",
+      'agnt approve batch-plan.json',
+    ],
     run: async (ctx, { args }) => (await import('./keys.ts')).approve(ctx, String(args[0])),
   },
 ];
