@@ -3,7 +3,7 @@
 // request log is the evidence); the same change under rules it keeps goes through. Then signed
 // plans: unsigned, tampered, self-approved and properly approved.
 import { generateKeyPairSync } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
@@ -218,6 +218,8 @@ describe('guardrails: where the rules come from, and how they are checked', () =
     expect(r.stderr).toContain(`refused by the guardrails of ${file}: guardrails.protected.members`);
     expect(r.stderr).toContain('member@acme.test');
     expect(writes(sb).slice(before)).toEqual([]);
+    // A refused write is not in the change journal either: it was never sent.
+    expect(existsSync(join(dir, 'changes'))).toBe(false);
   });
 
   it('a bad guardrails section is a usage error at its field path', async () => {
