@@ -493,9 +493,9 @@ export const orgArea: AreaSpec = {
     },
     {
       command: 'org explain',
-      summary: 'Show the supervision matrix the file gives one member, and which line of the file decided each cell',
+      summary: 'Show the supervision matrix the file gives one member, which line of the file decided each cell, and the guardrails that bind them',
       description:
-        'For each cell (or only CELL): the value from the supervision section, where it comes from (the baseline, or rule N at FILE:LINE and what it matches), a lock of the file, and whether the organization locked the cell above the user (parentLockedCells). Team and role are those the file gives the member, else the live ones.',
+        'For each cell (or only CELL): the value from the supervision section, where it comes from (the baseline, or rule N at FILE:LINE and what it matches), a lock of the file, and whether the organization locked the cell above the user (parentLockedCells). Team and role are those the file gives the member, else the live ones. Then the guardrails of the file that bind writes to the member (protected, cells never auto, limits, approval, write hours: docs/guardrails.md).',
       endpoint: E('orgs.get'),
       also: [...READS],
       args: [

@@ -56,6 +56,14 @@ function __agnt_child --argument-names p w
             echo -- 'sandbox'
         case '|mcp'
             echo -- 'mcp'
+        case '|changes'
+            echo -- 'changes'
+        case '|undo'
+            echo -- 'undo'
+        case '|keys'
+            echo -- 'keys'
+        case '|approve'
+            echo -- 'approve'
         case '|alias'
             echo -- 'alias'
         case '|extension'
@@ -582,6 +590,16 @@ function __agnt_child --argument-names p w
             echo -- 'sandbox fault clear'
         case 'mcp|install'
             echo -- 'mcp install'
+        case 'changes|list'
+            echo -- 'changes list'
+        case 'changes|show'
+            echo -- 'changes show'
+        case 'changes|prune'
+            echo -- 'changes prune'
+        case 'keys|create'
+            echo -- 'keys create'
+        case 'keys|show'
+            echo -- 'keys show'
         case 'alias|set'
             echo -- 'alias set'
         case 'alias|list' 'alias|ls'
@@ -924,6 +942,10 @@ function __agnt_vflags --argument-names p
             printf '%s\n' --port --token-file --tools --toolsets --grant
         case 'mcp install'
             printf '%s\n' --client --config --name --url --token-from
+        case 'changes list'
+            printf '%s\n' --since --command --user
+        case 'changes prune'
+            printf '%s\n' --older-than
         case 'api'
             printf '%s\n' -F --field -f --raw-field --file
         case 'inbox'
@@ -941,7 +963,7 @@ function __agnt_vflags --argument-names p
         case 'wait onboarding'
             printf '%s\n' --for --timeout --interval --max-interval
         case 'batch'
-            printf '%s\n' --concurrency --match --skip-rows --max-rows --key --errors-out --ledger --input-format --delimiter --encoding
+            printf '%s\n' --concurrency --match --skip-rows --max-rows --key --errors-out --ledger --input-format --delimiter --encoding --plan-out --plan
     end
 end
 
@@ -958,7 +980,7 @@ function __agnt_state
     set -l skip 0
     set -l dd 0
     set -l next
-    set -l vflags -o --output --fields --query --profile --base-url --timeout
+    set -l vflags -o --output --fields --query --profile --base-url --timeout --guardrails
     for w in $tokens
         if test $skip = 1
             set skip 0
@@ -1011,6 +1033,7 @@ complete -c agnt -l debug -d 'log each HTTP exchange to stderr, secrets masked'
 complete -c agnt -l quiet -d 'less output on stderr'
 complete -c agnt -l no-color -d 'no colour (env NO_COLOR)'
 complete -c agnt -n 'not __agnt_at \'wait coverage\'; and not __agnt_at \'wait delegation\'; and not __agnt_at \'wait audit-delivery\'; and not __agnt_at \'wait drive-file\'; and not __agnt_at \'wait onboarding\'' -l timeout -x -d 'per-request time limit (default 30)'
+complete -c agnt -l guardrails -r -F -d 'check every write against the guardrails of this organization document (profile setting guardrails)'
 complete -c agnt -s h -l help -d 'show help for a command'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'users' -d 'Users: you, the users of your organization, provisioning'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'workspace' -d 'Your assistant\'s workspace: resource profile, snapshots, cleanup'
@@ -1037,6 +1060,10 @@ complete -c agnt -n '__agnt_at \'\'' -f -a 'auth' -d 'log in, check and log out 
 complete -c agnt -n '__agnt_at \'\'' -f -a 'config' -d 'profile settings and profiles'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'sandbox' -d 'run the local API emulator'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'mcp' -d 'serve agnt to AI agents (Model Context Protocol)'
+complete -c agnt -n '__agnt_at \'\'' -f -a 'changes' -d 'the change sets of the writes agnt made (the change journal)'
+complete -c agnt -n '__agnt_at \'\'' -f -a 'undo' -d 'revert a change set: its writes undone in reverse order'
+complete -c agnt -n '__agnt_at \'\'' -f -a 'keys' -d 'the profile’s key for signing plans (agnt approve)'
+complete -c agnt -n '__agnt_at \'\'' -f -a 'approve' -d 'sign a saved plan (org plan --out, batch --plan-out) with the profile’s key'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'alias' -d 'short names for command lines'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'extension' -d 'agnt-NAME programs on PATH, run as agnt NAME'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'api' -d 'send a raw API request'
@@ -1807,7 +1834,7 @@ complete -c agnt -n '__agnt_at \'org\'' -f -a 'validate' -d 'Check an organizati
 complete -c agnt -n '__agnt_at \'org\'' -f -a 'plan' -d 'Show, field by field, what apply would change to make the organization match the file (sends no write)'
 complete -c agnt -n '__agnt_at \'org\'' -f -a 'apply' -d 'Make the organization match the file, in dependency order; a second run changes nothing'
 complete -c agnt -n '__agnt_at \'org\'' -f -a 'drift' -d 'Like plan, and names who changed each drifted field and when, from the audit events'
-complete -c agnt -n '__agnt_at \'org\'' -f -a 'explain' -d 'Show the supervision matrix the file gives one member, and which line of the file decided each cell'
+complete -c agnt -n '__agnt_at \'org\'' -f -a 'explain' -d 'Show the supervision matrix the file gives one member, which line of the file decided each cell, and the guardrails that bind them'
 complete -c agnt -n '__agnt_at \'org list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'org list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'org list\'' -l page -x -d 'page number (from 1)'
@@ -2408,9 +2435,9 @@ complete -c agnt -n '__agnt_at \'config\'' -f -a 'unset' -d 'remove a setting'
 complete -c agnt -n '__agnt_at \'config\'' -f -a 'profiles' -d 'list profiles'
 complete -c agnt -n '__agnt_at \'config\'' -f -a 'use' -d 'switch profile'
 complete -c agnt -n '__agnt_at \'config\'' -f -a 'remove' -d 'delete a profile'
-complete -c agnt -n '__agnt_at \'config get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone'
-complete -c agnt -n '__agnt_at \'config set\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone'
-complete -c agnt -n '__agnt_at \'config unset\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone'
+complete -c agnt -n '__agnt_at \'config get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone guardrails'
+complete -c agnt -n '__agnt_at \'config set\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone guardrails'
+complete -c agnt -n '__agnt_at \'config unset\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone guardrails'
 complete -c agnt -n '__agnt_at \'config use\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'config remove\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'sandbox\'' -f -a 'start' -d 'start the sandbox server'
@@ -2484,6 +2511,17 @@ complete -c agnt -n '__agnt_at \'mcp install\'' -l config -r -F -d 'the client\'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l name -x -d 'the server name in the file (default agnt)'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l url -x -d 'an entry for agnt mcp --http at this URL (http://127.0.0.1:PORT/mcp), with its bearer token'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l token-from -r -F -d 'with --url: the --token-file agnt mcp --http serves with (default: the token it made)'
+complete -c agnt -n '__agnt_at \'changes\'' -f -a 'list' -d 'list the change sets, newest first'
+complete -c agnt -n '__agnt_at \'changes\'' -f -a 'show' -d 'show a change set: each request, field by field before and after'
+complete -c agnt -n '__agnt_at \'changes\'' -f -a 'prune' -d 'delete change sets older than a time (90 days by default)'
+complete -c agnt -n '__agnt_at \'changes list\'' -l since -x -d 'only those made since: a duration back (7d, 12h) or a date (2026-01-31)'
+complete -c agnt -n '__agnt_at \'changes list\'' -l command -x -d 'only those whose command line contains this'
+complete -c agnt -n '__agnt_at \'changes list\'' -l user -x -d 'only those made as this user (the profile\'s user)'
+complete -c agnt -n '__agnt_at \'changes prune\'' -l older-than -x -d 'age of the change sets to delete (30d, 2w); default 90d'
+complete -c agnt -n '__agnt_at \'keys\'' -f -a 'create' -d 'make the profile’s signing key and print the public key to list under guardrails.approvers'
+complete -c agnt -n '__agnt_at \'keys\'' -f -a 'show' -d 'print the profile’s public key, as lines to paste under guardrails.approvers'
+complete -c agnt -n '__agnt_at \'keys create\'' -l force -d 'replace the profile’s key (plans it signed then fail to verify)'
+complete -c agnt -n '__agnt_at \'approve\'; and not string match -q -- \'-*\' (commandline -ct)' -F
 complete -c agnt -n '__agnt_at \'alias\'' -f -a 'set' -d 'add or change an alias'
 complete -c agnt -n '__agnt_at \'alias\'' -f -a 'list' -d 'list aliases'
 complete -c agnt -n '__agnt_at \'alias\'' -f -a 'delete' -d 'delete an alias'
@@ -2547,6 +2585,8 @@ complete -c agnt -n '__agnt_at \'batch\'' -l resume -d 'finish an interrupted ru
 complete -c agnt -n '__agnt_at \'batch\'' -l input-format -x -a 'csv tsv jsonl yaml json' -d 'csv, tsv, jsonl, yaml or json instead of guessing from the file name'
 complete -c agnt -n '__agnt_at \'batch\'' -l delimiter -x -d 'CSV field delimiter instead of detecting it (comma, semicolon, tab, pipe, or one character)'
 complete -c agnt -n '__agnt_at \'batch\'' -l encoding -x -a 'utf8 utf16le utf16be windows-1252' -d 'text encoding instead of detecting it'
+complete -c agnt -n '__agnt_at \'batch\'' -l plan-out -r -F -d 'send nothing: save every row’s request as a plan (for agnt approve and --plan)'
+complete -c agnt -n '__agnt_at \'batch\'' -l plan -r -F -d 'send the requests of a saved plan, and only those, after checking its signatures (docs/guardrails.md)'
 complete -c agnt -n '__agnt_at \'batch\'; and not string match -q -- \'-*\' (commandline -ct)' -F
 complete -c agnt -n '__agnt_at \'commands\'' -l markdown -d 'print the command reference (docs/commands.md) as Markdown'
 complete -c agnt -n '__agnt_at \'completion\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'bash zsh fish powershell'

@@ -6,7 +6,7 @@
 //
 //   npm run bench                    everything (about 10 minutes on a quiet 2-core machine)
 //   npm run bench -- --quick         fewer runs, no 1M-row import
-//   npm run bench -- --only startup,walk   groups: startup walk table import sandbox scale journal transfer audit usage batch workflows mcp exe console
+//   npm run bench -- --only startup,walk   groups: startup walk table import sandbox scale journal transfer audit usage batch workflows mcp exe console changes
 //   npm run bench -- --markdown      also print the table as Markdown
 //   npm run bench -- --record        write the lines measured into docs/performance.json (and the table of docs/performance.md)
 //   BENCH_RUNS=N                     pairs per start-up line (default 15, --quick 7)
@@ -23,12 +23,13 @@ import { createInterface } from 'node:readline';
 import { exeGroup } from './bench/exe.mjs';
 import { workflowsGroup } from './bench/workflows.mjs';
 import { consoleGroup } from './bench/console.mjs';
+import { changesGroup } from './bench/changes.mjs';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const MARKDOWN = args.includes('--markdown');
 const onlyAt = args.indexOf('--only');
-const GROUPS = ['startup', 'walk', 'table', 'import', 'sandbox', 'scale', 'journal', 'transfer', 'audit', 'usage', 'batch', 'workflows', 'mcp', 'exe', 'console'];
+const GROUPS = ['startup', 'walk', 'table', 'import', 'sandbox', 'scale', 'journal', 'transfer', 'audit', 'usage', 'batch', 'workflows', 'mcp', 'exe', 'console', 'changes'];
 const only = onlyAt >= 0 ? new Set(args[onlyAt + 1].split(',')) : new Set(GROUPS);
 for (const g of only) if (!GROUPS.includes(g)) throw new Error(`unknown group '${g}' (groups: ${GROUPS.join(', ')})`);
 
@@ -771,6 +772,7 @@ try {
   if (only.has('mcp')) await mcpGroup();
   if (only.has('exe')) await exeGroup({ node, bin, root, measure, pairs, sandbox, report, log, fmt, mb, runs: START_RUNS });
   if (only.has('console')) await consoleGroup({ root, dir, report, log, fmt });
+  if (only.has('changes')) await changesGroup({ node, bin, dir, measure, sandbox, pairs, report, log, fmt, csvFile, seed, quick: QUICK });
   // scripts/bench-batch.mjs prints its own line. It was chained after this script in the npm
   // script, which then passed `-- --only ...` to it alone (ignored there) and ran every group here.
   if (only.has('batch')) {

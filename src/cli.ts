@@ -15,8 +15,9 @@ import { addBuiltins } from './builtins.ts';
 import { isCommandWord } from './command-words.ts';
 import { topicsLine } from './help/topic-names.ts';
 import { helpTopicText, jsonFieldsHint, jsonFieldsMistake } from './help/answers.ts';
+import { rememberCommandLine } from './core/journal-hook.ts';
 
-const VALUE_FLAGS = new Set(['-o', '--output', '--fields', '--query', '--profile', '--base-url', '--timeout']);
+const VALUE_FLAGS = new Set(['-o', '--output', '--fields', '--query', '--profile', '--base-url', '--timeout', '--guardrails']);
 
 /** The first command word, skipping global flags, so that only that area's commands are built. */
 export function firstWord(argv: string[]): string | undefined {
@@ -61,6 +62,7 @@ function globalOptions(program: Command): void {
     new Option('--quiet', 'less output on stderr'),
     new Option('--no-color', 'no colour (env NO_COLOR)'),
     new Option('--timeout <seconds>', 'per-request time limit (default 30)'),
+    new Option('--guardrails <file>', 'check every write against the guardrails of this organization document (profile setting guardrails)'),
   ];
   for (const o of opts) program.addOption((o.required || o.optional ? oneValue(o) : o).helpGroup(GLOBAL_GROUP));
 }
@@ -316,6 +318,7 @@ export function main(argv: string[], host: Host = theProcessHost()): Promise<num
 
 async function runLine(argv: string[], host: Host): Promise<number> {
   const controller = new AbortController();
+  rememberCommandLine(host, argv);
   let interrupted = false;
   let jsonErrors = wantsJsonErrors(argv, {}, host.env);
   const offInterrupt = host.onInterrupt(() => {

@@ -7,6 +7,8 @@ import { WAIT_KINDS } from '../workflows/wait-kinds.ts';
 import { document } from '../core/outcome.ts';
 import type { BuiltinEndpoint, BuiltinGroup, BuiltinRecord } from './record.ts';
 import { MCP_RECORDS, SANDBOX_GROUPS, SANDBOX_RECORDS } from './sandbox-records.ts';
+import { CHANGES_GROUPS, CHANGES_RECORDS } from './changes-records.ts';
+import { KEYS_GROUPS, KEYS_RECORDS } from './keys-records.ts';
 
 const ME: BuiltinEndpoint = { id: 'users.me.get' };
 const SETTINGS = Object.keys(PROFILE_SETTINGS);
@@ -20,6 +22,8 @@ const an = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 
 export const BUILTIN_GROUPS: readonly BuiltinGroup[] = [
   ...SANDBOX_GROUPS,
+  ...CHANGES_GROUPS,
+  ...KEYS_GROUPS,
   { command: 'auth', summary: 'log in, check and log out of a server', description: 'Log in, check and log out of a server' },
   { command: 'config', summary: 'profile settings and profiles', description: 'Profile settings and profiles' },
   { command: 'extension', summary: 'agnt-NAME programs on PATH, run as agnt NAME', description: 'Extensions: executables named agnt-NAME on PATH, run as `agnt NAME ...` (docs/extending.md)' },
@@ -341,9 +345,9 @@ const batch: BuiltinRecord = {
     'runs every row exactly once: a row that may already have reached the server is looked up first where the API\n' +
     'allows it, and reported as unknown where it does not. Results come out as one stream (-o jsonl, csv, json, table)\n' +
     "with the row number and key columns; failed rows go to --errors-out in the input's own columns plus batch_error.\n" +
-    'Exit codes: 0 every row succeeded, 6 some rows failed, 2 bad options or placeholders (nothing sent), 130 interrupted.',
+    'Exit codes: 0 every row succeeded, 6 some rows failed, 7 some rows refused by the guardrails (docs/guardrails.md), 2 bad options or placeholders (nothing sent), 130 interrupted.',
   args: [
-    { name: 'file', description: "CSV, TSV, JSONL or YAML file, or '-' for stdin (CSV unless --input-format)", file: true },
+    { name: 'file', description: "CSV, TSV, JSONL or YAML file, or '-' for stdin (CSV unless --input-format); none with --plan", file: true, required: false },
     { name: 'command', description: 'after --: the agnt command line, with {column} placeholders', required: false, variadic: true },
   ],
   options: [
@@ -359,6 +363,8 @@ const batch: BuiltinRecord = {
     { flags: '--input-format <format>', description: 'csv, tsv, jsonl, yaml or json instead of guessing from the file name', values: ['csv', 'tsv', 'jsonl', 'yaml', 'json'] },
     { flags: '--delimiter <char>', description: 'CSV field delimiter instead of detecting it (comma, semicolon, tab, pipe, or one character)' },
     { flags: '--encoding <name>', description: 'text encoding instead of detecting it', values: ['utf8', 'utf16le', 'utf16be', 'windows-1252'] },
+    { flags: '--plan-out <file>', description: 'send nothing: save every row’s request as a plan (for agnt approve and --plan)', file: true },
+    { flags: '--plan <file>', description: 'send the requests of a saved plan, and only those, after checking its signatures (docs/guardrails.md)', file: true },
   ],
   endpointsNote: 'those of the command after --, once per row',
   examples: [
@@ -447,4 +453,19 @@ const tree: BuiltinRecord[] = [
 ];
 
 /** Every built-in command, in help order. */
-export const BUILTINS: readonly BuiltinRecord[] = [...auth, ...config, ...SANDBOX_RECORDS, ...MCP_RECORDS, ...alias, extension, ...api, inbox, consoleRecord, ...wait, batch, ...tree];
+export const BUILTINS: readonly BuiltinRecord[] = [
+  ...auth,
+  ...config,
+  ...SANDBOX_RECORDS,
+  ...MCP_RECORDS,
+  ...CHANGES_RECORDS,
+  ...KEYS_RECORDS,
+  ...alias,
+  extension,
+  ...api,
+  inbox,
+  consoleRecord,
+  ...wait,
+  batch,
+  ...tree,
+];

@@ -48,8 +48,10 @@ export interface Intent {
   /** The model's endpoint id, when the request was made for one. */
   endpoint?: string;
   body?: unknown;
-  /** The record as it was before the write; absent when it was not read. */
+  /** The record as it was before the write; absent when it was not read (null: there was none). */
   before?: unknown;
+  /** Why the record before could not be read (the write went on). */
+  unread?: string;
 }
 
 export interface Outcome {
@@ -80,13 +82,14 @@ export function journalDir(profile: string, env?: NodeJS.ProcessEnv): string {
   return join(configDir(env), 'changes', profile.replace(/[^A-Za-z0-9_.-]+/g, '_'));
 }
 
-/** A new change set id: sortable by time, unique across runs started in the same second. */
+/** A new change set id: sortable by time (to the millisecond), unique across runs started at once. */
 export function newChangeSetId(now = new Date()): string {
   const stamp = now
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z');
-  return `chg_${stamp}_${randomBytes(3).toString('hex')}`;
+  // The milliseconds first (three digits are hex digits too): sets made in the same second sort in order.
+  return `chg_${stamp}_${String(now.getUTCMilliseconds()).padStart(3, '0')}${randomBytes(2).toString('hex').slice(0, 3)}`;
 }
 
 const ID = /^chg_\d{8}T\d{6}Z_[0-9a-f]{6}$/;
@@ -128,6 +131,7 @@ export class ChangeSetWriter {
     if (i.endpoint) rec.endpoint = i.endpoint;
     if (i.body !== undefined) rec.body = redactValue(i.body);
     if (i.before !== undefined) rec.before = redactValue(i.before);
+    if (i.unread !== undefined) rec.unread = i.unread;
     this.line({ t: 'intent', ...rec });
     return n;
   }
@@ -138,6 +142,11 @@ export class ChangeSetWriter {
     if (o.after !== undefined) rec.after = redactValue(o.after);
     if (o.error !== undefined) rec.error = o.error;
     this.line({ t: 'outcome', ...rec });
+  }
+
+  /** Whether the file exists (a write was recorded). */
+  get written(): boolean {
+    return this.fd !== undefined || this.next > 0;
   }
 
   close(): void {
@@ -204,6 +213,30 @@ export function pruneChangeSets(dir: string, before: Date): number {
     }
   }
   return removed;
+}
+
+/**
+ * How many writes a profile's journal holds since `since` that `match` accepts (the guardrails'
+ * per-day limits: "deletes by this profile in the last 24 hours"). Each request is counted by its
+ * intent's time, so a request whose outcome never came (a killed run) counts: it may have reached
+ * the server. A file last written before `since` holds nothing newer and is not read.
+ */
+export function countWrites(dir: string, since: Date, match: (request: ChangeRequest, header: ChangeSetHeader) => boolean = () => true): number {
+  const from = since.getTime();
+  let count = 0;
+  for (const { file } of changeSetFiles(dir)) {
+    let set: ChangeSet | undefined;
+    try {
+      if (statSync(file).mtimeMs < from) continue;
+      set = readChangeSetFile(file);
+    } catch (e: any) {
+      if (e.code === 'ENOENT') continue; // pruned meanwhile
+      throw e;
+    }
+    if (!set) continue;
+    for (const r of set.requests) if (Date.parse(r.intent.at) >= from && match(r, set.header)) count++;
+  }
+  return count;
 }
 
 /** Bytes the journal of a profile takes (for `agnt changes list`'s footer and retention notes). */

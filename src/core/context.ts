@@ -7,6 +7,8 @@ import { resolveSettings, type Settings } from './config.ts';
 import { VERSION } from './version.ts';
 import { secondsFlag } from './duration.ts';
 import { hostEnv } from './host.ts';
+import { journalHooks } from './journal-hook.ts';
+import { guardrailHooks } from './guardrails/hook.ts';
 
 export interface GlobalOptions {
   output?: string;
@@ -26,6 +28,8 @@ export interface GlobalOptions {
   quiet?: boolean;
   color?: boolean;
   timeout?: string;
+  /** The document whose guardrails bind a command without one of its own. */
+  guardrails?: string;
 }
 
 export class Context {
@@ -93,6 +97,7 @@ export class Context {
       signal: this.signal,
       userAgent: `agnt/${VERSION} node/${process.versions.node}`,
       backoffBaseMs: env.AGNT_BACKOFF_MS ? Number(env.AGNT_BACKOFF_MS) : undefined,
+      writeHooks: [...guardrailHooks({ profile: s.profile.name, file: this.global.guardrails }), ...journalHooks({ profile: s.profile.name, baseUrl: s.baseUrl.value })],
     };
   }
 

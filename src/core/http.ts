@@ -501,7 +501,7 @@ export class HttpClient {
     }
 
     const hooks = spec.method === 'GET' ? undefined : this.opts.writeHooks;
-    const done = hooks?.length ? await beforeWrite(hooks, { spec, method: spec.method, target: rawPath, payload }, this) : undefined;
+    const done = hooks?.length ? await beforeWrite(hooks, { spec, method: spec.method, target: rawPath, payload, session: this.opts.session }, this) : undefined;
     // Held through the retries and their pauses too: a request that waits to be retried still
     // listens on the abort signal (sleep), and the gate is what keeps those listeners few.
     if (!this.gate.tryAcquire()) await this.gate.acquire(spec.priority);

@@ -86,6 +86,8 @@ export interface Invocation<O extends object = Record<string, unknown>> {
   fromStdin?: boolean;
   /** Body objects reached only by a dotted --set: a PUT merges them into the current record's. */
   merge?: string[];
+  /** The record the request replaces, when the merge read it (the change journal keeps it). */
+  before?: unknown;
   /** Parsed field values by API field name (query and body fields). */
   fields: Record<string, unknown>;
   query: Record<string, unknown>;

@@ -12,6 +12,8 @@ export interface WriteInfo {
   target: string;
   /** The body as sent, when there is one. */
   payload?: string;
+  /** The agent session the client sends for (ClientOptions.session). */
+  session?: string;
 }
 
 export interface WriteOutcome {

@@ -2,10 +2,11 @@ import { appendFileSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChangeSetWriter, changeSetFiles, pruneChangeSets, readChangeSetFile } from '../../src/core/change-journal.ts';
+import { ChangeSetWriter, changeSetFiles, countWrites, pruneChangeSets, readChangeSetFile } from '../../src/core/change-journal.ts';
 import { ApiError } from '../../src/core/errors.ts';
 import { HttpClient } from '../../src/core/http.ts';
 import type { WriteHook, WriteInfo, WriteOutcome } from '../../src/core/write-hooks.ts';
+import { JournalHook } from '../../src/core/journal-hook.ts';
 import { fakeServer, json, type FakeServer } from '../support/fake-server.ts';
 
 describe('change journal files', () => {
@@ -44,6 +45,34 @@ describe('change journal files', () => {
     expect(changeSetFiles(dir).map((f) => f.id)).toEqual([recent.id, old.id]);
     expect(pruneChangeSets(dir, new Date('2021-01-01T00:00:00Z'))).toBe(1);
     expect(changeSetFiles(dir).map((f) => f.id)).toEqual([recent.id]);
+  });
+
+  it("counts a profile's writes since a time that match, an unanswered one included", () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'agnt-journal-')), 'changes', 'p');
+    const a = new ChangeSetWriter(dir, { command: 'agnt a', profile: 'p', baseUrl: 'u' });
+    const d1 = a.intent({ method: 'DELETE', target: '/teams/t1', endpoint: 'teams.delete' });
+    a.outcome({ n: d1, status: 200 });
+    a.intent({ method: 'PATCH', target: '/teams/t2' });
+    a.close();
+    const b = new ChangeSetWriter(dir, { command: 'agnt b', profile: 'p', baseUrl: 'u', session: 'mcp_1' });
+    b.intent({ method: 'DELETE', target: '/teams/t3' }); // killed: no outcome, still counted
+    b.close();
+    // An old set: its file's lines carry an old time, so it is not counted.
+    appendFileSync(
+      join(dir, 'chg_20200101T000000Z_000000.jsonl'),
+      [
+        JSON.stringify({ t: 'set', v: 1, id: 'chg_20200101T000000Z_000000', at: '2020-01-01T00:00:00.000Z', command: 'agnt old', profile: 'p', baseUrl: 'u' }),
+        JSON.stringify({ t: 'intent', n: 1, at: '2020-01-01T00:00:00.000Z', method: 'DELETE', target: '/teams/t0' }),
+      ].join('\n'),
+    );
+    const since = new Date(Date.now() - 60_000);
+    const deletes = (r: { intent: { method: string } }) => r.intent.method === 'DELETE';
+    expect(countWrites(dir, since, deletes)).toBe(2);
+    expect(countWrites(dir, since)).toBe(3);
+    expect(countWrites(dir, new Date('2019-01-01T00:00:00Z'), deletes)).toBe(3);
+    expect(countWrites(dir, since, (r, h) => deletes(r) && h.session === 'mcp_1')).toBe(1);
+    expect(countWrites(dir, new Date(Date.now() + 60_000))).toBe(0);
+    expect(countWrites(join(dir, 'none'), since)).toBe(0);
   });
 });
 
@@ -91,5 +120,31 @@ describe('write hooks in the HTTP core', () => {
     await expect(c.request({ method: 'DELETE', path: '/teams/t1' })).rejects.toThrow('guardrail: no deletes');
     await c.close();
     expect(srv.seen).toHaveLength(0);
+  });
+
+  it("the journal hook keeps an agent session's writes in a change set of its own, carrying the session id", async () => {
+    const was = process.env.AGNT_CONFIG_DIR;
+    process.env.AGNT_CONFIG_DIR = mkdtempSync(join(tmpdir(), 'agnt-journal-'));
+    try {
+      const hook = new JournalHook({ profile: 'p', baseUrl: srv.url }, ['mcp']);
+      const plain = new HttpClient({ baseUrl: srv.url, token: 't', timeoutMs: 2000, retries: 1, writeHooks: [hook] });
+      const agent = new HttpClient({ baseUrl: srv.url, token: 't', timeoutMs: 2000, retries: 1, writeHooks: [hook], session: 'mcp_s9' });
+      srv.queue.push(json(201, { ok: true, team: { id: 't1' } }), json(201, { ok: true, team: { id: 't2' } }));
+      await plain.request({ method: 'POST', path: '/teams', body: { name: 'A' }, resultKey: 'team' });
+      await agent.request({ method: 'POST', path: '/teams', body: { name: 'B' }, resultKey: 'team' });
+      await plain.close();
+      await agent.close();
+      const sets = changeSetFiles(join(process.env.AGNT_CONFIG_DIR, 'changes', 'p')).map((f) => readChangeSetFile(f.file)!);
+      expect(sets.map((x) => [x.header.session, x.header.command, x.requests[0]!.outcome?.after])).toEqual(
+        expect.arrayContaining([
+          [undefined, 'agnt mcp', { id: 't1' }],
+          ['mcp_s9', 'agnt mcp', { id: 't2' }],
+        ]),
+      );
+      expect(hook.ids()).toHaveLength(2);
+    } finally {
+      if (was === undefined) delete process.env.AGNT_CONFIG_DIR;
+      else process.env.AGNT_CONFIG_DIR = was;
+    }
   });
 });

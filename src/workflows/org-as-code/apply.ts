@@ -107,6 +107,7 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
       case 'domain':
         if (c.op === 'create') {
           op(async () => {
+            state.intend('domains', c.key!);
             const d = await send('orgs.domains.create', { params: { orgId }, body: { domain: c.key, autoJoin: (c.new as Rec).autoJoin } });
             state.add('domains', d.id, c.key);
             ids.domains.set(c.key, d);
@@ -139,6 +140,7 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
                 `run apply with the token of an admin whose organization is ${orgId}, or create the team there first`,
               );
             }
+            state.intend('teams', String(want.name));
             const t = await send('teams.create', { body: { name: want.name } });
             state.add('teams', t.id, want.name);
             ids.teams.set(lower(want.name), t);
@@ -161,6 +163,7 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
         if (c.op === 'create') {
           op(async () => {
             const want = c.new as Rec;
+            state.intend('members', String(want.email));
             const m = await send('orgs.members.create', { params: { orgId }, body: { email: want.email } });
             state.add('members', m.id, want.email);
             ids.userByEmail.set(lower(want.email), m.id);
@@ -208,6 +211,7 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
       case 'invitation':
         if (c.op === 'create') {
           op(async () => {
+            state.intend('invitations', `${c.team}/${c.key}`);
             const inv = await send('invitations.create', { body: { teamId: teamId(c.team!), email: c.key } });
             state.add('invitations', inv.id, `${c.team}/${c.key}`);
           });
