@@ -38,7 +38,7 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
       ? undefined
       : (store: import('../sandbox/store.ts').Store) => {
           seeded = true;
-          seedOrganizations(store, seeds.length ? seeds.map((s) => ({ name: s.name, adminEmail: s.admin })) : [{ name: 'Sandbox', adminEmail: 'admin@sandbox.test' }]);
+          seedOrganizations(store, seeds.length ? seeds.map((s) => ({ name: s.name, adminEmail: s.admin, assistant: s.assistant })) : [{ name: 'Sandbox', adminEmail: 'admin@sandbox.test' }]);
         };
   const { DataFileError } = await import('../sandbox/store.ts');
   let sb: import('../sandbox/server.ts').Sandbox;
@@ -117,6 +117,7 @@ interface Seed {
   file: string;
   name: string;
   admin: string;
+  assistant: string | null;
 }
 
 /** Each --seed document, checked as `agnt org validate` checks it, with its organization and admin. */
@@ -130,7 +131,7 @@ async function readSeeds(files: string[]): Promise<Seed[]> {
     if (out.some((s) => s.name.toLowerCase() === name.toLowerCase())) throw new UsageError(`--seed ${file}: organization '${name}' is seeded twice`);
     const admin = doc.members?.find((m) => m.role === 'admin')?.email;
     if (!admin) throw new UsageError(`--seed ${file}: members lists no admin (the sandbox gives the first admin the organization to start from)`);
-    out.push({ file, name, admin });
+    out.push({ file, name, admin, assistant: doc.organization?.defaultAssistant ?? null });
   }
   return out;
 }

@@ -88,9 +88,13 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
     const op = (run: () => Promise<void>) => ops.push({ changes: group, label, run, ...(lane ? { lane } : {}) });
     const pickFrom = (src: Rec, keys: string[]) => Object.fromEntries(keys.map((k) => [k, src[k]]));
     switch (c.kind) {
-      case 'organization':
-        op(async () => void (await send('orgs.update', { params: { orgId }, body: pickFrom(desired.organization!, touched(group, 'organization')) })));
+      case 'organization': {
+        const body = pickFrom(desired.organization!, touched(group, 'organization'));
+        // The document names the assistant by its portable key; the API takes its id.
+        if (typeof body.defaultAssistant === 'string') body.defaultAssistant = ids.assistantIds.get(body.defaultAssistant) ?? body.defaultAssistant;
+        op(async () => void (await send('orgs.update', { params: { orgId }, body })));
         break;
+      }
       case 'modelTiers':
         op(async () => void (await send('orgs.model-tiers.set', { params: { orgId }, body: pickFrom(desired.modelTiers!, touched(group, 'modelTiers')) })));
         break;
@@ -202,7 +206,15 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
         const base = `teams[${c.team}].profile`;
         const profile = desiredTeam(c.team!)!.profile!;
         const keys = group.some((x) => x.path === base) ? Object.keys(profile) : touched(group, base);
-        op(async () => void (await send('teams.profile.set', { params: { teamId: teamId(c.team!) }, body: pickFrom(profile, keys) })));
+        op(async () => {
+          const body = pickFrom(profile, keys);
+          // The document names the lead by e-mail; the API takes the user's id.
+          if ('lead' in body) {
+            body.leadUserId = userId(body.lead, `${base}.lead`);
+            delete body.lead;
+          }
+          await send('teams.profile.set', { params: { teamId: teamId(c.team!) }, body });
+        });
         break;
       }
       case 'invitation':

@@ -99,7 +99,7 @@ export const OWN_ORG_PROFILE_KEYS = [
   'confidentialityNotes',
   'launchDate',
 ] as const;
-export const TEAM_PROFILE_KEYS = ['tagline', 'mission', 'leadUserId', 'workingHours', 'rituals', 'currentGoals', 'kpis', 'commsStyle', 'values', 'docsLinks', 'primeDefaults'] as const;
+export const TEAM_PROFILE_KEYS = ['tagline', 'mission', 'lead', 'workingHours', 'rituals', 'currentGoals', 'kpis', 'commsStyle', 'values', 'docsLinks', 'primeDefaults'] as const;
 
 export const lower = (s: string | null | undefined): string => String(s ?? '').toLowerCase();
 
@@ -177,7 +177,8 @@ export function normalizeProfile(p: Rec): Rec {
 
 export function normalizeTeamProfile(p: Rec): Rec {
   const lists = ['rituals', 'currentGoals', 'kpis', 'values', 'docsLinks'];
-  return Object.fromEntries(TEAM_PROFILE_KEYS.map((k) => [k, p[k] ?? (lists.includes(k) ? [] : null)]));
+  // The lead by e-mail (portable); an older document's leadUserId is read as the lead it names.
+  return Object.fromEntries(TEAM_PROFILE_KEYS.map((k) => [k, (k === 'lead' ? (p.lead ?? p.leadUserId) : p[k]) ?? (lists.includes(k) ? [] : null)]));
 }
 
 export const ruleKey = (r: BackupRuleDoc): string => (r.isOrgDefault ? 'default' : `${r.primaryCoordinator ?? '*'}\u0000${r.principal ?? '*'}`);

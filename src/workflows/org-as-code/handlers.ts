@@ -18,6 +18,7 @@ import { renderTestFailures } from './supervision-model.ts';
 import { applySupervision, renderSupervision, supervisionCount, supervisionData, supervisionDrift, type SupervisionPlan } from './supervision-plan.ts';
 import { hostEnv } from '../../core/host.ts';
 import { forbiddenSteps } from './permissions.ts';
+import { portableReferences } from './references.ts';
 
 type Rec = Record<string, any>;
 
@@ -69,7 +70,10 @@ async function prepare(ctx: Context, inv: Invocation, orgId?: string): Promise<P
   const live = await readLive(ctx, id);
   const baseUrl = ctx.settings().baseUrl.value!;
   const state = new StateFile(inv.opts.state ? String(inv.opts.state) : defaultStatePath(baseUrl, id), baseUrl, id);
+  // Ids in the document become portable keys (each with a note); an ambiguous key stops here.
+  const portableNotes = await portableReferences(ctx, desired, live, file);
   const { changes, notes } = computePlan(desired, live, state);
+  notes.unshift(...portableNotes);
   const me = changes.some((c) => c.kind === 'teamProfile' || (c.kind === 'team' && c.op === 'create')) ? ((await callEndpoint<Record<string, unknown>>(ctx.client(), 'users.me.get')).data ?? {}) : {};
   const forbidden = forbiddenSteps(changes, desired, live, me, id);
   // The plan says what will be refused, before any write.
