@@ -269,7 +269,7 @@ _agnt_node() {
     'config use') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'config remove') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'sandbox') _agnt_subs='start clock snapshot fault requests status stop' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'sandbox start') _agnt_subs='' _agnt_flags='--port --host --data --seed --empty --clock --clock-rate --faults --no-profile --help' _agnt_all='' _agnt_vflags='--port --host --data --seed --clock --clock-rate --faults' _agnt_npos=0 _agnt_var='' ;;
+    'sandbox start') _agnt_subs='' _agnt_flags='--port --host --data --seed --empty --replace-data --clock --clock-rate --faults --no-profile --help' _agnt_all='' _agnt_vflags='--port --host --data --seed --clock --clock-rate --faults' _agnt_npos=0 _agnt_var='' ;;
     'sandbox clock') _agnt_subs='show set advance' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'sandbox clock show') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=0 _agnt_var='' ;;
     'sandbox clock set') _agnt_subs='' _agnt_flags='--rate --url --help' _agnt_all='' _agnt_vflags='--rate --url' _agnt_npos=1 _agnt_var='' ;;

@@ -2406,6 +2406,7 @@ complete -c agnt -n '__agnt_at \'sandbox start\'' -l host -x -d 'loopback addres
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l data -r -F -d 'persist the state to this JSON file (loaded if it exists); snapshots go beside it'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l seed -r -F -d 'start with the organization of this document (repeatable)'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l empty -d 'start with one organization and its admin only'
+complete -c agnt -n '__agnt_at \'sandbox start\'' -l replace-data -d 'with --seed or --empty: replace the state a --data file already holds (refused without it)'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l clock -x -d 'start the sandbox\'s clock at this time (ISO 8601), frozen unless --clock-rate'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l clock-rate -x -d 'sandbox seconds per real second (0 frozen, 1 running)'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l faults -r -F -d 'fault rules to install at start (YAML or JSON, as `agnt sandbox fault add` takes them)'

@@ -33,6 +33,7 @@ export const SANDBOX_RECORDS: readonly BuiltinRecord[] = [
       { flags: '--data <file>', description: 'persist the state to this JSON file (loaded if it exists); snapshots go beside it', file: true },
       { flags: '--seed <file>', description: 'start with the organization of this document (repeatable)', file: true, repeatable: true },
       { flags: '--empty', description: 'start with one organization and its admin only' },
+      { flags: '--replace-data', description: 'with --seed or --empty: replace the state a --data file already holds (refused without it)' },
       { flags: '--clock <time>', description: "start the sandbox's clock at this time (ISO 8601), frozen unless --clock-rate" },
       { flags: '--clock-rate <n>', description: 'sandbox seconds per real second (0 frozen, 1 running)' },
       { flags: '--faults <file>', description: 'fault rules to install at start (YAML or JSON, as `agnt sandbox fault add` takes them)', file: true },
