@@ -128,7 +128,7 @@ describe('seed from any export', () => {
       // Every section is there, and filled.
       for (const section of ['domains', 'sso', 'auditLogging', 'modelTiers', 'profile', 'members', 'teams', 'invitations', 'backupRules', 'managerAssignments', 'supervision'])
         expect(a).toMatch(new RegExp(`^${section}:\\n {2}\\S`, 'm'));
-      expect(a).toContain('privateKey: ${env:AGNT_SSO_SAML_PRIVATE_KEY}');
+      expect(a).toContain(`privateKey: \${env:AGNT_SSO_SAML_PRIVATE_KEY}`);
       expect(a).toContain('lead: manager@acme.test');
       expect(a).toContain('founded: "1949"');
       expect(a).toContain('role: guest');
