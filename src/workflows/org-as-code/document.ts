@@ -9,6 +9,7 @@ import { area as orgApi } from '../../api/areas/organizations.ts';
 import { writable } from '../../api/shape.ts';
 import { checkSchema, fieldPath, type SchemaProblem } from './schema.ts';
 import { normalizeSupervision, supervisionProblems, type SupervisionDoc } from './supervision-model.ts';
+import { substituteVariables, type Vars } from './variables.ts';
 
 export const API_VERSION = 'agnt/v1';
 export const KIND = 'Organization';
@@ -213,8 +214,8 @@ export interface LoadedDocument {
 }
 
 /** Reads and checks a document; every problem is a usage error naming file:line:column and the field path. */
-export async function loadDocument(file: string): Promise<LoadedDocument> {
-  const { problems, value } = await readAndCheck(file);
+export async function loadDocument(file: string, vars?: Vars): Promise<LoadedDocument> {
+  const { problems, value } = await readAndCheck(file, vars);
   if (problems.length) {
     const first = problems[0]!;
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''}: agnt org validate ${file})` : '';
@@ -228,7 +229,8 @@ export function formatProblem(file: string, p: SchemaProblem): string {
   return `${file}:${p.line}:${p.column}: ${p.path ? `${p.path}: ` : ''}${p.message}`;
 }
 
-export async function readAndCheck(file: string): Promise<{ problems: SchemaProblem[]; value: unknown }> {
+/** With `vars`, every `${var:NAME}` is put in before the checks (variables.ts); a missing one is exit 2. */
+export async function readAndCheck(file: string, vars: Vars = {}): Promise<{ problems: SchemaProblem[]; value: unknown }> {
   let text: string;
   checkDocumentSize(file);
   try {
@@ -236,7 +238,8 @@ export async function readAndCheck(file: string): Promise<{ problems: SchemaProb
   } catch (e: any) {
     throw new UsageError(`cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
   }
-  const fast = await fastValue(text);
+  const fastRaw = await fastValue(text);
+  const fast = fastRaw === undefined ? undefined : substituteVariables(fastRaw, vars, file);
   if (fast !== undefined && !(await checkSchema(fast, () => ({ line: 0, column: 0 }))).length && !documentProblems(fast).length) return { problems: [], value: fast };
   const Y = await loadYaml();
   const { parseDocument, LineCounter } = Y;
@@ -248,7 +251,7 @@ export async function readAndCheck(file: string): Promise<{ problems: SchemaProb
     const pos = lc.linePos(e.pos[0]);
     return { problems: [{ line: pos.line, column: pos.col, path: '', message: e.message.split('\n')[0]!.replace(/ at line \d+, column \d+.*$/, '') }], value: undefined };
   }
-  const value = boundedToJS(Y, ydoc, file, (o) => lc.linePos(o));
+  const value = substituteVariables(boundedToJS(Y, ydoc, file, (o) => lc.linePos(o)), vars, file);
   const problems = await checkSchema(value, (path, key) => {
     const node = locate(ydoc, path, key);
     const pos = lc.linePos(node);

@@ -19,6 +19,7 @@ import { applySupervision, renderSupervision, supervisionCount, supervisionData,
 import { hostEnv } from '../../core/host.ts';
 import { forbiddenSteps } from './permissions.ts';
 import { portableReferences } from './references.ts';
+import { variablesOf } from './variables.ts';
 
 type Rec = Record<string, any>;
 
@@ -62,7 +63,7 @@ export function docFile(inv: Invocation): string {
 
 async function prepare(ctx: Context, inv: Invocation, orgId?: string): Promise<Prepared> {
   const file = docFile(inv);
-  const loaded = await loadDocument(file);
+  const loaded = await loadDocument(file, await variablesOf(inv.opts));
   const secrets: string[] = [];
   // References are resolved before any request: a missing variable is a usage error, nothing sent.
   const desired = resolveReferences(loaded.doc, hostEnv(), file, secrets);
@@ -148,7 +149,7 @@ export const exportOrg: Handler = async (ctx, inv) => {
 
 export const validateOrg: Handler = async (_ctx, inv) => {
   const file = inv.args.file!;
-  const { problems, value } = await readAndCheck(file);
+  const { problems, value } = await readAndCheck(file, await variablesOf(inv.opts));
   // The file's own tests, on the matrices it implies for the members it names.
   const doc = problems.length ? undefined : normalize(value as OrgDoc);
   const tests = doc?.supervision?.tests?.length ? testsOnFile(doc.supervision, fileMembers(doc)) : [];
@@ -175,7 +176,7 @@ export const validateOrg: Handler = async (_ctx, inv) => {
 
 export const planOrg: Handler = async (ctx, inv) => {
   if (ctx.dryRun) {
-    await loadDocument(docFile(inv));
+    await loadDocument(docFile(inv), await variablesOf(inv.opts));
     return dryRead(ctx, inv.args.orgId);
   }
   const p = await prepare(ctx, inv);
@@ -291,7 +292,7 @@ export const applyOrg: Handler = async (ctx, inv) => {
 
 export const driftOrg: Handler = async (ctx, inv) => {
   if (ctx.dryRun) {
-    await loadDocument(docFile(inv));
+    await loadDocument(docFile(inv), await variablesOf(inv.opts));
     return dryRead(ctx, inv.args.orgId);
   }
   const p = await prepare(ctx, inv);
