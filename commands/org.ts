@@ -417,7 +417,14 @@ export const orgArea: AreaSpec = {
       endpoint: E('orgs.get'),
       also: [...READS],
       args: [optionalOrg],
-      options: [docFile, ...varOptions, { flags: '--out <file>', description: 'save the plan as JSON (for apply --plan)', file: true }, exitCode, stateFile],
+      options: [
+        docFile,
+        ...varOptions,
+        { flags: '--out <file>', description: 'save the plan as JSON (for apply --plan)', file: true },
+        { flags: '--rename', description: "plan giving ORG the file's organization.name (as apply --rename)" },
+        exitCode,
+        stateFile,
+      ],
       handler: code('planOrg'),
       examples: [
         'agnt org plan -f examples/org.yaml',
@@ -469,6 +476,7 @@ export const orgArea: AreaSpec = {
         docFile,
         ...varOptions,
         { flags: '--plan <file>', description: 'apply this saved plan (agnt org plan --out); refused when the organization changed since', file: true },
+        { flags: '--rename', description: "give ORG the file's organization.name (without it, an organization keeps its own name)" },
         { flags: '--prune', description: 'delete objects agnt created from a file that the file no longer lists (with --allow-delete)' },
         { flags: '--allow-delete <kinds>', description: 'kinds --prune may delete: domains, members, teams, team-members, invitations, backup-rules (comma-separated)', repeatable: true },
         stateFile,

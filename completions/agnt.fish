@@ -790,14 +790,16 @@ function __agnt_vflags --argument-names p
             printf '%s\n' --chat --task --data --file --set
         case 'org profile set'
             printf '%s\n' --name --industry --website --location --prof-net-aurl --own-org-profile --data --file --set
+        case 'org validate'
+            printf '%s\n' --var --vars
         case 'org plan'
-            printf '%s\n' -f --file --out --state
+            printf '%s\n' -f --file --var --vars --out --state
         case 'org apply'
-            printf '%s\n' -f --file --plan --allow-delete --state
+            printf '%s\n' -f --file --var --vars --plan --allow-delete --state
         case 'org drift'
-            printf '%s\n' -f --file --state
+            printf '%s\n' -f --file --var --vars --state
         case 'org explain'
-            printf '%s\n' --org -f --file
+            printf '%s\n' --org -f --file --var --vars
         case 'teams list'
             printf '%s\n' --status --limit --page --per-page --tz
         case 'teams create'
@@ -1969,24 +1971,36 @@ complete -c agnt -n '__agnt_at \'org profile set\'' -l file -r -F -d 'the whole 
 complete -c agnt -n '__agnt_at \'org profile set\'' -l set -x -d 'set a (dotted) body field; repeatable'
 complete -c agnt -n '__agnt_at \'org profile set\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org export\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
+complete -c agnt -n '__agnt_at \'org validate\'' -l var -x -d 'a value for ${var:NAME} in the document (repeatable)'
+complete -c agnt -n '__agnt_at \'org validate\'' -l vars -r -F -d 'values for ${var:NAME} from a YAML file (NAME: value); --var wins'
 complete -c agnt -n '__agnt_at \'org validate\'; and not string match -q -- \'-*\' (commandline -ct)' -F
 complete -c agnt -n '__agnt_at \'org plan\'' -s f -l file -r -F -d 'the organization document (YAML or JSON)'
+complete -c agnt -n '__agnt_at \'org plan\'' -l var -x -d 'a value for ${var:NAME} in the document (repeatable)'
+complete -c agnt -n '__agnt_at \'org plan\'' -l vars -r -F -d 'values for ${var:NAME} from a YAML file (NAME: value); --var wins'
 complete -c agnt -n '__agnt_at \'org plan\'' -l out -r -F -d 'save the plan as JSON (for apply --plan)'
+complete -c agnt -n '__agnt_at \'org plan\'' -l rename -d 'plan giving ORG the file\'s organization.name (as apply --rename)'
 complete -c agnt -n '__agnt_at \'org plan\'' -l exit-code -d 'exit 7 when something differs, 0 when nothing does'
 complete -c agnt -n '__agnt_at \'org plan\'' -l state -r -F -d 'where agnt records the objects it created (default: $AGNT_CONFIG_DIR/org-state/<host>/<org>.json)'
 complete -c agnt -n '__agnt_at \'org plan\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org apply\'' -s f -l file -r -F -d 'the organization document (YAML or JSON)'
+complete -c agnt -n '__agnt_at \'org apply\'' -l var -x -d 'a value for ${var:NAME} in the document (repeatable)'
+complete -c agnt -n '__agnt_at \'org apply\'' -l vars -r -F -d 'values for ${var:NAME} from a YAML file (NAME: value); --var wins'
 complete -c agnt -n '__agnt_at \'org apply\'' -l plan -r -F -d 'apply this saved plan (agnt org plan --out); refused when the organization changed since'
+complete -c agnt -n '__agnt_at \'org apply\'' -l rename -d 'give ORG the file\'s organization.name (without it, an organization keeps its own name)'
 complete -c agnt -n '__agnt_at \'org apply\'' -l prune -d 'delete objects agnt created from a file that the file no longer lists (with --allow-delete)'
 complete -c agnt -n '__agnt_at \'org apply\'' -l allow-delete -x -d 'kinds --prune may delete: domains, members, teams, team-members, invitations, backup-rules (comma-separated)'
 complete -c agnt -n '__agnt_at \'org apply\'' -l state -r -F -d 'where agnt records the objects it created (default: $AGNT_CONFIG_DIR/org-state/<host>/<org>.json)'
 complete -c agnt -n '__agnt_at \'org apply\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org drift\'' -s f -l file -r -F -d 'the organization document (YAML or JSON)'
+complete -c agnt -n '__agnt_at \'org drift\'' -l var -x -d 'a value for ${var:NAME} in the document (repeatable)'
+complete -c agnt -n '__agnt_at \'org drift\'' -l vars -r -F -d 'values for ${var:NAME} from a YAML file (NAME: value); --var wins'
 complete -c agnt -n '__agnt_at \'org drift\'' -l exit-code -d 'exit 7 when something differs, 0 when nothing does'
 complete -c agnt -n '__agnt_at \'org drift\'' -l state -r -F -d 'where agnt records the objects it created (default: $AGNT_CONFIG_DIR/org-state/<host>/<org>.json)'
 complete -c agnt -n '__agnt_at \'org drift\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org explain\'' -l org -x -a '(__agnt_complete)' -d 'organization id (default: the organization the file names)'
 complete -c agnt -n '__agnt_at \'org explain\'' -s f -l file -r -F -d 'the organization document (YAML or JSON)'
+complete -c agnt -n '__agnt_at \'org explain\'' -l var -x -d 'a value for ${var:NAME} in the document (repeatable)'
+complete -c agnt -n '__agnt_at \'org explain\'' -l vars -r -F -d 'values for ${var:NAME} from a YAML file (NAME: value); --var wins'
 complete -c agnt -n '__agnt_at \'teams\'' -f -a 'list' -d 'List teams'
 complete -c agnt -n '__agnt_at \'teams\'' -f -a 'create' -d 'Create a team'
 complete -c agnt -n '__agnt_at \'teams\'' -f -a 'get' -d 'Show a team'

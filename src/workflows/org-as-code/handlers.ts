@@ -37,6 +37,7 @@ export async function resolveOrg(ctx: Context, inv: Invocation, doc: OrgDoc): Pr
   const orgs = await readAll(ctx, 'orgs.list');
   const found = orgs.filter((o) => lower(o.name) === lower(name));
   if (!found.length) throw new AgntError(`no organization named '${name}'`, EXIT.notFound, `create it first (agnt org create --name "${name}"), or give its id as ORG`);
+  if (found.length > 1) throw new UsageError(`${found.length} organizations are named '${name}': ${found.map((o) => o.id).join(', ')}; nothing was sent`, 'give the one you mean as ORG');
   return found[0]!.id;
 }
 
@@ -73,6 +74,13 @@ async function prepare(ctx: Context, inv: Invocation, orgId?: string): Promise<P
   const state = new StateFile(inv.opts.state ? String(inv.opts.state) : defaultStatePath(baseUrl, id), baseUrl, id);
   // Ids in the document become portable keys (each with a note); an ambiguous key stops here.
   const portableNotes = await portableReferences(ctx, desired, live, file);
+  // One document drives several organizations: the name it gives is the organization it was
+  // written for, and another organization keeps its own unless --rename says otherwise.
+  const named = desired.organization?.name;
+  if (desired.organization && named !== undefined && lower(named) !== lower(live.org.name) && !inv.opts.rename) {
+    desired.organization.name = live.org.name;
+    portableNotes.push(`organization.name: the file names '${named}'; ${id} keeps its name '${live.org.name}' (to rename it, add --rename)`);
+  }
   const { changes, notes } = computePlan(desired, live, state);
   notes.unshift(...portableNotes);
   const me = changes.some((c) => c.kind === 'teamProfile' || (c.kind === 'team' && c.op === 'create')) ? ((await callEndpoint<Record<string, unknown>>(ctx.client(), 'users.me.get')).data ?? {}) : {};
