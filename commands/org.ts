@@ -477,6 +477,8 @@ export const orgArea: AreaSpec = {
         ...varOptions,
         { flags: '--plan <file>', description: 'apply this saved plan (agnt org plan --out); refused when the organization changed since', file: true },
         { flags: '--rename', description: "give ORG the file's organization.name (without it, an organization keeps its own name)" },
+        { flags: '--receipt <file>', description: 'write a receipt of this apply (the plan, what each change answered, a fingerprint of each object read), for --rehearsed', file: true },
+        { flags: '--rehearsed <file>', description: 'refuse (exit 7, nothing sent) unless the plan and every object are as in this rehearsal receipt', file: true },
         { flags: '--prune', description: 'delete objects agnt created from a file that the file no longer lists (with --allow-delete)' },
         { flags: '--allow-delete <kinds>', description: 'kinds --prune may delete: domains, members, teams, team-members, invitations, backup-rules (comma-separated)', repeatable: true },
         stateFile,

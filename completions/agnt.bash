@@ -175,7 +175,7 @@ _agnt_node() {
     'org export') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'org validate') _agnt_subs='' _agnt_flags='--var --vars --help' _agnt_all='' _agnt_vflags='--var --vars' _agnt_npos=1 _agnt_var='' ;;
     'org plan') _agnt_subs='' _agnt_flags='--file --var --vars --out --rename --exit-code --state --help' _agnt_all='' _agnt_vflags='-f --file --var --vars --out --state' _agnt_npos=1 _agnt_var='' ;;
-    'org apply') _agnt_subs='' _agnt_flags='--file --var --vars --plan --rename --prune --allow-delete --state --help' _agnt_all='' _agnt_vflags='-f --file --var --vars --plan --allow-delete --state' _agnt_npos=1 _agnt_var='' ;;
+    'org apply') _agnt_subs='' _agnt_flags='--file --var --vars --plan --rename --receipt --rehearsed --prune --allow-delete --state --help' _agnt_all='' _agnt_vflags='-f --file --var --vars --plan --receipt --rehearsed --allow-delete --state' _agnt_npos=1 _agnt_var='' ;;
     'org drift') _agnt_subs='' _agnt_flags='--file --var --vars --exit-code --state --help' _agnt_all='' _agnt_vflags='-f --file --var --vars --state' _agnt_npos=1 _agnt_var='' ;;
     'org explain') _agnt_subs='' _agnt_flags='--org --file --var --vars --help' _agnt_all='' _agnt_vflags='--org -f --file --var --vars' _agnt_npos=2 _agnt_var='' ;;
     'teams') _agnt_subs='list create get update delete members profile' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
@@ -878,6 +878,8 @@ _agnt_values() {
     'org apply|-f') _agnt_v='@file' ;;
     'org apply|--vars') _agnt_v='@file' ;;
     'org apply|--plan') _agnt_v='@file' ;;
+    'org apply|--receipt') _agnt_v='@file' ;;
+    'org apply|--rehearsed') _agnt_v='@file' ;;
     'org apply|--state') _agnt_v='@file' ;;
     'org apply|#0') _agnt_v='@dyn' ;;
     'org drift|--file') _agnt_v='@file' ;;

@@ -795,7 +795,7 @@ function __agnt_vflags --argument-names p
         case 'org plan'
             printf '%s\n' -f --file --var --vars --out --state
         case 'org apply'
-            printf '%s\n' -f --file --var --vars --plan --allow-delete --state
+            printf '%s\n' -f --file --var --vars --plan --receipt --rehearsed --allow-delete --state
         case 'org drift'
             printf '%s\n' -f --file --var --vars --state
         case 'org explain'
@@ -1987,6 +1987,8 @@ complete -c agnt -n '__agnt_at \'org apply\'' -l var -x -d 'a value for ${var:NA
 complete -c agnt -n '__agnt_at \'org apply\'' -l vars -r -F -d 'values for ${var:NAME} from a YAML file (NAME: value); --var wins'
 complete -c agnt -n '__agnt_at \'org apply\'' -l plan -r -F -d 'apply this saved plan (agnt org plan --out); refused when the organization changed since'
 complete -c agnt -n '__agnt_at \'org apply\'' -l rename -d 'give ORG the file\'s organization.name (without it, an organization keeps its own name)'
+complete -c agnt -n '__agnt_at \'org apply\'' -l receipt -r -F -d 'write a receipt of this apply (the plan, what each change answered, a fingerprint of each object read), for --rehearsed'
+complete -c agnt -n '__agnt_at \'org apply\'' -l rehearsed -r -F -d 'refuse (exit 7, nothing sent) unless the plan and every object are as in this rehearsal receipt'
 complete -c agnt -n '__agnt_at \'org apply\'' -l prune -d 'delete objects agnt created from a file that the file no longer lists (with --allow-delete)'
 complete -c agnt -n '__agnt_at \'org apply\'' -l allow-delete -x -d 'kinds --prune may delete: domains, members, teams, team-members, invitations, backup-rules (comma-separated)'
 complete -c agnt -n '__agnt_at \'org apply\'' -l state -r -F -d 'where agnt records the objects it created (default: $AGNT_CONFIG_DIR/org-state/<host>/<org>.json)'

@@ -251,7 +251,11 @@ export async function readAndCheck(file: string, vars: Vars = {}): Promise<{ pro
     const pos = lc.linePos(e.pos[0]);
     return { problems: [{ line: pos.line, column: pos.col, path: '', message: e.message.split('\n')[0]!.replace(/ at line \d+, column \d+.*$/, '') }], value: undefined };
   }
-  const value = substituteVariables(boundedToJS(Y, ydoc, file, (o) => lc.linePos(o)), vars, file);
+  const value = substituteVariables(
+    boundedToJS(Y, ydoc, file, (o) => lc.linePos(o)),
+    vars,
+    file,
+  );
   const problems = await checkSchema(value, (path, key) => {
     const node = locate(ydoc, path, key);
     const pos = lc.linePos(node);

@@ -20,6 +20,7 @@ import { hostEnv } from '../../core/host.ts';
 import { forbiddenSteps } from './permissions.ts';
 import { portableReferences } from './references.ts';
 import { variablesOf } from './variables.ts';
+import { checkRehearsal, objectFingerprints, readReceipt, writeReceipt } from './receipt.ts';
 
 type Rec = Record<string, any>;
 
@@ -235,6 +236,8 @@ export const applyOrg: Handler = async (ctx, inv) => {
   const allow = parseAllowDelete(inv.opts.allowDelete);
   if (allow.size && !inv.opts.prune) throw new UsageError('--allow-delete needs --prune (deletes happen only with both)');
   if (ctx.dryRun) throw new UsageError('apply --dry-run would need to read the organization; `agnt org plan -f FILE` shows what apply would change and sends no write');
+  // A tampered receipt is refused before any request.
+  const rehearsed = inv.opts.rehearsed ? readReceipt(String(inv.opts.rehearsed)) : undefined;
   let saved: Rec | undefined;
   if (inv.opts.plan) {
     saved = readPlanFile(String(inv.opts.plan));
@@ -250,8 +253,13 @@ export const applyOrg: Handler = async (ctx, inv) => {
     if (saved.fingerprint !== p.live.fingerprint) throw stale(`organization ${p.orgId} changed since the plan was made`);
     if (canonical([saved.changes, saved.supervision?.members]) !== canonical([data.changes, data.supervision?.members])) throw stale('the changes it would make now differ from the saved ones');
   }
+  // The live organization and the plan, against the rehearsal's, before any write.
+  if (rehearsed) checkRehearsal(String(inv.opts.rehearsed), rehearsed, data, p.live.doc);
+  // The objects as read before any write: what a later live apply checks against.
+  const objects = inv.opts.receipt ? objectFingerprints(p.live.doc) : undefined;
   if (p.supervision) refuseSupervision(p);
   if (!p.changes.length && !supervisionCount(p.supervision)) {
+    if (objects) writeReceipt(String(inv.opts.receipt), data, [], objects);
     // Under the JSON form stderr holds the error object alone: the empty result says it.
     return { data: { organization: p.orgId, applied: 0, changes: [] }, text: '', notes: ctx.jsonErrors ? [] : [header(p, 'apply to')] };
   }
@@ -276,12 +284,17 @@ export const applyOrg: Handler = async (ctx, inv) => {
     // Under the JSON form stderr holds the error object alone; the plan is in the result.
   } else if (!ctx.io.quiet && !ctx.jsonErrors) ctx.io.err(text);
   let done: number;
+  const ops = operations(ctx, p.desired, p.live, p.changes, p.state);
   try {
-    done = await runOperations(ctx, operations(ctx, p.desired, p.live, p.changes, p.state));
+    done = await runOperations(ctx, ops);
   } finally {
     p.state.compact();
   }
   const sup = p.supervision && supervisionCount(p.supervision) ? await applySupervision(ctx, p.supervision, p.live) : undefined;
+  if (objects) {
+    writeReceipt(String(inv.opts.receipt), data, ops, objects);
+    ctx.io.info(`receipt written to ${inv.opts.receipt}; apply the same change elsewhere with: agnt org apply -f ${p.file} ORG --rehearsed ${inv.opts.receipt}`);
+  }
   const applied = p.changes.length + supervisionCount(p.supervision);
   const supText = sup ? `; supervision of ${sup.members} member(s) in ${sup.requests} request(s)${sup.skipped.length ? `, ${sup.skipped.length} skipped (no primary identifier)` : ''}` : '';
   return {
