@@ -268,7 +268,7 @@ _agnt_node() {
     'config profiles') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'config use') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'config remove') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
-    'sandbox') _agnt_subs='start clock snapshot fault requests status stop' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'sandbox') _agnt_subs='start clock snapshot fault requests status clone stop' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'sandbox start') _agnt_subs='' _agnt_flags='--port --host --data --seed --empty --replace-data --clock --clock-rate --faults --no-profile --help' _agnt_all='' _agnt_vflags='--port --host --data --seed --clock --clock-rate --faults' _agnt_npos=0 _agnt_var='' ;;
     'sandbox clock') _agnt_subs='show set advance' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'sandbox clock show') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=0 _agnt_var='' ;;
@@ -285,6 +285,7 @@ _agnt_node() {
     'sandbox fault clear') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=1 _agnt_var='' ;;
     'sandbox requests') _agnt_subs='' _agnt_flags='--since --method --path --follow --url --help' _agnt_all='' _agnt_vflags='--since --method --path --url' _agnt_npos=0 _agnt_var='' ;;
     'sandbox status') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=0 _agnt_var='' ;;
+    'sandbox clone') _agnt_subs='' _agnt_flags='--from-profile --pseudonymize --mapping --url --help' _agnt_all='' _agnt_vflags='--from-profile --mapping --url' _agnt_npos=1 _agnt_var='' ;;
     'sandbox stop') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=0 _agnt_var='' ;;
     'mcp') _agnt_subs='install' _agnt_flags='--http --port --allow-writes --allow-destructive --tools --toolsets --help' _agnt_all='' _agnt_vflags='--port --tools --toolsets' _agnt_npos=0 _agnt_var='' ;;
     'mcp install') _agnt_subs='' _agnt_flags='--client --print --config --name --help' _agnt_all='' _agnt_vflags='--client --config --name' _agnt_npos=0 _agnt_var='' ;;
@@ -590,6 +591,7 @@ _agnt_child() {
     'sandbox|fault') _agnt_next='sandbox fault' ;;
     'sandbox|requests') _agnt_next='sandbox requests' ;;
     'sandbox|status') _agnt_next='sandbox status' ;;
+    'sandbox|clone') _agnt_next='sandbox clone' ;;
     'sandbox|stop') _agnt_next='sandbox stop' ;;
     'sandbox clock|show') _agnt_next='sandbox clock show' ;;
     'sandbox clock|set') _agnt_next='sandbox clock set' ;;
@@ -997,6 +999,7 @@ _agnt_values() {
     'sandbox start|--faults') _agnt_v='@file' ;;
     'sandbox fault add|--method') _agnt_v='GET POST PUT PATCH DELETE' ;;
     'sandbox requests|--method') _agnt_v='GET POST PUT PATCH DELETE' ;;
+    'sandbox clone|--mapping') _agnt_v='@file' ;;
     'mcp|--tools') _agnt_v='all' ;;
     'mcp install|--client') _agnt_v='claude-code claude-desktop cursor vscode' ;;
     'mcp install|--config') _agnt_v='@file' ;;

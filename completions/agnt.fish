@@ -554,6 +554,8 @@ function __agnt_child --argument-names p w
             echo -- 'sandbox requests'
         case 'sandbox|status'
             echo -- 'sandbox status'
+        case 'sandbox|clone'
+            echo -- 'sandbox clone'
         case 'sandbox|stop'
             echo -- 'sandbox stop'
         case 'sandbox clock|show'
@@ -914,6 +916,8 @@ function __agnt_vflags --argument-names p
             printf '%s\n' --since --method --path --url
         case 'sandbox status'
             printf '%s\n' --url
+        case 'sandbox clone'
+            printf '%s\n' --from-profile --mapping --url
         case 'sandbox stop'
             printf '%s\n' --url
         case 'mcp'
@@ -2416,6 +2420,7 @@ complete -c agnt -n '__agnt_at \'sandbox\'' -f -a 'snapshot' -d 'save and restor
 complete -c agnt -n '__agnt_at \'sandbox\'' -f -a 'fault' -d 'inject failures'
 complete -c agnt -n '__agnt_at \'sandbox\'' -f -a 'requests' -d 'list the requests the sandbox served'
 complete -c agnt -n '__agnt_at \'sandbox\'' -f -a 'status' -d 'show the sandbox\'s state'
+complete -c agnt -n '__agnt_at \'sandbox\'' -f -a 'clone' -d 'copy a live organization into the sandbox'
 complete -c agnt -n '__agnt_at \'sandbox\'' -f -a 'stop' -d 'stop the sandbox'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l port -x -d 'port (0 picks a free one)'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l host -x -d 'loopback address to listen on'
@@ -2466,6 +2471,10 @@ complete -c agnt -n '__agnt_at \'sandbox requests\'' -l path -x -d 'only paths m
 complete -c agnt -n '__agnt_at \'sandbox requests\'' -l follow -d 'keep printing requests as they arrive, until Ctrl-C'
 complete -c agnt -n '__agnt_at \'sandbox requests\'' -l url -x -d 'the sandbox (default: the `sandbox` profile, which `agnt sandbox start` writes)'
 complete -c agnt -n '__agnt_at \'sandbox status\'' -l url -x -d 'the sandbox (default: the `sandbox` profile, which `agnt sandbox start` writes)'
+complete -c agnt -n '__agnt_at \'sandbox clone\'' -l from-profile -x -d 'the profile of the organization to copy (its server and token)'
+complete -c agnt -n '__agnt_at \'sandbox clone\'' -l pseudonymize -d 'replace e-mail addresses and free text by pseudonyms (the same input, the same pseudonym)'
+complete -c agnt -n '__agnt_at \'sandbox clone\'' -l mapping -r -F -d 'where --pseudonymize writes the mapping (default: beside the data file, else here); an existing one keeps its key'
+complete -c agnt -n '__agnt_at \'sandbox clone\'' -l url -x -d 'the sandbox (default: the `sandbox` profile, which `agnt sandbox start` writes)'
 complete -c agnt -n '__agnt_at \'sandbox stop\'' -l url -x -d 'the sandbox (default: the `sandbox` profile, which `agnt sandbox start` writes)'
 complete -c agnt -n '__agnt_at \'mcp\'' -f -a 'install' -d 'add agnt to an MCP client'
 complete -c agnt -n '__agnt_at \'mcp\'' -l http -d 'serve Streamable HTTP on 127.0.0.1 (at /mcp) instead of stdio'

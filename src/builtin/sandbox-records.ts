@@ -179,6 +179,21 @@ export const SANDBOX_RECORDS: readonly BuiltinRecord[] = [
     run: control((m) => m.status),
   },
   {
+    command: 'sandbox clone',
+    summary: 'copy a live organization into the sandbox',
+    description:
+      "Copy an organization, read with another profile's token as `agnt org export` reads it (its document: domains, SSO without its secrets,\nteams, members, invitations, rules, and the members' supervision matrices as its policy), into the running sandbox: a new\norganization with the same name, made by `agnt org apply`, with a token for every member. --pseudonymize replaces e-mail\naddresses and free text deterministically and writes the mapping (and its key) beside the clone, 0600. What a clone cannot\ncopy is listed at the end. Take a snapshot first to go back.",
+    args: [{ name: 'org', description: "the organization to copy (default: the organization of the profile's user)", required: false }],
+    options: [
+      { flags: '--from-profile <name>', description: 'the profile of the organization to copy (its server and token)' },
+      { flags: '--pseudonymize', description: 'replace e-mail addresses and free text by pseudonyms (the same input, the same pseudonym)' },
+      { flags: '--mapping <file>', description: 'where --pseudonymize writes the mapping (default: beside the data file, else here); an existing one keeps its key', file: true },
+      URL_OPTION,
+    ],
+    examples: ['agnt sandbox clone --from-profile prod   # the organization of the prod profile', 'agnt sandbox clone --from-profile prod org_acme --pseudonymize'],
+    run: async (ctx, { args, opts }) => (await import('./sandbox-clone.ts')).clone(ctx, args[0] as string | undefined, opts),
+  },
+  {
     command: 'sandbox stop',
     summary: 'stop the sandbox',
     description: 'Stop the sandbox (its data file, if any, is written first)',

@@ -182,28 +182,37 @@ async function readSeeds(files: string[], ctx: Context): Promise<Seed[]> {
 
 /** Applies a document to its seeded organization with `agnt org apply`, as its admin would. */
 async function applySeed(baseUrl: string, token: string, seed: Seed): Promise<void> {
+  const { seedOrgId } = await import('../sandbox/seed-doc.ts');
+  await applyInSandbox(baseUrl, token, seedOrgId(seed.name), seed.file, seed.text, `--seed ${seed.file}: the sandbox could not be seeded`);
+}
+
+/**
+ * Runs `agnt org apply -f FILE ORG --yes` against a sandbox as a process of its own, with the
+ * given token and a throw-away config folder (the one implementation of what a document means);
+ * `text`, when given, is applied instead of the file (written 0600 into that folder).
+ */
+export async function applyInSandbox(baseUrl: string, token: string, orgId: string, file: string, text: string | undefined, failure: string): Promise<void> {
   const { execFile } = await import('node:child_process');
   const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
-  const { seedOrgId } = await import('../sandbox/seed-doc.ts');
   const config = mkdtempSync(join(tmpdir(), 'agnt-seed-'));
   try {
-    let doc = seed.file;
-    if (seed.text !== undefined) {
+    let doc = file;
+    if (text !== undefined) {
       doc = join(config, 'seed.json');
-      writeFileSync(doc, seed.text, { mode: 0o600 });
+      writeFileSync(doc, text, { mode: 0o600 });
     }
     const env = { ...process.env, AGNT_BASE_URL: baseUrl, AGNT_TOKEN: token, AGNT_CONFIG_DIR: config, AGNT_KEYRING: 'off', AGNT_PROFILE: undefined };
     const r = await new Promise<{ code: number; stderr: string }>((resolve) => {
-      execFile(process.execPath, [process.argv[1]!, 'org', 'apply', '-f', doc, seedOrgId(seed.name), '--yes', '--quiet'], { env, maxBuffer: 64 * 1024 * 1024 }, (e, _out, stderr) =>
+      execFile(process.execPath, [process.argv[1]!, 'org', 'apply', '-f', doc, orgId, '--yes', '--quiet'], { env, maxBuffer: 64 * 1024 * 1024 }, (e, _out, stderr) =>
         resolve({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, stderr: String(stderr) }),
       );
     });
     if (r.code !== 0) {
       const lines = r.stderr.trim().split('\n');
       const line = lines.find((l) => l.startsWith('error: ')) ?? lines[0] ?? '';
-      throw new AgntError(`--seed ${seed.file}: the sandbox could not be seeded: ${line.replace(/^error:\s*/, '')}`, EXIT.usage);
+      throw new AgntError(`${failure}: ${line.replace(/^error:\s*/, '')}`, EXIT.usage);
     }
   } finally {
     rmSync(config, { recursive: true, force: true });

@@ -14,6 +14,7 @@ import type { Store } from './store.ts';
 import { STATUS_CODES as STATUS_TEXT } from 'node:http';
 
 export { CONTROL_PREFIX } from './control-prefix.ts';
+import { seedOrganizations, seedOrgId, tokensForAll } from './seed-doc.ts';
 import { CONTROL_PREFIX } from './control-prefix.ts';
 
 type Rec = Record<string, any>;
@@ -223,12 +224,32 @@ export class Bench {
         return { body: { deleted: name } };
       case 'GET requests':
         return this.requests(query, res);
+      // `agnt sandbox clone`: a new organization with its admin (and the default assistant its
+      // document names), then, once the document is applied, a token for every member.
+      case 'POST organizations':
+        return { status: 201, body: this.cloneTarget(body) };
+      case 'POST tokens':
+        tokensForAll(this.sb.store);
+        return { body: { users: this.sb.store.size('users') } };
       case 'POST stop':
         // Answered first; the process stops once the answer is out.
         res.once('finish', () => this.onStop?.());
         return { body: { stopping: true } };
     }
     throw new HttpError(404, `no such control request: ${method} ${CONTROL_PREFIX}${parts.join('/')}`, 'AGNT_E_NOT_FOUND');
+  }
+
+  private cloneTarget(body: Rec): Rec {
+    const store = this.sb.store;
+    const name = typeof body.name === 'string' ? body.name.trim() : '';
+    const admin = typeof body.admin === 'string' ? body.admin.trim().toLowerCase() : '';
+    if (!name || !/^[^@\s]+@[^@\s]+$/.test(admin)) throw new HttpError(400, "an organization needs a name and its admin's e-mail", 'AGNT_E_VALIDATION');
+    const id = seedOrgId(name);
+    if (store.get('organizations', id)) throw new HttpError(409, `organization ${id} is already in this sandbox (clone into a fresh sandbox, or restore a snapshot taken before)`, 'AGNT_E_CONFLICT');
+    if (store.lookup('users', 'email', admin).length) throw new HttpError(409, `a user with e-mail ${admin} is already in this sandbox`, 'AGNT_E_CONFLICT');
+    seedOrganizations(store, [{ name, adminEmail: admin, assistant: typeof body.assistant === 'string' ? body.assistant : null }]);
+    const token = Object.entries(store.meta.tokens as Record<string, { userId: string }>).find(([, v]) => store.get('users', v.userId)?.email === admin)![0];
+    return { organization: id, token };
   }
 
   status(): Rec {
