@@ -62,8 +62,8 @@ describe('variables', () => {
       expect(r.stdout).toBe('');
       const [error, hint, ...rest] = r.stderr.trim().split('\n');
       const named = args.includes('--var')
-        ? '${var:BUCKET} (auditLogging.storageBucketArn), ${var:ENV} (auditLogging.storagePrefix) are not given'
-        : '${var:DOMAIN} (domains[1].domain), ${var:BUCKET}';
+        ? `${ref('BUCKET')} (auditLogging.storageBucketArn), ${ref('ENV')} (auditLogging.storagePrefix) are not given`
+        : `${ref('DOMAIN')} (domains[1].domain), ${ref('BUCKET')}`;
       expect(error).toContain(`error: ${doc}: ${named}`);
       expect(hint).toBe('hint: give each with --var NAME=VALUE, or in a --vars FILE (NAME: value)');
       expect(rest).toEqual([]);
