@@ -6,7 +6,7 @@
 //
 //   npm run bench                    everything (about 10 minutes on a quiet 2-core machine)
 //   npm run bench -- --quick         fewer runs, no 1M-row import
-//   npm run bench -- --only startup,walk   groups: startup walk table import sandbox scale journal transfer audit usage batch workflows mcp
+//   npm run bench -- --only startup,walk   groups: startup walk table import sandbox scale journal transfer audit usage batch workflows clone mcp
 //   npm run bench -- --markdown      also print the table as Markdown (for the README)
 //   BENCH_RUNS=N                     pairs per start-up line (default 15, --quick 7)
 //   BENCH_AUDIT_EVENTS=N, BENCH_USAGE_CHATS=N   size of the audit and usage groups (100k, 10k)
@@ -20,12 +20,13 @@ import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { workflowsGroup } from './bench/workflows.mjs';
+import { cloneGroup } from './bench/clone.mjs';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const MARKDOWN = args.includes('--markdown');
 const onlyAt = args.indexOf('--only');
-const GROUPS = ['startup', 'walk', 'table', 'import', 'sandbox', 'scale', 'journal', 'transfer', 'audit', 'usage', 'batch', 'workflows', 'mcp'];
+const GROUPS = ['startup', 'walk', 'table', 'import', 'sandbox', 'scale', 'journal', 'transfer', 'audit', 'usage', 'batch', 'workflows', 'clone', 'mcp'];
 const only = onlyAt >= 0 ? new Set(args[onlyAt + 1].split(',')) : new Set(GROUPS);
 for (const g of only) if (!GROUPS.includes(g)) throw new Error(`unknown group '${g}' (groups: ${GROUPS.join(', ')})`);
 
@@ -122,6 +123,7 @@ async function sandbox(extra = []) {
     baseUrl: first.baseUrl,
     token: first.tokens.admin,
     tokens: first.tokens,
+    controlToken: first.controlToken,
     env: { ...baseEnv, AGNT_BASE_URL: first.baseUrl, AGNT_TOKEN: first.tokens.admin },
     /** One API call from the bench itself (not measured as a side). */
     call(method, path, body) {
@@ -765,6 +767,7 @@ try {
   if (only.has('audit')) await auditGroup();
   if (only.has('usage')) await usageGroup();
   if (only.has('workflows')) await workflowsGroup({ node, bin, dir, measure, sandbox, report, log, fmt, mb });
+  if (only.has('clone')) await cloneGroup({ node, bin, dir, measure, sandbox, report, log, fmt });
   if (only.has('mcp')) await mcpGroup();
   // scripts/bench-batch.mjs prints its own line. It was chained after this script in the npm
   // script, which then passed `-- --only ...` to it alone (ignored there) and ran every group here.
