@@ -14,6 +14,7 @@ import { writeFileAtomic } from '../../core/atomic-file.ts';
 import { AgntError, EXIT, UsageError } from '../../core/errors.ts';
 import { API_VERSION, assignmentKey, canonical, ruleKey, sha256, type OrgDoc } from './document.ts';
 import type { Operation } from './apply.ts';
+import { isSecretField } from './secrets.ts';
 
 type Rec = Record<string, any>;
 
@@ -39,7 +40,9 @@ export function objectFingerprints(doc: OrgDoc): Record<string, string> {
     if (value !== undefined) out[key] = sha256(canonical(value));
   };
   put('organization', doc.organization);
-  for (const k of ['sso', 'auditLogging', 'modelTiers', 'profile'] as const) put(k, doc[k]);
+  // A secret is never copied to a clone, so its value cannot be compared: only the rest is.
+  for (const k of ['sso', 'auditLogging'] as const) put(k, doc[k] === undefined ? undefined : withoutSecrets(doc[k]));
+  for (const k of ['modelTiers', 'profile'] as const) put(k, doc[k]);
   for (const d of doc.domains ?? []) put(`domains[${d.domain}]`, d);
   for (const m of doc.members ?? []) put(`members[${m.email}]`, m);
   for (const t of doc.teams ?? []) put(`teams[${t.name}]`, t);
@@ -47,6 +50,15 @@ export function objectFingerprints(doc: OrgDoc): Record<string, string> {
   for (const r of doc.backupRules ?? []) put(`backupRules[${ruleKey(r).replace('\u0000', '/')}]`, r);
   for (const m of doc.managerAssignments ?? []) put(`managerAssignments[${assignmentKey(m).split('\u0000').slice(0, 2).join('/')}]`, m);
   return out;
+}
+
+/** A copy with every secret-keyed value (and any PEM private key) left out. */
+function withoutSecrets(v: unknown, key = ''): unknown {
+  if (key && isSecretField(key)) return undefined;
+  if (typeof v === 'string' && /-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(v)) return undefined;
+  if (Array.isArray(v)) return v.map((x) => withoutSecrets(x));
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).flatMap(([k, x]) => (isSecretField(k) ? [] : [[k, withoutSecrets(x, k)]])));
+  return v;
 }
 
 const digestOf = (r: Omit<OrgReceipt, 'digest'>): string => `sha256:${sha256(canonical({ apiVersion: r.apiVersion, kind: r.kind, plan: r.plan, answers: r.answers, objects: r.objects }))}`;
