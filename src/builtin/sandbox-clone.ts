@@ -68,6 +68,25 @@ export async function clone(ctx: Context, orgArg: string | undefined, rawOpts: u
   if (!name || !admin) throw new UsageError(`organization ${orgId} has ${name ? 'no admin among its members' : 'no name'}: nothing to clone it with`);
 
   const made = await call(ctx, sandbox, 'POST', 'organizations', { name, admin, assistant: doc.organization?.defaultAssistant ?? null });
+  // The members in bulk (a clone of thousands is otherwise one request each), then the document.
+  const members = ((doc.members as Rec[] | undefined) ?? []).filter((m) => m.email !== admin);
+  for (let i = 0; i < members.length; i += 2_000) await call(ctx, sandbox, 'POST', `organizations/${encodeURIComponent(String(made.organization))}/members`, { members: members.slice(i, i + 2_000) });
+  // Teams and their members likewise, in slices of 2,000 members.
+  const slices: Rec[][] = [[]];
+  let size = 0;
+  for (const t of (doc.teams as Rec[] | undefined) ?? []) {
+    const list = (t.members as Rec[] | undefined) ?? [];
+    for (let i = 0; i < Math.max(list.length, 1); i += 2_000) {
+      const part = list.slice(i, i + 2_000);
+      if (size + part.length > 2_000 && size) {
+        slices.push([]);
+        size = 0;
+      }
+      slices.at(-1)!.push({ name: t.name, members: part });
+      size += part.length;
+    }
+  }
+  for (const teams of slices) if (teams.length) await call(ctx, sandbox, 'POST', `organizations/${encodeURIComponent(String(made.organization))}/teams`, { teams });
   const { applyInSandbox } = await import('./sandbox.ts');
   await applyInSandbox(sandbox.url, String(made.token), String(made.organization), '(the clone)', JSON.stringify(doc), `the clone of ${orgId} could not be made in ${made.organization}`);
   await call(ctx, sandbox, 'POST', 'tokens');

@@ -136,6 +136,23 @@ describe('sandbox clone', () => {
     }
   });
 
+  it("without --pseudonymize, the clone's export is the source's byte for byte", async () => {
+    const prod = await withSandbox();
+    const into = await withSandbox({ bench: {}, seed: (store) => seedOrganizations(store, [{ name: 'Sandbox', adminEmail: 'admin@sandbox.test' }]) });
+    const config = tempDir('agnt-clone-plain-');
+    try {
+      writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: { prod: { baseUrl: prod.baseUrl, token: prod.tokens.admin } } }), { mode: 0o600 });
+      const r = await agntProcess(['sandbox', 'clone', '--from-profile', 'prod', '--url', into.baseUrl], { configDir: config, env: { AGNT_SANDBOX_TOKEN: into.bench!.controlToken } });
+      expect(r.exitCode).toBe(0);
+      const a = await agnt(['org', 'export', 'org_acme'], { sb: prod });
+      const b = await agnt(['org', 'export', 'org_acme_corp'], { configDir: config, env: { AGNT_PROFILE: 'clone' } });
+      expect(b).toEqual({ exitCode: 0, stdout: a.stdout, stderr: '' });
+    } finally {
+      await Promise.all([prod.dispose(), into.dispose()]);
+      removeDir(config);
+    }
+  });
+
   it('bad input is exit 2 before anything is read', async () => {
     const none = await agntProcess(['sandbox', 'clone', '--from-profile', 'nosuch'], { configDir: dir });
     expect(none.stderr).toMatch(/^error: --from-profile: no profile named 'nosuch'\n/);
