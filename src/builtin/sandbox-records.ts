@@ -190,7 +190,7 @@ export const SANDBOX_RECORDS: readonly BuiltinRecord[] = [
       { flags: '--mapping <file>', description: 'where --pseudonymize writes the mapping (default: beside the data file, else here); an existing one keeps its key', file: true },
       URL_OPTION,
     ],
-    examples: ['agnt sandbox clone --from-profile prod   # the organization of the prod profile', 'agnt sandbox clone --from-profile prod org_acme --pseudonymize'],
+    examples: ['agnt sandbox clone --from-profile staging --pseudonymize   # the organization of the staging profile, e-mails and free text replaced'],
     run: async (ctx, { args, opts }) => (await import('./sandbox-clone.ts')).clone(ctx, args[0] as string | undefined, opts),
   },
   {

@@ -193,9 +193,9 @@ async function applySeed(baseUrl: string, token: string, seed: Seed): Promise<vo
  */
 export async function applyInSandbox(baseUrl: string, token: string, orgId: string, file: string, text: string | undefined, failure: string): Promise<void> {
   const { execFile } = await import('node:child_process');
-  const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+  const { existsSync, mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
+  const { dirname, join } = await import('node:path');
   const config = mkdtempSync(join(tmpdir(), 'agnt-seed-'));
   try {
     let doc = file;
@@ -205,7 +205,7 @@ export async function applyInSandbox(baseUrl: string, token: string, orgId: stri
     }
     const env = { ...process.env, AGNT_BASE_URL: baseUrl, AGNT_TOKEN: token, AGNT_CONFIG_DIR: config, AGNT_KEYRING: 'off', AGNT_PROFILE: undefined };
     const r = await new Promise<{ code: number; stderr: string }>((resolve) => {
-      execFile(process.execPath, [process.argv[1]!, 'org', 'apply', '-f', doc, orgId, '--yes', '--quiet'], { env, maxBuffer: 64 * 1024 * 1024 }, (e, _out, stderr) =>
+      execFile(process.execPath, [agntBin(existsSync, dirname), 'org', 'apply', '-f', doc, orgId, '--yes', '--quiet'], { env, maxBuffer: 64 * 1024 * 1024 }, (e, _out, stderr) =>
         resolve({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, stderr: String(stderr) }),
       );
     });
@@ -217,4 +217,19 @@ export async function applyInSandbox(baseUrl: string, token: string, orgId: stri
   } finally {
     rmSync(config, { recursive: true, force: true });
   }
+}
+
+/**
+ * The agnt to run: this process's own script, or, when agnt runs inside another program (the
+ * tests run it in their own process), the package's bin/agnt.js, found above this module (src/builtin
+ * or dist/chunks).
+ */
+function agntBin(exists: (p: string) => boolean, up: (p: string) => string): string {
+  const own = process.argv[1] ?? '';
+  if (/^agnt(\.js)?$/.test(own.split(/[\\/]/).pop() ?? '')) return own;
+  for (let dir = import.meta.dirname, i = 0; i < 4; i++, dir = up(dir)) {
+    const bin = `${dir}/bin/agnt.js`;
+    if (exists(bin)) return bin;
+  }
+  return own;
 }
