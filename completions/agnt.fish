@@ -566,6 +566,8 @@ function __agnt_child --argument-names p w
             echo -- 'sandbox requests'
         case 'sandbox|status'
             echo -- 'sandbox status'
+        case 'sandbox|clone'
+            echo -- 'sandbox clone'
         case 'sandbox|stop'
             echo -- 'sandbox stop'
         case 'sandbox clock|show'
@@ -812,14 +814,16 @@ function __agnt_vflags --argument-names p
             printf '%s\n' --chat --task --data --file --set
         case 'org profile set'
             printf '%s\n' --name --industry --website --location --prof-net-aurl --own-org-profile --data --file --set
+        case 'org validate'
+            printf '%s\n' --var --vars
         case 'org plan'
-            printf '%s\n' -f --file --out --state
+            printf '%s\n' -f --file --var --vars --out --state
         case 'org apply'
-            printf '%s\n' -f --file --plan --allow-delete --state
+            printf '%s\n' -f --file --var --vars --plan --receipt --rehearsed --allow-delete --state
         case 'org drift'
-            printf '%s\n' -f --file --state
+            printf '%s\n' -f --file --var --vars --state
         case 'org explain'
-            printf '%s\n' --org -f --file
+            printf '%s\n' --org -f --file --var --vars
         case 'teams list'
             printf '%s\n' --status --limit --page --per-page --tz
         case 'teams create'
@@ -936,6 +940,8 @@ function __agnt_vflags --argument-names p
             printf '%s\n' --since --method --path --url
         case 'sandbox status'
             printf '%s\n' --url
+        case 'sandbox clone'
+            printf '%s\n' --from-profile --mapping --url
         case 'sandbox stop'
             printf '%s\n' --url
         case 'mcp'
@@ -2006,24 +2012,38 @@ complete -c agnt -n '__agnt_at \'org profile set\'' -l file -r -F -d 'the whole 
 complete -c agnt -n '__agnt_at \'org profile set\'' -l set -x -d 'set a (dotted) body field; repeatable'
 complete -c agnt -n '__agnt_at \'org profile set\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org export\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
+complete -c agnt -n '__agnt_at \'org validate\'' -l var -x -d 'a value for ${var:NAME} in the document (repeatable)'
+complete -c agnt -n '__agnt_at \'org validate\'' -l vars -r -F -d 'values for ${var:NAME} from a YAML file (NAME: value); --var wins'
 complete -c agnt -n '__agnt_at \'org validate\'; and not string match -q -- \'-*\' (commandline -ct)' -F
 complete -c agnt -n '__agnt_at \'org plan\'' -s f -l file -r -F -d 'the organization document (YAML or JSON)'
+complete -c agnt -n '__agnt_at \'org plan\'' -l var -x -d 'a value for ${var:NAME} in the document (repeatable)'
+complete -c agnt -n '__agnt_at \'org plan\'' -l vars -r -F -d 'values for ${var:NAME} from a YAML file (NAME: value); --var wins'
 complete -c agnt -n '__agnt_at \'org plan\'' -l out -r -F -d 'save the plan as JSON (for apply --plan)'
+complete -c agnt -n '__agnt_at \'org plan\'' -l rename -d 'plan giving ORG the file\'s organization.name (as apply --rename)'
 complete -c agnt -n '__agnt_at \'org plan\'' -l exit-code -d 'exit 7 when something differs, 0 when nothing does'
 complete -c agnt -n '__agnt_at \'org plan\'' -l state -r -F -d 'where agnt records the objects it created (default: $AGNT_CONFIG_DIR/org-state/<host>/<org>.json)'
 complete -c agnt -n '__agnt_at \'org plan\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org apply\'' -s f -l file -r -F -d 'the organization document (YAML or JSON)'
+complete -c agnt -n '__agnt_at \'org apply\'' -l var -x -d 'a value for ${var:NAME} in the document (repeatable)'
+complete -c agnt -n '__agnt_at \'org apply\'' -l vars -r -F -d 'values for ${var:NAME} from a YAML file (NAME: value); --var wins'
 complete -c agnt -n '__agnt_at \'org apply\'' -l plan -r -F -d 'apply this saved plan (agnt org plan --out); refused when the organization changed since'
+complete -c agnt -n '__agnt_at \'org apply\'' -l rename -d 'give ORG the file\'s organization.name (without it, an organization keeps its own name)'
+complete -c agnt -n '__agnt_at \'org apply\'' -l receipt -r -F -d 'write a receipt of this apply (the plan, what each change answered, a fingerprint of each object read), for --rehearsed'
+complete -c agnt -n '__agnt_at \'org apply\'' -l rehearsed -r -F -d 'refuse (exit 7, nothing sent) unless the plan and every object are as in this rehearsal receipt'
 complete -c agnt -n '__agnt_at \'org apply\'' -l prune -d 'delete objects agnt created from a file that the file no longer lists (with --allow-delete)'
 complete -c agnt -n '__agnt_at \'org apply\'' -l allow-delete -x -d 'kinds --prune may delete: domains, members, teams, team-members, invitations, backup-rules (comma-separated)'
 complete -c agnt -n '__agnt_at \'org apply\'' -l state -r -F -d 'where agnt records the objects it created (default: $AGNT_CONFIG_DIR/org-state/<host>/<org>.json)'
 complete -c agnt -n '__agnt_at \'org apply\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org drift\'' -s f -l file -r -F -d 'the organization document (YAML or JSON)'
+complete -c agnt -n '__agnt_at \'org drift\'' -l var -x -d 'a value for ${var:NAME} in the document (repeatable)'
+complete -c agnt -n '__agnt_at \'org drift\'' -l vars -r -F -d 'values for ${var:NAME} from a YAML file (NAME: value); --var wins'
 complete -c agnt -n '__agnt_at \'org drift\'' -l exit-code -d 'exit 7 when something differs, 0 when nothing does'
 complete -c agnt -n '__agnt_at \'org drift\'' -l state -r -F -d 'where agnt records the objects it created (default: $AGNT_CONFIG_DIR/org-state/<host>/<org>.json)'
 complete -c agnt -n '__agnt_at \'org drift\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org explain\'' -l org -x -a '(__agnt_complete)' -d 'organization id (default: the organization the file names)'
 complete -c agnt -n '__agnt_at \'org explain\'' -s f -l file -r -F -d 'the organization document (YAML or JSON)'
+complete -c agnt -n '__agnt_at \'org explain\'' -l var -x -d 'a value for ${var:NAME} in the document (repeatable)'
+complete -c agnt -n '__agnt_at \'org explain\'' -l vars -r -F -d 'values for ${var:NAME} from a YAML file (NAME: value); --var wins'
 complete -c agnt -n '__agnt_at \'teams\'' -f -a 'list' -d 'List teams'
 complete -c agnt -n '__agnt_at \'teams\'' -f -a 'create' -d 'Create a team'
 complete -c agnt -n '__agnt_at \'teams\'' -f -a 'get' -d 'Show a team'
@@ -2446,12 +2466,14 @@ complete -c agnt -n '__agnt_at \'sandbox\'' -f -a 'snapshot' -d 'save and restor
 complete -c agnt -n '__agnt_at \'sandbox\'' -f -a 'fault' -d 'inject failures'
 complete -c agnt -n '__agnt_at \'sandbox\'' -f -a 'requests' -d 'list the requests the sandbox served'
 complete -c agnt -n '__agnt_at \'sandbox\'' -f -a 'status' -d 'show the sandbox\'s state'
+complete -c agnt -n '__agnt_at \'sandbox\'' -f -a 'clone' -d 'copy a live organization into the sandbox'
 complete -c agnt -n '__agnt_at \'sandbox\'' -f -a 'stop' -d 'stop the sandbox'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l port -x -d 'port (0 picks a free one)'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l host -x -d 'loopback address to listen on'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l data -r -F -d 'persist the state to this JSON file (loaded if it exists); snapshots go beside it'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l seed -r -F -d 'start with the organization of this document (repeatable)'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l empty -d 'start with one organization and its admin only'
+complete -c agnt -n '__agnt_at \'sandbox start\'' -l replace-data -d 'with --seed or --empty: replace the state a --data file already holds (refused without it)'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l clock -x -d 'start the sandbox\'s clock at this time (ISO 8601), frozen unless --clock-rate'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l clock-rate -x -d 'sandbox seconds per real second (0 frozen, 1 running)'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l faults -r -F -d 'fault rules to install at start (YAML or JSON, as `agnt sandbox fault add` takes them)'
@@ -2495,6 +2517,10 @@ complete -c agnt -n '__agnt_at \'sandbox requests\'' -l path -x -d 'only paths m
 complete -c agnt -n '__agnt_at \'sandbox requests\'' -l follow -d 'keep printing requests as they arrive, until Ctrl-C'
 complete -c agnt -n '__agnt_at \'sandbox requests\'' -l url -x -d 'the sandbox (default: the `sandbox` profile, which `agnt sandbox start` writes)'
 complete -c agnt -n '__agnt_at \'sandbox status\'' -l url -x -d 'the sandbox (default: the `sandbox` profile, which `agnt sandbox start` writes)'
+complete -c agnt -n '__agnt_at \'sandbox clone\'' -l from-profile -x -d 'the profile of the organization to copy (its server and token)'
+complete -c agnt -n '__agnt_at \'sandbox clone\'' -l pseudonymize -d 'replace e-mail addresses and free text by pseudonyms (the same input, the same pseudonym)'
+complete -c agnt -n '__agnt_at \'sandbox clone\'' -l mapping -r -F -d 'where --pseudonymize writes the mapping (default: beside the data file, else here); an existing one keeps its key'
+complete -c agnt -n '__agnt_at \'sandbox clone\'' -l url -x -d 'the sandbox (default: the `sandbox` profile, which `agnt sandbox start` writes)'
 complete -c agnt -n '__agnt_at \'sandbox stop\'' -l url -x -d 'the sandbox (default: the `sandbox` profile, which `agnt sandbox start` writes)'
 complete -c agnt -n '__agnt_at \'mcp\'' -f -a 'install' -d 'add agnt to an MCP client'
 complete -c agnt -n '__agnt_at \'mcp\'' -l http -d 'serve Streamable HTTP on 127.0.0.1 (at /mcp) instead of stdio'

@@ -6,7 +6,7 @@
 //
 //   npm run bench                    everything (about 10 minutes on a quiet 2-core machine)
 //   npm run bench -- --quick         fewer runs, no 1M-row import
-//   npm run bench -- --only startup,walk   groups: startup walk table import sandbox scale journal transfer audit usage batch workflows mcp exe console changes
+//   npm run bench -- --only startup,walk   groups: startup walk table import sandbox scale journal transfer audit usage batch workflows mcp exe console changes clone
 //   npm run bench -- --markdown      also print the table as Markdown
 //   npm run bench -- --record        write the lines measured into docs/performance.json (and the table of docs/performance.md)
 //   BENCH_RUNS=N                     pairs per start-up line (default 15, --quick 7)
@@ -24,12 +24,13 @@ import { exeGroup } from './bench/exe.mjs';
 import { workflowsGroup } from './bench/workflows.mjs';
 import { consoleGroup } from './bench/console.mjs';
 import { changesGroup } from './bench/changes.mjs';
+import { cloneGroup } from './bench/clone.mjs';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const MARKDOWN = args.includes('--markdown');
 const onlyAt = args.indexOf('--only');
-const GROUPS = ['startup', 'walk', 'table', 'import', 'sandbox', 'scale', 'journal', 'transfer', 'audit', 'usage', 'batch', 'workflows', 'mcp', 'exe', 'console', 'changes'];
+const GROUPS = ['startup', 'walk', 'table', 'import', 'sandbox', 'scale', 'journal', 'transfer', 'audit', 'usage', 'batch', 'workflows', 'mcp', 'exe', 'console', 'changes', 'clone'];
 const only = onlyAt >= 0 ? new Set(args[onlyAt + 1].split(',')) : new Set(GROUPS);
 for (const g of only) if (!GROUPS.includes(g)) throw new Error(`unknown group '${g}' (groups: ${GROUPS.join(', ')})`);
 
@@ -126,6 +127,7 @@ async function sandbox(extra = []) {
     baseUrl: first.baseUrl,
     token: first.tokens.admin,
     tokens: first.tokens,
+    controlToken: first.controlToken,
     env: { ...baseEnv, AGNT_BASE_URL: first.baseUrl, AGNT_TOKEN: first.tokens.admin },
     /** One API call from the bench itself (not measured as a side). */
     call(method, path, body) {
@@ -769,6 +771,7 @@ try {
   if (only.has('audit')) await auditGroup();
   if (only.has('usage')) await usageGroup();
   if (only.has('workflows')) await workflowsGroup({ node, bin, dir, measure, sandbox, report, log, fmt, mb });
+  if (only.has('clone')) await cloneGroup({ node, bin, dir, measure, sandbox, report, log, fmt });
   if (only.has('mcp')) await mcpGroup();
   if (only.has('exe')) await exeGroup({ node, bin, root, measure, pairs, sandbox, report, log, fmt, mb, runs: START_RUNS });
   if (only.has('console')) await consoleGroup({ root, dir, report, log, fmt });

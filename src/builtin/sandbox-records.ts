@@ -33,6 +33,7 @@ export const SANDBOX_RECORDS: readonly BuiltinRecord[] = [
       { flags: '--data <file>', description: 'persist the state to this JSON file (loaded if it exists); snapshots go beside it', file: true },
       { flags: '--seed <file>', description: 'start with the organization of this document (repeatable)', file: true, repeatable: true },
       { flags: '--empty', description: 'start with one organization and its admin only' },
+      { flags: '--replace-data', description: 'with --seed or --empty: replace the state a --data file already holds (refused without it)' },
       { flags: '--clock <time>', description: "start the sandbox's clock at this time (ISO 8601), frozen unless --clock-rate" },
       { flags: '--clock-rate <n>', description: 'sandbox seconds per real second (0 frozen, 1 running)' },
       { flags: '--faults <file>', description: 'fault rules to install at start (YAML or JSON, as `agnt sandbox fault add` takes them)', file: true },
@@ -176,6 +177,21 @@ export const SANDBOX_RECORDS: readonly BuiltinRecord[] = [
     options: [URL_OPTION],
     examples: ['agnt sandbox status', 'agnt sandbox status -o json'],
     run: control((m) => m.status),
+  },
+  {
+    command: 'sandbox clone',
+    summary: 'copy a live organization into the sandbox',
+    description:
+      "Copy an organization, read with another profile's token as `agnt org export` reads it (its document: domains, SSO without its secrets,\nteams, members, invitations, rules, and the members' supervision matrices as its policy), into the running sandbox: a new\norganization with the same name, made by `agnt org apply`, with a token for every member. --pseudonymize replaces e-mail\naddresses and free text deterministically and writes the mapping (and its key) beside the clone, 0600. What a clone cannot\ncopy is listed at the end. Take a snapshot first to go back.",
+    args: [{ name: 'org', description: "the organization to copy (default: the organization of the profile's user)", required: false }],
+    options: [
+      { flags: '--from-profile <name>', description: 'the profile of the organization to copy (its server and token)' },
+      { flags: '--pseudonymize', description: 'replace e-mail addresses and free text by pseudonyms (the same input, the same pseudonym)' },
+      { flags: '--mapping <file>', description: 'where --pseudonymize writes the mapping (default: beside the data file, else here); an existing one keeps its key', file: true },
+      URL_OPTION,
+    ],
+    examples: ['agnt sandbox clone --from-profile staging --pseudonymize   # the organization of the staging profile, e-mails and free text replaced'],
+    run: async (ctx, { args, opts }) => (await import('./sandbox-clone.ts')).clone(ctx, args[0] as string | undefined, opts),
   },
   {
     command: 'sandbox stop',

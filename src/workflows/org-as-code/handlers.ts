@@ -24,6 +24,9 @@ import { GuardrailViolation, violations } from '../../core/guardrails/check.ts';
 import type { RuleSet } from '../../core/guardrails/rules.ts';
 import { profileEmail, verifyPlan, type Verified } from '../../core/guardrails/signing.ts';
 import { planTouches } from './guardrails-plan.ts';
+import { portableReferences } from './references.ts';
+import { variablesOf } from './variables.ts';
+import { checkRehearsal, objectFingerprints, readReceipt, writeReceipt } from './receipt.ts';
 
 type Rec = Record<string, any>;
 
@@ -41,6 +44,7 @@ export async function resolveOrg(ctx: Context, inv: Invocation, doc: OrgDoc): Pr
   const orgs = await readAll(ctx, 'orgs.list');
   const found = orgs.filter((o) => lower(o.name) === lower(name));
   if (!found.length) throw new AgntError(`no organization named '${name}'`, EXIT.notFound, `create it first (agnt org create --name "${name}"), or give its id as ORG`);
+  if (found.length > 1) throw new UsageError(`${found.length} organizations are named '${name}': ${found.map((o) => o.id).join(', ')}; nothing was sent`, 'give the one you mean as ORG');
   return found[0]!.id;
 }
 
@@ -69,7 +73,7 @@ export function docFile(inv: Invocation): string {
 
 async function prepare(ctx: Context, inv: Invocation, orgId?: string): Promise<Prepared> {
   const file = docFile(inv);
-  const loaded = await loadDocument(file);
+  const loaded = await loadDocument(file, await variablesOf(inv.opts));
   const secrets: string[] = [];
   // References are resolved before any request: a missing variable is a usage error, nothing sent.
   const desired = resolveReferences(loaded.doc, hostEnv(), file, secrets);
@@ -78,7 +82,17 @@ async function prepare(ctx: Context, inv: Invocation, orgId?: string): Promise<P
   const baseUrl = ctx.settings().baseUrl.value!;
   const state = new StateFile(inv.opts.state ? String(inv.opts.state) : defaultStatePath(baseUrl, id), baseUrl, id);
   const adopted = state.adopt((kind, key) => findCreated(live, kind, key));
+  // Ids in the document become portable keys (each with a note); an ambiguous key stops here.
+  const portableNotes = await portableReferences(ctx, desired, live, file);
+  // One document drives several organizations: the name it gives is the organization it was
+  // written for, and another organization keeps its own unless --rename says otherwise.
+  const named = desired.organization?.name;
+  if (desired.organization && named !== undefined && lower(named) !== lower(live.org.name) && !inv.opts.rename) {
+    desired.organization.name = live.org.name;
+    portableNotes.push(`organization.name: the file names '${named}'; ${id} keeps its name '${live.org.name}' (to rename it, add --rename)`);
+  }
   const { changes, notes } = computePlan(desired, live, state);
+  notes.unshift(...portableNotes);
   if (adopted) notes.push(`adopted ${adopted} object(s) a stopped apply created without recording them`);
   const me = changes.some((c) => c.kind === 'teamProfile' || (c.kind === 'team' && c.op === 'create')) ? ((await callEndpoint<Record<string, unknown>>(ctx.client(), 'users.me.get')).data ?? {}) : {};
   const forbidden = forbiddenSteps(changes, desired, live, me, id);
@@ -208,7 +222,7 @@ export const exportOrg: Handler = async (ctx, inv) => {
 
 export const validateOrg: Handler = async (_ctx, inv) => {
   const file = inv.args.file!;
-  const { problems, value } = await readAndCheck(file);
+  const { problems, value } = await readAndCheck(file, await variablesOf(inv.opts));
   // The file's own tests, on the matrices it implies for the members it names.
   const doc = problems.length ? undefined : normalize(value as OrgDoc);
   const tests = doc?.supervision?.tests?.length ? testsOnFile(doc.supervision, fileMembers(doc)) : [];
@@ -235,7 +249,7 @@ export const validateOrg: Handler = async (_ctx, inv) => {
 
 export const planOrg: Handler = async (ctx, inv) => {
   if (ctx.dryRun) {
-    await loadDocument(docFile(inv));
+    await loadDocument(docFile(inv), await variablesOf(inv.opts));
     return dryRead(ctx, inv.args.orgId);
   }
   const p = await prepare(ctx, inv);
@@ -290,6 +304,8 @@ export const applyOrg: Handler = async (ctx, inv) => {
   const allow = parseAllowDelete(inv.opts.allowDelete);
   if (allow.size && !inv.opts.prune) throw new UsageError('--allow-delete needs --prune (deletes happen only with both)');
   if (ctx.dryRun) throw new UsageError('apply --dry-run would need to read the organization; `agnt org plan -f FILE` shows what apply would change and sends no write');
+  // A tampered receipt is refused before any request.
+  const rehearsed = inv.opts.rehearsed ? readReceipt(String(inv.opts.rehearsed)) : undefined;
   let saved: Rec | undefined;
   if (inv.opts.plan) {
     saved = readPlanFile(String(inv.opts.plan));
@@ -307,9 +323,14 @@ export const applyOrg: Handler = async (ctx, inv) => {
     if (saved.fingerprint !== p.live.fingerprint) throw stale(`organization ${p.orgId} changed since the plan was made`);
     if (canonical([saved.changes, saved.supervision?.members]) !== canonical([data.changes, data.supervision?.members])) throw stale('the changes it would make now differ from the saved ones');
   }
+  // The live organization and the plan, against the rehearsal's, before any write.
+  if (rehearsed) checkRehearsal(String(inv.opts.rehearsed), rehearsed, data, p.live.doc);
+  // The objects as read before any write: what a later live apply checks against.
+  const objects = inv.opts.receipt ? objectFingerprints(p.live.doc) : undefined;
   if (p.supervision) refuseSupervision(p);
   await checkGuardrails(ctx, p, saved, signed);
   if (!p.changes.length && !supervisionCount(p.supervision)) {
+    if (objects) writeReceipt(String(inv.opts.receipt), data, [], objects);
     // Under the JSON form stderr holds the error object alone: the empty result says it.
     return { data: { organization: p.orgId, applied: 0, changes: [] }, text: '', notes: ctx.jsonErrors ? [] : [header(p, 'apply to')] };
   }
@@ -334,16 +355,21 @@ export const applyOrg: Handler = async (ctx, inv) => {
     // Under the JSON form stderr holds the error object alone; the plan is in the result.
   } else if (!ctx.io.quiet && !ctx.jsonErrors) ctx.io.err(text);
   // Each write is checked again as it is sent, by the document's rules, approved by a second admin's signature.
+  const ops = operations(ctx, p.desired, p.live, p.changes, p.state);
   const { done, sup } = await guardrailsOf(ctx).within(p.rules, Boolean(signed?.secondAdmin), async () => {
     let done: number;
     try {
-      done = await runOperations(ctx, operations(ctx, p.desired, p.live, p.changes, p.state));
+      done = await runOperations(ctx, ops);
     } finally {
       p.state.compact();
     }
     const sup = p.supervision && supervisionCount(p.supervision) ? await applySupervision(ctx, p.supervision, p.live) : undefined;
     return { done, sup };
   });
+  if (objects) {
+    writeReceipt(String(inv.opts.receipt), data, ops, objects);
+    ctx.io.info(`receipt written to ${inv.opts.receipt}; apply the same change elsewhere with: agnt org apply -f ${p.file} ORG --rehearsed ${inv.opts.receipt}`);
+  }
   const applied = p.changes.length + supervisionCount(p.supervision);
   const supText = sup ? `; supervision of ${sup.members} member(s) in ${sup.requests} request(s)${sup.skipped.length ? `, ${sup.skipped.length} skipped (no primary identifier)` : ''}` : '';
   return {
@@ -362,7 +388,7 @@ export const applyOrg: Handler = async (ctx, inv) => {
 
 export const driftOrg: Handler = async (ctx, inv) => {
   if (ctx.dryRun) {
-    await loadDocument(docFile(inv));
+    await loadDocument(docFile(inv), await variablesOf(inv.opts));
     return dryRead(ctx, inv.args.orgId);
   }
   const p = await prepare(ctx, inv);

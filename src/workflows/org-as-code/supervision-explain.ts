@@ -8,6 +8,7 @@ import { loadYaml } from '../../core/yaml.ts';
 import { readFileSync } from 'node:fs';
 import { MATRIX_CELLS, type MatrixCell } from '../../api/supervision.ts';
 import { lower, loadDocument } from './document.ts';
+import { variablesOf } from './variables.ts';
 import { readLive } from './live.ts';
 import { docFile, dryRead, resolveOrg } from './handlers.ts';
 import { describeMatch, resolve, type Source, type SupervisionDoc } from './supervision-model.ts';
@@ -45,7 +46,7 @@ export const explainOrg: Handler = async (ctx, inv) => {
   const who = lower(inv.args.user);
   const only = inv.args.cell || undefined;
   if (only && !(MATRIX_CELLS as readonly string[]).includes(only)) throw new UsageError(`unknown cell '${only}' (one of: ${MATRIX_CELLS.join(', ')})`);
-  const { doc } = await loadDocument(file);
+  const { doc } = await loadDocument(file, await variablesOf(inv.opts));
   if (!doc.supervision && !doc.guardrails) throw new UsageError(`${file} has no supervision or guardrails section; nothing to explain`);
   const s: SupervisionDoc = doc.supervision ?? {};
   if (ctx.dryRun) return dryRead(ctx, inv.args.orgId || undefined);
