@@ -182,7 +182,7 @@ function pruneOld(dir: string): void {
   }
 }
 
-/** A request's path with its parameters filled in, without the query ('/contacts/con_1'). */
+/** A request's path with its parameters filled in, without the query. */
 export function concretePath(spec: Pick<RequestSpec, 'path' | 'params'>): string {
   const bare = spec.path.split('?')[0]!;
   return bare.replace(/\{(\w+)\}/g, (m, name: string) => (spec.params?.[name] !== undefined ? encodeURIComponent(spec.params[name]!) : m));

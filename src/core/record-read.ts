@@ -6,7 +6,7 @@ import type { Requester } from './request-spec.ts';
 
 const PER_PAGE = 100;
 
-/** A concrete path's parameters by a template's names ('/teams/{teamId}', '/teams/t1' -> {teamId: 't1'}). */
+/** A concrete path's parameters by a template's names (template '/teams/{teamId}' and that path with t1 in it: {teamId: 't1'}). */
 export function paramsOf(template: string, path: string): Record<string, string> | undefined {
   const t = template.split('/');
   const p = path.split('?')[0]!.split('/');

@@ -31,7 +31,7 @@ export interface UndoStep {
   note?: string;
 }
 
-/** The path of a request target below the server's base path ('/api/v1/teams/t1' -> '/teams/t1'). */
+/** The path of a request target below the server's base path (under a base path /api/v1, its own path). */
 function relative(target: string, baseUrl: string): string {
   let base = '';
   try {
