@@ -110,7 +110,8 @@ class Undoer {
     const { intent, outcome } = r;
     const before = intent.before;
     const body = isRec(intent.body) ? intent.body : undefined;
-    if (before === undefined || !body) return { ...base, result: 'cannot', note: `the record before was not read${intent.unread ? ` (${intent.unread})` : ''}` };
+    if (before === undefined) return { ...base, result: 'cannot', note: `the record before was not read${intent.unread ? ` (${intent.unread})` : ''}` };
+    if (!body) return this.restoreUnsent(base, r, row, params);
     const live = await this.live(row, params);
     // The fields as the record names them; a body that wraps the record ({preferences: {...}}) is the whole record under one key.
     const wrapped = !isRec(before) || !Object.keys(body).some((k) => k in before);
@@ -140,6 +141,40 @@ class Undoer {
     if (step.undone.length) await this.send(row.inverse!.via, params, out, live);
     step.result = step.refused.length ? (step.undone.length ? 'partly' : 'refused') : step.undone.length ? 'undone' : 'unchanged';
     if (step.result === 'unchanged') step.note = stateOf(r) === 'in-flight' ? 'it did not reach the server' : 'already as before';
+    return step;
+  }
+
+  /**
+   * A write that sent no body (a reset): the fields it changed are those whose answer differs from
+   * the record before; they go back through the record's update, in that update's body shape.
+   */
+  private async restoreUnsent(base: UndoStep, r: ChangeRequest, row: InverseRow, params: Record<string, string>): Promise<UndoStep> {
+    const before = r.intent.before;
+    const after = r.outcome?.after;
+    const via = row.inverse!.via;
+    const shape = via.body;
+    if (stateOf(r) === 'in-flight') return { ...base, result: 'cannot', note: 'in flight, and it sent no body: cannot tell whether it took effect' };
+    if (!isRec(before) || !isRec(after) || shape?.kind !== 'object') return { ...base, result: 'cannot', note: 'the record before or after is not known' };
+    const keys = Object.keys(shape.fields);
+    const inner = keys.length === 1 && !(keys[0]! in before) ? shape.fields[keys[0]!] : undefined;
+    const wrapKey = inner?.kind === 'object' ? keys[0]! : undefined;
+    const names = Object.keys(wrapKey && inner?.kind === 'object' ? inner.fields : shape.fields);
+    const live = await this.live(row, params);
+    const step = { ...base };
+    const out: Rec = {};
+    for (const f of names.filter((n) => n in before && !isDeepStrictEqual(before[n], after[n]))) {
+      const now = isRec(live) ? live[f] : undefined;
+      if (isDeepStrictEqual(now, before[f])) continue;
+      if (!isDeepStrictEqual(now, after[f])) {
+        step.refused.push(f);
+        continue;
+      }
+      out[f] = before[f];
+      step.undone.push(f);
+    }
+    if (step.undone.length) await this.send(via, params, wrapKey ? { [wrapKey]: out } : out, live);
+    step.result = step.refused.length ? (step.undone.length ? 'partly' : 'refused') : step.undone.length ? 'undone' : 'unchanged';
+    if (step.result === 'unchanged') step.note = 'already as before';
     return step;
   }
 

@@ -176,3 +176,29 @@ describe('agnt undo of a batch killed with -9', () => {
     expect(snapshot(ids)).toEqual(before);
   });
 });
+
+describe('agnt undo of nested and settings writes', () => {
+  it('reminder preferences (a body that wraps the record) and a matrix reset come back as before', async () => {
+    const configDir = tempDir();
+    const get = async (what: string[]) => agntJson<Rec>(['preferences', ...what, 'get', '--user', 'usr_member'], { sb, configDir, as: 'admin' });
+    // A cell set beforehand (another config folder: not among the change sets undone below).
+    const set = await agnt(['preferences', 'matrix', 'update', '--user', 'usr_member', '--messaging', '{mode: manual}'], { sb, configDir: tempDir() });
+    expect(set.exitCode, set.stderr).toBe(0);
+    const reminders = await get(['reminders']);
+    const matrix = await get(['matrix']);
+    expect((matrix.messaging as Rec).mode).toBe('manual');
+    const r = await agnt(['preferences', 'reminders', 'update', '--user', 'usr_member', '--level', 'none', '--check-in-after', '9'], { sb, configDir });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const reset = await agnt(['preferences', 'matrix', 'reset', '--user', 'usr_member', '--yes'], { sb, configDir });
+    expect(reset.exitCode, reset.stderr).toBe(0);
+    expect(await get(['reminders'])).not.toEqual(reminders);
+    expect(((await get(['matrix'])).messaging as Rec).mode).toBe(null);
+    const sets = await agntJson<Rec[]>(['changes', 'list'], { sb, configDir });
+    for (const set of sets) {
+      const u = await agnt(['undo', String(set.id), '--yes'], { sb, configDir });
+      expect(u.exitCode, u.stderr).toBe(0);
+    }
+    expect(await get(['reminders'])).toEqual(reminders);
+    expect({ ...(await get(['matrix'])), updatedAt: undefined, matrixUpdatedAt: undefined }).toEqual({ ...matrix, updatedAt: undefined, matrixUpdatedAt: undefined });
+  });
+});
