@@ -13,7 +13,7 @@ import { confirm } from '../core/io.ts';
 import { runJournal } from '../core/journal-hook.ts';
 import type { Outcome } from '../core/outcome.ts';
 import { REDACTED } from '../core/redact.ts';
-import { paramsOf, readRecord } from '../core/record-read.ts';
+import { findMade, paramsOf, readRecord } from '../core/record-read.ts';
 import type { HttpClient } from '../core/http.ts';
 import { loadChangeSet, stateOf } from './changes.ts';
 
@@ -184,7 +184,14 @@ class Undoer {
     const made = r.outcome?.after;
     const all = { ...params };
     if (inv.param) {
-      const id = idIn(made, inv.param.from);
+      let id = idIn(made, inv.param.from);
+      if (!id && stateOf(r) === 'in-flight' && inv.finder && isRec(r.intent.body)) {
+        // Its answer never came: look for what it made, by the fields it sent, made since it was sent (a second of clock skew allowed).
+        const found = await findMade(this.client, inv.finder, params, r.intent.body, Date.parse(r.intent.at) - 1000, this.ctx.signal);
+        if (!found.length) return { ...base, note: 'in flight: it did not reach the server (nothing it would have made is there)' };
+        if (found.length > 1) return { ...base, result: 'cannot', note: `in flight: ${found.length} records match what it sent; not deleting any` };
+        id = idIn(found[0], inv.param.from);
+      }
       if (!id) return { ...base, result: 'cannot', note: stateOf(r) === 'in-flight' ? 'in flight: the answer with its id never came, so it cannot be found' : 'the answer gave no id' };
       all[inv.param.name] = this.ids.get(id) ?? id;
     } else if (stateOf(r) === 'in-flight') {

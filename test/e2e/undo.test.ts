@@ -202,3 +202,33 @@ describe('agnt undo of nested and settings writes', () => {
     expect({ ...(await get(['matrix'])), updatedAt: undefined, matrixUpdatedAt: undefined }).toEqual({ ...matrix, updatedAt: undefined, matrixUpdatedAt: undefined });
   });
 });
+
+describe('agnt undo of creates left in flight', () => {
+  it('a batch of team creates killed with -9: undo finds what the unanswered creates made and deletes it', async () => {
+    const configDir = tempDir();
+    const names = join(tempDir(), 'names.csv');
+    writeFileSync(names, `name\n${Array.from({ length: 60 }, (_, i) => `KB ${i}`).join('\n')}\n`);
+    const child = execa(process.execPath, [BIN, 'batch', names, '--', 'teams', 'create', '--name', '{name}'], {
+      env: { ...cleanEnv(), AGNT_CONFIG_DIR: configDir, AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin },
+      reject: false,
+    });
+    const insert = sb.store.insert.bind(sb.store);
+    let made = 0;
+    sb.store.insert = (name, prefix, rec) => {
+      const out = insert(name, prefix, rec);
+      if (name === 'teams' && String(rec.name).startsWith('KB ') && ++made === 30) child.kill('SIGKILL');
+      return out;
+    };
+    try {
+      expect((await child).signal).toBe('SIGKILL');
+    } finally {
+      sb.store.insert = insert;
+    }
+    const set = await latestSet(configDir);
+    expect(set.inFlight).toBeGreaterThanOrEqual(1);
+    expect(sb.store.filter('teams', (t) => String(t.name).startsWith('KB ')).length).toBeGreaterThanOrEqual(30);
+    const u = await agnt(['undo', String(set.id), '--yes'], { sb, configDir });
+    expect(u.exitCode, u.stderr).toBe(0);
+    expect(sb.store.filter('teams', (t) => String(t.name).startsWith('KB '))).toEqual([]);
+  });
+});
