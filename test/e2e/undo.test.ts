@@ -18,6 +18,30 @@ async function latestSet(configDir: string): Promise<Rec> {
   return sets[0]!;
 }
 
+/**
+ * Runs `agnt batch ARGS` as a process (the built CLI) and kills it with -9 while the sandbox makes
+ * its `at`-th matching change (an insert or an update): that change is made, its answer never sent.
+ */
+async function killedBatch(args: string[], configDir: string, method: 'insert' | 'update', matches: (collection: string, rec: Rec) => boolean, at: number): Promise<void> {
+  const child = execa(process.execPath, [BIN, 'batch', ...args], {
+    env: { ...cleanEnv(), AGNT_CONFIG_DIR: configDir, AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin },
+    reject: false,
+  });
+  const store = sb.store as unknown as Record<typeof method, (collection: string, key: string, rec: Rec) => Rec>;
+  const original = store[method];
+  let seen = 0;
+  store[method] = (collection, key, rec) => {
+    const out = original.call(sb.store, collection, key, rec);
+    if (matches(collection, rec) && ++seen === at) child.kill('SIGKILL');
+    return out;
+  };
+  try {
+    expect((await child).signal).toBe('SIGKILL');
+  } finally {
+    store[method] = original;
+  }
+}
+
 /** A batch file of the contacts' ids, one row each. */
 function idRows(ids: string[]): string {
   const rows = join(tempDir(), 'rows.csv');
@@ -144,22 +168,7 @@ describe('agnt undo of a batch killed with -9', () => {
     const before = snapshot(ids);
     const rows = idRows(ids);
     // A real process, killed once the sandbox has applied 100 of its updates (the 100th never answered).
-    const child = execa(process.execPath, [BIN, 'batch', rows, '--', 'contacts', 'update', '{id}', '--set', 'title=Killed'], {
-      env: { ...cleanEnv(), AGNT_CONFIG_DIR: configDir, AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin },
-      reject: false,
-    });
-    const update = sb.store.update.bind(sb.store);
-    let applied = 0;
-    sb.store.update = (name, id, patch) => {
-      const out = update(name, id, patch);
-      if (name === 'contacts' && ids.includes(id) && patch.title === 'Killed' && ++applied === 100) child.kill('SIGKILL');
-      return out;
-    };
-    try {
-      expect((await child).signal).toBe('SIGKILL');
-    } finally {
-      sb.store.update = update;
-    }
+    await killedBatch([rows, '--', 'contacts', 'update', '{id}', '--set', 'title=Killed'], configDir, 'update', (name, rec) => name === 'contacts' && rec.title === 'Killed', 100);
     const changed = ids.filter((id) => sb.store.get('contacts', id)!.title === 'Killed');
     expect(changed.length).toBeGreaterThanOrEqual(100);
 
@@ -208,22 +217,7 @@ describe('agnt undo of creates left in flight', () => {
     const configDir = tempDir();
     const names = join(tempDir(), 'names.csv');
     writeFileSync(names, `name\n${Array.from({ length: 60 }, (_, i) => `KB ${i}`).join('\n')}\n`);
-    const child = execa(process.execPath, [BIN, 'batch', names, '--', 'teams', 'create', '--name', '{name}'], {
-      env: { ...cleanEnv(), AGNT_CONFIG_DIR: configDir, AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin },
-      reject: false,
-    });
-    const insert = sb.store.insert.bind(sb.store);
-    let made = 0;
-    sb.store.insert = (name, prefix, rec) => {
-      const out = insert(name, prefix, rec);
-      if (name === 'teams' && String(rec.name).startsWith('KB ') && ++made === 30) child.kill('SIGKILL');
-      return out;
-    };
-    try {
-      expect((await child).signal).toBe('SIGKILL');
-    } finally {
-      sb.store.insert = insert;
-    }
+    await killedBatch([names, '--', 'teams', 'create', '--name', '{name}'], configDir, 'insert', (name, rec) => name === 'teams' && String(rec.name).startsWith('KB '), 30);
     const set = await latestSet(configDir);
     expect(set.inFlight).toBeGreaterThanOrEqual(1);
     expect(sb.store.filter('teams', (t) => String(t.name).startsWith('KB ')).length).toBeGreaterThanOrEqual(30);
