@@ -413,10 +413,12 @@ export const orgArea: AreaSpec = {
       args: [optionalOrg],
       options: [docFile, { flags: '--out <file>', description: 'save the plan as JSON (for apply --plan)', file: true }, exitCode, stateFile],
       handler: code('planOrg'),
+      markdown: true,
       examples: [
         'agnt org plan -f examples/org.yaml',
         'agnt org plan -f examples/org.yaml org_acme --out plan.json --exit-code   # exit 7: there are changes',
         'agnt org plan -f examples/org.yaml -o json',
+        'agnt org plan -f examples/org.yaml -o markdown   # the plan as a pull-request comment',
       ],
     },
     {
@@ -485,14 +487,15 @@ export const orgArea: AreaSpec = {
       list: false,
       options: [docFile, exitCode, stateFile],
       handler: code('driftOrg'),
+      markdown: true,
       columns: [{ path: 'path' }, { path: 'live' }, { path: 'file' }, { path: 'actor' }, { path: 'eventId', header: 'EVENT' }, { path: 'at' }],
       examples: ['agnt org drift -f examples/org.yaml', 'agnt org drift -f examples/org.yaml org_acme -o jsonl --exit-code   # exit 7: something drifted'],
     },
     {
       command: 'org explain',
-      summary: 'Show the supervision matrix the file gives one member, and which line of the file decided each cell',
+      summary: 'Show the supervision matrix the file gives one member, which line of the file decided each cell, and the guardrails that bind them',
       description:
-        'For each cell (or only CELL): the value from the supervision section, where it comes from (the baseline, or rule N at FILE:LINE and what it matches), a lock of the file, and whether the organization locked the cell above the user (parentLockedCells). Team and role are those the file gives the member, else the live ones.',
+        'For each cell (or only CELL): the value from the supervision section, where it comes from (the baseline, or rule N at FILE:LINE and what it matches), a lock of the file, and whether the organization locked the cell above the user (parentLockedCells). Team and role are those the file gives the member, else the live ones. Then the guardrails of the file that bind writes to the member (protected, cells never auto, limits, approval, write hours: docs/guardrails.md).',
       endpoint: E('orgs.get'),
       also: [...READS],
       args: [

@@ -60,6 +60,10 @@ function __agnt_child --argument-names p w
             echo -- 'changes'
         case '|undo'
             echo -- 'undo'
+        case '|keys'
+            echo -- 'keys'
+        case '|approve'
+            echo -- 'approve'
         case '|alias'
             echo -- 'alias'
         case '|extension'
@@ -68,6 +72,8 @@ function __agnt_child --argument-names p w
             echo -- 'api'
         case '|inbox'
             echo -- 'inbox'
+        case '|console'
+            echo -- 'console'
         case '|wait'
             echo -- 'wait'
         case '|batch'
@@ -478,6 +484,8 @@ function __agnt_child --argument-names p w
             echo -- 'coverage end'
         case 'coverage|who' 'coverage|active-for'
             echo -- 'coverage who'
+        case 'coverage|simulate'
+            echo -- 'coverage simulate'
         case 'coverage|dashboard'
             echo -- 'coverage dashboard'
         case 'coverage|events'
@@ -588,6 +596,10 @@ function __agnt_child --argument-names p w
             echo -- 'changes show'
         case 'changes|prune'
             echo -- 'changes prune'
+        case 'keys|create'
+            echo -- 'keys create'
+        case 'keys|show'
+            echo -- 'keys show'
         case 'alias|set'
             echo -- 'alias set'
         case 'alias|list' 'alias|ls'
@@ -868,6 +880,8 @@ function __agnt_vflags --argument-names p
             printf '%s\n' --tz
         case 'coverage who'
             printf '%s\n' --at --tz
+        case 'coverage simulate'
+            printf '%s\n' --principal --coordinator --from --to --tz -o --output
         case 'coverage events'
             printf '%s\n' --range-start --range-end --status --from --to --days --tz -o --output
         case 'coverage principals'
@@ -925,9 +939,9 @@ function __agnt_vflags --argument-names p
         case 'sandbox stop'
             printf '%s\n' --url
         case 'mcp'
-            printf '%s\n' --port --tools --toolsets
+            printf '%s\n' --port --token-file --tools --toolsets --grant
         case 'mcp install'
-            printf '%s\n' --client --config --name
+            printf '%s\n' --client --config --name --url --token-from
         case 'changes list'
             printf '%s\n' --since --command --user
         case 'changes prune'
@@ -935,6 +949,8 @@ function __agnt_vflags --argument-names p
         case 'api'
             printf '%s\n' -F --field -f --raw-field --file
         case 'inbox'
+            printf '%s\n' --interval --tz
+        case 'console'
             printf '%s\n' --interval --tz
         case 'wait coverage'
             printf '%s\n' --for --timeout --interval --max-interval
@@ -947,7 +963,7 @@ function __agnt_vflags --argument-names p
         case 'wait onboarding'
             printf '%s\n' --for --timeout --interval --max-interval
         case 'batch'
-            printf '%s\n' --concurrency --match --skip-rows --max-rows --key --errors-out --ledger --input-format --delimiter --encoding
+            printf '%s\n' --concurrency --match --skip-rows --max-rows --key --errors-out --ledger --input-format --delimiter --encoding --plan-out --plan
     end
 end
 
@@ -964,7 +980,7 @@ function __agnt_state
     set -l skip 0
     set -l dd 0
     set -l next
-    set -l vflags -o --output --fields --query --profile --base-url --timeout
+    set -l vflags -o --output --fields --query --profile --base-url --timeout --guardrails
     for w in $tokens
         if test $skip = 1
             set skip 0
@@ -1001,12 +1017,13 @@ function __agnt_complete
 end
 
 complete -c agnt -f
-complete -c agnt -n 'not __agnt_at \'drive download\'; and not __agnt_at \'coordinator schedule\'; and not __agnt_at \'coverage events\'' -s o -l output -x -a 'table wide json yaml jsonl csv id' -d 'output format: table, wide, json, yaml, jsonl, csv, id'
+complete -c agnt -n 'not __agnt_at \'drive download\'; and not __agnt_at \'coordinator schedule\'; and not __agnt_at \'coverage simulate\'; and not __agnt_at \'coverage events\'' -s o -l output -x -a 'table wide json yaml jsonl csv id' -d 'output format: table, wide, json, yaml, jsonl, csv, id (org plan and drift: markdown)'
 complete -c agnt -l json -d 'short for --output json'
 complete -c agnt -l yaml -d 'short for --output yaml'
 complete -c agnt -l jsonl -d 'short for --output jsonl (one record per line)'
 complete -c agnt -l fields -x -d 'keep these fields (comma-separated, dotted paths allowed)'
 complete -c agnt -l query -x -d 'JMESPath expression applied to the result'
+complete -c agnt -l csv-raw -d 'with -o csv: cells as the server sent them (control characters and formulas unescaped)'
 complete -c agnt -l dry-run -d 'print the request that would be sent (token masked) and exit'
 complete -c agnt -l profile -x -a '(__agnt_complete)' -d 'profile to use (env AGNT_PROFILE)'
 complete -c agnt -l base-url -x -d 'server base URL (env AGNT_BASE_URL)'
@@ -1016,6 +1033,7 @@ complete -c agnt -l debug -d 'log each HTTP exchange to stderr, secrets masked'
 complete -c agnt -l quiet -d 'less output on stderr'
 complete -c agnt -l no-color -d 'no colour (env NO_COLOR)'
 complete -c agnt -n 'not __agnt_at \'wait coverage\'; and not __agnt_at \'wait delegation\'; and not __agnt_at \'wait audit-delivery\'; and not __agnt_at \'wait drive-file\'; and not __agnt_at \'wait onboarding\'' -l timeout -x -d 'per-request time limit (default 30)'
+complete -c agnt -l guardrails -r -F -d 'check every write against the guardrails of this organization document (profile setting guardrails)'
 complete -c agnt -s h -l help -d 'show help for a command'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'users' -d 'Users: you, the users of your organization, provisioning'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'workspace' -d 'Your assistant\'s workspace: resource profile, snapshots, cleanup'
@@ -1044,10 +1062,13 @@ complete -c agnt -n '__agnt_at \'\'' -f -a 'sandbox' -d 'run the local API emula
 complete -c agnt -n '__agnt_at \'\'' -f -a 'mcp' -d 'serve agnt to AI agents (Model Context Protocol)'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'changes' -d 'the change sets of the writes agnt made (the change journal)'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'undo' -d 'revert a change set: its writes undone in reverse order'
+complete -c agnt -n '__agnt_at \'\'' -f -a 'keys' -d 'the profile’s key for signing plans (agnt approve)'
+complete -c agnt -n '__agnt_at \'\'' -f -a 'approve' -d 'sign a saved plan (org plan --out, batch --plan-out) with the profile’s key'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'alias' -d 'short names for command lines'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'extension' -d 'agnt-NAME programs on PATH, run as agnt NAME'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'api' -d 'send a raw API request'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'inbox' -d 'what waits for you: spans to accept or approve, drafts, delegations, invitations, requests'
+complete -c agnt -n '__agnt_at \'\'' -f -a 'console' -d 'a full-screen view of your inbox: accept, approve, decline with one key each'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'wait' -d 'wait for a coverage span, delegation, delivery job, drive file or onboarding session to reach a state'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'batch' -d 'run a command once per row of a file'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'commands' -d 'list commands and endpoints'
@@ -1813,7 +1834,7 @@ complete -c agnt -n '__agnt_at \'org\'' -f -a 'validate' -d 'Check an organizati
 complete -c agnt -n '__agnt_at \'org\'' -f -a 'plan' -d 'Show, field by field, what apply would change to make the organization match the file (sends no write)'
 complete -c agnt -n '__agnt_at \'org\'' -f -a 'apply' -d 'Make the organization match the file, in dependency order; a second run changes nothing'
 complete -c agnt -n '__agnt_at \'org\'' -f -a 'drift' -d 'Like plan, and names who changed each drifted field and when, from the audit events'
-complete -c agnt -n '__agnt_at \'org\'' -f -a 'explain' -d 'Show the supervision matrix the file gives one member, and which line of the file decided each cell'
+complete -c agnt -n '__agnt_at \'org\'' -f -a 'explain' -d 'Show the supervision matrix the file gives one member, which line of the file decided each cell, and the guardrails that bind them'
 complete -c agnt -n '__agnt_at \'org list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'org list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'org list\'' -l page -x -d 'page number (from 1)'
@@ -2186,6 +2207,7 @@ complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'approve' -d 'Approve spans a
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'reject' -d 'Reject spans as the coordinator\'s manager (-> cancelled, rejectedAt set)'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'end' -d 'End active spans now, before their end time (-> ended)'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'who' -d 'Who handles a principal now (the chain from their coordinator to the acting backup), or at another time (--at)'
+complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'simulate' -d 'Before an absence: hours with no coverage for a principal, backups away or off work, and what the assistant does alone'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'dashboard' -d 'Coverage across your coordinators (managers) or the account (admins)'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'events' -d 'Coverage events in a time range, one per span and principal'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'principals' -d 'A span\'s principals and their backups'
@@ -2255,6 +2277,14 @@ complete -c agnt -n '__agnt_at \'coverage end\'; and not string match -q -- \'-*
 complete -c agnt -n '__agnt_at \'coverage who\'' -l at -x -d 'another time: ISO 8601 or local time (\'2026-12-02 15:00\', \'tomorrow 09:00\')'
 complete -c agnt -n '__agnt_at \'coverage who\'' -l tz -x -d 'time zone for local times (default: your user\'s timezone)'
 complete -c agnt -n '__agnt_at \'coverage who\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l principal -x -d 'the principal whose coverage to simulate'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l coordinator -x -d 'the coordinator who is away (default: you; managers plan for their coordinators)'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l from -x -d 'start of the absence: ISO 8601 or local time'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l to -x -d 'end of the absence; a date alone is the end of that day'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l tz -x -d 'time zone for local times (default: your user\'s timezone)'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l utc -d 'show times in UTC'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l exit-code -d 'exit 7 when some hour has no coverage, 0 when none has'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -s o -l output -x -d 'output format: table, json, yaml, jsonl, csv, id, or ics (an iCalendar file: one event per stretch with no coverage)'
 complete -c agnt -n '__agnt_at \'coverage events\'' -l range-start -x -d 'range start, ISO or local time (default: today)'
 complete -c agnt -n '__agnt_at \'coverage events\'' -l range-end -x -d 'range end, ISO or local time (default: 7 days after the start)'
 complete -c agnt -n '__agnt_at \'coverage events\'' -l status -x -a 'scheduled active' -d 'status (one of: scheduled, active)'
@@ -2405,9 +2435,9 @@ complete -c agnt -n '__agnt_at \'config\'' -f -a 'unset' -d 'remove a setting'
 complete -c agnt -n '__agnt_at \'config\'' -f -a 'profiles' -d 'list profiles'
 complete -c agnt -n '__agnt_at \'config\'' -f -a 'use' -d 'switch profile'
 complete -c agnt -n '__agnt_at \'config\'' -f -a 'remove' -d 'delete a profile'
-complete -c agnt -n '__agnt_at \'config get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone'
-complete -c agnt -n '__agnt_at \'config set\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone'
-complete -c agnt -n '__agnt_at \'config unset\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone'
+complete -c agnt -n '__agnt_at \'config get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone guardrails'
+complete -c agnt -n '__agnt_at \'config set\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone guardrails'
+complete -c agnt -n '__agnt_at \'config unset\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone guardrails'
 complete -c agnt -n '__agnt_at \'config use\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'config remove\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'sandbox\'' -f -a 'start' -d 'start the sandbox server'
@@ -2469,14 +2499,18 @@ complete -c agnt -n '__agnt_at \'sandbox stop\'' -l url -x -d 'the sandbox (defa
 complete -c agnt -n '__agnt_at \'mcp\'' -f -a 'install' -d 'add agnt to an MCP client'
 complete -c agnt -n '__agnt_at \'mcp\'' -l http -d 'serve Streamable HTTP on 127.0.0.1 (at /mcp) instead of stdio'
 complete -c agnt -n '__agnt_at \'mcp\'' -l port -x -d 'port for --http (default 8765; 0 picks a free one)'
+complete -c agnt -n '__agnt_at \'mcp\'' -l token-file -r -F -d 'with --http: the bearer token clients must send (default: a new one, made at start)'
 complete -c agnt -n '__agnt_at \'mcp\'' -l allow-writes -d 'let apply_plan send the writes it planned'
 complete -c agnt -n '__agnt_at \'mcp\'' -l allow-destructive -d 'apply destructive plans without asking the user (needs --allow-writes)'
 complete -c agnt -n '__agnt_at \'mcp\'' -l tools -x -a 'all' -d '\'all\': one tool per command instead of the compact set'
 complete -c agnt -n '__agnt_at \'mcp\'' -l toolsets -x -d 'one tool per command of these areas (comma-separated: contacts,coverage)'
+complete -c agnt -n '__agnt_at \'mcp\'' -l grant -r -F -d 'bound each session: the areas it may use, the records it may write, its write budget (YAML)'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l client -x -a 'claude-code claude-desktop cursor vscode' -d 'claude-code, claude-desktop, cursor or vscode'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l print -d 'print the entry; change nothing'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l config -r -F -d 'the client\'s configuration file, when not the usual one'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l name -x -d 'the server name in the file (default agnt)'
+complete -c agnt -n '__agnt_at \'mcp install\'' -l url -x -d 'an entry for agnt mcp --http at this URL (http://127.0.0.1:PORT/mcp), with its bearer token'
+complete -c agnt -n '__agnt_at \'mcp install\'' -l token-from -r -F -d 'with --url: the --token-file agnt mcp --http serves with (default: the token it made)'
 complete -c agnt -n '__agnt_at \'changes\'' -f -a 'list' -d 'list the change sets, newest first'
 complete -c agnt -n '__agnt_at \'changes\'' -f -a 'show' -d 'show a change set: each request, field by field before and after'
 complete -c agnt -n '__agnt_at \'changes\'' -f -a 'prune' -d 'delete change sets older than a time (90 days by default)'
@@ -2484,6 +2518,10 @@ complete -c agnt -n '__agnt_at \'changes list\'' -l since -x -d 'only those made
 complete -c agnt -n '__agnt_at \'changes list\'' -l command -x -d 'only those whose command line contains this'
 complete -c agnt -n '__agnt_at \'changes list\'' -l user -x -d 'only those made as this user (the profile\'s user)'
 complete -c agnt -n '__agnt_at \'changes prune\'' -l older-than -x -d 'age of the change sets to delete (30d, 2w); default 90d'
+complete -c agnt -n '__agnt_at \'keys\'' -f -a 'create' -d 'make the profile’s signing key and print the public key to list under guardrails.approvers'
+complete -c agnt -n '__agnt_at \'keys\'' -f -a 'show' -d 'print the profile’s public key, as lines to paste under guardrails.approvers'
+complete -c agnt -n '__agnt_at \'keys create\'' -l force -d 'replace the profile’s key (plans it signed then fail to verify)'
+complete -c agnt -n '__agnt_at \'approve\'; and not string match -q -- \'-*\' (commandline -ct)' -F
 complete -c agnt -n '__agnt_at \'alias\'' -f -a 'set' -d 'add or change an alias'
 complete -c agnt -n '__agnt_at \'alias\'' -f -a 'list' -d 'list aliases'
 complete -c agnt -n '__agnt_at \'alias\'' -f -a 'delete' -d 'delete an alias'
@@ -2499,9 +2537,15 @@ complete -c agnt -n '__agnt_at \'api\'' -s f -l raw-field -x -d 'string field (r
 complete -c agnt -n '__agnt_at \'api\'' -l file -r -F -d 'request body from a JSON or YAML file, or \'-\' for stdin'
 complete -c agnt -n '__agnt_at \'api\'' -l paginate -d 'follow page/perPage/total until every page is read'
 complete -c agnt -n '__agnt_at \'inbox\'' -l watch -d 'keep polling; Ctrl-C stops'
-complete -c agnt -n '__agnt_at \'inbox\'' -l interval -x -d 'pause between polls with --watch (default 30s)'
+complete -c agnt -n '__agnt_at \'inbox\'' -l interval -x -d 'pause between polls with --watch or --tui (default 30s)'
+complete -c agnt -n '__agnt_at \'inbox\'' -l tui -d 'the full-screen console: act on each item with one key (as `agnt console`)'
+complete -c agnt -n '__agnt_at \'inbox\'' -l plain -d 'with --tui: numbered lines and prompts instead of the full screen (also TERM=dumb)'
 complete -c agnt -n '__agnt_at \'inbox\'' -l tz -x -d 'time zone for times (default: your user\'s timezone)'
 complete -c agnt -n '__agnt_at \'inbox\'' -l utc -d 'show times in UTC'
+complete -c agnt -n '__agnt_at \'console\'' -l plain -d 'numbered lines and prompts instead of the full screen (also TERM=dumb)'
+complete -c agnt -n '__agnt_at \'console\'' -l interval -x -d 'refresh every this long (default 30s)'
+complete -c agnt -n '__agnt_at \'console\'' -l tz -x -d 'time zone for times (default: your user\'s timezone)'
+complete -c agnt -n '__agnt_at \'console\'' -l utc -d 'show times in UTC'
 complete -c agnt -n '__agnt_at \'wait\'' -f -a 'coverage' -d 'wait for a coverage span'
 complete -c agnt -n '__agnt_at \'wait\'' -f -a 'delegation' -d 'wait for a delegation'
 complete -c agnt -n '__agnt_at \'wait\'' -f -a 'audit-delivery' -d 'wait for an audit delivery job'
@@ -2541,6 +2585,8 @@ complete -c agnt -n '__agnt_at \'batch\'' -l resume -d 'finish an interrupted ru
 complete -c agnt -n '__agnt_at \'batch\'' -l input-format -x -a 'csv tsv jsonl yaml json' -d 'csv, tsv, jsonl, yaml or json instead of guessing from the file name'
 complete -c agnt -n '__agnt_at \'batch\'' -l delimiter -x -d 'CSV field delimiter instead of detecting it (comma, semicolon, tab, pipe, or one character)'
 complete -c agnt -n '__agnt_at \'batch\'' -l encoding -x -a 'utf8 utf16le utf16be windows-1252' -d 'text encoding instead of detecting it'
+complete -c agnt -n '__agnt_at \'batch\'' -l plan-out -r -F -d 'send nothing: save every row’s request as a plan (for agnt approve and --plan)'
+complete -c agnt -n '__agnt_at \'batch\'' -l plan -r -F -d 'send the requests of a saved plan, and only those, after checking its signatures (docs/guardrails.md)'
 complete -c agnt -n '__agnt_at \'batch\'; and not string match -q -- \'-*\' (commandline -ct)' -F
 complete -c agnt -n '__agnt_at \'commands\'' -l markdown -d 'print the command reference (docs/commands.md) as Markdown'
 complete -c agnt -n '__agnt_at \'completion\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'bash zsh fish powershell'

@@ -56,6 +56,7 @@ export const RESERVED_FLAGS = new Set([
   'jsonl',
   'fields',
   'query',
+  'csv-raw',
   'dry-run',
   'profile',
   'base-url',

@@ -4,7 +4,7 @@
 // One file per change set, $AGNT_CONFIG_DIR/changes/<profile>/<id>.jsonl (mode 0600, folders
 // 0700), JSON lines:
 //   {"t":"set", ...ChangeSetHeader}                          the first line, written with the first write
-//   {"t":"intent","n":1,"at":...,"method":"PATCH","target":<path and query>,"endpoint":"contacts.update",
+//   {"t":"intent","n":1,"at":...,"method":"PATCH","target":<path as sent>,"endpoint":"contacts.update",
 //    "body":{...},"before":{...}}                             before the request is sent
 //   {"t":"outcome","n":1,"at":...,"status":200,"after":{...}} or {..., "error":"...", "status":503}
 // A file per set rather than one shared file: two runs at once never interleave their lines, and

@@ -167,6 +167,8 @@ export interface CommandRecord {
    * (`org export`: yaml, json). Checked before anything is sent.
    */
   formats?: readonly Format[];
+  /** The command also writes -o markdown (a pull-request comment), which its Outcome carries. */
+  markdown?: boolean;
   /** Lazily loaded terminal renderer for the table format. */
   render?: () => Promise<(data: unknown, ctx: Context) => string | undefined | Promise<string | undefined>>;
   /** Plain-words hints for API errors, by error_code or status, beyond (or instead of) the model's. */

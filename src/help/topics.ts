@@ -62,7 +62,8 @@ const exitMeanings = (): Record<keyof typeof EXIT, string> => ({
   auth: 'not authenticated or not allowed (401, 403)',
   rejected: 'rejected: invalid request, conflict, quota (400, 409, 422)',
   partial: 'partial failure of a bulk operation (some rows or items failed)',
-  changes: 'org plan / org drift with --exit-code: the organization differs from the file (not an error)',
+  changes:
+    'a finding, not an error: org plan / org drift with --exit-code (the organization differs from the file); usage report --budget N --exit-code (the period cost more than N); a write the guardrails refuse (nothing sent)',
   waitTimeout: 'agnt wait timed out: the condition did not hold within --timeout',
   interrupted: 'interrupted (Ctrl-C)',
 });
@@ -75,6 +76,7 @@ const settingMeanings = (): Record<keyof typeof PROFILE_SETTINGS, string> => ({
   timeout: `per-request time limit in seconds (default ${DEFAULT_TIMEOUT_SECONDS})`,
   retries: `retries of a request that may pass (default ${DEFAULT_RETRIES})`,
   timezone: 'IANA time zone for times you type and agnt shows (Europe/Paris)',
+  guardrails: 'the organization document whose guardrails every write is checked against when the command has none (docs/guardrails.md)',
 });
 
 /** A block of a topic: a paragraph, a two-column list, or examples. */

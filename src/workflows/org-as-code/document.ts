@@ -9,6 +9,7 @@ import { area as orgApi } from '../../api/areas/organizations.ts';
 import { writable } from '../../api/shape.ts';
 import { checkSchema, fieldPath, type SchemaProblem } from './schema.ts';
 import { normalizeSupervision, supervisionProblems, type SupervisionDoc } from './supervision-model.ts';
+import { guardrailProblems, normalizeGuardrails, type Guardrails } from '../../core/guardrails/rules.ts';
 
 export const API_VERSION = 'agnt/v1';
 export const KIND = 'Organization';
@@ -69,6 +70,8 @@ export interface OrgDoc {
   backupRules?: BackupRuleDoc[];
   managerAssignments?: ManagerAssignmentDoc[];
   supervision?: SupervisionDoc;
+  /** Rules every write is checked against (core/guardrails); not a section apply changes. */
+  guardrails?: Guardrails;
 }
 
 export const SECTIONS = ['organization', 'domains', 'sso', 'auditLogging', 'modelTiers', 'profile', 'members', 'teams', 'invitations', 'backupRules', 'managerAssignments', 'supervision'] as const;
@@ -162,6 +165,7 @@ export function normalize(doc: OrgDoc): OrgDoc {
       assignmentKey,
     );
   if (doc.supervision) out.supervision = normalizeSupervision(doc.supervision);
+  if (doc.guardrails) out.guardrails = normalizeGuardrails(doc.guardrails);
   return out;
 }
 
@@ -264,7 +268,7 @@ export async function readAndCheck(file: string): Promise<{ problems: SchemaProb
 
 /** What the schema cannot say, for a value the schema holds: both readers ask this one list. */
 function documentProblems(value: unknown): Array<{ at: Array<string | number>; message: string }> {
-  return [...semanticProblems(value as OrgDoc), ...supervisionProblems(value as Record<string, any>)];
+  return [...semanticProblems(value as OrgDoc), ...supervisionProblems(value as Record<string, any>), ...guardrailProblems(value as Record<string, any>)];
 }
 
 /**

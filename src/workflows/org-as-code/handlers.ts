@@ -8,7 +8,8 @@ import { AgntError, ChangesFound, EXIT, UsageError } from '../../core/errors.ts'
 import { canonical, loadDocument, normalize, readAndCheck, formatProblem, lower, DOCUMENT_COMMENT, API_VERSION, type OrgDoc } from './document.ts';
 import { escapeControls } from '../../core/output.ts';
 import { readAll, readLive, type Live } from './live.ts';
-import { computePlan, publicChange, renderPlan, summarize, type Change } from './plan.ts';
+import { computePlan, planGroups, publicChange, renderPlan, summarize, type Change } from './plan.ts';
+import { planMarkdown } from './plan-markdown.ts';
 import { resolveReferences, withReferences } from './secrets.ts';
 import { DELETE_KINDS, StateFile, defaultStatePath, findCreated, type DeleteKind } from './state.ts';
 import { operations, runOperations } from './apply.ts';
@@ -18,6 +19,11 @@ import { renderTestFailures } from './supervision-model.ts';
 import { applySupervision, renderSupervision, supervisionCount, supervisionData, supervisionDrift, type SupervisionPlan } from './supervision-plan.ts';
 import { hostEnv } from '../../core/host.ts';
 import { forbiddenSteps } from './permissions.ts';
+import { runGuardrails } from '../../core/guardrails/hook.ts';
+import { GuardrailViolation, violations } from '../../core/guardrails/check.ts';
+import type { RuleSet } from '../../core/guardrails/rules.ts';
+import { profileEmail, verifyPlan, type Verified } from '../../core/guardrails/signing.ts';
+import { planTouches } from './guardrails-plan.ts';
 
 type Rec = Record<string, any>;
 
@@ -52,6 +58,8 @@ interface Prepared {
   forbidden: string[];
   baseUrl: string;
   supervision?: SupervisionPlan;
+  /** The document's own guardrails: they bind this command's writes, over --guardrails and the profile's. */
+  rules?: RuleSet;
 }
 
 export function docFile(inv: Invocation): string {
@@ -77,7 +85,35 @@ async function prepare(ctx: Context, inv: Invocation, orgId?: string): Promise<P
   // The plan says what will be refused, before any write.
   for (const f of forbidden) notes.push(`not allowed: ${f}`);
   const supervision = await prepareSupervision(ctx, desired, live);
-  return { file, hash: loaded.hash, desired, secrets, orgId: id, live, state, changes, notes, forbidden, baseUrl, supervision };
+  const rules = loaded.doc.guardrails ? { rules: loaded.doc.guardrails, file } : undefined;
+  return { file, hash: loaded.hash, desired, secrets, orgId: id, live, state, changes, notes, forbidden, baseUrl, supervision, rules };
+}
+
+const guardrailsOf = (ctx: Context) => runGuardrails({ profile: ctx.settings().profile.name, file: ctx.global.guardrails });
+/** The rules a plan is judged by: its document's, else the run's (--guardrails, the profile's). */
+const planRules = async (ctx: Context, p: Prepared): Promise<RuleSet | undefined> => p.rules ?? (await guardrailsOf(ctx).rules());
+
+/**
+ * The whole plan against the guardrails, before any write: a violation refuses it (exit 7, the
+ * rule and the objects named). A saved plan's signatures are verified first; one by a second
+ * admin (an approver who is not the plan's author) lets through what needs approval.
+ */
+async function checkGuardrails(ctx: Context, p: Prepared, saved: Rec | undefined, signed: Verified | undefined): Promise<void> {
+  const rs = await planRules(ctx, p);
+  if (!rs) return;
+  const found = violations(rs, planTouches(p.changes, p.supervision, p.desired, p.live), { ...guardrailsOf(ctx).state(), approved: Boolean(signed?.secondAdmin) });
+  if (!found.length) return;
+  const selfOnly = signed?.by.length && !signed.secondAdmin && found.some((v) => v.rule === 'guardrails.approval');
+  throw new GuardrailViolation(rs, found, selfOnly ? `the plan is signed only by its author (${saved!.author}): a second admin must approve it; nothing was written` : 'nothing was written');
+}
+
+/** What the guardrails would refuse of a plan unless a second admin signs it: the plan's notes say so. */
+async function guardrailNotes(ctx: Context, p: Prepared): Promise<string[]> {
+  const rs = await planRules(ctx, p);
+  if (!rs) return [];
+  return violations(rs, planTouches(p.changes, p.supervision, p.desired, p.live), guardrailsOf(ctx).state()).map(
+    (v) => `guardrails (${rs.file}): ${v.rule}: ${v.why}: ${v.objects.join(', ')}${v.rule === 'guardrails.approval' ? ' (agnt approve PLAN by a second admin)' : ' (apply refuses)'}`,
+  );
 }
 
 function header(p: Prepared, verb: string): string {
@@ -112,6 +148,32 @@ function planText(p: Prepared, verb: string, changes: Rec[]): string {
   const extra = renderSupervision(p.supervision);
   const failed = [...renderTestFailures(p.supervision.tests, 'the live organization'), ...renderTestFailures(p.supervision.resultTests, 'the organization as apply would leave it')];
   return `${text}${[...extra, ...(failed.length ? ['', ...failed] : [])].map(escapeControls).join('\n')}${extra.length || failed.length ? '\n' : ''}`;
+}
+
+/** The plan as a pull-request comment (-o markdown): the terminal's groups, supervision last. */
+function planComment(p: Prepared, changes: Rec[]): () => string {
+  return () => {
+    const groups = planGroups(changes);
+    if (p.supervision) {
+      // The supervision section as the terminal shows it: its heading lines name the groups.
+      let group: { name: string; lines: string[] } | undefined;
+      for (const line of renderSupervision(p.supervision)) {
+        if (!line) continue;
+        if (!line.startsWith('  ')) groups.push((group = { name: line.replace(/:.*$/s, ''), lines: [] }));
+        else group?.lines.push(line.trim());
+      }
+    }
+    const tests = p.supervision
+      ? [...renderTestFailures(p.supervision.tests, 'the live organization'), ...renderTestFailures(p.supervision.resultTests, 'the organization as apply would leave it')]
+      : [];
+    return planMarkdown({
+      command: `agnt org plan -f ${p.file}`,
+      summary: header(p, 'plan for'),
+      groups: groups.filter((g) => g.lines.length),
+      notes: [...p.notes, ...tests],
+      whole: `agnt org plan -f ${p.file} ${p.orgId} -o json`,
+    });
+  };
 }
 
 /** A plan where one of the file's tests fails (live, or once applied): exit 7; the plan names the users. */
@@ -177,19 +239,23 @@ export const planOrg: Handler = async (ctx, inv) => {
     return dryRead(ctx, inv.args.orgId);
   }
   const p = await prepare(ctx, inv);
+  p.notes.push(...(await guardrailNotes(ctx, p)));
   const data = planData(p);
+  // Who made the plan: a rule asking for a second admin wants a signature by someone else.
+  if (inv.opts.out) data.author = await profileEmail(ctx);
   if (inv.opts.out) {
     // A document the user asked for where they named it: the mode a new file gets (umask), no folder made.
     writeFileAtomic(String(inv.opts.out), `${JSON.stringify(data, null, 2)}\n`, { mode: 0o666 });
     ctx.io.info(`plan saved to ${inv.opts.out}; apply it with: agnt org apply -f ${p.file} --plan ${inv.opts.out}`);
   }
   const text = planText(p, 'plan for', data.changes).replace(/\n$/, '');
+  const markdown = planComment(p, data.changes);
   const tests = failedTests(p);
-  if (tests) return { data, text, exitCode: EXIT.changes, message: tests.message };
+  if (tests) return { data, text, markdown, exitCode: EXIT.changes, message: tests.message };
   const total = p.changes.length + supervisionCount(p.supervision);
   // Changes with --exit-code are a finding (exit 7), not an error: the plan is the document.
-  if (inv.opts.exitCode && total) return { data, text, exitCode: EXIT.changes, message: `${total} change(s) to make (exit ${EXIT.changes})` };
-  return { data, text };
+  if (inv.opts.exitCode && total) return { data, text, markdown, exitCode: EXIT.changes, message: `${total} change(s) to make (exit ${EXIT.changes})` };
+  return { data, text, markdown };
 };
 
 // ---- apply ----
@@ -231,6 +297,8 @@ export const applyOrg: Handler = async (ctx, inv) => {
   }
   const p = await prepare(ctx, inv, saved?.organization);
   const data = planData(p);
+  // Signatures first: a plan changed after signing is refused as such, before it is compared.
+  const signed = saved ? verifyPlan(saved, await planRules(ctx, p), String(inv.opts.plan)) : undefined;
   if (saved) {
     const stale = (why: string) =>
       new AgntError(`the plan ${inv.opts.plan} is stale: ${why}; nothing was written`, EXIT.rejected, `make a new plan: agnt org plan -f ${p.file} ${p.orgId} --out ${inv.opts.plan}`);
@@ -240,6 +308,7 @@ export const applyOrg: Handler = async (ctx, inv) => {
     if (canonical([saved.changes, saved.supervision?.members]) !== canonical([data.changes, data.supervision?.members])) throw stale('the changes it would make now differ from the saved ones');
   }
   if (p.supervision) refuseSupervision(p);
+  await checkGuardrails(ctx, p, saved, signed);
   if (!p.changes.length && !supervisionCount(p.supervision)) {
     // Under the JSON form stderr holds the error object alone: the empty result says it.
     return { data: { organization: p.orgId, applied: 0, changes: [] }, text: '', notes: ctx.jsonErrors ? [] : [header(p, 'apply to')] };
@@ -264,13 +333,17 @@ export const applyOrg: Handler = async (ctx, inv) => {
       throw new AgntError('cancelled; nothing was changed');
     // Under the JSON form stderr holds the error object alone; the plan is in the result.
   } else if (!ctx.io.quiet && !ctx.jsonErrors) ctx.io.err(text);
-  let done: number;
-  try {
-    done = await runOperations(ctx, operations(ctx, p.desired, p.live, p.changes, p.state));
-  } finally {
-    p.state.compact();
-  }
-  const sup = p.supervision && supervisionCount(p.supervision) ? await applySupervision(ctx, p.supervision, p.live) : undefined;
+  // Each write is checked again as it is sent, by the document's rules, approved by a second admin's signature.
+  const { done, sup } = await guardrailsOf(ctx).within(p.rules, Boolean(signed?.secondAdmin), async () => {
+    let done: number;
+    try {
+      done = await runOperations(ctx, operations(ctx, p.desired, p.live, p.changes, p.state));
+    } finally {
+      p.state.compact();
+    }
+    const sup = p.supervision && supervisionCount(p.supervision) ? await applySupervision(ctx, p.supervision, p.live) : undefined;
+    return { done, sup };
+  });
   const applied = p.changes.length + supervisionCount(p.supervision);
   const supText = sup ? `; supervision of ${sup.members} member(s) in ${sup.requests} request(s)${sup.skipped.length ? `, ${sup.skipped.length} skipped (no primary identifier)` : ''}` : '';
   return {
@@ -314,7 +387,7 @@ export const driftOrg: Handler = async (ctx, inv) => {
   });
   if (p.supervision) records.push(...supervisionDrift(p.supervision, events, p.live));
   const lines = [`drift of ${p.orgId} (${p.live.org.name}) from ${p.file}: ${records.length ? `${records.length} field(s) differ` : 'none; the organization matches the file'}`];
-  for (const r of records) {
+  const fields = records.map((r) => {
     const what =
       r.op === 'update'
         ? `${r.path}: live ${JSON.stringify(r.live)}, file ${JSON.stringify(r.file)}`
@@ -324,12 +397,20 @@ export const driftOrg: Handler = async (ctx, inv) => {
     const who = r.eventId
       ? `changed by ${r.actor ?? 'the system'}${r.actorEmail ? ` (${r.actorEmail})` : ''} at ${r.at} (${r.action}, event ${r.eventId})`
       : 'changed by: unknown (no audit event names this field)';
-    lines.push(`  ${what}\n    ${who}`);
-  }
-  const { escapeControls } = await import('../../core/output.ts');
+    return { sign: r.op === 'create' ? '+' : r.op === 'delete' ? '-' : '~', what, who };
+  });
+  for (const f of fields) lines.push(`  ${f.what}\n    ${f.who}`);
   const text = lines.map((l) => l.split('\n').map(escapeControls).join('\n')).join('\n');
-  if (inv.opts.exitCode && records.length) return { data: records, text, exitCode: EXIT.changes, message: `${records.length} field(s) drifted from ${p.file} (exit ${EXIT.changes})` };
-  return { data: records, text };
+  // As a pull-request comment: a line per field (as a plan's), who changed it on the next.
+  const markdown = () =>
+    planMarkdown({
+      command: `agnt org drift -f ${p.file}`,
+      summary: lines[0]!,
+      groups: [{ name: 'drifted fields', lines: fields.flatMap((f) => [`${f.sign} ${f.what}`, `    ${f.who}`]) }],
+      whole: `agnt org drift -f ${p.file} ${p.orgId} -o json`,
+    });
+  if (inv.opts.exitCode && records.length) return { data: records, text, markdown, exitCode: EXIT.changes, message: `${records.length} field(s) drifted from ${p.file} (exit ${EXIT.changes})` };
+  return { data: records, text, markdown };
 };
 
 /**
