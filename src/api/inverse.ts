@@ -32,7 +32,7 @@ export type Inverse =
   /** Send `via` the fields the write changed, with their values before. */
   | { kind: 'restore'; via: Endpoint }
   /** Delete what the create made: `param` (the id the answer gave) fills the delete's extra parameter. */
-  | { kind: 'remove'; via: Endpoint; param?: { name: string; from: string[] }; lost?: string[] }
+  | { kind: 'remove'; via: Endpoint; param?: { name: string; from: string[] }; lost?: string[]; finder?: Endpoint }
   /** Create the record again from its value before; `lost` says what does not come back. */
   | { kind: 'recreate'; via: Endpoint; fields: string[]; lost: string[]; restoreAfter?: { via: Endpoint; fields: string[] } };
 
@@ -237,6 +237,8 @@ export function deriveInverses(all: readonly Endpoint[]): InverseRow[] {
         via: remover,
         ...(extra.length ? { param: { name: extra[0]!, from: [extra[0]!, 'id'] } } : {}),
         ...(LOST_ON_REMOVE[e.id] ? { lost: [LOST_ON_REMOVE[e.id]!] } : {}),
+        // The list at the create's own path finds what a create left in flight made (by the fields it sent).
+        ...(byPath('GET', e.path)?.paging ? { finder: byPath('GET', e.path)! } : {}),
       };
       continue;
     }

@@ -17,6 +17,12 @@ import type { RequestSpec, Requester } from './request-spec.ts';
 import { paramsOf, readRecord } from './record-read.ts';
 import type { WriteDone, WriteHook, WriteInfo } from './write-hooks.ts';
 
+/**
+ * A body larger than this (a bulk request of thousands of rows) is not copied into the journal:
+ * it would make the journal as large as the import, and no inverse reads it.
+ */
+const MAX_KEPT_BODY = 256 * 1024;
+
 /** Change sets older than this are removed when a run next writes (`agnt changes prune` for more). */
 export const DEFAULT_RETENTION_DAYS = 90;
 
@@ -156,7 +162,7 @@ export class JournalHook implements WriteHook {
         method: write.method,
         target: write.target,
         ...(endpoint ? { endpoint: endpoint.id } : {}),
-        ...(write.payload !== undefined ? { body: spec.body ?? JSON.parse(write.payload) } : {}),
+        ...(write.payload !== undefined ? { body: write.payload.length > MAX_KEPT_BODY ? { omitted: `${write.payload.length} bytes` } : (spec.body ?? JSON.parse(write.payload)) } : {}),
         ...(before !== undefined ? { before } : {}),
         ...(unread ? { unread } : {}),
       });
@@ -182,7 +188,7 @@ function pruneOld(dir: string): void {
   }
 }
 
-/** A request's path with its parameters filled in, without the query ('/contacts/con_1'). */
+/** A request's path with its parameters filled in, without the query. */
 export function concretePath(spec: Pick<RequestSpec, 'path' | 'params'>): string {
   const bare = spec.path.split('?')[0]!;
   return bare.replace(/\{(\w+)\}/g, (m, name: string) => (spec.params?.[name] !== undefined ? encodeURIComponent(spec.params[name]!) : m));

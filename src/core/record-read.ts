@@ -6,7 +6,7 @@ import type { Requester } from './request-spec.ts';
 
 const PER_PAGE = 100;
 
-/** A concrete path's parameters by a template's names ('/teams/{teamId}', '/teams/t1' -> {teamId: 't1'}). */
+/** A concrete path's parameters by a template's names (template '/teams/{teamId}' and that path with t1 in it: {teamId: 't1'}). */
 export function paramsOf(template: string, path: string): Record<string, string> | undefined {
   const t = template.split('/');
   const p = path.split('?')[0]!.split('/');
@@ -54,4 +54,32 @@ export async function readRecord(client: Requester, reader: Reader, params: Reco
     else at = Array.isArray(at) ? (at.find((item) => matches(item, step.param.split(','), params)) ?? null) : null;
   }
   return at ?? null;
+}
+
+/**
+ * The records of a list whose fields equal every plain value `sent` holds (what a create that never
+ * heard back may have made), made at or after `since` where the record says when it was made.
+ */
+export async function findMade(
+  client: Requester,
+  list: Reader['endpoint'],
+  params: Record<string, string>,
+  sent: Record<string, unknown>,
+  since: number,
+  signal?: AbortSignal,
+): Promise<Array<Record<string, unknown>>> {
+  const own: Record<string, string> = {};
+  for (const name of Object.keys(list.params)) if (params[name] !== undefined) own[name] = params[name]!;
+  const plain = Object.entries(sent).filter(([, v]) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean');
+  if (!plain.length) return [];
+  const found: Array<Record<string, unknown>> = [];
+  for (let page = 1; ; page++) {
+    const res = await client.request<unknown[]>({ method: 'GET', path: list.path, params: own, query: { page, perPage: PER_PAGE }, resultKey: list.resultKey, signal, readInDryRun: true });
+    const items = (Array.isArray(res.data) ? res.data : []) as Array<Record<string, unknown>>;
+    for (const item of items) {
+      const made = typeof item.createdAt === 'string' ? Date.parse(item.createdAt) : Number.NaN;
+      if (plain.every(([k, v]) => item[k] === v) && !(made < since)) found.push(item);
+    }
+    if (items.length < PER_PAGE || page * PER_PAGE >= (res.meta.total ?? 0)) return found;
+  }
 }

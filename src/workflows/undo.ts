@@ -13,7 +13,7 @@ import { confirm } from '../core/io.ts';
 import { runJournal } from '../core/journal-hook.ts';
 import type { Outcome } from '../core/outcome.ts';
 import { REDACTED } from '../core/redact.ts';
-import { paramsOf, readRecord } from '../core/record-read.ts';
+import { findMade, paramsOf, readRecord } from '../core/record-read.ts';
 import type { HttpClient } from '../core/http.ts';
 import { loadChangeSet, stateOf } from './changes.ts';
 
@@ -31,7 +31,7 @@ export interface UndoStep {
   note?: string;
 }
 
-/** The path of a request target below the server's base path ('/api/v1/teams/t1' -> '/teams/t1'). */
+/** The path of a request target below the server's base path (under a base path /api/v1, its own path). */
 function relative(target: string, baseUrl: string): string {
   let base = '';
   try {
@@ -110,7 +110,8 @@ class Undoer {
     const { intent, outcome } = r;
     const before = intent.before;
     const body = isRec(intent.body) ? intent.body : undefined;
-    if (before === undefined || !body) return { ...base, result: 'cannot', note: `the record before was not read${intent.unread ? ` (${intent.unread})` : ''}` };
+    if (before === undefined) return { ...base, result: 'cannot', note: `the record before was not read${intent.unread ? ` (${intent.unread})` : ''}` };
+    if (!body) return this.restoreUnsent(base, r, row, params);
     const live = await this.live(row, params);
     // The fields as the record names them; a body that wraps the record ({preferences: {...}}) is the whole record under one key.
     const wrapped = !isRec(before) || !Object.keys(body).some((k) => k in before);
@@ -143,13 +144,54 @@ class Undoer {
     return step;
   }
 
+  /**
+   * A write that sent no body (a reset): the fields it changed are those whose answer differs from
+   * the record before; they go back through the record's update, in that update's body shape.
+   */
+  private async restoreUnsent(base: UndoStep, r: ChangeRequest, row: InverseRow, params: Record<string, string>): Promise<UndoStep> {
+    const before = r.intent.before;
+    const after = r.outcome?.after;
+    const via = row.inverse!.via;
+    const shape = via.body;
+    if (stateOf(r) === 'in-flight') return { ...base, result: 'cannot', note: 'in flight, and it sent no body: cannot tell whether it took effect' };
+    if (!isRec(before) || !isRec(after) || shape?.kind !== 'object') return { ...base, result: 'cannot', note: 'the record before or after is not known' };
+    const keys = Object.keys(shape.fields);
+    const inner = keys.length === 1 && !(keys[0]! in before) ? shape.fields[keys[0]!] : undefined;
+    const wrapKey = inner?.kind === 'object' ? keys[0]! : undefined;
+    const names = Object.keys(wrapKey && inner?.kind === 'object' ? inner.fields : shape.fields);
+    const live = await this.live(row, params);
+    const step = { ...base };
+    const out: Rec = {};
+    for (const f of names.filter((n) => n in before && !isDeepStrictEqual(before[n], after[n]))) {
+      const now = isRec(live) ? live[f] : undefined;
+      if (isDeepStrictEqual(now, before[f])) continue;
+      if (!isDeepStrictEqual(now, after[f])) {
+        step.refused.push(f);
+        continue;
+      }
+      out[f] = before[f];
+      step.undone.push(f);
+    }
+    if (step.undone.length) await this.send(via, params, wrapKey ? { [wrapKey]: out } : out, live);
+    step.result = step.refused.length ? (step.undone.length ? 'partly' : 'refused') : step.undone.length ? 'undone' : 'unchanged';
+    if (step.result === 'unchanged') step.note = 'already as before';
+    return step;
+  }
+
   /** A create: delete what it made (a request in flight: only if it can be found). */
   private async remove(base: UndoStep, r: ChangeRequest, row: InverseRow, params: Record<string, string>): Promise<UndoStep> {
     const inv = row.inverse as Extract<InverseRow['inverse'], { kind: 'remove' }>;
     const made = r.outcome?.after;
     const all = { ...params };
     if (inv.param) {
-      const id = idIn(made, inv.param.from);
+      let id = idIn(made, inv.param.from);
+      if (!id && stateOf(r) === 'in-flight' && inv.finder && isRec(r.intent.body)) {
+        // Its answer never came: look for what it made, by the fields it sent, made since it was sent (a second of clock skew allowed).
+        const found = await findMade(this.client, inv.finder, params, r.intent.body, Date.parse(r.intent.at) - 1000, this.ctx.signal);
+        if (!found.length) return { ...base, note: 'in flight: it did not reach the server (nothing it would have made is there)' };
+        if (found.length > 1) return { ...base, result: 'cannot', note: `in flight: ${found.length} records match what it sent; not deleting any` };
+        id = idIn(found[0], inv.param.from);
+      }
       if (!id) return { ...base, result: 'cannot', note: stateOf(r) === 'in-flight' ? 'in flight: the answer with its id never came, so it cannot be found' : 'the answer gave no id' };
       all[inv.param.name] = this.ids.get(id) ?? id;
     } else if (stateOf(r) === 'in-flight') {

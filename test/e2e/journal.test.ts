@@ -1,7 +1,7 @@
 // The change journal from the user's side: every write of a run, from any path, is a change set in
 // the profile's journal folder, with the record before (read first where the model can read it),
 // the answer after, and nothing secret; AGNT_JOURNAL=off writes none.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { changeSetFiles, readChangeSetFile } from '../../src/core/change-journal.ts';
@@ -49,6 +49,35 @@ describe('change journal', () => {
     const set = readChangeSetFile(f!.file)!;
     expect(set.header.command).toBe("agnt api POST /teams -f 'name=Api Team' -f clientSecret=<redacted>");
     expect(set.requests[0]!.intent).toMatchObject({ method: 'POST', endpoint: 'teams.create', body: { name: 'Api Team', clientSecret: '<redacted>' } });
+  });
+
+  it('changes list filters by --command, --since and --user; prune removes what is older than --older-than', async () => {
+    const configDir = tempDir();
+    await agnt(['teams', 'create', '--name', 'List One'], { sb, configDir });
+    await agnt(['contacts', 'update', 'con_carol', '--title', 'Listed'], { sb, configDir });
+    // A change set of last year, by hand.
+    const dir = journal(configDir);
+    writeFileSync(
+      join(dir, 'chg_20250101T000000Z_000aaa.jsonl'),
+      `${JSON.stringify({ t: 'set', v: 1, id: 'chg_20250101T000000Z_000aaa', at: '2025-01-01T00:00:00.000Z', command: 'agnt teams create --name Old', profile: 'default', baseUrl: sb.baseUrl, user: 'old@acme.test' })}\nnot json\n`,
+    );
+    const all = await agntJson<Array<{ id: string; command: string; user: string | null }>>(['changes', 'list'], { sb, configDir });
+    expect(all.map((x) => x.command)).toEqual(['agnt contacts update con_carol --title Listed', "agnt teams create --name 'List One'", 'agnt teams create --name Old']);
+    expect((await agntJson<unknown[]>(['changes', 'list', '--command', 'teams create'], { sb, configDir })).length).toBe(2);
+    expect((await agntJson<unknown[]>(['changes', 'list', '--since', '1d'], { sb, configDir })).length).toBe(2);
+    expect((await agntJson<unknown[]>(['changes', 'list', '--user', 'old@acme.test'], { sb, configDir })).length).toBe(1);
+    const bad = await agnt(['changes', 'list', '--since', 'soon'], { sb, configDir });
+    expect(bad.exitCode).toBe(2);
+    const shown = await agnt(['changes', 'show', 'chg_20250101T000000Z_000aaa'], { sb, configDir });
+    expect(shown.stderr).toContain('note: chg_20250101T000000Z_000aaa: skipped unreadable line 2');
+    const pruned = await agnt(['changes', 'prune', '--older-than', '30d'], { sb, configDir });
+    expect(pruned.stderr).toContain('removed 1 change set');
+    expect(changeSetFiles(dir).map((f) => f.id)).toEqual(all.slice(0, 2).map((x) => x.id));
+    // Retention: a run that writes removes change sets older than 90 days.
+    writeFileSync(join(dir, 'chg_20250101T000000Z_000bbb.jsonl'), '');
+    await agnt(['teams', 'create', '--name', 'List Two'], { sb, configDir });
+    expect(changeSetFiles(dir).map((f) => f.id)).not.toContain('chg_20250101T000000Z_000bbb');
+    expect(changeSetFiles(dir)).toHaveLength(3);
   });
 
   it('masks secret flags and key=value pairs in the command line', () => {

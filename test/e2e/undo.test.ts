@@ -18,6 +18,30 @@ async function latestSet(configDir: string): Promise<Rec> {
   return sets[0]!;
 }
 
+/**
+ * Runs `agnt batch ARGS` as a process (the built CLI) and kills it with -9 while the sandbox makes
+ * its `at`-th matching change (an insert or an update): that change is made, its answer never sent.
+ */
+async function killedBatch(args: string[], configDir: string, method: 'insert' | 'update', matches: (collection: string, rec: Rec) => boolean, at: number): Promise<void> {
+  const child = execa(process.execPath, [BIN, 'batch', ...args], {
+    env: { ...cleanEnv(), AGNT_CONFIG_DIR: configDir, AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin },
+    reject: false,
+  });
+  const store = sb.store as unknown as Record<typeof method, (collection: string, key: string, rec: Rec) => Rec>;
+  const original = store[method];
+  let seen = 0;
+  store[method] = (collection, key, rec) => {
+    const out = original.call(sb.store, collection, key, rec);
+    if (matches(collection, rec) && ++seen === at) child.kill('SIGKILL');
+    return out;
+  };
+  try {
+    expect((await child).signal).toBe('SIGKILL');
+  } finally {
+    store[method] = original;
+  }
+}
+
 /** A batch file of the contacts' ids, one row each. */
 function idRows(ids: string[]): string {
   const rows = join(tempDir(), 'rows.csv');
@@ -144,22 +168,7 @@ describe('agnt undo of a batch killed with -9', () => {
     const before = snapshot(ids);
     const rows = idRows(ids);
     // A real process, killed once the sandbox has applied 100 of its updates (the 100th never answered).
-    const child = execa(process.execPath, [BIN, 'batch', rows, '--', 'contacts', 'update', '{id}', '--set', 'title=Killed'], {
-      env: { ...cleanEnv(), AGNT_CONFIG_DIR: configDir, AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin },
-      reject: false,
-    });
-    const update = sb.store.update.bind(sb.store);
-    let applied = 0;
-    sb.store.update = (name, id, patch) => {
-      const out = update(name, id, patch);
-      if (name === 'contacts' && ids.includes(id) && patch.title === 'Killed' && ++applied === 100) child.kill('SIGKILL');
-      return out;
-    };
-    try {
-      expect((await child).signal).toBe('SIGKILL');
-    } finally {
-      sb.store.update = update;
-    }
+    await killedBatch([rows, '--', 'contacts', 'update', '{id}', '--set', 'title=Killed'], configDir, 'update', (name, rec) => name === 'contacts' && rec.title === 'Killed', 100);
     const changed = ids.filter((id) => sb.store.get('contacts', id)!.title === 'Killed');
     expect(changed.length).toBeGreaterThanOrEqual(100);
 
@@ -174,5 +183,46 @@ describe('agnt undo of a batch killed with -9', () => {
     const u = await agnt(['undo', String(set.id), '--yes'], { sb, configDir });
     expect(u.exitCode, u.stderr).toBe(0);
     expect(snapshot(ids)).toEqual(before);
+  });
+});
+
+describe('agnt undo of nested and settings writes', () => {
+  it('reminder preferences (a body that wraps the record) and a matrix reset come back as before', async () => {
+    const configDir = tempDir();
+    const get = async (what: string[]) => agntJson<Rec>(['preferences', ...what, 'get', '--user', 'usr_member'], { sb, configDir, as: 'admin' });
+    // A cell set beforehand (another config folder: not among the change sets undone below).
+    const set = await agnt(['preferences', 'matrix', 'update', '--user', 'usr_member', '--messaging', '{mode: manual}'], { sb, configDir: tempDir() });
+    expect(set.exitCode, set.stderr).toBe(0);
+    const reminders = await get(['reminders']);
+    const matrix = await get(['matrix']);
+    expect((matrix.messaging as Rec).mode).toBe('manual');
+    const r = await agnt(['preferences', 'reminders', 'update', '--user', 'usr_member', '--level', 'none', '--check-in-after', '9'], { sb, configDir });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const reset = await agnt(['preferences', 'matrix', 'reset', '--user', 'usr_member', '--yes'], { sb, configDir });
+    expect(reset.exitCode, reset.stderr).toBe(0);
+    expect(await get(['reminders'])).not.toEqual(reminders);
+    expect(((await get(['matrix'])).messaging as Rec).mode).toBe(null);
+    const sets = await agntJson<Rec[]>(['changes', 'list'], { sb, configDir });
+    for (const set of sets) {
+      const u = await agnt(['undo', String(set.id), '--yes'], { sb, configDir });
+      expect(u.exitCode, u.stderr).toBe(0);
+    }
+    expect(await get(['reminders'])).toEqual(reminders);
+    expect({ ...(await get(['matrix'])), updatedAt: undefined, matrixUpdatedAt: undefined }).toEqual({ ...matrix, updatedAt: undefined, matrixUpdatedAt: undefined });
+  });
+});
+
+describe('agnt undo of creates left in flight', () => {
+  it('a batch of team creates killed with -9: undo finds what the unanswered creates made and deletes it', async () => {
+    const configDir = tempDir();
+    const names = join(tempDir(), 'names.csv');
+    writeFileSync(names, `name\n${Array.from({ length: 60 }, (_, i) => `KB ${i}`).join('\n')}\n`);
+    await killedBatch([names, '--', 'teams', 'create', '--name', '{name}'], configDir, 'insert', (name, rec) => name === 'teams' && String(rec.name).startsWith('KB '), 30);
+    const set = await latestSet(configDir);
+    expect(set.inFlight).toBeGreaterThanOrEqual(1);
+    expect(sb.store.filter('teams', (t) => String(t.name).startsWith('KB ')).length).toBeGreaterThanOrEqual(30);
+    const u = await agnt(['undo', String(set.id), '--yes'], { sb, configDir });
+    expect(u.exitCode, u.stderr).toBe(0);
+    expect(sb.store.filter('teams', (t) => String(t.name).startsWith('KB '))).toEqual([]);
   });
 });

@@ -129,9 +129,12 @@ describe('write hooks in the HTTP core', () => {
       const hook = new JournalHook({ profile: 'p', baseUrl: srv.url }, ['mcp']);
       const plain = new HttpClient({ baseUrl: srv.url, token: 't', timeoutMs: 2000, retries: 1, writeHooks: [hook] });
       const agent = new HttpClient({ baseUrl: srv.url, token: 't', timeoutMs: 2000, retries: 1, writeHooks: [hook], session: 'mcp_s9' });
-      srv.queue.push(json(201, { ok: true, team: { id: 't1' } }), json(201, { ok: true, team: { id: 't2' } }));
+      srv.queue.push(json(201, { ok: true, team: { id: 't1' } }), json(201, { ok: true, team: { id: 't2' } }), json(200, { ok: true, bulkImport: { created: 3000 } }));
       await plain.request({ method: 'POST', path: '/teams', body: { name: 'A' }, resultKey: 'team' });
       await agent.request({ method: 'POST', path: '/teams', body: { name: 'B' }, resultKey: 'team' });
+      // A bulk body over 256 KB is not copied, only its size.
+      const rows = JSON.stringify({ contacts: Array.from({ length: 6000 }, (_, i) => ({ email: `person${i}@example.test`, name: `Person number ${i}` })) });
+      await agent.request({ method: 'POST', path: '/contacts/bulk-import', json: rows, resultKey: 'bulkImport' });
       await plain.close();
       await agent.close();
       const sets = changeSetFiles(join(process.env.AGNT_CONFIG_DIR, 'changes', 'p')).map((f) => readChangeSetFile(f.file)!);
@@ -142,6 +145,10 @@ describe('write hooks in the HTTP core', () => {
         ]),
       );
       expect(hook.ids()).toHaveLength(2);
+      const bulk = sets.find((x) => x.header.session)!.requests[1]!;
+      expect(bulk.intent).toMatchObject({ endpoint: 'contacts.bulk-import', body: { omitted: `${rows.length} bytes` } });
+      expect(rows.length).toBeGreaterThan(256 * 1024);
+      expect(bulk.outcome?.after).toEqual({ created: 3000 });
     } finally {
       if (was === undefined) delete process.env.AGNT_CONFIG_DIR;
       else process.env.AGNT_CONFIG_DIR = was;
