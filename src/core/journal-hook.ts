@@ -100,15 +100,18 @@ export class JournalHook implements WriteHook {
     this.argv = argv;
   }
 
-  /** The change set of this run's writes (of the session's, for an agent session), made on first use. */
-  writer(session?: string): ChangeSetWriter {
-    const key = session ?? '';
+  /**
+   * The change set of this run's writes (of the session's, for an agent session; of one plan, for
+   * a plan an agent applies), made on first use.
+   */
+  writer(session?: string, set?: RequestSpec['changeSet']): ChangeSetWriter {
+    const key = set ? `set:${set.key}` : (session ?? '');
     let w = this.writers.get(key);
     if (!w) {
       const dir = journalDir(this.settings.profile);
       if (this.writers.size === 0) pruneOld(dir);
       w = new ChangeSetWriter(dir, {
-        command: maskedCommandLine(this.argv),
+        command: set ? maskSecrets(set.command) : maskedCommandLine(this.argv),
         profile: this.settings.profile,
         baseUrl: this.settings.baseUrl,
         ...(this.profileUser() ? { user: this.profileUser()! } : {}),
@@ -118,6 +121,12 @@ export class JournalHook implements WriteHook {
       this.writers.set(key, w);
     }
     return w;
+  }
+
+  /** The id of the change set of a plan's writes (RequestSpec.changeSet), once one was written. */
+  idOf(setKey: string): string | undefined {
+    const w = this.writers.get(`set:${setKey}`);
+    return w?.written ? w.id : undefined;
   }
 
   /** The ids of the change sets this run wrote. */
@@ -155,7 +164,7 @@ export class JournalHook implements WriteHook {
         }
       }
     }
-    const w = this.writer(write.session);
+    const w = this.writer(write.session, spec.changeSet);
     let n: number;
     try {
       n = w.intent({

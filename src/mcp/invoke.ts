@@ -31,7 +31,11 @@ export interface PlannedRequest {
   body?: unknown;
 }
 
-export type Mode = { kind: 'read' } | { kind: 'plan'; writes: PlannedRequest[]; reads: PlannedRequest[] } | { kind: 'apply'; left: PlannedRequest[]; sent: PlannedRequest[] };
+export type Mode =
+  | { kind: 'read' }
+  | { kind: 'plan'; writes: PlannedRequest[]; reads: PlannedRequest[] }
+  /** `changeSet`: the plan's writes are one change set of the journal, which `agnt undo` reverts. */
+  | { kind: 'apply'; left: PlannedRequest[]; sent: PlannedRequest[]; changeSet?: RequestSpec['changeSet'] };
 
 function bodyOf(spec: RequestSpec): unknown {
   if (spec.method === 'GET') return undefined;
@@ -75,6 +79,7 @@ class GuardedClient extends HttpClient {
       if (i < 0) throw new AgntError(`refused: ${spec.method} ${planned.path} is not in the plan, so it was not sent; plan the command again`);
       m.left.splice(i, 1);
       m.sent.push(planned);
+      if (m.changeSet) return this.inner.request<T>({ ...spec, changeSet: m.changeSet });
     }
     return this.inner.request<T>(spec);
   }

@@ -8,7 +8,8 @@ import { redactValue } from '../core/redact.ts';
 import { CommandAdapter } from '../workflows/batch/adapter.ts';
 import { WAIT_KINDS } from '../workflows/wait-kinds.ts';
 import { type Annotations, annotationsOf, catalogue, describe, type Entry, findEntry, inputSchema, search } from './catalogue.ts';
-import type { Captured, Mode, PlannedRequest, Session } from './invoke.ts';
+import { argvOf, type Captured, type Mode, type PlannedRequest, type Session } from './invoke.ts';
+import { runJournal } from '../core/journal-hook.ts';
 import { requestOf } from '../core/builder.ts';
 import type { Context } from '../core/context.ts';
 import { cursorStyle, itemsOf, nextCursor } from '../core/paginate.ts';
@@ -384,7 +385,10 @@ export class Tools {
     }
     checkWrites(this.session.grant, plan.writes, this.session.writesSent);
     this.plans.delete(id);
-    const mode: Mode = { kind: 'apply', left: plan.writes.map((w) => ({ ...w })), sent: [] };
+    const command = `agnt mcp apply_plan ${id}: ${argvOf(plan.entry, plan.args)
+      .filter((a) => a !== '--')
+      .join(' ')}`;
+    const mode: Mode = { kind: 'apply', left: plan.writes.map((w) => ({ ...w })), sent: [], changeSet: { key: id, command } };
     const captured: Captured = { out: [], err: [] };
     const ctx = this.session.context(mode, captured, { yes: true });
     let data: unknown;
@@ -397,7 +401,15 @@ export class Tools {
     } finally {
       this.session.writesSent += mode.sent.length;
     }
-    const head: Record<string, unknown> = { applied: id, session: this.session.id, sent: mode.sent.length, ...(mode.left.length ? { notSent: mode.left.length } : {}) };
+    // The change set the user reverts this apply with (`agnt undo ID`), when the journal is on.
+    const changeSet = runJournal()?.idOf(id);
+    const head: Record<string, unknown> = {
+      applied: id,
+      session: this.session.id,
+      sent: mode.sent.length,
+      ...(mode.left.length ? { notSent: mode.left.length } : {}),
+      ...(changeSet ? { changeSet } : {}),
+    };
     const text = safeJson({ ...head, result: redactValue(data) }, false);
     return bytes(text) > MAX_ANSWER ? safeJson({ ...head, note: 'the result is over the answer cap; read it with run_command' }, false) : text;
   }

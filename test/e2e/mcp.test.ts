@@ -315,6 +315,28 @@ describe('agnt mcp over stdio', () => {
     }
   });
 
+  it('an apply_plan is a change set of its own carrying the session id, and agnt undo reverts it', async () => {
+    const id = want[30]!;
+    const before = sb.store.get('contacts', id)!.company;
+    const c = await connect(sb, dir, ['--allow-writes']);
+    let applied: Record<string, string>;
+    try {
+      const plan = JSON.parse((await c.call('plan_write', { command: 'contacts update', args: { contactId: id, company: 'Agent Co' } })).text);
+      applied = JSON.parse((await c.call('apply_plan', { plan: plan.plan })).text);
+    } finally {
+      await c.close();
+    }
+    expect(applied.changeSet).toMatch(/^chg_/);
+    expect(sb.store.get('contacts', id)!.company).toMatchObject({ name: 'Agent Co' });
+    const env = { AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin! };
+    const shown = JSON.parse((await agnt(['changes', 'show', applied.changeSet!, '-o', 'json'], { configDir: dir, env })).stdout);
+    expect(JSON.stringify(shown)).toContain(applied.session!);
+    expect(JSON.stringify(shown)).toContain(`mcp apply_plan ${applied.applied}`);
+    const undone = await agnt(['undo', applied.changeSet!, '--yes'], { configDir: dir, env });
+    expect(undone.exitCode, undone.stderr).toBe(0);
+    expect(sb.store.get('contacts', id)!.company).toEqual(before);
+  });
+
   it('refuses a destructive plan the user did not confirm; applies it when they type the target back', async () => {
     const victim = want[0]!;
     const noAsk = await connect(sb, dir, ['--allow-writes']);
