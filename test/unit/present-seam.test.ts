@@ -49,21 +49,6 @@ describe('the presenter is the one place that prints', () => {
   });
 });
 
-// ESC and CSI as source text spells them (\x1b, \u001b, \u{1b}, \033, \x9b, \u009b), or the raw bytes.
-const ESCAPE_SEQUENCE = /\\(?:x1b|u001b|u\{1b\}|033|x9b|u009b)|[\x1b\x9b]/i;
-
-describe('terminal control sequences are written in one module', () => {
-  it('no source file but term.ts names ESC or CSI', () => {
-    const offenders = FILES.filter((f) => f !== 'src/core/term.ts' && ESCAPE_SEQUENCE.test(readFileSync(join(ROOT, f), 'utf8')));
-    expect(offenders).toEqual([]);
-  });
-
-  it('the guard sees each spelling', () => {
-    for (const spelling of ['\\x1b[K', '\\u001b[2J', '\\u{1b}]52;', '\\033[0m', '\\x9b31m', '\x1b[K']) expect(ESCAPE_SEQUENCE.test(spelling)).toBe(true);
-    expect(ESCAPE_SEQUENCE.test('\\n \\t \\u2028')).toBe(false);
-  });
-});
-
 describe('one pseudo-terminal driver in the tests', () => {
   it('no test but test/support/pty.ts starts `script` itself', () => {
     const RUNS_SCRIPT = /\b(?:execa|execaSync|execFile|execFileSync|spawn|spawnSync)\(\s*['"`](?:\/usr\/bin\/)?script['"`]/;
