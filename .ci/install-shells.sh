@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs zsh and fish for the completion tests (test/e2e/completion.test.ts), jq, which two
 # help examples pipe into (test/e2e/help-examples.test.ts), and man (man-db), which renders the
-# man page in test/e2e/help-topics.test.ts, and PyYAML (python3-yaml), the YAML 1.1 reader that
+# man page in test/e2e/help-topics.test.ts, tmux, the real terminal test/e2e/console-tmux.test.ts
+# drives the console in, and PyYAML (python3-yaml), the YAML 1.1 reader that
 # test/faults/readers.test.ts opens agnt's YAML with. Idempotent: does nothing when all are there.
 set -eu
 missing=""
@@ -10,6 +11,7 @@ command -v fish >/dev/null 2>&1 || missing="$missing fish"
 command -v jq >/dev/null 2>&1 || missing="$missing jq"
 command -v man >/dev/null 2>&1 || missing="$missing man-db"
 python3 -c 'import yaml' >/dev/null 2>&1 || missing="$missing python3-yaml"
+command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
   SUDO=sudo

@@ -10,7 +10,7 @@ _agnt_gvflags='-o --output --fields --query --profile --base-url --timeout'
 # included), flags taking a value, the number of positionals and whether the last takes several words.
 _agnt_node() {
   case $1 in
-    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links usage calendars auth config sandbox mcp alias extension api inbox wait batch commands completion version' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --csv-raw --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
+    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links usage calendars auth config sandbox mcp alias extension api inbox console wait batch commands completion version' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --csv-raw --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
     'users') _agnt_subs='me update-me profile list create get update delete set-assistant provision deprovision' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users me') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users update-me') _agnt_subs='' _agnt_flags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --coordinator-enabled --no-coordinator-enabled --data --file --set --help' _agnt_all='' _agnt_vflags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --data --file --set' _agnt_npos=0 _agnt_var='' ;;
@@ -213,7 +213,7 @@ _agnt_node() {
     'coordinator manager-overview') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'coordinator audit-events') _agnt_subs='' _agnt_flags='--from --to --principal-id --coordinator-id --action --before --all --limit --page --per-page --tz --help' _agnt_all='' _agnt_vflags='--from --to --principal-id --coordinator-id --action --before --limit --page --per-page --tz' _agnt_npos=0 _agnt_var='' ;;
     'coordinator audit-events-tail') _agnt_subs='' _agnt_flags='--principal-id --coordinator-id --action --since --follow --interval --cursor-file --schema --tz --help' _agnt_all='' _agnt_vflags='--principal-id --coordinator-id --action --since --interval --cursor-file --schema --tz' _agnt_npos=0 _agnt_var='' ;;
-    'coverage') _agnt_subs='list create get update cancel submit accept decline approve reject end who dashboard events principals' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'coverage') _agnt_subs='list create get update cancel submit accept decline approve reject end who simulate dashboard events principals' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'coverage list') _agnt_subs='' _agnt_flags='--role --status --mine --tz --utc --all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--role --status --tz --limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
     'coverage create') _agnt_subs='' _agnt_flags='--start --end --reason --manager-approval --no-manager-approval --notify --no-notify --audit-tag --primary-coordinator --data --file --set --principal --backup --principals-file --for --tz --submit --utc --help' _agnt_all='' _agnt_vflags='--start --end --reason --audit-tag --primary-coordinator --principals --data --file --set --principal --backup --principals-file --for --tz' _agnt_npos=0 _agnt_var='' ;;
     'coverage get') _agnt_subs='' _agnt_flags='--tz --utc --help' _agnt_all='' _agnt_vflags='--tz' _agnt_npos=1 _agnt_var='' ;;
@@ -226,6 +226,7 @@ _agnt_node() {
     'coverage reject') _agnt_subs='' _agnt_flags='--tz --utc --help' _agnt_all='' _agnt_vflags='--tz' _agnt_npos=1 _agnt_var=1 ;;
     'coverage end') _agnt_subs='' _agnt_flags='--tz --utc --help' _agnt_all='' _agnt_vflags='--tz' _agnt_npos=1 _agnt_var=1 ;;
     'coverage who') _agnt_subs='' _agnt_flags='--at --tz --help' _agnt_all='' _agnt_vflags='--at --tz' _agnt_npos=1 _agnt_var='' ;;
+    'coverage simulate') _agnt_subs='' _agnt_flags='--principal --coordinator --from --to --tz --utc --exit-code --output --help --json --yaml --jsonl --fields --query --csv-raw --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout' _agnt_all=1 _agnt_vflags='--principal --coordinator --from --to --tz -o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
     'coverage dashboard') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'coverage events') _agnt_subs='' _agnt_flags='--range-start --range-end --status --from --to --days --tz --output --help --json --yaml --jsonl --fields --query --csv-raw --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout' _agnt_all=1 _agnt_vflags='--range-start --range-end --status --from --to --days --tz -o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
     'coverage principals') _agnt_subs='' _agnt_flags='--all --limit --page --per-page --tz --help' _agnt_all='' _agnt_vflags='--limit --page --per-page --tz' _agnt_npos=1 _agnt_var='' ;;
@@ -286,8 +287,8 @@ _agnt_node() {
     'sandbox requests') _agnt_subs='' _agnt_flags='--since --method --path --follow --url --help' _agnt_all='' _agnt_vflags='--since --method --path --url' _agnt_npos=0 _agnt_var='' ;;
     'sandbox status') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=0 _agnt_var='' ;;
     'sandbox stop') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=0 _agnt_var='' ;;
-    'mcp') _agnt_subs='install' _agnt_flags='--http --port --allow-writes --allow-destructive --tools --toolsets --help' _agnt_all='' _agnt_vflags='--port --tools --toolsets' _agnt_npos=0 _agnt_var='' ;;
-    'mcp install') _agnt_subs='' _agnt_flags='--client --print --config --name --help' _agnt_all='' _agnt_vflags='--client --config --name' _agnt_npos=0 _agnt_var='' ;;
+    'mcp') _agnt_subs='install' _agnt_flags='--http --port --token-file --allow-writes --allow-destructive --tools --toolsets --grant --help' _agnt_all='' _agnt_vflags='--port --token-file --tools --toolsets --grant' _agnt_npos=0 _agnt_var='' ;;
+    'mcp install') _agnt_subs='' _agnt_flags='--client --print --config --name --url --token-from --help' _agnt_all='' _agnt_vflags='--client --config --name --url --token-from' _agnt_npos=0 _agnt_var='' ;;
     'alias') _agnt_subs='set list delete export import' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'alias set') _agnt_subs='' _agnt_flags='--shell --help' _agnt_all='' _agnt_vflags='' _agnt_npos=2 _agnt_var='' ;;
     'alias list') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
@@ -298,7 +299,8 @@ _agnt_node() {
     'extension list') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'api') _agnt_subs='spec' _agnt_flags='--field --raw-field --file --paginate --help' _agnt_all='' _agnt_vflags='-F --field -f --raw-field --file' _agnt_npos=2 _agnt_var='' ;;
     'api spec') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'inbox') _agnt_subs='' _agnt_flags='--watch --interval --tz --utc --help' _agnt_all='' _agnt_vflags='--interval --tz' _agnt_npos=0 _agnt_var='' ;;
+    'inbox') _agnt_subs='' _agnt_flags='--watch --interval --tui --plain --tz --utc --help' _agnt_all='' _agnt_vflags='--interval --tz' _agnt_npos=0 _agnt_var='' ;;
+    'console') _agnt_subs='' _agnt_flags='--plain --interval --tz --utc --help' _agnt_all='' _agnt_vflags='--interval --tz' _agnt_npos=0 _agnt_var='' ;;
     'wait') _agnt_subs='coverage delegation audit-delivery drive-file onboarding' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'wait coverage') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --help --output --json --yaml --jsonl --fields --query --csv-raw --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
     'wait delegation') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --help --output --json --yaml --jsonl --fields --query --csv-raw --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
@@ -345,6 +347,7 @@ _agnt_child() {
     '|extension') _agnt_next='extension' ;;
     '|api') _agnt_next='api' ;;
     '|inbox') _agnt_next='inbox' ;;
+    '|console') _agnt_next='console' ;;
     '|wait') _agnt_next='wait' ;;
     '|batch') _agnt_next='batch' ;;
     '|commands') _agnt_next='commands' ;;
@@ -550,6 +553,7 @@ _agnt_child() {
     'coverage|reject') _agnt_next='coverage reject' ;;
     'coverage|end') _agnt_next='coverage end' ;;
     'coverage|who'|'coverage|active-for') _agnt_next='coverage who' ;;
+    'coverage|simulate') _agnt_next='coverage simulate' ;;
     'coverage|dashboard') _agnt_next='coverage dashboard' ;;
     'coverage|events') _agnt_next='coverage events' ;;
     'coverage|principals') _agnt_next='coverage principals' ;;
@@ -990,9 +994,12 @@ _agnt_values() {
     'sandbox start|--faults') _agnt_v='@file' ;;
     'sandbox fault add|--method') _agnt_v='GET POST PUT PATCH DELETE' ;;
     'sandbox requests|--method') _agnt_v='GET POST PUT PATCH DELETE' ;;
+    'mcp|--token-file') _agnt_v='@file' ;;
     'mcp|--tools') _agnt_v='all' ;;
+    'mcp|--grant') _agnt_v='@file' ;;
     'mcp install|--client') _agnt_v='claude-code claude-desktop cursor vscode' ;;
     'mcp install|--config') _agnt_v='@file' ;;
+    'mcp install|--token-from') _agnt_v='@file' ;;
     'alias import|#0') _agnt_v='@file' ;;
     'api|--file') _agnt_v='@file' ;;
     'batch|--errors-out') _agnt_v='@file' ;;

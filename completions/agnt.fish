@@ -64,6 +64,8 @@ function __agnt_child --argument-names p w
             echo -- 'api'
         case '|inbox'
             echo -- 'inbox'
+        case '|console'
+            echo -- 'console'
         case '|wait'
             echo -- 'wait'
         case '|batch'
@@ -474,6 +476,8 @@ function __agnt_child --argument-names p w
             echo -- 'coverage end'
         case 'coverage|who' 'coverage|active-for'
             echo -- 'coverage who'
+        case 'coverage|simulate'
+            echo -- 'coverage simulate'
         case 'coverage|dashboard'
             echo -- 'coverage dashboard'
         case 'coverage|events'
@@ -858,6 +862,8 @@ function __agnt_vflags --argument-names p
             printf '%s\n' --tz
         case 'coverage who'
             printf '%s\n' --at --tz
+        case 'coverage simulate'
+            printf '%s\n' --principal --coordinator --from --to --tz -o --output
         case 'coverage events'
             printf '%s\n' --range-start --range-end --status --from --to --days --tz -o --output
         case 'coverage principals'
@@ -915,12 +921,14 @@ function __agnt_vflags --argument-names p
         case 'sandbox stop'
             printf '%s\n' --url
         case 'mcp'
-            printf '%s\n' --port --tools --toolsets
+            printf '%s\n' --port --token-file --tools --toolsets --grant
         case 'mcp install'
-            printf '%s\n' --client --config --name
+            printf '%s\n' --client --config --name --url --token-from
         case 'api'
             printf '%s\n' -F --field -f --raw-field --file
         case 'inbox'
+            printf '%s\n' --interval --tz
+        case 'console'
             printf '%s\n' --interval --tz
         case 'wait coverage'
             printf '%s\n' --for --timeout --interval --max-interval
@@ -987,7 +995,7 @@ function __agnt_complete
 end
 
 complete -c agnt -f
-complete -c agnt -n 'not __agnt_at \'drive download\'; and not __agnt_at \'coordinator schedule\'; and not __agnt_at \'coverage events\'' -s o -l output -x -a 'table wide json yaml jsonl csv id' -d 'output format: table, wide, json, yaml, jsonl, csv, id (org plan and drift: markdown)'
+complete -c agnt -n 'not __agnt_at \'drive download\'; and not __agnt_at \'coordinator schedule\'; and not __agnt_at \'coverage simulate\'; and not __agnt_at \'coverage events\'' -s o -l output -x -a 'table wide json yaml jsonl csv id' -d 'output format: table, wide, json, yaml, jsonl, csv, id (org plan and drift: markdown)'
 complete -c agnt -l json -d 'short for --output json'
 complete -c agnt -l yaml -d 'short for --output yaml'
 complete -c agnt -l jsonl -d 'short for --output jsonl (one record per line)'
@@ -1033,6 +1041,7 @@ complete -c agnt -n '__agnt_at \'\'' -f -a 'alias' -d 'short names for command l
 complete -c agnt -n '__agnt_at \'\'' -f -a 'extension' -d 'agnt-NAME programs on PATH, run as agnt NAME'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'api' -d 'send a raw API request'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'inbox' -d 'what waits for you: spans to accept or approve, drafts, delegations, invitations, requests'
+complete -c agnt -n '__agnt_at \'\'' -f -a 'console' -d 'a full-screen view of your inbox: accept, approve, decline with one key each'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'wait' -d 'wait for a coverage span, delegation, delivery job, drive file or onboarding session to reach a state'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'batch' -d 'run a command once per row of a file'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'commands' -d 'list commands and endpoints'
@@ -2171,6 +2180,7 @@ complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'approve' -d 'Approve spans a
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'reject' -d 'Reject spans as the coordinator\'s manager (-> cancelled, rejectedAt set)'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'end' -d 'End active spans now, before their end time (-> ended)'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'who' -d 'Who handles a principal now (the chain from their coordinator to the acting backup), or at another time (--at)'
+complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'simulate' -d 'Before an absence: hours with no coverage for a principal, backups away or off work, and what the assistant does alone'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'dashboard' -d 'Coverage across your coordinators (managers) or the account (admins)'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'events' -d 'Coverage events in a time range, one per span and principal'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'principals' -d 'A span\'s principals and their backups'
@@ -2240,6 +2250,14 @@ complete -c agnt -n '__agnt_at \'coverage end\'; and not string match -q -- \'-*
 complete -c agnt -n '__agnt_at \'coverage who\'' -l at -x -d 'another time: ISO 8601 or local time (\'2026-12-02 15:00\', \'tomorrow 09:00\')'
 complete -c agnt -n '__agnt_at \'coverage who\'' -l tz -x -d 'time zone for local times (default: your user\'s timezone)'
 complete -c agnt -n '__agnt_at \'coverage who\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l principal -x -d 'the principal whose coverage to simulate'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l coordinator -x -d 'the coordinator who is away (default: you; managers plan for their coordinators)'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l from -x -d 'start of the absence: ISO 8601 or local time'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l to -x -d 'end of the absence; a date alone is the end of that day'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l tz -x -d 'time zone for local times (default: your user\'s timezone)'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l utc -d 'show times in UTC'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l exit-code -d 'exit 7 when some hour has no coverage, 0 when none has'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -s o -l output -x -d 'output format: table, json, yaml, jsonl, csv, id, or ics (an iCalendar file: one event per stretch with no coverage)'
 complete -c agnt -n '__agnt_at \'coverage events\'' -l range-start -x -d 'range start, ISO or local time (default: today)'
 complete -c agnt -n '__agnt_at \'coverage events\'' -l range-end -x -d 'range end, ISO or local time (default: 7 days after the start)'
 complete -c agnt -n '__agnt_at \'coverage events\'' -l status -x -a 'scheduled active' -d 'status (one of: scheduled, active)'
@@ -2454,14 +2472,18 @@ complete -c agnt -n '__agnt_at \'sandbox stop\'' -l url -x -d 'the sandbox (defa
 complete -c agnt -n '__agnt_at \'mcp\'' -f -a 'install' -d 'add agnt to an MCP client'
 complete -c agnt -n '__agnt_at \'mcp\'' -l http -d 'serve Streamable HTTP on 127.0.0.1 (at /mcp) instead of stdio'
 complete -c agnt -n '__agnt_at \'mcp\'' -l port -x -d 'port for --http (default 8765; 0 picks a free one)'
+complete -c agnt -n '__agnt_at \'mcp\'' -l token-file -r -F -d 'with --http: the bearer token clients must send (default: a new one, made at start)'
 complete -c agnt -n '__agnt_at \'mcp\'' -l allow-writes -d 'let apply_plan send the writes it planned'
 complete -c agnt -n '__agnt_at \'mcp\'' -l allow-destructive -d 'apply destructive plans without asking the user (needs --allow-writes)'
 complete -c agnt -n '__agnt_at \'mcp\'' -l tools -x -a 'all' -d '\'all\': one tool per command instead of the compact set'
 complete -c agnt -n '__agnt_at \'mcp\'' -l toolsets -x -d 'one tool per command of these areas (comma-separated: contacts,coverage)'
+complete -c agnt -n '__agnt_at \'mcp\'' -l grant -r -F -d 'bound each session: the areas it may use, the records it may write, its write budget (YAML)'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l client -x -a 'claude-code claude-desktop cursor vscode' -d 'claude-code, claude-desktop, cursor or vscode'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l print -d 'print the entry; change nothing'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l config -r -F -d 'the client\'s configuration file, when not the usual one'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l name -x -d 'the server name in the file (default agnt)'
+complete -c agnt -n '__agnt_at \'mcp install\'' -l url -x -d 'an entry for agnt mcp --http at this URL (http://127.0.0.1:PORT/mcp), with its bearer token'
+complete -c agnt -n '__agnt_at \'mcp install\'' -l token-from -r -F -d 'with --url: the --token-file agnt mcp --http serves with (default: the token it made)'
 complete -c agnt -n '__agnt_at \'alias\'' -f -a 'set' -d 'add or change an alias'
 complete -c agnt -n '__agnt_at \'alias\'' -f -a 'list' -d 'list aliases'
 complete -c agnt -n '__agnt_at \'alias\'' -f -a 'delete' -d 'delete an alias'
@@ -2477,9 +2499,15 @@ complete -c agnt -n '__agnt_at \'api\'' -s f -l raw-field -x -d 'string field (r
 complete -c agnt -n '__agnt_at \'api\'' -l file -r -F -d 'request body from a JSON or YAML file, or \'-\' for stdin'
 complete -c agnt -n '__agnt_at \'api\'' -l paginate -d 'follow page/perPage/total until every page is read'
 complete -c agnt -n '__agnt_at \'inbox\'' -l watch -d 'keep polling; Ctrl-C stops'
-complete -c agnt -n '__agnt_at \'inbox\'' -l interval -x -d 'pause between polls with --watch (default 30s)'
+complete -c agnt -n '__agnt_at \'inbox\'' -l interval -x -d 'pause between polls with --watch or --tui (default 30s)'
+complete -c agnt -n '__agnt_at \'inbox\'' -l tui -d 'the full-screen console: act on each item with one key (as `agnt console`)'
+complete -c agnt -n '__agnt_at \'inbox\'' -l plain -d 'with --tui: numbered lines and prompts instead of the full screen (also TERM=dumb)'
 complete -c agnt -n '__agnt_at \'inbox\'' -l tz -x -d 'time zone for times (default: your user\'s timezone)'
 complete -c agnt -n '__agnt_at \'inbox\'' -l utc -d 'show times in UTC'
+complete -c agnt -n '__agnt_at \'console\'' -l plain -d 'numbered lines and prompts instead of the full screen (also TERM=dumb)'
+complete -c agnt -n '__agnt_at \'console\'' -l interval -x -d 'refresh every this long (default 30s)'
+complete -c agnt -n '__agnt_at \'console\'' -l tz -x -d 'time zone for times (default: your user\'s timezone)'
+complete -c agnt -n '__agnt_at \'console\'' -l utc -d 'show times in UTC'
 complete -c agnt -n '__agnt_at \'wait\'' -f -a 'coverage' -d 'wait for a coverage span'
 complete -c agnt -n '__agnt_at \'wait\'' -f -a 'delegation' -d 'wait for a delegation'
 complete -c agnt -n '__agnt_at \'wait\'' -f -a 'audit-delivery' -d 'wait for an audit delivery job'

@@ -241,6 +241,12 @@ const api: BuiltinRecord[] = [
   },
 ];
 
+// The inbox's and the console's: times in the user's zone, as the README's time rule says.
+const ZONE_FLAGS = [
+  { flags: '--tz <zone>', description: "time zone for times (default: your user's timezone)" },
+  { flags: '--utc', description: 'show times in UTC' },
+];
+
 const inbox: BuiltinRecord = {
   command: 'inbox',
   summary: 'what waits for you: spans to accept or approve, drafts, delegations, invitations, requests',
@@ -253,9 +259,10 @@ const inbox: BuiltinRecord = {
     'object per line (or one id per line with -o id). A source that cannot be read is named on stderr (exit 6).',
   options: [
     { flags: '--watch', description: 'keep polling; Ctrl-C stops' },
-    { flags: '--interval <duration>', description: 'pause between polls with --watch (default 30s)' },
-    { flags: '--tz <zone>', description: "time zone for times (default: your user's timezone)" },
-    { flags: '--utc', description: 'show times in UTC' },
+    { flags: '--interval <duration>', description: 'pause between polls with --watch or --tui (default 30s)' },
+    { flags: '--tui', description: 'the full-screen console: act on each item with one key (as `agnt console`)' },
+    { flags: '--plain', description: 'with --tui: numbered lines and prompts instead of the full screen (also TERM=dumb)' },
+    ...ZONE_FLAGS,
   ],
   endpoints: [
     ME,
@@ -269,10 +276,34 @@ const inbox: BuiltinRecord = {
     'agnt inbox',
     'agnt inbox -o json',
     'agnt inbox --watch --interval 1m',
+    'agnt inbox --tui   # on a terminal: the full-screen console (agnt console)',
     'agnt inbox --watch | while read -r item; do notify-send agnt "$item"; done',
     'agnt inbox -o jsonl | jq -r \'select(.kind == "coverage.accept") | .id\' | agnt coverage accept -',
   ],
-  run: async (ctx, { opts }) => (await import('../workflows/inbox.ts')).inbox(ctx, opts),
+  run: async (ctx, { opts }) => {
+    if (opts.tui) return (await import('../workflows/console/run.ts')).consoleCommand(ctx, opts);
+    return (await import('../workflows/inbox.ts')).inbox(ctx, opts);
+  },
+};
+
+const consoleRecord: BuiltinRecord = {
+  command: 'console',
+  summary: 'a full-screen view of your inbox: accept, approve, decline with one key each',
+  description:
+    'Everything `agnt inbox` finds, in a full-screen view: a list (kind, who, when in your time zone, state) and the ' +
+    "selected item's details (principals, backup, conflicts). One key per action the item allows (a accept/approve/" +
+    'confirm, d decline/reject, s submit, c cancel, v reverify, x revoke), each confirmed in the view and sent as the ' +
+    'command it stands for; its outcome, or its failure, is shown on the item. / filters, o sorts, r refreshes (and ' +
+    'every --interval), ? helps, q or Ctrl-C quits. From 80x24 up. --plain (and TERM=dumb) gives numbered lines and ' +
+    'prompts instead. Needs a terminal. See docs/coordination.md.',
+  options: [
+    { flags: '--plain', description: 'numbered lines and prompts instead of the full screen (also TERM=dumb)' },
+    { flags: '--interval <duration>', description: 'refresh every this long (default 30s)' },
+    ...ZONE_FLAGS,
+  ],
+  endpoints: inbox.endpoints,
+  examples: ['agnt console   # on a terminal: the full-screen view', 'agnt console --plain   # on a terminal: numbered items and prompts'],
+  run: async (ctx, { opts }) => (await import('../workflows/console/run.ts')).consoleCommand(ctx, opts),
 };
 
 // One record per kind of object, derived from WAIT_KINDS (which the poll loop reads too).
@@ -377,6 +408,14 @@ const tree: BuiltinRecord[] = [
     examples: ['agnt version', 'agnt version --json'],
     run: async () => (await import('./version.ts')).version(),
   },
+  // Writes docs/reference.md; scripts/completions.mjs runs it at build time (src/help/reference.ts).
+  {
+    command: '__reference',
+    summary: 'print the help topics as Markdown (docs/reference.md)',
+    examples: [],
+    hidden: true,
+    run: async () => document((await import('../help/reference.ts')).referenceMarkdown()),
+  },
   // Writes the man page; scripts/completions.mjs runs it at build time (src/help/man.ts).
   {
     command: '__man',
@@ -408,4 +447,4 @@ const tree: BuiltinRecord[] = [
 ];
 
 /** Every built-in command, in help order. */
-export const BUILTINS: readonly BuiltinRecord[] = [...auth, ...config, ...SANDBOX_RECORDS, ...MCP_RECORDS, ...alias, extension, ...api, inbox, ...wait, batch, ...tree];
+export const BUILTINS: readonly BuiltinRecord[] = [...auth, ...config, ...SANDBOX_RECORDS, ...MCP_RECORDS, ...alias, extension, ...api, inbox, consoleRecord, ...wait, batch, ...tree];

@@ -201,10 +201,12 @@ export const MCP_RECORDS: readonly BuiltinRecord[] = [
     options: [
       { flags: '--http', description: 'serve Streamable HTTP on 127.0.0.1 (at /mcp) instead of stdio' },
       { flags: '--port <n>', description: 'port for --http (default 8765; 0 picks a free one)' },
+      { flags: '--token-file <file>', description: 'with --http: the bearer token clients must send (default: a new one, made at start)', file: true },
       { flags: '--allow-writes', description: 'let apply_plan send the writes it planned' },
       { flags: '--allow-destructive', description: 'apply destructive plans without asking the user (needs --allow-writes)' },
       { flags: '--tools <set>', description: "'all': one tool per command instead of the compact set", values: ['all'] },
       { flags: '--toolsets <areas>', description: 'one tool per command of these areas (comma-separated: contacts,coverage)' },
+      { flags: '--grant <file>', description: 'bound each session: the areas it may use, the records it may write, its write budget (YAML)', file: true },
     ],
     endpointsNote: 'the endpoints of the commands its tools run',
     examples: [
@@ -224,8 +226,10 @@ export const MCP_RECORDS: readonly BuiltinRecord[] = [
       { flags: '--print', description: 'print the entry; change nothing' },
       { flags: '--config <file>', description: "the client's configuration file, when not the usual one", file: true },
       { flags: '--name <name>', description: 'the server name in the file (default agnt)' },
+      { flags: '--url <url>', description: 'an entry for agnt mcp --http at this URL (http://127.0.0.1:PORT/mcp), with its bearer token' },
+      { flags: '--token-from <file>', description: 'with --url: the --token-file agnt mcp --http serves with (default: the token it made)', file: true },
     ],
-    examples: ['agnt mcp install --client vscode --profile sandbox', 'agnt mcp install --client cursor --print'],
+    examples: ['agnt mcp install --client vscode --profile sandbox', 'agnt mcp install --client cursor --print', 'agnt mcp install --client claude-code --url http://127.0.0.1:8765/mcp'],
     run: async (ctx, { opts }) => (await import('../mcp/install.ts')).install(ctx, opts),
   },
 ];

@@ -142,11 +142,12 @@ async function applySeed(baseUrl: string, token: string, seed: Seed): Promise<vo
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
   const { seedOrgId } = await import('../sandbox/seed-doc.ts');
+  const self = (await import('../core/self.ts')).selfCommand();
   const config = mkdtempSync(join(tmpdir(), 'agnt-seed-'));
   try {
     const env = { ...process.env, AGNT_BASE_URL: baseUrl, AGNT_TOKEN: token, AGNT_CONFIG_DIR: config, AGNT_KEYRING: 'off', AGNT_PROFILE: undefined };
     const r = await new Promise<{ code: number; stderr: string }>((resolve) => {
-      execFile(process.execPath, [process.argv[1]!, 'org', 'apply', '-f', seed.file, seedOrgId(seed.name), '--yes', '--quiet'], { env, maxBuffer: 64 * 1024 * 1024 }, (e, _out, stderr) =>
+      execFile(self.file, [...self.args, 'org', 'apply', '-f', seed.file, seedOrgId(seed.name), '--yes', '--quiet'], { env, maxBuffer: 64 * 1024 * 1024 }, (e, _out, stderr) =>
         resolve({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, stderr: String(stderr) }),
       );
     });

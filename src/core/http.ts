@@ -14,6 +14,7 @@ import { setV8Flags } from './compile-cache.ts';
 import { hostEnv, runLocal } from './host.ts';
 
 import type { ApiResponse, Method, PageMeta, RequestSpec } from './request-spec.ts';
+import { beforeWrite, type WriteHook } from './write-hooks.ts';
 
 export type { ApiResponse, Method, PageMeta, RequestSpec, Requester } from './request-spec.ts';
 
@@ -31,6 +32,10 @@ export interface ClientOptions {
   backoffCapMs?: number;
   /** Longest Retry-After honoured before giving up instead of waiting. */
   maxRetryAfterMs?: number;
+  /** Told of every write before it is sent and of its outcome (the change journal, the guardrails). */
+  writeHooks?: readonly WriteHook[];
+  /** An agent session's id (agnt mcp), sent as X-Agnt-Session with every request. */
+  session?: string;
 }
 
 const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
@@ -431,6 +436,7 @@ export class HttpClient {
       'user-agent': this.opts.userAgent ?? 'agnt',
     };
     if (this.opts.token) h.authorization = `Bearer ${this.opts.token}`;
+    if (this.opts.session) h['x-agnt-session'] = this.opts.session;
     if (hasBody) h['content-type'] = 'application/json';
     return h;
   }
@@ -494,11 +500,18 @@ export class HttpClient {
       return { status: 0, headers: {}, body: undefined, data: undefined as T, meta: {}, dryRun: true };
     }
 
+    const hooks = spec.method === 'GET' ? undefined : this.opts.writeHooks;
+    const done = hooks?.length ? await beforeWrite(hooks, { spec, method: spec.method, target: rawPath, payload }, this) : undefined;
     // Held through the retries and their pauses too: a request that waits to be retried still
     // listens on the abort signal (sleep), and the gate is what keeps those listeners few.
     if (!this.gate.tryAcquire()) await this.gate.acquire(spec.priority);
     try {
-      return await this.attempts<T>(spec, rawPath, headers, payload);
+      const response = await this.attempts<T>(spec, rawPath, headers, payload);
+      done?.({ response });
+      return response;
+    } catch (error) {
+      done?.({ error });
+      throw error;
     } finally {
       this.gate.release();
     }

@@ -130,6 +130,7 @@ export class Bench {
       status: log.status,
       user: this.userOf(log.authorization) ?? null,
       fault: log.fault ?? null,
+      session: log.session ?? null,
     });
   }
 
