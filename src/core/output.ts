@@ -239,7 +239,7 @@ function renderKeyValue(obj: Record<string, unknown>, fields: string[] | undefin
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
- * One csv cell (docs/output.md states these rules): a scalar as it is, a list of scalars joined
+ * One csv cell (docs/usage.md#csv states these rules): a scalar as it is, a list of scalars joined
  * by ', ', an object or a list holding objects as compact JSON (a phone keeps its type and
  * primary flag). Unless raw: control and bidi characters escaped as in a table, in a file or a
  * pipe too, and a text that a spreadsheet would evaluate as a formula led by ' (a number from

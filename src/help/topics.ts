@@ -126,9 +126,14 @@ export const topics = (): readonly Topic[] => [
         rows: [
           ['table', 'aligned columns for people; the columns a command chose'],
           ['json', "the API's result, pretty on a terminal and compact in a pipe"],
-          ['yaml', 'the same as json, in YAML'],
+          ['yaml', 'the same as json, in YAML; a string a YAML 1.1 reader would take as another type (no, on, 1:20, a date) is quoted'],
           ['jsonl', 'one record per line; streams page by page with --all'],
-          ['csv', 'a header line, then one line per record; streams with --all'],
+          [
+            'csv',
+            "a header line, then one line per record; streams with --all. Control characters escaped, a cell a spreadsheet would evaluate (=, +, -, @) led by '; a list of objects is one JSON cell",
+          ],
+          ['--csv-raw', 'with -o csv: cells as the server sent them (no escaping, no formula guard)'],
+          ['markdown', 'org plan and org drift only: the plan as a pull-request comment'],
           ['id', 'one id per line, for the next command in a pipe'],
           ['--fields a,b.c', 'keep these fields (table columns, or keys in json, yaml, csv); dotted paths reach nested values'],
           ['--query EXPR', 'a JMESPath expression (jmespath.org) applied to the result, or to each record with jsonl, csv and id'],

@@ -23,9 +23,9 @@ const FILES = [...sources(join(ROOT, 'src')), ...sources(join(ROOT, 'commands'))
 const PRINTING = /\boutputFormatOf\(|\boutputOptionsOf\(|\bmakePrinter\(|\bnew Printer\(|\bwriteAll\(|\bstdout\.write\(|\bio\.out\(|\bio\.write\(/;
 
 // Where printing is the job: the presenter (its printer and stream sink), the output layer's
-// shaping under it, the IO and the stdout guard (not the context: it holds the run's options
-// only); and the console's terminal, a screen drawn in place while it runs, not an outcome
-// presented when it is done.
+// shaping under it, the IO and the stdout guard; and the console's terminal, a screen drawn in
+// place while it runs, not an outcome presented when it is done. Not the context: it holds the
+// run's options only.
 const PRESENTER = new Set([
   'src/core/present.ts',
   'src/core/present-printer.ts',
@@ -56,24 +56,6 @@ describe('the presenter is the one place that prints', () => {
     expect(batch).toMatch(/\bperform\(/);
     // No second dispatch: the adapter walks no list and sends no request of its own.
     expect(batch).not.toMatch(/\bpaginate\(|\.request\(|runHandler\(/);
-  });
-});
-
-// ESC and CSI as source text spells them (\x1b, \u001b, \u{1b}, \033, \x9b, \u009b), or the raw bytes.
-const ESCAPE_SEQUENCE = /\\(?:x1b|u001b|u\{1b\}|033|x9b|u009b)|[\x1b\x9b]/i;
-
-describe('terminal control sequences are written in one module', () => {
-  // The terminal module: term.ts, and its full-screen half, which only the console loads (start-up
-  // of every other command does not pay for the screen's sequences and keys).
-  const TERMINAL = new Set(['src/core/term.ts', 'src/core/term-screen.ts']);
-  it('no source file but the terminal module (term.ts, term-screen.ts) names ESC or CSI', () => {
-    const offenders = FILES.filter((f) => !TERMINAL.has(f) && ESCAPE_SEQUENCE.test(readFileSync(join(ROOT, f), 'utf8')));
-    expect(offenders).toEqual([]);
-  });
-
-  it('the guard sees each spelling', () => {
-    for (const spelling of ['\\x1b[K', '\\u001b[2J', '\\u{1b}]52;', '\\033[0m', '\\x9b31m', '\x1b[K']) expect(ESCAPE_SEQUENCE.test(spelling)).toBe(true);
-    expect(ESCAPE_SEQUENCE.test('\\n \\t \\u2028')).toBe(false);
   });
 });
 
