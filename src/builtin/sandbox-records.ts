@@ -245,7 +245,11 @@ export const MCP_RECORDS: readonly BuiltinRecord[] = [
       { flags: '--url <url>', description: 'an entry for agnt mcp --http at this URL (http://127.0.0.1:PORT/mcp), with its bearer token' },
       { flags: '--token-from <file>', description: 'with --url: the --token-file agnt mcp --http serves with (default: the token it made)', file: true },
     ],
-    examples: ['agnt mcp install --client vscode --profile sandbox', 'agnt mcp install --client cursor --print', 'agnt mcp install --client claude-code --url http://127.0.0.1:8765/mcp'],
+    examples: [
+      'agnt mcp install --client vscode --profile sandbox',
+      'agnt mcp install --client cursor --print',
+      'agnt mcp install --client claude-code --url http://127.0.0.1:8765/mcp   # exit 2 until agnt mcp --http has run once (it makes the token)',
+    ],
     run: async (ctx, { opts }) => (await import('../mcp/install.ts')).install(ctx, opts),
   },
 ];
