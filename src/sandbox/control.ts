@@ -61,6 +61,9 @@ export class Bench {
    * connection, or (a delay alone) the real answer, late.
    */
   answerFault(rule: FaultRule, req: IncomingMessage, res: ServerResponse, log: LoggedRequest, query: Record<string, string>, serve: () => Reply | Promise<Reply>): Promise<Reply> {
+    const late = rule.delay ? new Promise<void>((resolve) => setTimeout(resolve, rule.delay)) : Promise.resolve();
+    // A delay alone: the request is left unread, for the real answer to read it whole.
+    if (!rule.status && !rule.reset) return late.then(serve);
     // The body is read (so that the answer is not sent into an unread request) and journaled.
     const chunks: Buffer[] = [];
     const drained = new Promise<void>((resolve) => {
@@ -72,8 +75,6 @@ export class Bench {
     }).then(() => {
       if (chunks.length) log.raw = Buffer.concat(chunks);
     });
-    const late = rule.delay ? new Promise<void>((resolve) => setTimeout(resolve, rule.delay)) : Promise.resolve();
-    if (!rule.status && !rule.reset) return late.then(serve);
     return Promise.all([drained, late]).then(() => {
       if (rule.reset) {
         this.record(log, query);
