@@ -121,8 +121,12 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
     count += take.length;
     return stopped || (limit !== undefined && count >= limit);
   };
+  // A list whose row documents no page/perPage is asked without them; they are sent only to
+  // walk past a first page that says there is more.
+  const bare = spec.endpoint?.pageParams === false;
   const fetchPage = async (page: number, perPage?: number) => {
-    const query = { ...(spec.query ?? {}), page, ...(perPage ? { perPage } : {}), ...sendLimit };
+    const paging = bare && page === 1 ? {} : { page, ...(perPage ? { perPage } : {}) };
+    const query = { ...(spec.query ?? {}), ...paging, ...sendLimit };
     const res = await client.request({ ...spec, query, ...(page > 1 ? { priority: true } : {}) });
     return { items: itemsOf(res.data), total: res.meta.total, perPage: res.meta.perPage, dryRun: res.dryRun };
   };
@@ -147,7 +151,7 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
   // fewer than asked and more remain (a server that caps perPage without saying so).
   let per = asked;
   if (first.perPage !== undefined && first.perPage > 0) per = first.perPage;
-  else if (first.items.length > 0 && first.items.length < asked && (total === undefined || total > first.items.length)) per = first.items.length;
+  else if (first.items.length > 0 && (bare || first.items.length < asked) && (total === undefined || total > first.items.length)) per = first.items.length;
   // How many records the walk should end with, when the server said how many exist.
   const expected = total === undefined ? undefined : Math.max(0, total - (start - 1) * per);
   const result = (): PageResult => {
