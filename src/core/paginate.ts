@@ -6,7 +6,7 @@
 // Either way a walk that ends with fewer (or more) records than the server's `total` is
 // reported, never passed off as the whole list.
 import type { HttpClient, RequestSpec } from './http.ts';
-import { AgntError, UsageError } from './errors.ts';
+import { AgntError, EXIT, UsageError } from './errors.ts';
 
 export interface PageOptions {
   all?: boolean;
@@ -110,7 +110,16 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
   const sendLimit = limit !== undefined && documentsLimit(spec) ? { limit } : {};
   let count = 0;
   let stopped = false;
-  const emit = async (items: unknown[]): Promise<boolean> => {
+  // Every id of the walk: a server that sends a page again (a total larger than what comes) would
+  // otherwise have --all print duplicates, miss records and exit 0, or walk on without end.
+  const seen = new Set<string>();
+  const emit = async (items: unknown[], page: number): Promise<boolean> => {
+    for (const r of items) {
+      const id = idKey(r);
+      if (id === undefined) continue;
+      if (seen.has(id)) throw repeated(spec, page, id, count);
+      seen.add(id);
+    }
     const room = limit === undefined ? items.length : Math.max(0, limit - count);
     const take = items.length > room ? items.slice(0, room) : items;
     if (take.length) {
@@ -138,7 +147,7 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
     });
     if (res.dryRun) return { count: 0 };
     const items = itemsOf(res.data);
-    await emit(items);
+    await emit(items, opts.page ?? 1);
     return { count, total: res.meta.total };
   }
 
@@ -161,13 +170,13 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
     }
     return r;
   };
-  if ((await emit(first.items)) || first.items.length === 0) return result();
+  if ((await emit(first.items, start)) || first.items.length === 0) return result();
 
   if (total !== undefined) {
     const lastPage = Math.min(Math.ceil(total / per), start + MAX_PAGES);
     const wanted = limit === undefined ? lastPage : Math.min(lastPage, start + Math.ceil((limit - count) / per));
     const concurrency = Math.max(1, opts.concurrency ?? 4);
-    const inflight: Array<Promise<{ items: unknown[] }>> = [];
+    const inflight: Array<Promise<{ items: unknown[]; page: number }>> = [];
     let next = start + 1;
     const settleQuietly = () => {
       // Their results are not needed; a failure among them is not this walk's to report.
@@ -176,7 +185,7 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
     // A page fetched ahead may fail (or be aborted by Ctrl-C) before it is awaited: it carries
     // a handler from the start, so that its rejection is never an unhandled one.
     const ahead = (page: number) => {
-      const p = fetchPage(page, per);
+      const p = fetchPage(page, per).then((r) => ({ ...r, page }));
       p.catch(() => undefined);
       return p;
     };
@@ -184,7 +193,7 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
     try {
       while (inflight.length) {
         const res = await inflight.shift()!;
-        if ((await emit(res.items)) || res.items.length === 0) break;
+        if ((await emit(res.items, res.page)) || res.items.length === 0) break;
         if (next <= wanted) inflight.push(ahead(next++));
       }
     } finally {
@@ -200,7 +209,7 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
     page++;
     const res = await fetchPage(page, per);
     last = res.items.length;
-    if ((await emit(res.items)) || last === 0) break;
+    if ((await emit(res.items, page)) || last === 0) break;
   }
   return result();
 }
@@ -260,6 +269,14 @@ async function walkCursor(client: HttpClient, spec: RequestSpec, opts: PageOptio
     if (count !== expected) r.incomplete = { received: count, expected };
   }
   return r;
+}
+
+function repeated(spec: RequestSpec, page: number, id: string, count: number): AgntError {
+  return new AgntError(
+    `${spec.method} ${spec.path} page ${page} repeats record ${id} (already received on an earlier page); stopped after ${count} record${count === 1 ? '' : 's'}`,
+    EXIT.failure,
+    'the server sent a page again: the list changed while it was read, or the server pages wrongly; run the command again',
+  );
 }
 
 function idKey(r: unknown): string | undefined {

@@ -154,4 +154,24 @@ describe('paginate', () => {
     expect(srv.seen.map((s) => s.url)).toEqual(['/items']);
     cap = Infinity;
   });
+
+  it('a page that repeats a record stops the walk, naming the page, whatever the total', async () => {
+    const same: typeof pages = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ ok: true, items: ITEMS.slice(0, 20), perPage: 20, total: 10_000_000 }));
+    };
+    srv.fallback = same;
+    try {
+      let got = 0;
+      const walk = paginate(client, { method: 'GET', path: '/items', resultKey: 'items' }, { all: true }, (items) => void (got += items.length));
+      await expect(walk).rejects.toMatchObject({ exitCode: 1, message: expect.stringMatching(/^GET \/items page 2 repeats record r1 /) });
+      expect(got).toBe(20);
+      // Without a total, the same.
+      withTotal = false;
+      await expect(paginate(client, { method: 'GET', path: '/items', resultKey: 'items' }, { all: true }, () => undefined)).rejects.toMatchObject({ exitCode: 1 });
+    } finally {
+      srv.fallback = pages;
+      withTotal = true;
+    }
+  });
 });
