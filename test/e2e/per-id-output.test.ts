@@ -22,7 +22,12 @@ it('coverage accept - -o json|yaml|jsonl lists the failed ids beside the success
     const y = await agnt(['coverage', 'accept', '-', '-o', 'yaml'], { sb, as: 'backup', input: 'cov_gone\n' });
     expect(parse(y.stdout)).toEqual([{ id: 'cov_gone', error: expect.objectContaining({ status: 404 }) }]);
     const l = await agnt(['coverage', 'accept', '-', '-o', 'jsonl'], { sb, as: 'backup', input: 'cov_gone\n' });
-    expect(l.stdout.trim().split('\n').map((x) => JSON.parse(x))).toEqual([{ id: 'cov_gone', error: expect.objectContaining({ status: 404 }) }]);
+    expect(
+      l.stdout
+        .trim()
+        .split('\n')
+        .map((x) => JSON.parse(x)),
+    ).toEqual([{ id: 'cov_gone', error: expect.objectContaining({ status: 404 }) }]);
     // -o id prints only what succeeded: its output feeds the next command.
     const ids = await agnt(['coverage', 'decline', '-', '-o', 'id'], { sb, as: 'backup', input: 'cov_pending2\ncov_gone\n' });
     expect(ids).toMatchObject({ exitCode: 6, stdout: 'cov_pending2\n' });
