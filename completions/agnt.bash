@@ -256,7 +256,7 @@ _agnt_node() {
     'calendars events') _agnt_subs='' _agnt_flags='--timezone --starts-at --ends-at --help' _agnt_all='' _agnt_vflags='--timezone --starts-at --ends-at' _agnt_npos=1 _agnt_var='' ;;
     'calendars sync') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var=1 ;;
     'auth') _agnt_subs='login status token logout' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'auth login') _agnt_subs='' _agnt_flags='--with-token --help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'auth login') _agnt_subs='' _agnt_flags='--with-token --use --help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'auth status') _agnt_subs='' _agnt_flags='--all --help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'auth token') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'auth logout') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
