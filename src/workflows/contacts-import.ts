@@ -1,4 +1,5 @@
 // `agnt contacts import FILE|-`: option checks, then src/workflows/import/run.ts; the summary is the result.
+import { escapeControls } from '../core/output.ts';
 import type { Handler } from '../core/spec.ts';
 import { ApiError, EXIT, namedFailures, UsageError, apiTag } from '../core/errors.ts';
 import { parseDelimiterOption, parseEncodingOption } from './import/detect.ts';
@@ -76,6 +77,12 @@ const handler: Handler<ImportOptions> = async (ctx, inv) => {
     const where = summary.errorsOut ? ` (written to ${summary.errorsOut})` : s.ledger ? ` (see ${s.ledger}, or add --errors-out FILE)` : '';
     // The JSON error form is one object: it names the failed rows (the first few, then a count).
     const named = ctx.jsonErrors ? namedFailures(failures, summary.failed) : '';
+    // A dry run keeps no ledger: the rows that would fail are named here, one a line.
+    if (ctx.dryRun && !ctx.jsonErrors && !summary.errorsOut) {
+      for (const f of failures) ctx.io.err(escapeControls(f));
+      const more = summary.failed > failures.length ? `; the first ${failures.length} are named above: --errors-out FILE writes all of them` : '';
+      return { data: summary, exitCode: EXIT.partial, message: `${summary.failed} of ${summary.total} rows failed${more}` };
+    }
     return { data: summary, exitCode: EXIT.partial, message: `${summary.failed} of ${summary.total} rows failed${where}${named}` };
   }
   return { data: summary };
