@@ -227,7 +227,8 @@ export class Bench {
       case 'POST stop':
         // Answered first; the process stops once the answer is out.
         res.once('finish', () => this.onStop?.());
-        return { body: { stopping: true } };
+        // Its pid, so that `agnt sandbox stop` can return once the process has exited.
+        return { body: { stopping: true, ...(this.onStop ? { pid: process.pid } : {}) } };
     }
     throw new HttpError(404, `no such control request: ${method} ${CONTROL_PREFIX}${parts.join('/')}`, 'AGNT_E_NOT_FOUND');
   }
