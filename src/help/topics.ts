@@ -62,7 +62,7 @@ const exitMeanings = (): Record<keyof typeof EXIT, string> => ({
   auth: 'not authenticated or not allowed (401, 403)',
   rejected: 'rejected: invalid request, conflict, quota (400, 409, 422)',
   partial: 'partial failure of a bulk operation (some rows or items failed)',
-  changes: 'org plan / org drift with --exit-code: the organization differs from the file (not an error)',
+  changes: 'a finding, not an error: org plan / org drift with --exit-code (the organization differs from the file); usage report --budget N --exit-code (the period cost more than N)',
   waitTimeout: 'agnt wait timed out: the condition did not hold within --timeout',
   interrupted: 'interrupted (Ctrl-C)',
 });

@@ -29,6 +29,10 @@ describe('agnt help TOPIC', () => {
     const listed = [...r.stdout.matchAll(/^ {2}(\d+) {2,}/gm)].map((m) => m[1]);
     expect(listed).toEqual(documented);
     expect(r.stdout).toMatch(/^ {2}8 +agnt wait timed out/m);
+    // Every command that exits 7 is named (the text wraps: compare it unwrapped).
+    const seven = /^ {2}7 +([^]*?)\n {2}8 /m.exec(r.stdout)![1]!.replace(/\s+/g, ' ');
+    expect(seven).toContain('org plan / org drift with --exit-code');
+    expect(seven).toContain('usage report --budget N --exit-code');
   });
 
   it('formatting and config: the formats, --fields, --query with examples; every setting', async () => {
