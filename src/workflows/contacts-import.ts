@@ -1,4 +1,5 @@
 // `agnt contacts import FILE|-`: option checks, then src/workflows/import/run.ts; the summary is the result.
+import { LedgerWriteError } from './import/ledger.ts';
 import { escapeControls } from '../core/output.ts';
 import type { Handler } from '../core/spec.ts';
 import { ApiError, EXIT, namedFailures, UsageError, apiTag } from '../core/errors.ts';
@@ -70,6 +71,10 @@ const handler: Handler<ImportOptions> = async (ctx, inv) => {
       s.ledger && (s.pending ?? 0) > 0 && !(error && (error.exitCode === EXIT.usage || error instanceof ChangedInput))
         ? `; ${s.pending} rows not finished: run the same command with --resume to finish`
         : '';
+    if (error instanceof LedgerWriteError) {
+      // The ledger holds every record up to the failed write; --resume sends again only rows it does not show finished.
+      return { data: summary, exitCode: EXIT.failure, message: `${error.message}; free space there, then run the same command with --resume to finish` };
+    }
     const tags = error instanceof ApiError ? apiTag(error) : '';
     return { data: summary, exitCode: error?.exitCode ?? EXIT.failure, message: `${error?.message ?? 'import stopped'}${tags}${hint}` };
   }

@@ -1,6 +1,8 @@
 // `agnt org export | validate | plan | apply | drift`: the organization as one document.
+import { acquireLock, LEDGER_LOCK_WAIT_MS } from '../../core/file-lock.ts';
 import { writeFileAtomic } from '../../core/atomic-file.ts';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Context } from '../../core/context.ts';
 import { callEndpoint } from '../../core/endpoint-request.ts';
 import type { Handler, Invocation } from '../../core/spec.ts';
@@ -263,10 +265,17 @@ export const applyOrg: Handler = async (ctx, inv) => {
     // Under the JSON form stderr holds the error object alone; the plan is in the result.
   } else if (!ctx.io.quiet && !ctx.jsonErrors) ctx.io.err(text);
   let done: number;
+  // The state file and its journal have one writer: a second apply to the same state refuses, naming the first.
+  mkdirSync(dirname(p.state.path), { recursive: true, mode: 0o700 });
+  const lock = await acquireLock(p.state.path, { waitMs: LEDGER_LOCK_WAIT_MS, what: 'the org state file', signal: ctx.signal });
   try {
     done = await runOperations(ctx, operations(ctx, p.desired, p.live, p.changes, p.state));
   } finally {
-    p.state.compact();
+    try {
+      p.state.compact();
+    } finally {
+      lock.release();
+    }
   }
   const sup = p.supervision && supervisionCount(p.supervision) ? await applySupervision(ctx, p.supervision, p.live) : undefined;
   const applied = p.changes.length + supervisionCount(p.supervision);
