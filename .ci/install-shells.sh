@@ -1,13 +1,17 @@
 #!/bin/sh
 # Installs zsh and fish for the completion tests (test/e2e/completion.test.ts), jq, which two
-# help examples pipe into (test/e2e/help-examples.test.ts), and man (man-db), which renders the
-# man page in test/e2e/help-topics.test.ts. Idempotent: does nothing when all are on PATH.
+# help examples pipe into (test/e2e/help-examples.test.ts), man (man-db), which renders the
+# man page in test/e2e/help-topics.test.ts, and the readers those tests run over agnt's own
+# files: mandoc (-Tlint over the man page) and shellcheck (over the bash completion).
+# Idempotent: does nothing when all are on PATH.
 set -eu
 missing=""
 command -v zsh >/dev/null 2>&1 || missing="$missing zsh"
 command -v fish >/dev/null 2>&1 || missing="$missing fish"
 command -v jq >/dev/null 2>&1 || missing="$missing jq"
 command -v man >/dev/null 2>&1 || missing="$missing man-db"
+command -v mandoc >/dev/null 2>&1 || missing="$missing mandoc"
+command -v shellcheck >/dev/null 2>&1 || missing="$missing shellcheck"
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
   SUDO=sudo
