@@ -3,7 +3,7 @@
 // names, else the `sandbox` profile's (what `agnt sandbox start` writes, with the control token);
 // the control token comes from that profile or AGNT_SANDBOX_TOKEN, never from the command line.
 import { hostEnv } from '../core/host.ts';
-import { spawnSync } from 'node:child_process';
+import { processRuns } from '../core/process-alive.ts';
 import { readFileSync } from 'node:fs';
 import type { Context } from '../core/context.ts';
 import { readConfig } from '../core/config.ts';
@@ -346,36 +346,10 @@ export async function stop(ctx: Context, rawOpts: unknown): Promise<void> {
   if (typeof pid !== 'number' || pid === process.pid) return;
   const waitS = ctx.settings().timeout.value ?? 30;
   const deadline = Date.now() + waitS * 1000;
-  while (running(pid)) {
+  while (processRuns(pid)) {
     if (Date.now() >= deadline)
       throw new AgntError(`the sandbox at ${t.url} (pid ${pid}) has not exited ${waitS}s after it was asked to stop`, EXIT.failure, `see whether it still runs: kill -0 ${pid}`);
     await sleep(50, ctx.signal);
   }
   ctx.io.info('Sandbox stopped.');
-}
-
-/**
- * Whether a process runs (signal 0 only asks; EPERM: it runs as another user). One that has
- * exited but is not yet reaped (a zombie: `agnt sandbox start &` in a script that never waits)
- * has exited.
- */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  return !zombie(pid);
-}
-
-function zombie(pid: number): boolean {
-  try {
-    // /proc/PID/stat: "pid (comm) S ...", the state after the last ')'.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
-  } catch {
-    // No /proc (macOS): ask ps.
-    const r = spawnSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' });
-    return r.status === 0 && r.stdout.trim().startsWith('Z');
-  }
 }

@@ -10,6 +10,7 @@ import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } fr
 import { hostname } from 'node:os';
 import { AgntError, EXIT, UsageError } from './errors.ts';
 import { hostEnv } from './host.ts';
+import { processRuns } from './process-alive.ts';
 import { sleep } from './sleep.ts';
 
 export interface Holder {
@@ -55,20 +56,11 @@ function readHolder(lock: string): Holder | undefined {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Whether the lock is left by a writer that is gone: removes it then, so that it can be taken. */
 function takeOverStale(lock: string): boolean {
   const holder = readHolder(lock);
   let stale: boolean;
-  if (holder) stale = holder.host === hostname() && holder.pid !== process.pid && !alive(holder.pid);
+  if (holder) stale = holder.host === hostname() && holder.pid !== process.pid && !processRuns(holder.pid);
   else {
     try {
       stale = Date.now() - statSync(lock).mtimeMs > UNREADABLE_STALE_MS;

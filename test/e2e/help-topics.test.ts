@@ -30,7 +30,7 @@ describe('agnt help TOPIC', () => {
     expect(listed).toEqual(documented);
     expect(r.stdout).toMatch(/^ {2}8 +agnt wait timed out/m);
     // Every command that exits 7 is named (the text wraps: compare it unwrapped).
-    const seven = /^ {2}7 +([^]*?)\n {2}8 /m.exec(r.stdout)![1]!.replace(/\s+/g, ' ');
+    const seven = /^ {2}7 +([\s\S]*?)\n {2}8 /m.exec(r.stdout)![1]!.replace(/\s+/g, ' ');
     expect(seven).toContain('org plan / org drift with --exit-code');
     expect(seven).toContain('usage report --budget N --exit-code');
   });
