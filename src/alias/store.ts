@@ -5,7 +5,7 @@
 import { writeFileAtomic } from '../core/atomic-file.ts';
 import { withFileLock } from '../core/file-lock.ts';
 import { hostEnv } from '../core/host.ts';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDir } from '../core/config.ts';
 import { UsageError } from '../core/errors.ts';
@@ -54,6 +54,7 @@ export function writeAliases(aliases: Aliases, env: NodeJS.ProcessEnv = hostEnv(
 
 /** Reads the aliases, changes them and writes them back, with aliases.json locked throughout. */
 export async function changeAliases<T>(change: (aliases: Aliases) => T | Promise<T>, env: NodeJS.ProcessEnv = hostEnv()): Promise<T> {
+  mkdirSync(configDir(env), { recursive: true, mode: 0o700 });
   return await withFileLock(aliasesPath(env), { waitMs: 15_000, what: 'the aliases file' }, async () => {
     const aliases = readAliases(env);
     const out = await change(aliases);
