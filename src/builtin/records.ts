@@ -1,5 +1,6 @@
 // The built-in commands as records (src/builtin/record.ts says what a record holds). Eager and
 // cheap: each runner imports its implementation only when the command runs.
+import { currentHost } from '../core/host.ts';
 import type { Command } from 'commander';
 import { PROFILE_SETTINGS } from '../core/config.ts';
 import { EMPTY_WORD, SHELLS } from '../completion/shells.ts';
@@ -406,7 +407,7 @@ const tree: BuiltinRecord[] = [
         const out = await (await import('../extension/complete.ts')).completeExtension(words);
         if (out !== undefined) return out ? document(out) : undefined;
       }
-      return (await import('../completion/complete.ts')).complete(program, words);
+      return (await import('../completion/complete.ts')).complete(program, words, currentHost().startedAt);
     },
   },
 ];
