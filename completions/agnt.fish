@@ -2447,6 +2447,7 @@ complete -c agnt -n '__agnt_at \'auth\'' -f -a 'status' -d 'show who you are log
 complete -c agnt -n '__agnt_at \'auth\'' -f -a 'token' -d 'print the token, for scripts'
 complete -c agnt -n '__agnt_at \'auth\'' -f -a 'logout' -d 'forget the token of a profile'
 complete -c agnt -n '__agnt_at \'auth login\'' -l with-token -d 'read the token from standard input'
+complete -c agnt -n '__agnt_at \'auth login\'' -l use -d 'make this profile the active one (the first profile always is; otherwise the active profile stays)'
 complete -c agnt -n '__agnt_at \'auth status\'' -l all -d 'every profile, each checked with its own server and token (AGNT_TOKEN and AGNT_BASE_URL left out)'
 complete -c agnt -n '__agnt_at \'config\'' -f -a 'list' -d 'list settings'
 complete -c agnt -n '__agnt_at \'config\'' -f -a 'get' -d 'print a setting'

@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
 import { parse as parseYaml } from 'yaml';
+import { violationsOf } from './prism-violations.mjs';
 
 const PRISM = '@stoplight/prism-cli@5.16.0';
 const root = join(import.meta.dirname, '..');
@@ -155,29 +156,6 @@ function operationOf(method, rawPath) {
 // starts with `request` or `response`. The relay records them with the request they belong to.
 const seen = { requests: [], violations: [] };
 
-function violationsOf(answer, text) {
-  const found = [];
-  try {
-    if (answer.headers['sl-violations']) found.push(...JSON.parse(answer.headers['sl-violations']));
-  } catch {
-    found.push({ location: ['response'], severity: 'Error', message: `unreadable sl-violations header: ${answer.headers['sl-violations']}` });
-  }
-  if (String(answer.headers['content-type']).startsWith('application/problem+json')) {
-    try {
-      const problem = JSON.parse(text);
-      if (String(problem.type).startsWith('https://stoplight.io/prism/errors#')) {
-        if (problem.validation?.length) found.push(...problem.validation);
-        else found.push({ location: ['request'], severity: 'Error', message: `${problem.title}: ${problem.detail ?? ''}`.trim() });
-      }
-    } catch {
-      // Not Prism's problem body.
-    }
-  }
-  // The header and the body may list the same entry.
-  const byKey = new Map(found.map((v) => [`${v.location?.join('.')} ${v.message}`, v]));
-  return [...byKey.values()];
-}
-
 const relay = createHttpServer((req, res) => {
   const chunks = [];
   req.on('data', (c) => chunks.push(c));
@@ -193,7 +171,7 @@ const relay = createHttpServer((req, res) => {
           seen.violations.push({
             request,
             status: answer.statusCode,
-            where: v.location?.[0] === 'request' ? 'request' : 'response',
+            where: v.where,
             severity: v.severity,
             text: `${v.location?.join('.') ?? ''}: ${v.message}`,
           });

@@ -1,9 +1,11 @@
 // Aliases: a name that stands for an agnt command line (`agnt alias set mine 'users list
 // --status active'`) or, with --shell, for a shell command. Kept in aliases.json beside the
-// profiles (AGNT_CONFIG_DIR), mode 0600, written through a temporary file and a rename.
+// profiles (AGNT_CONFIG_DIR), mode 0600, written through a temporary file and a rename, under
+// its lock (changeAliases), so that parallel `alias set` runs each keep their alias.
 import { writeFileAtomic } from '../core/atomic-file.ts';
+import { withFileLock } from '../core/file-lock.ts';
 import { hostEnv } from '../core/host.ts';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDir } from '../core/config.ts';
 import { UsageError } from '../core/errors.ts';
@@ -48,4 +50,15 @@ export function checkAliases(data: unknown, where: string): Aliases {
 export function writeAliases(aliases: Aliases, env: NodeJS.ProcessEnv = hostEnv()): void {
   const sorted = Object.fromEntries(Object.entries(aliases).sort(([a], [b]) => (a < b ? -1 : 1)));
   writeFileAtomic(aliasesPath(env), `${JSON.stringify({ aliases: sorted }, null, 2)}\n`, { dirMode: 0o700 });
+}
+
+/** Reads the aliases, changes them and writes them back, with aliases.json locked throughout. */
+export async function changeAliases<T>(change: (aliases: Aliases) => T | Promise<T>, env: NodeJS.ProcessEnv = hostEnv()): Promise<T> {
+  mkdirSync(configDir(env), { recursive: true, mode: 0o700 });
+  return await withFileLock(aliasesPath(env), { waitMs: 15_000, what: 'the aliases file' }, async () => {
+    const aliases = readAliases(env);
+    const out = await change(aliases);
+    writeAliases(aliases, env);
+    return out;
+  });
 }

@@ -4,7 +4,7 @@ import { AgntError, EXIT, UsageError } from '../core/errors.ts';
 import type { Context } from '../core/context.ts';
 import { readStructured } from '../core/input.ts';
 import { ALIAS_NAME, splitWords } from '../alias/expand.ts';
-import { type Aliases, checkAliases, readAliases, writeAliases } from '../alias/store.ts';
+import { type Aliases, changeAliases, checkAliases, readAliases } from '../alias/store.ts';
 
 /** Whether a word is taken by a command (area, area alias, built-in): an alias never shadows one. */
 export type CommandWord = (word: string) => boolean;
@@ -25,10 +25,11 @@ export async function set(ctx: Context, name: unknown, expansion: unknown, opts:
   const text = String(expansion);
   await checkName(n, 'alias set', commandWord);
   await checkExpansion(n, text, Boolean(opts.shell), commandWord);
-  const aliases = readAliases();
-  const had = aliases[n];
-  aliases[n] = { expansion: text, ...(opts.shell ? { shell: true } : {}) };
-  writeAliases(aliases);
+  const had = await changeAliases((aliases) => {
+    const before = aliases[n];
+    aliases[n] = { expansion: text, ...(opts.shell ? { shell: true } : {}) };
+    return before;
+  });
   ctx.io.info(`${had ? 'changed' : 'added'} alias ${n}: ${opts.shell ? '(shell) ' : ''}${text}`);
 }
 
@@ -39,10 +40,10 @@ export function list(): Outcome {
 
 export async function remove(ctx: Context, name: unknown): Promise<void> {
   const n = String(name);
-  const aliases = readAliases();
-  if (!aliases[n]) throw new AgntError(`no alias named '${n}'`, EXIT.notFound, 'agnt alias list shows them');
-  delete aliases[n];
-  writeAliases(aliases);
+  await changeAliases((aliases) => {
+    if (!aliases[n]) throw new AgntError(`no alias named '${n}'`, EXIT.notFound, 'agnt alias list shows them');
+    delete aliases[n];
+  });
   ctx.io.info(`deleted alias ${n}`);
 }
 
@@ -53,13 +54,16 @@ export function exportAliases(): Outcome {
 
 export async function importAliases(ctx: Context, file: unknown, opts: { clobber?: boolean }, commandWord: CommandWord): Promise<void> {
   const incoming: Aliases = checkAliases(await readStructured(String(file), () => ctx.io.readStdin()), String(file));
-  const aliases = readAliases();
   for (const [name, a] of Object.entries(incoming)) {
     await checkName(name, `alias import ${file}`, commandWord);
     await checkExpansion(name, a.expansion, Boolean(a.shell), commandWord);
-    if (aliases[name] && aliases[name].expansion !== a.expansion && !opts.clobber)
-      throw new UsageError(`alias '${name}' exists with another expansion; nothing was imported`, 'pass --clobber to replace it');
   }
-  writeAliases({ ...aliases, ...incoming });
+  await changeAliases((aliases) => {
+    for (const [name, a] of Object.entries(incoming)) {
+      if (aliases[name] && aliases[name].expansion !== a.expansion && !opts.clobber)
+        throw new UsageError(`alias '${name}' exists with another expansion; nothing was imported`, 'pass --clobber to replace it');
+    }
+    Object.assign(aliases, incoming);
+  });
   ctx.io.info(`imported ${Object.keys(incoming).length} alias(es)`);
 }

@@ -39,7 +39,7 @@ async function whoAmI(ctx: Context, baseUrl: string, token: string): Promise<Me>
 }
 
 export async function login(ctx: Context, rawOpts: unknown): Promise<void> {
-  const opts = rawOpts as { withToken?: boolean };
+  const opts = rawOpts as { withToken?: boolean; use?: boolean };
   const data = readConfig();
   const profile = activeProfileName(data, ctx.global.profile).name;
   const existing = data.profiles?.[profile];
@@ -96,7 +96,12 @@ export async function login(ctx: Context, rawOpts: unknown): Promise<void> {
     throw e;
   });
   const inKeyring = keyringSave(profile, token);
+  // Logging in to another profile does not switch to it (scripts log in to several): only the
+  // first profile, or --use, becomes the active one.
+  let active = profile;
   await updateConfig((d) => {
+    const current = d.currentProfile ?? 'default';
+    if (!opts.use && current !== profile && d.profiles?.[current]) active = current;
     d.profiles ??= {};
     const next = { ...(d.profiles[profile] ?? {}), baseUrl: url, user: me.email ?? me.id };
     if (inKeyring) {
@@ -107,11 +112,13 @@ export async function login(ctx: Context, rawOpts: unknown): Promise<void> {
       delete next.tokenStore;
     }
     d.profiles[profile] = next;
-    d.currentProfile = profile;
+    d.currentProfile = active;
   });
   // A token left in the keyring by an earlier login must not outlive this one.
   if (!inKeyring && existing?.tokenStore === 'keyring') keyringDelete(profile);
-  ctx.io.info(`Logged in to ${url} as ${me.email ?? me.id}${me.name ? ` (${me.name})` : ''}; profile '${profile}' is active.`);
+  const who = `Logged in to ${url} as ${me.email ?? me.id}${me.name ? ` (${me.name})` : ''}`;
+  if (active === profile) ctx.io.info(`${who}; profile '${profile}' is active.`);
+  else ctx.io.info(`${who} in profile '${profile}'; the active profile is still '${active}' (use this one with --profile ${profile}, or switch: agnt config use ${profile}).`);
   ctx.io.info(
     inKeyring
       ? 'The token is stored in the OS keyring.'

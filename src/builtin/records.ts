@@ -1,5 +1,6 @@
 // The built-in commands as records (src/builtin/record.ts says what a record holds). Eager and
 // cheap: each runner imports its implementation only when the command runs.
+import { currentHost } from '../core/host.ts';
 import type { Command } from 'commander';
 import { PROFILE_SETTINGS } from '../core/config.ts';
 import { EMPTY_WORD, SHELLS } from '../completion/shells.ts';
@@ -52,12 +53,16 @@ const auth: BuiltinRecord[] = [
     summary: 'log in to a server',
     description:
       'Save a server and token in a profile, after checking the token with GET /users/me.\nOn a terminal it asks for both (the token masked); in scripts pass --with-token and the token on stdin.',
-    options: [{ flags: '--with-token', description: 'read the token from standard input' }],
+    options: [
+      { flags: '--with-token', description: 'read the token from standard input' },
+      { flags: '--use', description: 'make this profile the active one (the first profile always is; otherwise the active profile stays)' },
+    ],
     endpoints: [ME],
     examples: [
       'agnt auth login   # on a terminal: asks for the base URL and the token',
       'agnt auth login --with-token < token.txt   # the base URL from AGNT_BASE_URL or the profile',
       'agnt auth login --profile staging --base-url "$AGNT_BASE_URL" --with-token < token.txt',
+      'agnt auth login --profile staging --use --base-url "$AGNT_BASE_URL" --with-token < token.txt   # and make it the active profile',
     ],
     run: async (ctx, { opts }) => (await import('./auth.ts')).login(ctx, opts),
   },
@@ -447,7 +452,7 @@ const tree: BuiltinRecord[] = [
         const out = await (await import('../extension/complete.ts')).completeExtension(words);
         if (out !== undefined) return out ? document(out) : undefined;
       }
-      return (await import('../completion/complete.ts')).complete(program, words);
+      return (await import('../completion/complete.ts')).complete(program, words, currentHost().startedAt);
     },
   },
 ];

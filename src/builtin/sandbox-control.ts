@@ -3,6 +3,7 @@
 // names, else the `sandbox` profile's (what `agnt sandbox start` writes, with the control token);
 // the control token comes from that profile or AGNT_SANDBOX_TOKEN, never from the command line.
 import { hostEnv } from '../core/host.ts';
+import { processRuns } from '../core/process-alive.ts';
 import { readFileSync } from 'node:fs';
 import type { Context } from '../core/context.ts';
 import { readConfig } from '../core/config.ts';
@@ -336,6 +337,19 @@ export async function status(ctx: Context, rawOpts: unknown): Promise<Outcome | 
 
 export async function stop(ctx: Context, rawOpts: unknown): Promise<void> {
   const t = target(ctx, (rawOpts as { url?: string }).url);
-  await call(ctx, t, 'POST', 'stop');
+  const answer = await call(ctx, t, 'POST', 'stop');
   ctx.io.info(`Stopping the sandbox at ${t.url}.`);
+  // Returns once the process has exited (its data file saved), so that a script restarting a
+  // sandbox on the same port or data file does not race the one stopping. The sandbox is on this
+  // machine (target() allows loopback only), so its pid is one of ours to watch.
+  const pid = answer.pid;
+  if (typeof pid !== 'number' || pid === process.pid) return;
+  const waitS = ctx.settings().timeout.value ?? 30;
+  const deadline = Date.now() + waitS * 1000;
+  while (processRuns(pid)) {
+    if (Date.now() >= deadline)
+      throw new AgntError(`the sandbox at ${t.url} (pid ${pid}) has not exited ${waitS}s after it was asked to stop`, EXIT.failure, `see whether it still runs: kill -0 ${pid}`);
+    await sleep(50, ctx.signal);
+  }
+  ctx.io.info('Sandbox stopped.');
 }

@@ -226,14 +226,24 @@ _agnt_gvflags=${sq(valueFlagNames(g).join(' '))}
 _agnt_node() {
   case $1 in
 ${caseLines(nodeCase, '    ')}
-    *) _agnt_subs= _agnt_flags= _agnt_all= _agnt_vflags= _agnt_npos=0 _agnt_var= ;;
+    *) _agnt_subs='' _agnt_flags='' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
   esac
 }
 
 ${lookupFunctions(root)}
 
+# COMPREPLY from a command's output, one word a line: a file name with spaces stays one word
+# (COMPREPLY=($(...)) would split it). A loop, not mapfile, which bash 3.2 (macOS) lacks.
+_agnt_reply() {
+  local line
+  COMPREPLY=()
+  while IFS= read -r line; do
+    COMPREPLY+=("$line")
+  done < <("$@")
+}
+
 _agnt() {
-  local cword=$COMP_CWORD cur=\${COMP_WORDS[COMP_CWORD]} cmdpath= w pending= vflag= vf= dd= i line
+  local cword=$COMP_CWORD cur=\${COMP_WORDS[COMP_CWORD]} cmdpath='' w pending='' vflag='' vf='' dd='' i line
   local _agnt_subs _agnt_flags _agnt_all _agnt_vflags _agnt_npos _agnt_var _agnt_next _agnt_v
   local -a pos=() args=()
   COMPREPLY=()
@@ -287,10 +297,10 @@ _agnt() {
     _agnt_values "$cmdpath" "$vflag"
   elif [[ -z $dd && $cur == -* ]]; then
     [[ -n $_agnt_all ]] || _agnt_flags+=" $_agnt_gflags"
-    COMPREPLY=($(compgen -W "$_agnt_flags" -- "$cur"))
+    _agnt_reply compgen -W "$_agnt_flags" -- "$cur"
     return 0
   elif [[ -n $_agnt_subs && \${#pos[@]} -eq 0 ]]; then
-    COMPREPLY=($(compgen -W "$_agnt_subs" -- "$cur"))
+    _agnt_reply compgen -W "$_agnt_subs" -- "$cur"
     return 0
   else
     i=\${#pos[@]}
@@ -302,15 +312,15 @@ _agnt() {
     '') ;;
     @file)
       compopt -o filenames 2>/dev/null
-      COMPREPLY=($(compgen -f -- "$cur")) ;;
+      _agnt_reply compgen -f -- "$cur" ;;
     @dir)
       compopt -o filenames 2>/dev/null
-      COMPREPLY=($(compgen -d -- "$cur")) ;;
+      _agnt_reply compgen -d -- "$cur" ;;
     @dyn)
       while IFS=$'\\t' read -r line _; do
         [[ -n $line ]] && COMPREPLY+=("$line")
       done < <("\${COMP_WORDS[0]}" __complete -- "\${args[@]}" "$cur" 2>/dev/null </dev/null) ;;
-    *) COMPREPLY=($(compgen -W "$_agnt_v" -- "$cur")) ;;
+    *) _agnt_reply compgen -W "$_agnt_v" -- "$cur" ;;
   esac
   return 0
 }

@@ -6,7 +6,21 @@ import type { Context } from './context.ts';
 import { AgntError, ApiError, Interrupted, UsageError } from './errors.ts';
 import type { IdResult, Outcome } from './outcome.ts';
 import { checkFormats, present } from './present.ts';
-import { checkEnum, checkShape, flagOf, getDotted, jsonError, parseAssignment, parseFlagValue, readIdsFromStdin, readStructured, parseObjectText, setDotted, typedValue } from './input.ts';
+import {
+  checkEnum,
+  checkShape,
+  flagOf,
+  getDotted,
+  jsonError,
+  parseAssignment,
+  parseFlagValue,
+  readIdsFromStdin,
+  readStructured,
+  parseObjectText,
+  setDotted,
+  typedValue,
+  withinDepth,
+} from './input.ts';
 import { flagObject, resolveCommand } from './resolve.ts';
 import { shapeAt, stripServerSet, type Shape } from '../api/shape.ts';
 import { type OnPage, paginate, parsePageOptions, type PageResult } from './paginate.ts';
@@ -301,7 +315,7 @@ async function assembleBody(ctx: Context, spec: CommandSpec, opts: Record<string
   const record = spec.method === 'PUT' || spec.method === 'PATCH' ? spec.endpoint.record : undefined;
   const ignored: string[] = [];
   const fromInput = async (value: unknown, where: string) => {
-    let v = value;
+    let v = withinDepth(value, where);
     if (spec.bodyKey && v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 1 && spec.bodyKey in v) {
       v = (v as Record<string, unknown>)[spec.bodyKey];
     }

@@ -2,10 +2,11 @@
 // folder. conf writes it (atomically, through a temp file and rename); reads go straight to
 // the file because conf's constructor loads a JSON-schema validator that would double the
 // start-up time of every command that only needs to read a base URL and a token.
-import { chmodSync, closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { withFileLock } from './file-lock.ts';
+import { chmodSync, closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { AgntError, UsageError } from './errors.ts';
+import { UsageError } from './errors.ts';
 import { keyringRead } from './keyring.ts';
 import { currentHost, hostEnv } from './host.ts';
 
@@ -101,44 +102,9 @@ export function tightenPermissions(warn: (m: string) => void, env = hostEnv()): 
   }
 }
 
-// Writers take the lock file beside the config (created exclusively) around the whole
-// read-modify-write, so that concurrent `agnt config set` runs each keep their key. A lock left
-// by a writer that died is taken over once it is older than any write takes.
-const LOCK_STALE_MS = 10_000;
+// Writers lock config.json (src/core/file-lock.ts) around the whole read-modify-write, so that
+// concurrent `agnt config set` runs each keep their key.
 const LOCK_WAIT_MS = 15_000;
-
-async function withLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
-  const lock = join(dir, 'config.json.lock');
-  const started = Date.now();
-  let delay = 2;
-  for (;;) {
-    try {
-      const fd = openSync(lock, 'wx', 0o600);
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      break;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      try {
-        if (Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS) unlinkSync(lock);
-      } catch {
-        /* released meanwhile */
-      }
-      if (Date.now() - started > LOCK_WAIT_MS) throw new AgntError(`the config file is locked by another agnt (${lock}); try again, or remove the lock if no agnt is running`);
-      await new Promise((r) => setTimeout(r, delay));
-      delay = Math.min(50, delay * 2);
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    try {
-      unlinkSync(lock);
-    } catch {
-      /* already gone */
-    }
-  }
-}
 
 /**
  * Applies a change through conf, which writes a temp file and renames it over the old one,
@@ -149,7 +115,7 @@ export async function updateConfig(mutate: (data: ConfigData) => void, env = hos
   const dir = configDir(env);
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
   const { default: Conf } = await import('conf');
-  return await withLock(dir, async () => {
+  return await withFileLock(join(dir, 'config.json'), { waitMs: LOCK_WAIT_MS, what: 'the config file' }, async () => {
     const store = new Conf<ConfigData>({
       cwd: dir,
       configName: 'config',

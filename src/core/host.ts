@@ -30,6 +30,8 @@ export interface Host {
   interrupted: boolean;
   /** State that lasts this run: made on first use, gone with the Host. */
   readonly locals: Map<object, unknown>;
+  /** When the run began, where that is not the process's start (a run inside a test's process). */
+  readonly startedAt?: number;
 }
 
 /** The real process: streams made only when used (stdio.ts says why). */

@@ -575,7 +575,7 @@ export class HttpClient {
       if (raw.status >= 400) {
         const body = errorBodyFrom(raw.status, STATUS_TEXT[raw.status] ?? '', raw.text, contentType);
         // The message travels to stderr, ledgers and failed-rows files: no signed URL in it.
-        body.error = redactUrls(body.error);
+        body.error = capMessage(redactUrls(body.error));
         if (attempt > 1) body.error = `${body.error} (after ${attempt} attempts)`;
         const err = new ApiError(body, attempt);
         err.retryAfterMs = parseRetryAfter(raw.headers['retry-after']);
@@ -636,7 +636,8 @@ export class HttpClient {
       if (this.opts.debug) {
         this.debug(`< HTTP ${res.status} (${Date.now() - started} ms)`);
         for (const k of ['content-type', 'retry-after', 'location']) if (res.headers[k]) this.debug(`< ${k}: ${redactUrl(String(res.headers[k]))}`);
-        if (text) this.debug(`< ${debugBody(text)}`);
+        // An error's answer whole (its message is cut on the error line); others to a few KB.
+        if (text) this.debug(`< ${debugBody(text, res.status >= 400)}`);
       }
       return { status: res.status, headers: res.headers, text };
     } catch (e) {
@@ -833,14 +834,22 @@ function formatSeconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(3))}s`;
 }
 
-function debugBody(text: string): string {
+function debugBody(text: string, whole = false): string {
   try {
     const s = JSON.stringify(redactValue(JSON.parse(text)));
-    return s.length > 4000 ? `${s.slice(0, 4000)}… (${s.length} bytes)` : s;
+    return s.length > 4000 && !whole ? `${s.slice(0, 4000)}… (${s.length} bytes)` : s;
   } catch {
     const s = text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, '.');
-    return s.length > 1000 ? `${s.slice(0, 1000)}… (${s.length} bytes)` : s;
+    return s.length > 1000 && !whole ? `${s.slice(0, 1000)}… (${s.length} bytes)` : s;
   }
+}
+
+/** What of a server's error message the error line shows: a few KB (a 10 MB message is no line). */
+const MAX_MESSAGE = 2048;
+
+function capMessage(message: string): string {
+  if (message.length <= MAX_MESSAGE) return message;
+  return `${message.slice(0, MAX_MESSAGE)}… (cut: the server's message is ${message.length} characters; --debug shows it whole)`;
 }
 
 export function isAgntError(e: unknown): e is AgntError {

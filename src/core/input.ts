@@ -156,6 +156,31 @@ function yamlOrJson(text: string, where: string, preferYaml: boolean): Promise<u
   });
 }
 
+/** Nesting deeper than any request body: refused before a recursive walk of it overflows the stack. */
+const MAX_DEPTH = 1000;
+
+/** The value unchanged, or a usage error naming `where` when it nests deeper than MAX_DEPTH (walked without recursion). */
+export function withinDepth<T>(value: T, where: string): T {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (!v || typeof v !== 'object') continue;
+    if (depth >= MAX_DEPTH) throw new UsageError(`${where}: nested more than ${MAX_DEPTH} levels deep`);
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return value;
+}
+
+/** Parsed, then checked for depth; a parser that overflows on the way is the same usage error. */
+async function parsedWithin(text: string, where: string, preferYaml: boolean): Promise<unknown> {
+  try {
+    return withinDepth(await yamlOrJson(text, where, preferYaml), where);
+  } catch (e) {
+    if (e instanceof RangeError || (e instanceof UsageError && /Maximum call stack/.test(e.message))) throw new UsageError(`${where}: nested more than ${MAX_DEPTH} levels deep`);
+    throw e;
+  }
+}
+
 /** Reads and parses a JSON or YAML file ('-' for stdin). */
 export async function readStructured(path: string, readStdin: () => Promise<string>): Promise<unknown> {
   let text: string;
@@ -173,11 +198,11 @@ export async function readStructured(path: string, readStdin: () => Promise<stri
   if (text.trim() === '') throw new UsageError(`${where}: the file is empty`);
   if (path === '-') checkDocumentSize(where, Buffer.byteLength(text));
   const yaml = /\.ya?ml$/i.test(path) || (path === '-' && !/^\s*[[{]/.test(text));
-  return await yamlOrJson(text, where, yaml);
+  return await parsedWithin(text, where, yaml);
 }
 
 export async function parseObjectText(text: string, where: string): Promise<unknown> {
-  return await yamlOrJson(text, where, !/^\s*[[{"]/.test(text));
+  return await parsedWithin(text, where, !/^\s*[[{"]/.test(text));
 }
 
 function typeName(t: FieldType): string {

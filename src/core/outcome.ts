@@ -2,8 +2,8 @@
 // perform) and every workflow handler return one; the presenter (present.ts) alone turns it into
 // bytes on stdout and stderr and into an exit code. Batch calls the same perform and keeps the
 // values. Nothing here knows the output format.
-import type { AgntError } from './errors.ts';
-import { EXIT } from './errors.ts';
+import { type AgntError, ApiError, EXIT } from './errors.ts';
+import { redactUrls } from './redact.ts';
 import type { Column, Format } from './output.ts';
 import type { OnPage, PageResult } from './paginate.ts';
 
@@ -15,6 +15,19 @@ export interface PageStream {
 
 /** One id of a command run once per id. */
 export type IdResult = { id: string; ok: true; data: unknown } | { id: string; ok: false; error: AgntError };
+
+/**
+ * A failed id as an element of the structured output (json, yaml, jsonl): its id and the error
+ * as the JSON error form gives it, so that the list accounts for every id it was given.
+ */
+export function failedElement(id: string, e: AgntError): { id: string; error: Record<string, unknown> } {
+  const error: Record<string, unknown> = { message: redactUrls(e.message), exitCode: e.exitCode };
+  if (e instanceof ApiError) {
+    error.status = e.status;
+    if (e.code) error.code = e.code;
+  }
+  return { id, error };
+}
 
 export interface PerId {
   results: IdResult[];

@@ -6,7 +6,7 @@
 // Either way a walk that ends with fewer (or more) records than the server's `total` is
 // reported, never passed off as the whole list.
 import type { HttpClient, RequestSpec } from './http.ts';
-import { AgntError, UsageError } from './errors.ts';
+import { AgntError, EXIT, UsageError } from './errors.ts';
 
 export interface PageOptions {
   all?: boolean;
@@ -113,7 +113,16 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
   const sendLimit = limit !== undefined && documentsLimit(spec) ? { limit } : {};
   let count = 0;
   let stopped = false;
-  const emit = async (items: unknown[]): Promise<boolean> => {
+  // Every id of the walk: a server that sends a page again (a total larger than what comes) would
+  // otherwise have --all print duplicates, miss records and exit 0, or walk on without end.
+  const seen = new Set<string>();
+  const emit = async (items: unknown[], page: number): Promise<boolean> => {
+    for (const r of items) {
+      const id = idKey(r);
+      if (id === undefined) continue;
+      if (seen.has(id)) throw repeated(spec, page, id, count);
+      seen.add(id);
+    }
     const room = limit === undefined ? items.length : Math.max(0, limit - count);
     const take = items.length > room ? items.slice(0, room) : items;
     if (take.length) {
@@ -124,8 +133,12 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
     count += take.length;
     return stopped || (limit !== undefined && count >= limit);
   };
+  // A list whose row documents no page/perPage is asked without them; they are sent only to
+  // walk past a first page that says there is more.
+  const bare = spec.endpoint?.pageParams === false;
   const fetchPage = async (page: number, perPage?: number) => {
-    const query = { ...(spec.query ?? {}), page, ...(perPage ? { perPage } : {}), ...sendLimit };
+    const paging = bare && page === 1 ? {} : { page, ...(perPage ? { perPage } : {}) };
+    const query = { ...(spec.query ?? {}), ...paging, ...sendLimit };
     const res = await client.request({ ...spec, query, ...(page > 1 ? { priority: true } : {}) });
     return { items: itemsOf(res.data), total: res.meta.total, perPage: res.meta.perPage, dryRun: res.dryRun };
   };
@@ -137,7 +150,7 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
     });
     if (res.dryRun) return { count: 0 };
     const items = itemsOf(res.data);
-    await emit(items);
+    await emit(items, opts.page ?? 1);
     return { count, total: res.meta.total, page: opts.page, perPage: res.meta.perPage ?? opts.perPage };
   }
 
@@ -150,7 +163,7 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
   // fewer than asked and more remain (a server that caps perPage without saying so).
   let per = asked;
   if (first.perPage !== undefined && first.perPage > 0) per = first.perPage;
-  else if (first.items.length > 0 && first.items.length < asked && (total === undefined || total > first.items.length)) per = first.items.length;
+  else if (first.items.length > 0 && (bare || first.items.length < asked) && (total === undefined || total > first.items.length)) per = first.items.length;
   // How many records the walk should end with, when the server said how many exist.
   const expected = total === undefined ? undefined : Math.max(0, total - (start - 1) * per);
   const result = (): PageResult => {
@@ -160,13 +173,13 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
     }
     return r;
   };
-  if ((await emit(first.items)) || first.items.length === 0) return result();
+  if ((await emit(first.items, start)) || first.items.length === 0) return result();
 
   if (total !== undefined) {
     const lastPage = Math.min(Math.ceil(total / per), start + MAX_PAGES);
     const wanted = limit === undefined ? lastPage : Math.min(lastPage, start + Math.ceil((limit - count) / per));
     const concurrency = Math.max(1, opts.concurrency ?? 4);
-    const inflight: Array<Promise<{ items: unknown[] }>> = [];
+    const inflight: Array<Promise<{ items: unknown[]; page: number }>> = [];
     let next = start + 1;
     const settleQuietly = () => {
       // Their results are not needed; a failure among them is not this walk's to report.
@@ -175,7 +188,7 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
     // A page fetched ahead may fail (or be aborted by Ctrl-C) before it is awaited: it carries
     // a handler from the start, so that its rejection is never an unhandled one.
     const ahead = (page: number) => {
-      const p = fetchPage(page, per);
+      const p = fetchPage(page, per).then((r) => ({ ...r, page }));
       p.catch(() => undefined);
       return p;
     };
@@ -183,7 +196,7 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
     try {
       while (inflight.length) {
         const res = await inflight.shift()!;
-        if ((await emit(res.items)) || res.items.length === 0) break;
+        if ((await emit(res.items, res.page)) || res.items.length === 0) break;
         if (next <= wanted) inflight.push(ahead(next++));
       }
     } finally {
@@ -199,7 +212,7 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
     page++;
     const res = await fetchPage(page, per);
     last = res.items.length;
-    if ((await emit(res.items)) || last === 0) break;
+    if ((await emit(res.items, page)) || last === 0) break;
   }
   return result();
 }
@@ -259,6 +272,14 @@ async function walkCursor(client: HttpClient, spec: RequestSpec, opts: PageOptio
     if (count !== expected) r.incomplete = { received: count, expected };
   }
   return r;
+}
+
+function repeated(spec: RequestSpec, page: number, id: string, count: number): AgntError {
+  return new AgntError(
+    `${spec.method} ${spec.path} page ${page} repeats record ${id} (already received on an earlier page); stopped after ${count} record${count === 1 ? '' : 's'}`,
+    EXIT.failure,
+    'the server sent a page again: the list changed while it was read, or the server pages wrongly; run the command again',
+  );
 }
 
 function idKey(r: unknown): string | undefined {

@@ -8,7 +8,7 @@
 import type { Context } from './context.ts';
 import { AgntError, Interrupted, OutcomeExit, PartialFailure, UsageError } from './errors.ts';
 import { YoungCap } from './heap.ts';
-import { type Outcome, exitClass } from './outcome.ts';
+import { type Outcome, exitClass, failedElement } from './outcome.ts';
 import { type Column, ID_KEYS, MARKDOWN } from './output.ts';
 import { checkCsvRaw, outputFormatOf, ID_HINT, MARKDOWN_HINT, makePrinter, NO_ID, NO_MARKDOWN, outputOptionsOf, type Printer } from './present-printer.ts';
 import type { Shape } from '../api/shape.ts';
@@ -207,6 +207,8 @@ async function presentPerId(ctx: Context, spec: PresentSpec, o: Outcome): Promis
     return;
   }
   const done: unknown[] = [];
+  // The structured formats list a failed id too (README: failed ids included); a table or -o id shows what was done.
+  const structured = ['json', 'yaml', 'jsonl'].includes(outputFormatOf(ctx));
   const failed: string[] = [];
   const reasons: string[] = [];
   for (const r of results) {
@@ -215,6 +217,7 @@ async function presentPerId(ctx: Context, spec: PresentSpec, o: Outcome): Promis
       if (!ctx.io.quiet && !ctx.jsonErrors && results.length > 1) ctx.io.err(`${r.id}: ok`);
     } else {
       failed.push(r.id);
+      if (structured) done.push(failedElement(r.id, r.error));
       reasons.push(`${r.id}: ${r.error.message}`);
       // In the JSON error form the one object at the end carries every reason.
       if (!ctx.jsonErrors) ctx.io.err(`${r.id}: error: ${r.error.message}`);

@@ -8,7 +8,8 @@ const SECRET_QUERY = /^(signature|sig|x-amz-signature|x-amz-credential|x-amz-sec
 export const REDACTED = '<redacted>';
 
 export function isSecretKey(key: string): boolean {
-  return SECRET_KEY.test(key) || (/token$/i.test(key) && !/^(next|page|sync|lastSync|share|confirmation)/i.test(key));
+  // camelCase names end in one too (newPassword, webhookSecret).
+  return SECRET_KEY.test(key) || /(password|passwd|secret)$/i.test(key) || (/token$/i.test(key) && !/^(next|page|sync|lastSync|share|confirmation)/i.test(key));
 }
 
 /** A deep copy with secret-looking keys replaced, and signatures masked in URL strings. */

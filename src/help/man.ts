@@ -36,12 +36,46 @@ function commandLines(root: Node): string[] {
   return out;
 }
 
+/**
+ * The page's date (.TH): that of this version, not of the build, so that a build is reproducible
+ * and the committed page stays what the build writes. Moved on with the version.
+ */
+export const PAGE_DATE = '2026-11-29';
+
+/** Roff as mandoc -Tlint wants it: no paragraph macro right after a section heading, text lines of at most 80 bytes. */
+function tidy(lines: string[]): string[] {
+  const out: string[] = [];
+  let fill = true;
+  for (const line of lines) {
+    if (line === '.PP' && out.at(-1)?.startsWith('.SH ')) continue;
+    if (line === '.nf') fill = false;
+    if (line === '.fi') fill = true;
+    if (!fill || line.startsWith('.') || Buffer.byteLength(line) <= 80) {
+      out.push(line);
+      continue;
+    }
+    // Filled text may break at any space: the reader's man joins the lines again.
+    let rest = line;
+    while (Buffer.byteLength(rest) > 80) {
+      let cut = rest.lastIndexOf(' ', 80);
+      if (cut <= 0) cut = rest.indexOf(' ', 80);
+      if (cut <= 0) break;
+      out.push(rest.slice(0, cut));
+      rest = rest.slice(cut + 1);
+      // A line that starts with a dot or a quote would be read as a request.
+      if (/^[.']/.test(rest)) rest = `\\&${rest}`;
+    }
+    out.push(rest);
+  }
+  return out;
+}
+
 /** agnt(1) for this program, dated by the version rather than the day, so a build is reproducible. */
 export function manPage(program: Command): string {
   const root = modelOf(program);
   const topic = (name: string) => findTopic(name)!;
   const lines = [
-    `.TH AGNT 1 "" "agnt ${VERSION}" "User Commands"`,
+    `.TH AGNT 1 ${PAGE_DATE} "agnt ${VERSION}" "User Commands"`,
     '.SH NAME',
     'agnt \\- command\\-line administration for the Assistant Platform API',
     '.SH SYNOPSIS',
@@ -75,5 +109,5 @@ export function manPage(program: Command): string {
     '.SH SEE ALSO',
     roff('agnt help environment, agnt help exit-codes, agnt help formatting, agnt help config; agnt completion bash|zsh|fish|powershell.'),
   ];
-  return `${lines.join('\n')}\n`;
+  return `${tidy(lines).join('\n')}\n`;
 }

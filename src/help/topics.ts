@@ -32,6 +32,11 @@ export const environment = (): readonly EnvEntry[] => [
   { name: 'AGNT_ERROR_FORMAT', meaning: 'json: report every failure as one JSON object on stderr (as --json does)', default: 'one line, and a hint line' },
   { name: 'AGNT_TRACE', meaning: 'any value: print the stack of an unexpected error (a bug) after its message', default: 'unset' },
   { name: 'AGNT_BACKOFF_MS', meaning: 'first pause before a retry, in milliseconds; doubles each time, up to 8 s (a server Retry-After wins)', default: '500' },
+  {
+    name: 'AGNT_LOCK_WAIT',
+    meaning: 'seconds a second writer of a file agnt keeps (config, aliases, a ledger, a state or cursor file) waits for the lock before it refuses, naming the holder',
+    default: '15 (config, aliases), 1 (ledgers, state, cursor)',
+  },
   { name: 'AGNT_RETRY_BUDGET', meaning: 'retries one run may make across all its requests, so a failing server is not hammered', default: '10' },
   { name: 'AGNT_COMPLETE_TIMEOUT_MS', meaning: 'how long shell completion waits for ids from the server, in milliseconds', default: '900' },
   { name: 'AGNT_COMPLETE_TTL', meaning: 'how long shell completion keeps ids it fetched, in seconds (0: not at all)', default: '60' },

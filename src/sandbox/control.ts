@@ -64,6 +64,9 @@ export class Bench {
    * connection, or (a delay alone) the real answer, late.
    */
   answerFault(rule: FaultRule, req: IncomingMessage, res: ServerResponse, log: LoggedRequest, query: Record<string, string>, serve: () => Reply | Promise<Reply>): Promise<Reply> {
+    const late = rule.delay ? new Promise<void>((resolve) => setTimeout(resolve, rule.delay)) : Promise.resolve();
+    // A delay alone: the request is left unread, for the real answer to read it whole.
+    if (!rule.status && !rule.reset) return late.then(serve);
     // The body is read (so that the answer is not sent into an unread request) and journaled.
     const chunks: Buffer[] = [];
     const drained = new Promise<void>((resolve) => {
@@ -75,8 +78,6 @@ export class Bench {
     }).then(() => {
       if (chunks.length) log.raw = Buffer.concat(chunks);
     });
-    const late = rule.delay ? new Promise<void>((resolve) => setTimeout(resolve, rule.delay)) : Promise.resolve();
-    if (!rule.status && !rule.reset) return late.then(serve);
     return Promise.all([drained, late]).then(() => {
       if (rule.reset) {
         this.record(log, query);
@@ -241,7 +242,8 @@ export class Bench {
       case 'POST stop':
         // Answered first; the process stops once the answer is out.
         res.once('finish', () => this.onStop?.());
-        return { body: { stopping: true } };
+        // Its pid, so that `agnt sandbox stop` can return once the process has exited.
+        return { body: { stopping: true, ...(this.onStop ? { pid: process.pid } : {}) } };
     }
     throw new HttpError(404, `no such control request: ${method} ${CONTROL_PREFIX}${parts.join('/')}`, 'AGNT_E_NOT_FOUND');
   }

@@ -1,4 +1,5 @@
 // Record shapes shared by several sandbox areas, and the role checks the spec names.
+import { randomBytes } from 'node:crypto';
 import type { Store, Rec } from './store.ts';
 
 export const ACCOUNT = 'acc_acme';
@@ -57,7 +58,7 @@ export function userView(store: Store, u: Rec): Rec {
 }
 
 export function issueToken(store: Store, role: string, userId: string, token?: string): string {
-  const t = token ?? `agnt_sbx_${role}_${Math.random().toString(36).slice(2, 10)}${Date.now().toString(36).slice(-4)}`;
+  const t = token ?? `agnt_sbx_${role}_${randomBytes(18).toString('base64url')}`;
   store.meta.tokens[t] = { role, userId };
   return t;
 }

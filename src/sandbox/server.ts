@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse, type Server } 
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
-import { Store } from './store.ts';
+import { Store, StoreWriteError } from './store.ts';
 import { Router } from './router.ts';
 import { HttpError, type Reply, type Req } from './http.ts';
 import { seedBase } from './seed.ts';
@@ -100,6 +100,8 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 /** The reply for an error thrown by a route (or the dispatch before it). */
 function replyForError(e: unknown): Reply {
   if (e instanceof HttpError) return errorReply(e.status, e.message, e.code, e.extra);
+  // The data file could not take the change (a full disk): it was not made.
+  if (e instanceof StoreWriteError) return errorReply(507, e.message, 'AGNT_E_INSUFFICIENT_STORAGE');
   process.stderr.write(`sandbox: ${(e as Error).stack}\n`);
   return errorReply(500, 'internal sandbox error', 'AGNT_E_INTERNAL');
 }

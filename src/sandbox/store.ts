@@ -10,7 +10,7 @@
 // crash of the machine. When the journal has grown past twice the size of the state it last
 // compacted to, the file is rewritten (to a temporary file, synced, then renamed over it).
 // A data file of the earlier format (one JSON document) is still read, and rewritten as lines.
-import { closeSync, fdatasync, fstatSync, fsyncSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fdatasync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { Packing } from './packing.ts';
 
@@ -26,6 +26,13 @@ const COMPACT_MIN_BYTES = 8 * 1024 * 1024;
 
 /** A data file that cannot be read as a sandbox's state: refused, and left as it is. */
 export class DataFileError extends Error {}
+
+/**
+ * A change the data file could not take (a full disk): it was not made. Changes are written
+ * ahead: a record is changed in memory only once its line is in the file, so that what a read
+ * sees is what a restart (or a kill -9) finds. The server answers 507.
+ */
+export class StoreWriteError extends Error {}
 
 export class Store {
   /** Records by collection and id: objects, or the packed text of a packed collection's. */
@@ -188,9 +195,10 @@ export class Store {
   insert(name: string, prefix: string, rec: Rec): Rec {
     const now = this.now();
     const full = { id: rec.id ?? this.newId(prefix), ...rec, createdAt: rec.createdAt ?? now, updatedAt: rec.updatedAt ?? now };
+    // Written ahead: a change the file refuses is not made.
+    this.changed({ c: name, r: full });
     this.reindex(name, this.get(name, full.id), full);
     this.put(name, full);
-    this.changed({ c: name, r: full });
     return full;
   }
 
@@ -203,21 +211,23 @@ export class Store {
       before = { id: rec.id };
       for (const f of byField.keys()) before[f] = rec[f];
     }
-    Object.assign(rec, patch, { updatedAt: this.now() });
+    const updatedAt = this.now();
+    // Written ahead (the record as it will be): a change the file refuses is not made.
+    if (this.fd !== undefined) this.changed({ c: name, r: { ...rec, ...patch, updatedAt } });
+    else this.version++;
+    Object.assign(rec, patch, { updatedAt });
     if (before) this.reindex(name, before, rec);
     if (this.packs.has(name)) this.put(name, rec);
-    this.changed({ c: name, r: rec });
     return rec;
   }
 
   remove(name: string, id: string): boolean {
     const rec = this.get(name, id);
-    const ok = this.col(name).delete(id);
-    if (ok) {
-      this.reindex(name, rec, undefined);
-      this.changed({ c: name, d: id });
-    }
-    return ok;
+    if (rec === undefined) return false;
+    this.changed({ c: name, d: id });
+    this.col(name).delete(id);
+    this.reindex(name, rec, undefined);
+    return true;
   }
 
   find(name: string, pred: (r: Rec) => boolean): Rec | undefined {
@@ -238,27 +248,43 @@ export class Store {
     this.version++;
     if (this.fd === undefined) return;
     let text = '';
-    if (this.dirtyCounters) {
-      text += `${JSON.stringify({ k: this.dirtyCounters })}\n`;
-      this.dirtyCounters = undefined;
-    }
+    if (this.dirtyCounters) text += `${JSON.stringify({ k: this.dirtyCounters })}\n`;
     text += `${JSON.stringify(line)}\n`;
     // The meta is small (tokens, settings) and changed by assignment, so it is compared here.
     const meta = JSON.stringify(this.meta);
-    if (meta !== this.metaText) {
-      this.metaText = meta;
-      text += `{"m":${meta}}\n`;
-    }
+    if (meta !== this.metaText) text += `{"m":${meta}}\n`;
     this.append(text);
+    // Only once written: a failed write leaves them to go with the next change.
+    this.dirtyCounters = undefined;
+    this.metaText = meta;
   }
 
+  /** Appends whole lines, or nothing: a write cut short (a full disk) is cut off the file again. */
   private append(text: string): void {
     const buf = Buffer.from(text);
     let at = 0;
-    while (at < buf.length) at += writeSync(this.fd!, buf, at);
+    try {
+      while (at < buf.length) at += writeSync(this.fd!, buf, at);
+    } catch (e) {
+      try {
+        if (at > 0) ftruncateSync(this.fd!, fstatSync(this.fd!).size - at);
+      } catch {
+        /* the reader cuts a torn last line anyway */
+      }
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new StoreWriteError(
+        `the sandbox could not save the change to its data file ${this.file} (${code === 'ENOSPC' ? 'no space left on the device' : (code ?? (e as Error).message)}); nothing was changed`,
+      );
+    }
     this.journalBytes += buf.length;
     this.unsynced = true;
-    if (this.journalBytes > Math.max(COMPACT_MIN_BYTES, this.compactedBytes)) this.save();
+    if (this.journalBytes > Math.max(COMPACT_MIN_BYTES, this.compactedBytes)) {
+      try {
+        this.save();
+      } catch {
+        // The change is in the journal; compaction is tried again after the next one.
+      }
+    }
   }
 
   /**

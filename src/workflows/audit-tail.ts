@@ -10,6 +10,7 @@
 // records when others are added, never skips one). What was read is sorted by time, the events
 // the cursor has seen are dropped, and the rest is written in batches, the cursor saved after
 // each.
+import { acquireLock, LEDGER_LOCK_WAIT_MS } from '../core/file-lock.ts';
 import type { Context } from '../core/context.ts';
 import type { Outcome, StreamSink } from '../core/outcome.ts';
 import type { Handler, Invocation } from '../core/spec.ts';
@@ -102,6 +103,17 @@ async function tail(ctx: Context, inv: Invocation<TailOptions>, source: Source):
 }
 
 async function run(ctx: Context, inv: Invocation<TailOptions>, source: Source, sink: StreamSink, intervalMs: number): Promise<void> {
+  // One tail per cursor file: a second one refuses, naming the first, rather than both saving it.
+  const path = inv.opts.cursorFile && !ctx.dryRun ? inv.opts.cursorFile : undefined;
+  const lock = path ? await acquireLock(path, { waitMs: LEDGER_LOCK_WAIT_MS, what: 'the cursor file', signal: ctx.signal }) : undefined;
+  try {
+    await follow(ctx, inv, source, sink, intervalMs);
+  } finally {
+    lock?.release();
+  }
+}
+
+async function follow(ctx: Context, inv: Invocation<TailOptions>, source: Source, sink: StreamSink, intervalMs: number): Promise<void> {
   const o = inv.opts;
   const filters: Rec = { ...inv.query };
   const ecs = o.schema === 'ecs';

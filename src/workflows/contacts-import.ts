@@ -1,4 +1,6 @@
 // `agnt contacts import FILE|-`: option checks, then src/workflows/import/run.ts; the summary is the result.
+import { LedgerWriteError } from './import/ledger.ts';
+import { escapeControls } from '../core/output.ts';
 import type { Handler } from '../core/spec.ts';
 import { ApiError, EXIT, namedFailures, UsageError, apiTag } from '../core/errors.ts';
 import { parseDelimiterOption, parseEncodingOption } from './import/detect.ts';
@@ -69,6 +71,10 @@ const handler: Handler<ImportOptions> = async (ctx, inv) => {
       s.ledger && (s.pending ?? 0) > 0 && !(error && (error.exitCode === EXIT.usage || error instanceof ChangedInput))
         ? `; ${s.pending} rows not finished: run the same command with --resume to finish`
         : '';
+    if (error instanceof LedgerWriteError) {
+      // The ledger holds every record up to the failed write; --resume sends again only rows it does not show finished.
+      return { data: summary, exitCode: EXIT.failure, message: `${error.message}; free space there, then run the same command with --resume to finish` };
+    }
     const tags = error instanceof ApiError ? apiTag(error) : '';
     return { data: summary, exitCode: error?.exitCode ?? EXIT.failure, message: `${error?.message ?? 'import stopped'}${tags}${hint}` };
   }
@@ -76,6 +82,12 @@ const handler: Handler<ImportOptions> = async (ctx, inv) => {
     const where = summary.errorsOut ? ` (written to ${summary.errorsOut})` : s.ledger ? ` (see ${s.ledger}, or add --errors-out FILE)` : '';
     // The JSON error form is one object: it names the failed rows (the first few, then a count).
     const named = ctx.jsonErrors ? namedFailures(failures, summary.failed) : '';
+    // A dry run keeps no ledger: the rows that would fail are named here, one a line.
+    if (ctx.dryRun && !ctx.jsonErrors && !summary.errorsOut) {
+      for (const f of failures) ctx.io.err(escapeControls(f));
+      const more = summary.failed > failures.length ? `; the first ${failures.length} are named above: --errors-out FILE writes all of them` : '';
+      return { data: summary, exitCode: EXIT.partial, message: `${summary.failed} of ${summary.total} rows failed${more}` };
+    }
     return { data: summary, exitCode: EXIT.partial, message: `${summary.failed} of ${summary.total} rows failed${where}${named}` };
   }
   return { data: summary };

@@ -1,6 +1,7 @@
 // Coverage workflows: create (pairs, files, local times, durations, prompts on a terminal),
 // update with local times, events over a friendly range, and the terminal renderings of the
 // chain and the dashboard.
+import { asThisRun } from '../core/suggest.ts';
 import { parseFormat } from '../core/output.ts';
 import { loadPrompts, type Prompts } from '../core/prompts.ts';
 import { readFileSync } from 'node:fs';
@@ -236,12 +237,12 @@ export const create: Handler<CreateOptions> = async (ctx, inv) => {
       return {
         data: span,
         exitCode: e.exitCode,
-        message: `created draft ${span.id}; not submitted: ${why}; fix that, then: agnt coverage submit ${span.id} (or: agnt coverage cancel ${span.id} --yes)`,
+        message: `created draft ${span.id}; not submitted: ${why}; fix that, then: ${asThisRun(ctx.global, `agnt coverage submit ${span.id}`)} (or: ${asThisRun(ctx.global, `agnt coverage cancel ${span.id} --yes`)})`,
       };
     }
     return { data: span, message: `created and submitted coverage span ${span.id} (${span.status})` };
   }
-  return { data: span, message: `created coverage span ${span.id} (${span.status}); submit it with: agnt coverage submit ${span.id}` };
+  return { data: span, message: `created coverage span ${span.id} (${span.status}); submit it with: ${asThisRun(ctx.global, `agnt coverage submit ${span.id}`)}` };
 };
 
 function tryWhen(v: string, tz: string, now: number, endOfDay: boolean): true | string {

@@ -15,6 +15,7 @@ import { displayZone, zoned } from '../render/zoned.ts';
 import { durationMs } from './wait.ts';
 import { showsField } from '../core/present.ts';
 import { lane } from '../core/map-limit.ts';
+import { asThisRun } from '../core/suggest.ts';
 import { pairsText, PRINCIPAL_FETCHES, principalRows } from './span-principals.ts';
 
 type Rec = Record<string, any>;
@@ -209,6 +210,7 @@ export async function gather(ctx: Context, opts: Record<string, unknown>): Promi
   const me = (await callEndpoint<Rec>(client, 'users.me.get')).data ?? {};
   const tz = await displayZone(ctx, opts, typeof me.timezone === 'string' && validZone(me.timezone) ? me.timezone : undefined);
   const failed: Gathered['failed'] = [];
+  const asRun = (item: ReturnType<typeof withCommands>) => ({ ...item, commands: item.commands.map((c) => asThisRun(ctx.global, c)) });
   // A span's principals are fetched as soon as its page arrives, while the walk reads on: with a
   // round trip of 20 ms, waiting for the whole list first added the walk's time to theirs.
   const fetchPrincipals = lane(PRINCIPAL_FETCHES);
@@ -231,7 +233,7 @@ export async function gather(ctx: Context, opts: Record<string, unknown>): Promi
           }
         });
         const rows = await Promise.all(principals);
-        return kept.map((r, i): InboxItem => ({ kind: src.kind, ...withCommands(src, src.item(r, tz)), record: r, ...(src.withPrincipals && withPrincipals ? { principals: rows[i] } : {}) }));
+        return kept.map((r, i): InboxItem => ({ kind: src.kind, ...asRun(withCommands(src, src.item(r, tz))), record: r, ...(src.withPrincipals && withPrincipals ? { principals: rows[i] } : {}) }));
       } catch (e) {
         if (ctx.signal.aborted || e instanceof Interrupted) throw e;
         // Not this caller's role: nothing of theirs to show there.

@@ -1,5 +1,6 @@
 // Organization commands that do more than one plain request: the typed-name delete, the SSO
 // set-up, the SCIM token, audit events with relative times, and audit-log delivery with --wait.
+import { asThisRun } from '../core/suggest.ts';
 import { loadPrompts } from '../core/prompts.ts';
 import type { Context } from '../core/context.ts';
 import { callEndpoint, requestFor } from '../core/endpoint-request.ts';
@@ -178,7 +179,7 @@ async function waitForJob(ctx: Context, orgId: string, first: Rec, opts: WaitOpt
         throw new AgntError(
           `gave up waiting after ${maxWait / 1000}s: delivery job ${job.id} is still ${job.status}`,
           EXIT.failure,
-          `check later: agnt org audit-logging job ${orgId} ${job.id} --wait`,
+          `check later: ${asThisRun(ctx.global, `agnt org audit-logging job ${orgId} ${job.id} --wait`)}`,
         );
       }
       await sleep(interval, ctx.signal);
@@ -208,7 +209,7 @@ export const deliver: Handler<WaitOptions & { tz?: string }> = async (ctx, inv) 
   if (!res) return;
   const orgId = inv.args.orgId!;
   if (!inv.opts.wait) {
-    return { data: res.data, message: `delivery job ${res.data.id} is ${res.data.status}; follow it with: agnt org audit-logging job ${orgId} ${res.data.id} --wait` };
+    return { data: res.data, message: `delivery job ${res.data.id} is ${res.data.status}; follow it with: ${asThisRun(ctx.global, `agnt org audit-logging job ${orgId} ${res.data.id} --wait`)}` };
   }
   return outcome(await waitForJob(ctx, orgId, res.data, inv.opts));
 };

@@ -178,7 +178,7 @@ describe('audit-events tail', () => {
     expect(doc).toEqual({
       '@timestamp': raw.createdAt,
       ecs: { version: '8.11.0' },
-      event: { id: raw.id, action: 'test.same-time', kind: 'event', module: 'agnt', dataset: 'agnt.audit', provider: 'agnt' },
+      event: { id: raw.id, action: 'test.same-time', kind: 'event', category: ['configuration'], type: ['change'], outcome: 'success', module: 'agnt', dataset: 'agnt.audit', provider: 'agnt' },
       user: { id: 'usr_admin' },
       related: { user: ['usr_admin'] },
       organization: { id: 'org_acme' },

@@ -100,7 +100,7 @@ describe('auth', () => {
   it('config sets, lists, switches and removes profiles', async () => {
     const dir = tempDir();
     await agnt(['auth', 'login', '--base-url', sb.baseUrl, '--with-token'], { configDir: dir, input: sb.tokens.admin });
-    await agnt(['auth', 'login', '--profile', 'second', '--base-url', sb.baseUrl, '--with-token'], { configDir: dir, input: sb.tokens.member });
+    await agnt(['auth', 'login', '--profile', 'second', '--use', '--base-url', sb.baseUrl, '--with-token'], { configDir: dir, input: sb.tokens.member });
     expect((await agnt(['config', 'set', 'output', 'json'], { configDir: dir })).exitCode).toBe(0);
     const bad = await agnt(['config', 'set', 'output', 'xml'], { configDir: dir });
     expect(bad.exitCode).toBe(2);

@@ -57,6 +57,7 @@ beforeAll(async () => {
   mkdirSync(join(work, 'files'));
   writeFileSync(join(work, 'files', 'body.json'), '{}');
   writeFileSync(join(work, 'files', 'bodies.yaml'), '{}');
+  writeFileSync(join(work, 'files', 'my notes.json'), '{}');
   env = {
     ...cleanEnv(),
     PATH: `${bin}:${dirname(process.execPath)}:${process.env.PATH}`,
@@ -236,7 +237,18 @@ describe('bash', () => {
     expect((await bash('agnt api PUT /users/x --file files/bod')).lines.sort()).toEqual(['files/bodies.yaml', 'files/body.json']);
     // --data of an endpoint command is JSON text, not a file.
     expect((await bash('agnt users create --data files/b')).lines).toEqual([]);
+    // A name with a space is one completion, not two words.
+    expect((await bash('agnt users create --file files/my')).lines).toEqual(['files/my notes.json']);
   });
+
+  it.skipIf(!hasCommand('shellcheck') && !IN_CI)(
+    hasCommand('shellcheck') || IN_CI ? 'shellcheck finds nothing in completions/agnt.bash' : 'shellcheck (skipped: not installed; .ci/install-shells.sh installs it)',
+    async () => {
+      const r = await execa('shellcheck', ['--shell=bash', '--severity=style', SCRIPTS.bash], { reject: false });
+      expect(r.stdout).toBe('');
+      expect(r.exitCode).toBe(0);
+    },
+  );
 
   it('completes file paths where an argument is a file', async () => {
     for (const line of ['agnt contacts import files/bo', 'agnt drive upload files/bo', 'agnt drive upload files/body.json files/bo', 'agnt org validate files/bo', 'agnt batch files/bo']) {

@@ -221,6 +221,27 @@ describe('contacts import', () => {
     expect(existsSync(`${file}.ledger.jsonl`)).toBe(false);
   });
 
+  it('--dry-run names the failed rows on stderr (row, column, reason), as --errors-out would hold them', async () => {
+    const file = write('google-human.csv', GOOGLE);
+    const r = await agnt(['contacts', 'import', file, '--dry-run'], { sb });
+    expect(r.exitCode).toBe(6);
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('row '))).toEqual([
+      "row 3 (bob@globex): 'bob@globex' in column 'E-mail 1 - Value' is not a valid e-mail address",
+      "row 6: no e-mail address (columns 'E-mail 1 - Value', 'E-mail 2 - Value')",
+      'row 7 (cara@initech.test): cara@initech.test is also on row 4, with other values: keep one of the two rows',
+    ]);
+    expect(r.stderr).toMatch(/\nerror: 3 of 8 rows failed\n/);
+    // Beyond the first 20, a pointer to the file that holds them all; --errors-out writes it in a dry run too.
+    const many = write('many.csv', `email\n${Array.from({ length: 25 }, (_, i) => `bad${i}`).join('\n')}\n`);
+    const m = await agnt(['contacts', 'import', many, '--dry-run'], { sb });
+    expect(m.stderr.split('\n').filter((l) => l.startsWith('row '))).toHaveLength(20);
+    expect(m.stderr).toContain('error: 25 of 25 rows failed; the first 20 are named above: --errors-out FILE writes all of them');
+    const out = join(dir, 'dry-errors.csv');
+    const w = await agnt(['contacts', 'import', many, '--dry-run', '--errors-out', out], { sb });
+    expect(w.stderr).toContain(`error: 25 of 25 rows failed (written to ${out})`);
+    expect(parse(readFileSync(out, 'utf8'), { columns: true })).toHaveLength(25);
+  });
+
   it('reads stdin, and refuses a file without an e-mail column before sending anything', async () => {
     const ledger = join(dir, 'stdin.ledger.jsonl');
     const r = await agnt(['contacts', 'import', '-', '--ledger', ledger, '-o', 'json'], { sb, input: 'email\tname\nstdin1@example.test\tIn Put\n' });

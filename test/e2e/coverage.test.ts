@@ -188,8 +188,10 @@ describe('a week of coverage', () => {
     expect(JSON.parse(r.stderr).error).toMatchObject({ exitCode: 6, message: expect.stringMatching(/^1 of 3 failed: cov_nope: coverage span 'cov_nope' not found/) });
     const human = await agnt(['coverage', 'approve', '-'], { sb, as: 'manager', input: 'cov_nope\ncov_nope2\n' });
     expect(human.stderr).toMatch(/^cov_nope: error: coverage span 'cov_nope' not found/);
-    expect(JSON.parse(r.stdout).map((s: any) => [s.id, s.status])).toEqual([
+    // The array accounts for every id: the failed one is an element naming its error.
+    expect(JSON.parse(r.stdout).map((s: any) => [s.id, s.status ?? s.error.status])).toEqual([
       [a, 'scheduled'],
+      ['cov_nope', 404],
       [b, 'scheduled'],
     ]);
   });

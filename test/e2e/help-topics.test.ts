@@ -30,6 +30,10 @@ describe('agnt help TOPIC', () => {
     const listed = [...r.stdout.matchAll(/^ {2}(\d+) {2,}/gm)].map((m) => m[1]);
     expect(listed).toEqual(documented);
     expect(r.stdout).toMatch(/^ {2}8 +agnt wait timed out/m);
+    // Every command that exits 7 is named (the text wraps: compare it unwrapped).
+    const seven = /^ {2}7 +([\s\S]*?)\n {2}8 /m.exec(r.stdout)![1]!.replace(/\s+/g, ' ');
+    expect(seven).toContain('org plan / org drift with --exit-code');
+    expect(seven).toContain('usage report --budget N --exit-code');
   });
 
   it('formatting and config: the formats, --fields, --query with examples; every setting', async () => {
@@ -86,10 +90,21 @@ describe('the man page', () => {
       }
     })();
     expect(committed === r.stdout, 'man/agnt.1 is stale: run `npm run build` and commit it').toBe(true);
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { man: string; files: string[] };
-    expect(pkg.man).toBe('./man/agnt.1');
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { man: string[]; files: string[] };
+    // An array: npm 11 installs no man page from a string.
+    expect(pkg.man).toEqual(['./man/agnt.1']);
+    expect(readFileSync(join(ROOT, 'man', 'agnt.1'), 'utf8')).toMatch(/^\.TH AGNT 1 \d{4}-\d{2}-\d{2} "agnt /);
     expect(pkg.files).toContain('man');
   });
+
+  it.skipIf(!hasCommand('mandoc') && !IN_CI)(
+    hasCommand('mandoc') || IN_CI ? 'mandoc -Tlint finds nothing in the man page' : 'mandoc -Tlint (skipped: mandoc is not installed; .ci/install-shells.sh installs it)',
+    async () => {
+      const r = await execa('mandoc', ['-Tlint', '-W', 'style', join(ROOT, 'man', 'agnt.1')], { reject: false });
+      expect(r.stdout + r.stderr).toBe('');
+      expect(r.exitCode).toBe(0);
+    },
+  );
 
   it.skipIf(!hasCommand('man') && !IN_CI)('renders with man -l: no warnings, every section', async () => {
     const r = await execa('man', ['--warnings', '-l', join(ROOT, 'man', 'agnt.1')], { env: { MANWIDTH: '80', MANPAGER: 'cat', PAGER: 'cat' }, reject: false });

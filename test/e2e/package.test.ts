@@ -3,7 +3,7 @@
 // stops). esbuild bundles every library, so the tarball carries no source maps and the install
 // pulls in only what cannot be bundled (the native keyring binding).
 import { execa } from 'execa';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,15 @@ describe('the npm package', () => {
     dir = tempDir('agnt-pack-');
     // npm test has just built dist/; --ignore-scripts keeps prepack from rebuilding it under
     // the other test files that are using it.
-    const r = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, reject: false });
+    // What a user's run leaves in examples/ (a ledger, a lock, a temporary file) is not shipped.
+    const leftovers = ['google-contacts.csv.ledger.jsonl', 'roster.csv.batch-ledger.jsonl', 'roster.csv.batch-ledger.jsonl.lock', 'org.yaml.4242.tmp'].map((f) => join(ROOT, 'examples', f));
+    for (const f of leftovers) writeFileSync(f, '{}\n');
+    let r: Awaited<ReturnType<typeof execa>>;
+    try {
+      r = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT, reject: false });
+    } finally {
+      for (const f of leftovers) rmSync(f, { force: true });
+    }
     expect(r.exitCode, String(r.stderr)).toBe(0);
     const [info] = JSON.parse(String(r.stdout)) as Array<{ filename: string; files: Array<{ path: string }> }>;
     tarball = join(dir, info!.filename);
@@ -45,6 +53,8 @@ describe('the npm package', () => {
     expect(files).toContain('man/agnt.1');
     expect(files).toContain('dist/THIRD-PARTY-NOTICES.txt');
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    expect(files.filter((f) => /^examples\/.*(ledger\.jsonl|\.lock|\.tmp)$/.test(f))).toEqual([]);
+    expect(files).toContain('examples/google-contacts.csv');
     // Every doc and example the README points to is in the package.
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const linked = [...new Set([...readme.matchAll(/[`(]((?:docs|examples)\/[\w./-]+\.\w+)[`)]/g)].map((m) => m[1]!))];
@@ -63,6 +73,8 @@ describe('the npm package', () => {
     const install = await execa('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', tarball], { reject: false, timeout: 180_000 });
     expect(install.exitCode, String(install.stderr)).toBe(0);
     const installed = join(prefix, 'lib', 'node_modules', 'agnt');
+    // `man agnt` works: npm links the page from the package's "man" list.
+    expect(readdirSync(join(prefix, 'share', 'man', 'man1'))).toContain('agnt.1');
     // agnt's own node_modules holds only the external dependencies and their platform packages.
     const deps = readdirSync(join(installed, 'node_modules'), { recursive: false })
       .flatMap((d) => (String(d).startsWith('@') ? readdirSync(join(installed, 'node_modules', String(d))).map((s) => `${d}/${s}`) : [String(d)]))

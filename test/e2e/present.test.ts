@@ -111,10 +111,11 @@ describe("ids from stdin ('-')", () => {
   it('-o json is an array whatever the number of ids and failures', async () => {
     const one = await agnt(['contacts', 'delete', '-', '--yes', '--json'], { sb, input: 'con_missing\n' });
     expect(one.exitCode).toBe(6);
-    expect(JSON.parse(one.stdout)).toEqual([]);
+    // The failed id is an element of the array (README: failed ids included).
+    expect(JSON.parse(one.stdout)).toEqual([{ id: 'con_missing', error: expect.objectContaining({ exitCode: 3, status: 404 }) }]);
     expect(JSON.parse(one.stderr).error).toMatchObject({ exitCode: 6, message: expect.stringContaining('con_missing') });
     const two = await agnt(['contacts', 'delete', '-', '--yes', '--json'], { sb, input: 'con_missing\ncon_gone\n' });
-    expect({ code: two.exitCode, out: JSON.parse(two.stdout) }).toEqual({ code: 6, out: [] });
+    expect({ code: two.exitCode, ids: JSON.parse(two.stdout).map((x: { id: string }) => x.id) }).toEqual({ code: 6, ids: ['con_missing', 'con_gone'] });
   });
 });
 

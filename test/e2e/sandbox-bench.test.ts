@@ -32,6 +32,16 @@ const started: Bench[] = [];
 const dirs: string[] = [];
 
 /** Starts `agnt sandbox start --json ...` and waits for its first line (the sandbox is up). */
+/** Whether a process runs (signal 0 only asks). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function startBench(args: string[], config = tempDir('agnt-bench-')): Promise<Bench> {
   dirs.push(config);
   const child = execa(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', '--json', ...args], {
@@ -292,6 +302,9 @@ describe('snapshots', () => {
     expect(existsSync(join(`${data}.snapshots`, 'kept.snapshot'))).toBe(true);
     const stopped = await a.run(['sandbox', 'stop']);
     expect(stopped.exitCode).toBe(0);
+    // stop returns once the process has exited (its data saved): a restart on the same file cannot race it.
+    expect(alive(a.child.pid!)).toBe(false);
+    expect(stopped.stderr).toMatch(/Sandbox stopped\.\n$/);
     expect((await a.child).exitCode).toBe(0);
 
     const b = await startBench(['--data', data]);

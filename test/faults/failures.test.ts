@@ -105,7 +105,7 @@ describe('the JSON error form', () => {
     const res = await box.run(['contacts', 'delete', id, 'con_nobody', '--yes', '--json']);
     expect(res.exitCode).toBe(6);
     expect(oneJson(res.stderr).error).toMatchObject({ exitCode: 6, message: expect.stringMatching(/^1 of 2 failed: con_nobody: /) });
-    expect(JSON.parse(res.stdout)).toEqual([expect.objectContaining({ id })]);
+    expect(JSON.parse(res.stdout)).toEqual([expect.objectContaining({ id }), { id: 'con_nobody', error: expect.objectContaining({ exitCode: 3, status: 404 }) }]);
   });
 
   it('the human form is unchanged: one line and a hint', async () => {

@@ -83,6 +83,8 @@ async function run(argv: string[], opts: InprocOptions): Promise<RunResult> {
   let exited: (code: number) => void = () => undefined;
   const exit = new Promise<number>((resolve) => (exited = resolve));
   const host: Host = {
+    // Completion's time budget counts from here, not from the test process's start.
+    startedAt: performance.timeOrigin + performance.now(),
     env: Object.fromEntries(Object.entries(opts.env ?? {}).filter(([, v]) => v !== undefined)),
     stdin,
     stdout,

@@ -134,4 +134,44 @@ describe('paginate', () => {
     const { got } = await collect({ all: true, page: 9, perPage: 10 });
     expect(got).toEqual([]);
   });
+
+  it('a list that documents no paging parameters is asked without them, and paged only past a first page that says there is more', async () => {
+    const bare = { method: 'GET', path: '/items', resultKey: 'items', endpoint: { paging: 'page', pageParams: false } } as never;
+    srv.seen.length = 0;
+    const got: unknown[] = [];
+    const r = await paginate(client, bare, { all: true }, (items) => void got.push(...items));
+    expect(got).toEqual(ITEMS);
+    expect(r).toEqual({ count: 23, total: 23 });
+    expect(srv.seen.map((s) => s.url)).toEqual(['/items', '/items?page=2&perPage=10', '/items?page=3&perPage=10']);
+    // One page holds it all: one request, no parameters.
+    cap = 50;
+    srv.seen.length = 0;
+    srv.queue.push((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ ok: true, items: ITEMS.slice(0, 3), page: 1, perPage: 20, total: 3 }));
+    });
+    await paginate(client, bare, { all: true }, () => undefined);
+    expect(srv.seen.map((s) => s.url)).toEqual(['/items']);
+    cap = Infinity;
+  });
+
+  it('a page that repeats a record stops the walk, naming the page, whatever the total', async () => {
+    const same: typeof pages = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ ok: true, items: ITEMS.slice(0, 20), perPage: 20, total: 10_000_000 }));
+    };
+    srv.fallback = same;
+    try {
+      let got = 0;
+      const walk = paginate(client, { method: 'GET', path: '/items', resultKey: 'items' }, { all: true }, (items) => void (got += items.length));
+      await expect(walk).rejects.toMatchObject({ exitCode: 1, message: expect.stringMatching(/^GET \/items page 2 repeats record r1 /) });
+      expect(got).toBe(20);
+      // Without a total, the same.
+      withTotal = false;
+      await expect(paginate(client, { method: 'GET', path: '/items', resultKey: 'items' }, { all: true }, () => undefined)).rejects.toMatchObject({ exitCode: 1 });
+    } finally {
+      srv.fallback = pages;
+      withTotal = true;
+    }
+  });
 });

@@ -36,7 +36,8 @@ function blobDir(sb: Sandbox): string {
   const dataFile = (sb.store as unknown as { file?: string }).file;
   if (dataFile) {
     dir = `${dataFile}.blobs`;
-    mkdirSync(dir, { recursive: true });
+    // Private like the data file (0600): the content of every user's files.
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
   } else {
     dir = mkdtempSync(join(tmpdir(), 'agnt-sandbox-drive-'));
     tempDirs.add(dir);
@@ -60,9 +61,9 @@ export function blobPath(sb: Sandbox, storageKey: string): string {
 function seedBlobs(sb: Sandbox, f: Rec): void {
   if (typeof f.metadata?.seedText !== 'string') return;
   const p = blobPath(sb, f.storageKey);
-  if (!existsSync(p)) writeFileSync(p, f.metadata.seedText);
+  if (!existsSync(p)) writeFileSync(p, f.metadata.seedText, { mode: 0o600 });
   const v = f.versions?.[0];
-  if (v && typeof f.metadata.seedVersionText === 'string' && !existsSync(blobPath(sb, v.storageKey))) writeFileSync(blobPath(sb, v.storageKey), f.metadata.seedVersionText);
+  if (v && typeof f.metadata.seedVersionText === 'string' && !existsSync(blobPath(sb, v.storageKey))) writeFileSync(blobPath(sb, v.storageKey), f.metadata.seedVersionText, { mode: 0o600 });
 }
 
 function removeBlob(sb: Sandbox, key: string | undefined): void {
@@ -337,7 +338,7 @@ const area: SandboxArea = {
         const tmp = `${dest}.${randomBytes(4).toString('hex')}.part`;
         const count = limiter(room);
         try {
-          await pipeline(req.stream!, count, createWriteStream(tmp));
+          await pipeline(req.stream!, count, createWriteStream(tmp, { mode: 0o600 }));
           renameSync(tmp, dest);
         } catch (e) {
           rmSync(tmp, { force: true });

@@ -7,11 +7,30 @@ type Rec = Record<string, any>;
 
 export const ECS_VERSION = '8.11.0';
 
+// ECS's categorization fields, from the action ("entity.verb"): the entities that are people,
+// groups and their access are `iam` (type user or group beside the change), everything else an
+// organization sets up is `configuration`; the verb gives creation, deletion or change. Only
+// pairs ECS allows (iam: creation|deletion|change|user|group; configuration: creation|deletion|change).
+const USERS = new Set(['member', 'user', 'invitation', 'role', 'identifier', 'delegation']);
+const GROUPS = new Set(['team', 'team_member']);
+
+function categorize(action: unknown): { category: string[]; type: string[]; outcome: string } {
+  const text = typeof action === 'string' ? action : '';
+  const dot = text.indexOf('.');
+  const entity = dot < 0 ? text : text.slice(0, dot);
+  const verb = dot < 0 ? '' : text.slice(dot + 1);
+  const change = /(^|_)(created|added|invited)$/.test(verb) ? 'creation' : /(^|_)(deleted|removed|revoked)$/.test(verb) ? 'deletion' : 'change';
+  const outcome = /(^|_)(failed|failure|denied|rejected)$/.test(verb) ? 'failure' : 'success';
+  if (USERS.has(entity)) return { category: ['iam'], type: [change, 'user'], outcome };
+  if (GROUPS.has(entity)) return { category: ['iam'], type: [change, 'group'], outcome };
+  return { category: ['configuration'], type: [change], outcome };
+}
+
 export function toEcs(e: Rec, dataset: string): Rec {
   const doc: Rec = {
     '@timestamp': e.createdAt,
     ecs: { version: ECS_VERSION },
-    event: { id: e.id, action: e.action, kind: 'event', module: 'agnt', dataset, provider: 'agnt' },
+    event: { id: e.id, action: e.action, kind: 'event', ...categorize(e.action), module: 'agnt', dataset, provider: 'agnt' },
   };
   if (e.actor !== null && e.actor !== undefined) {
     doc.user = { id: e.actor };

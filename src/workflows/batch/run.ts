@@ -1,6 +1,7 @@
 // `agnt batch FILE -- <command>`: one command per row, a few at a time, through the same command
 // tree, builder and HTTP client as a typed command. Rows are recorded in a ledger before their
 // request leaves, results come out as one stream in input order, failed rows go to --errors-out.
+import { acquireLock, type FileLock, LEDGER_LOCK_WAIT_MS } from '../../core/file-lock.ts';
 import type { Option } from 'commander';
 import type { Context } from '../../core/context.ts';
 import { isGuardrailRefusal } from '../../core/guardrails/hook.ts';
@@ -107,6 +108,7 @@ export class BatchRun {
   /** The row that stopped the run. */
   private stopAt?: string;
   private ledgerPath?: string;
+  private lock?: FileLock;
 
   constructor(
     private ctx: Context,
@@ -125,6 +127,7 @@ export class BatchRun {
     try {
       return await this.runOpen();
     } finally {
+      this.lock?.release();
       this.input.close();
     }
   }
@@ -147,6 +150,8 @@ export class BatchRun {
     this.idKeys = idKeysOf(spec);
 
     this.ledgerPath = opts.dryRun ? undefined : (opts.ledger ?? (opts.file === '-' ? undefined : `${opts.file}.batch-ledger.jsonl`));
+    // One run per ledger: a second one refuses, naming the first, rather than interleave lines.
+    if (this.ledgerPath) this.lock = await acquireLock(this.ledgerPath, { waitMs: LEDGER_LOCK_WAIT_MS, what: 'the batch ledger', signal: ctx.signal });
     let stored: StoredOptions = { match: opts.match, skipRows: opts.skipRows, maxRows: opts.maxRows ?? null };
     if (opts.resume) {
       if (!this.ledgerPath) throw new UsageError('--resume needs the ledger of the earlier run: give it with --ledger (stdin has no default ledger)');

@@ -15,7 +15,7 @@
 // complete record (at worst a torn last line, which the reader skips).
 import { closeSync, createReadStream, existsSync, fsyncSync, openSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { UsageError } from '../../core/errors.ts';
+import { AgntError, UsageError } from '../../core/errors.ts';
 import type { Dialect } from './detect.ts';
 import { hashLower32 } from './seen.ts';
 
@@ -59,6 +59,9 @@ export interface DoneRecord {
   resent?: number;
 }
 
+/** The ledger could not be written: the run stops; what the ledger holds up to there is whole. */
+export class LedgerWriteError extends AgntError {}
+
 export class LedgerWriter {
   private fd: number;
   private pending: string[] = [];
@@ -85,19 +88,33 @@ export class LedgerWriter {
   /** Hands everything written so far to the operating system (survives a killed process). */
   flush(): void {
     if (!this.pending.length) return;
-    writeSync(this.fd, this.pending.join(''));
+    try {
+      writeSync(this.fd, this.pending.join(''));
+    } catch (e) {
+      throw this.failed(e);
+    }
     this.pending = [];
     this.pendingBytes = 0;
   }
 
   close(): void {
-    this.flush();
     try {
-      fsyncSync(this.fd);
-    } catch {
-      /* not every file system can */
+      this.flush();
+    } finally {
+      try {
+        fsyncSync(this.fd);
+      } catch {
+        /* not every file system can */
+      }
+      closeSync(this.fd);
     }
-    closeSync(this.fd);
+  }
+
+  /** A write that failed (a full disk): the error names the ledger, whose records up to here stand. */
+  private failed(e: unknown): AgntError {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOSPC' ? 'no space left on the device' : (code ?? (e as Error).message);
+    return new LedgerWriteError(`cannot write the ledger ${this.path}: ${why}`);
   }
 }
 

@@ -20,25 +20,54 @@ const SPACE = 32;
 
 type Step = { cells: string[]; next: number; breaks: number } | { incomplete: true } | { bad: string };
 
+/** A record may hold this many cells' worth of the limit before it is refused as one. */
+const RECORD_CELLS = 16;
+
 export class CsvRecords {
+  /** Text after the last whole record: the start of one still coming. */
   private rest = '';
+  /** Text arrived since the record in `rest` was last tried, not yet joined to it. */
+  private parts: string[] = [];
+  private partsLength = 0;
   private line: number;
   private readonly d: number;
+  private readonly maxRecordChars: number;
+  /** A line being dropped after a cell past the limit: its record, once the line ends. */
+  private skipping?: CsvRecord;
+  /** Characters examined so far, counting each rescan (the linearity test reads it). */
+  scanned = 0;
 
   constructor(
     delimiter: string,
-    private readonly maxRecordChars: number,
+    /** The most one cell, quoted or not, may hold. */
+    private readonly maxCellChars: number,
     firstLine = 1,
   ) {
     if (delimiter.length !== 1) throw new Error('one-character delimiters only');
     this.d = delimiter.charCodeAt(0);
     this.line = firstLine;
+    this.maxRecordChars = RECORD_CELLS * maxCellChars;
   }
 
   /** The records completed by this text; `end` when no more text follows. */
   push(text: string, end = false): CsvRecord[] {
-    const s = this.rest ? this.rest + text : text;
     const out: CsvRecord[] = [];
+    if (this.skipping) {
+      const eol = lineEnd(text, 0);
+      if (eol < 0 && !end) return out;
+      out.push(this.skipping);
+      this.skipping = undefined;
+      this.line++;
+      text = eol < 0 ? '' : text.slice(afterLineEnd(text, eol));
+    }
+    // A record still open is tried again only once the text after it is as long as it was: a
+    // 16 MB line arriving 64 KB at a time is scanned a few times, not 256 (once per chunk).
+    this.parts.push(text);
+    this.partsLength += text.length;
+    if (!end && this.rest && this.partsLength < this.rest.length) return out;
+    const s = this.rest + this.parts.join('');
+    this.parts = [];
+    this.partsLength = 0;
     let pos = 0;
     while (pos < s.length) {
       const step = this.record(s, pos, end);
@@ -51,20 +80,38 @@ export class CsvRecords {
       if ('incomplete' in step && !end && s.length - pos <= this.maxRecordChars) break;
       // Malformed, or still open at the end of the input or past the limit: its first line goes
       // on as a malformed record, and reading resumes on the line after it.
-      const reason = 'bad' in step ? step.bad : s.length - pos > this.maxRecordChars ? 'a quoted cell runs on past 1 MB (a stray quote?)' : 'a quote opened on this line is never closed';
-      let eol = pos;
-      while (eol < s.length && s.charCodeAt(eol) !== LF && s.charCodeAt(eol) !== CR) eol++;
-      if (eol === s.length && !end) break;
-      out.push({ cells: [s.slice(pos, eol)], line: this.line, malformed: `line ${this.line}: ${reason}; the row is left out, the rows after it are read` });
+      const reason =
+        'bad' in step ? step.bad : s.length - pos > this.maxRecordChars ? `a record runs on past ${mb(this.maxRecordChars)} (a stray quote?)` : 'a quote opened on this line is never closed';
+      const malformed = `line ${this.line}: ${reason}; the row is left out, the rows after it are read`;
+      const eol = lineEnd(s, pos);
+      if (eol < 0 && !end) {
+        // The line has not ended: it is dropped as it comes, keeping the limit's worth of it.
+        this.skipping = { cells: [s.slice(pos, pos + this.maxCellChars)], line: this.line, malformed };
+        pos = s.length;
+        break;
+      }
+      const stop = eol < 0 ? s.length : eol;
+      out.push({ cells: [s.slice(pos, Math.min(stop, pos + this.maxCellChars))], line: this.line, malformed });
       this.line++;
-      pos = eol < s.length && s.charCodeAt(eol) === CR && s.charCodeAt(eol + 1) === LF ? eol + 2 : eol + 1;
+      pos = eol < 0 ? s.length : afterLineEnd(s, eol);
     }
     this.rest = pos < s.length ? s.slice(pos) : '';
     return out;
   }
 
+  /** A cell past the limit: the record is malformed. */
+  private tooLong(): Step {
+    return { bad: `a cell runs on past ${mb(this.maxCellChars)}` };
+  }
+
   /** One record starting at `pos`. */
   private record(s: string, pos: number, end: boolean): Step {
+    const step = this.scan(s, pos, end);
+    this.scanned += ('next' in step ? step.next : s.length) - pos;
+    return step;
+  }
+
+  private scan(s: string, pos: number, end: boolean): Step {
     const cells: string[] = [];
     let breaks = 0;
     let i = pos;
@@ -75,8 +122,9 @@ export class CsvRecords {
         let from = i + 1;
         for (;;) {
           const q = s.indexOf('"', from);
-          if (q < 0) return { incomplete: true };
+          if (q < 0) return value.length + (s.length - from) > this.maxCellChars ? this.tooLong() : { incomplete: true };
           value += s.slice(from, q);
+          if (value.length > this.maxCellChars) return this.tooLong();
           if (s.charCodeAt(q + 1) === QUOTE) {
             value += '"';
             from = q + 2;
@@ -108,6 +156,7 @@ export class CsvRecords {
         const c = s.charCodeAt(j);
         if (c === d || c === LF || c === CR) break;
       }
+      if (j - i > this.maxCellChars) return this.tooLong();
       cells.push(s.slice(i, j));
       if (j >= s.length) {
         if (!end) return { incomplete: true };
@@ -140,3 +189,17 @@ function countBreaks(v: string): number {
   }
   return n;
 }
+
+/** The first CR or LF at or after `from`, or -1. */
+function lineEnd(s: string, from: number): number {
+  const lf = s.indexOf('\n', from);
+  const cr = s.indexOf('\r', from);
+  return lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
+}
+
+/** Where the next line starts after the line end at `eol` (CRLF counts once). */
+function afterLineEnd(s: string, eol: number): number {
+  return s.charCodeAt(eol) === CR && s.charCodeAt(eol + 1) === LF ? eol + 2 : eol + 1;
+}
+
+const mb = (chars: number) => `${Math.round(chars / (1024 * 1024))} MB`;

@@ -1,6 +1,7 @@
 // `agnt contacts import`: reads the CSV as a stream, maps and checks each row, sends the good
 // ones to POST /contacts/bulk-import in batches with a few in flight, and records every row's
 // outcome in the ledger (and the failed ones in --errors-out) in input order.
+import { acquireLock, LEDGER_LOCK_WAIT_MS } from '../../core/file-lock.ts';
 import { YoungCap } from '../../core/heap.ts';
 import { endpointRequest } from '../../core/endpoint-request.ts';
 import type { Context } from '../../core/context.ts';
@@ -218,10 +219,20 @@ export class Importer {
   }
 
   async run(): Promise<ImportResult> {
-    const { ctx, opts } = this;
     const ledgerPath = this.ledgerPath();
     // No server or token: fail now, before any file is written.
-    if (!opts.dryRun) ctx.client();
+    if (!this.opts.dryRun) this.ctx.client();
+    // One import per ledger: a second one refuses, naming the first, rather than interleave lines.
+    const lock = ledgerPath ? await acquireLock(ledgerPath, { waitMs: LEDGER_LOCK_WAIT_MS, what: 'the import ledger', signal: this.ctx.signal }) : undefined;
+    try {
+      return await this.runLocked(ledgerPath);
+    } finally {
+      lock?.release();
+    }
+  }
+
+  private async runLocked(ledgerPath: string | undefined): Promise<ImportResult> {
+    const { ctx, opts } = this;
     let stored: StoredOptions = { map: opts.map, propertiesFrom: opts.propertiesFrom, tags: opts.tags };
     if (opts.resume) {
       if (opts.dryRun) throw new UsageError('--resume and --dry-run cannot be combined');

@@ -38,8 +38,8 @@ export interface Source {
   close(): void;
 }
 
-/** Largest record accepted: a stray quote must not make the reader swallow the rest of the file. */
-const MAX_RECORD_CHARS = 1024 * 1024;
+/** Largest cell accepted, quoted or not (a record: 16 of them): a stray quote must not make the reader swallow the rest of the file. */
+const MAX_CELL_CHARS = 1024 * 1024;
 
 /** Records as plain cell lists: `rows[i]` is on row `first + i`; `malformed` names the rows that could not be read (by index). */
 export interface Chunk {
@@ -151,7 +151,7 @@ export async function openSource(path: string, stdin: NodeJS.ReadableStream, opt
 
   // Records through the one reader with recovery (records.ts): a malformed record is handed on
   // as such, with its line, and the records after it are read.
-  const reader = new CsvRecords(dialect.delimiter, MAX_RECORD_CHARS, dialect.skipLines + 1);
+  const reader = new CsvRecords(dialect.delimiter, MAX_CELL_CHARS, dialect.skipLines + 1);
   const decoder = new TextDecoder('utf-8');
   const text = utf8()[Symbol.asyncIterator]();
   let pending: CsvRecord[] = [];
@@ -219,7 +219,7 @@ export async function openSource(path: string, stdin: NodeJS.ReadableStream, opt
   }
 
   // Complete records of the sniffed bytes after the header row (the last may be cut: left out).
-  const sampleRows = new CsvRecords(dialect.delimiter, MAX_RECORD_CHARS)
+  const sampleRows = new CsvRecords(dialect.delimiter, MAX_CELL_CHARS)
     .push(sample.slice(dialect.skipChars))
     .slice(opts.noHeader ? 0 : 1, 21)
     .filter((r) => !r.malformed)

@@ -1,6 +1,8 @@
 // `agnt org export | validate | plan | apply | drift`: the organization as one document.
+import { acquireLock, LEDGER_LOCK_WAIT_MS } from '../../core/file-lock.ts';
 import { writeFileAtomic } from '../../core/atomic-file.ts';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Context } from '../../core/context.ts';
 import { callEndpoint } from '../../core/endpoint-request.ts';
 import type { Handler, Invocation } from '../../core/spec.ts';
@@ -356,16 +358,25 @@ export const applyOrg: Handler = async (ctx, inv) => {
   } else if (!ctx.io.quiet && !ctx.jsonErrors) ctx.io.err(text);
   // Each write is checked again as it is sent, by the document's rules, approved by a second admin's signature.
   const ops = operations(ctx, p.desired, p.live, p.changes, p.state);
-  const { done, sup } = await guardrailsOf(ctx).within(p.rules, Boolean(signed?.secondAdmin), async () => {
-    let done: number;
-    try {
-      done = await runOperations(ctx, ops);
-    } finally {
-      p.state.compact();
-    }
-    const sup = p.supervision && supervisionCount(p.supervision) ? await applySupervision(ctx, p.supervision, p.live) : undefined;
-    return { done, sup };
-  });
+  // The state file and its journal have one writer: a second apply to the same state refuses, naming the first.
+  mkdirSync(dirname(p.state.path), { recursive: true, mode: 0o700 });
+  const lock = await acquireLock(p.state.path, { waitMs: LEDGER_LOCK_WAIT_MS, what: 'the org state file', signal: ctx.signal });
+  let outcome: { done: number; sup?: Awaited<ReturnType<typeof applySupervision>> };
+  try {
+    outcome = await guardrailsOf(ctx).within(p.rules, Boolean(signed?.secondAdmin), async () => {
+      let done: number;
+      try {
+        done = await runOperations(ctx, ops);
+      } finally {
+        p.state.compact();
+      }
+      const sup = p.supervision && supervisionCount(p.supervision) ? await applySupervision(ctx, p.supervision, p.live) : undefined;
+      return { done, sup };
+    });
+  } finally {
+    lock.release();
+  }
+  const { done, sup } = outcome;
   if (objects) {
     writeReceipt(String(inv.opts.receipt), data, ops, objects);
     ctx.io.info(`receipt written to ${inv.opts.receipt}; apply the same change elsewhere with: agnt org apply -f ${p.file} ORG --rehearsed ${inv.opts.receipt}`);

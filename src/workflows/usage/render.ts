@@ -145,6 +145,22 @@ export function timeChart(report: Report, width: number, chalk?: ChalkInstance, 
 const xml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\x00-\x08\x0b\x0c\x0e-\x1f]/g, '');
 
 /** The report's cost per row as a standalone SVG: one bar per row, its label and its amount. */
+/** A bar's cost: cents from a dollar up; below, two significant digits ($0.0032), so that small bars differ. */
+function barMoney(n: number): string {
+  if (n === 0 || Math.abs(n) >= 1) return money(n);
+  return `$${Number(n.toPrecision(2))}`;
+}
+
+/** A period's end in a title: the date, with the time (UTC) when it is not midnight. */
+function when(iso: string | undefined, otherwise: string): string {
+  if (!iso) return otherwise;
+  const [date, time] = [iso.slice(0, 10), iso.slice(11, 16)];
+  return time === '00:00' ? date : `${date} ${time} UTC`;
+}
+
+/** About this many characters of 13px sans-serif fit the label column. */
+const LABEL_CHARS = 38;
+
 export function svgChart(report: Report): string {
   const { keys, rows } = report;
   const rowH = 24;
@@ -154,7 +170,7 @@ export function svgChart(report: Report): string {
   const top = 48;
   const height = top + rows.length * rowH + 24;
   const max = Math.max(...rows.map((r) => r.costUsd), 0) || 1;
-  const title = `Cost by ${keys.join(' and ')}${report.from || report.to ? `, ${report.from ?? 'start'} to ${report.to ?? 'now'}` : ''}: ${money(report.total.costMicros / 1_000_000)}`;
+  const title = `Cost by ${keys.join(' and ')}${report.from || report.to ? `, ${when(report.from, 'start')} to ${when(report.to, 'now')}` : ''}: ${money(report.total.costMicros / 1_000_000)}`;
   const parts = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="13">`,
@@ -166,10 +182,12 @@ export function svgChart(report: Report): string {
     const y = top + i * rowH;
     const label = keys.map((k) => String(r[k])).join(' / ');
     const w = Math.max(1, Math.round((r.costUsd / max) * barMax));
+    // Drawn from the left edge and shortened to the column: anchored at its end, a long label ran off the image's left.
+    const shown = [...label].length > LABEL_CHARS ? `${[...label].slice(0, LABEL_CHARS - 1).join('')}…` : label;
     parts.push(
-      `<text x="${labelW - 8}" y="${y + 16}" text-anchor="end">${xml(label)}</text>`,
-      `<rect class="bar" x="${labelW}" y="${y + 4}" width="${w}" height="${rowH - 8}" fill="#3b82f6"><title>${xml(`${label}: ${money(r.costUsd)}`)}</title></rect>`,
-      `<text x="${labelW + w + 6}" y="${y + 16}">${xml(money(r.costUsd))} (${(r.share * 100).toFixed(1)}%)</text>`,
+      `<text x="12" y="${y + 16}">${xml(shown)}</text>`,
+      `<rect class="bar" x="${labelW}" y="${y + 4}" width="${w}" height="${rowH - 8}" fill="#3b82f6"><title>${xml(`${label}: ${barMoney(r.costUsd)}`)}</title></rect>`,
+      `<text x="${labelW + w + 6}" y="${y + 16}">${xml(barMoney(r.costUsd))} (${(r.share * 100).toFixed(1)}%)</text>`,
     );
   });
   parts.push('</svg>', '');
