@@ -530,7 +530,7 @@ export class Tools {
         name: 'inbox',
         description: `What waits for the user: spans to accept or approve, drafts, delegations, invitations, requests. ${DATA_NOTE}`,
         inputSchema: { type: 'object', properties: { tz: s('string', 'IANA zone for times'), cursor: s('string', 'from a cut answer') } },
-        outputSchema: READ_OUT,
+        outputSchema: out({ records: 'array', cursor: 'string' }),
         annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
         call: (i) => this.inbox(i),
       },
@@ -622,7 +622,9 @@ export class Tools {
       name: toolName(e.spec.command),
       description: `${e.spec.summary} (${e.endpoints[0] ?? 'offline'}${e.read ? '' : this.opts.allowWrites ? '; writes' : '; plans only: writes are off'}). ${DATA_NOTE}`,
       inputSchema: { ...schema, properties: props, ...(schema.required ? { required: schema.required } : {}) },
-      outputSchema: e.read ? READ_OUT : ANY_OBJECT,
+      // Any object: a workflow's answer is its own (a plan, a chain of backups), and the compact
+      // set's token budget has no room to spell each one out.
+      outputSchema: ANY_OBJECT,
       annotations: annotationsOf(e),
       call: async (input, confirm) => {
         if (e.read) {
