@@ -5,6 +5,8 @@ import { activeProfileName, PROFILE_SETTINGS, profileNames, readConfig, updateCo
 import { parseBaseUrl } from '../core/http.ts';
 import { confirm } from '../core/io.ts';
 import { checkZone } from '../core/zone.ts';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 function setting(key: string) {
   const s = PROFILE_SETTINGS[key as SettingName];
@@ -21,6 +23,10 @@ export function list(ctx: Context): Outcome {
     { key: 'timeout', value: s.timeout.value ?? null, source: s.timeout.source },
     { key: 'retries', value: s.retries.value ?? null, source: s.retries.source },
     { key: 'timezone', value: s.timezone.value ?? null, source: s.timezone.source },
+    { key: 'ca-file', value: s.caFile.value ?? null, source: s.caFile.source },
+    { key: 'cert-file', value: s.certFile.value ?? null, source: s.certFile.source },
+    { key: 'key-file', value: s.keyFile.value ?? null, source: s.keyFile.source },
+    { key: 'http2', value: s.http2.value ?? null, source: s.http2.source },
   ];
   return { data: rows, columns: [{ path: 'key' }, { path: 'value' }, { path: 'source' }] };
 }
@@ -46,6 +52,12 @@ function convert(key: string, value: string): string | number {
   if ('enum' in def && !(def.enum as readonly string[]).includes(value)) throw new UsageError(`${key}: invalid value '${value}' (allowed: ${def.enum.join(', ')})`);
   if (key === 'base-url') return parseBaseUrl(value).toString().replace(/\/$/, '');
   if (key === 'timezone') return checkZone(value, 'timezone');
+  // Kept absolute: the profile is used from any folder.
+  if (def.type === 'file') {
+    const file = resolve(value);
+    if (!existsSync(file)) throw new UsageError(`${key}: no file '${file}'`);
+    return file;
+  }
   return value;
 }
 

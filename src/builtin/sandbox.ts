@@ -15,6 +15,10 @@ interface StartOptions {
   clock?: string;
   clockRate?: string;
   faults?: string;
+  tls?: boolean;
+  tlsCert?: string;
+  tlsKey?: string;
+  tlsClientCa?: string;
 }
 
 export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
@@ -29,6 +33,7 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
   const clockRate = opts.clockRate !== undefined ? parseRate(opts.clockRate, '--clock-rate') : undefined;
   const faults = opts.faults !== undefined ? await readRulesFile(opts.faults) : undefined;
   const seeds = opts.seed?.length ? await readSeeds(opts.seed) : opts.empty ? [] : undefined;
+  const tls = await readTls(opts);
 
   const { startSandbox } = await import('../sandbox/server.ts');
   const { seedOrganizations, tokensForAll } = await import('../sandbox/seed-doc.ts');
@@ -44,7 +49,7 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
   let sb: import('../sandbox/server.ts').Sandbox;
   try {
     // The rules are installed once the state is seeded (a seed is not faulted); checked at start.
-    sb = await startSandbox({ port, host: opts.host, dataFile: opts.data, logRequests: false, seed, bench: { clockStart, clockRate, faults } });
+    sb = await startSandbox({ port, host: opts.host, dataFile: opts.data, logRequests: false, seed, bench: { clockStart, clockRate, faults }, tls: tls?.server });
   } catch (e) {
     if (e instanceof DataFileError) throw new UsageError(e.message, 'give another --data file, or restore this one (an empty file starts a fresh sandbox)');
     const status = (e as { status?: number }).status;
@@ -57,7 +62,7 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
     bench.faults.clear();
     try {
       for (const s of seeds)
-        await applySeed(sb.baseUrl, Object.entries(sb.store.meta.tokens as Record<string, { userId: string }>).find(([, v]) => sb.store.get('users', v.userId)?.email === s.admin)![0], s);
+        await applySeed(sb.baseUrl, tls?.caFile, Object.entries(sb.store.meta.tokens as Record<string, { userId: string }>).find(([, v]) => sb.store.get('users', v.userId)?.email === s.admin)![0], s);
     } catch (e) {
       await sb.close();
       throw e;
@@ -75,7 +80,8 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
     const user = sb.store.get('users', sb.store.meta.tokens[admin]?.userId)?.email;
     await updateConfig((d) => {
       d.profiles ??= {};
-      d.profiles.sandbox = { ...(d.profiles.sandbox ?? {}), baseUrl: sb.baseUrl, token: admin, user, controlToken: bench.controlToken };
+      // Over TLS the profile trusts the sandbox's authority (caFile); nothing global is changed.
+      d.profiles.sandbox = { ...(d.profiles.sandbox ?? {}), baseUrl: sb.baseUrl, token: admin, user, controlToken: bench.controlToken, caFile: tls?.caFile };
       d.currentProfile ??= 'sandbox';
     });
     ctx.io.info(`Profile 'sandbox' points at it with the admin token and the control token (use --profile sandbox, or \`agnt config use sandbox\`).`);
@@ -83,9 +89,10 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
   // The start-up lines go out through the presenter before the sandbox serves (the command ends
   // only when it stops). The global --json flag doubles as the sandbox's own --json (contract
   // section 6): its first stdout line is the one JSON object, on a terminal too.
-  const started = { baseUrl: sb.baseUrl, tokens: sb.tokens, controlToken: bench.controlToken, clock: bench.clock.view().now };
+  const started = { baseUrl: sb.baseUrl, tokens: sb.tokens, controlToken: bench.controlToken, clock: bench.clock.view().now, ...(tls ? { caFile: tls.caFile } : {}) };
   const lines = [
-    `Sandbox listening on ${sb.baseUrl}`,
+    `Sandbox listening on ${sb.baseUrl}${tls ? ' (HTTPS, HTTP/2 and HTTP/1.1)' : ''}`,
+    ...(tls ? [`Certificate authority: ${tls.caFile}`] : []),
     'Tokens (one per seeded user):',
     ...Object.entries(sb.tokens).map(([role, token]) => `  ${role.padEnd(12)} ${token}`),
     `Control token (agnt sandbox clock|snapshot|fault|requests|status|stop): ${bench.controlToken}`,
@@ -136,7 +143,7 @@ async function readSeeds(files: string[]): Promise<Seed[]> {
 }
 
 /** Applies a document to its seeded organization with `agnt org apply`, as its admin would. */
-async function applySeed(baseUrl: string, token: string, seed: Seed): Promise<void> {
+async function applySeed(baseUrl: string, caFile: string | undefined, token: string, seed: Seed): Promise<void> {
   const { execFile } = await import('node:child_process');
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
@@ -144,7 +151,7 @@ async function applySeed(baseUrl: string, token: string, seed: Seed): Promise<vo
   const { seedOrgId } = await import('../sandbox/seed-doc.ts');
   const config = mkdtempSync(join(tmpdir(), 'agnt-seed-'));
   try {
-    const env = { ...process.env, AGNT_BASE_URL: baseUrl, AGNT_TOKEN: token, AGNT_CONFIG_DIR: config, AGNT_KEYRING: 'off', AGNT_PROFILE: undefined };
+    const env = { ...process.env, AGNT_BASE_URL: baseUrl, AGNT_TOKEN: token, AGNT_CONFIG_DIR: config, AGNT_KEYRING: 'off', AGNT_PROFILE: undefined, AGNT_CA_FILE: caFile };
     const r = await new Promise<{ code: number; stderr: string }>((resolve) => {
       execFile(process.execPath, [process.argv[1]!, 'org', 'apply', '-f', seed.file, seedOrgId(seed.name), '--yes', '--quiet'], { env, maxBuffer: 64 * 1024 * 1024 }, (e, _out, stderr) =>
         resolve({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, stderr: String(stderr) }),
@@ -158,4 +165,37 @@ async function applySeed(baseUrl: string, token: string, seed: Seed): Promise<vo
   } finally {
     rmSync(config, { recursive: true, force: true });
   }
+}
+
+/**
+ * The certificate to serve with --tls: the given --tls-cert and --tls-key (the profile then
+ * trusts that certificate file, which a self-signed certificate or a chain ending in its CA
+ * satisfies), else one made now by a new local authority, whose certificate is written beside the
+ * data (or in the config folder) for the profile's caFile. The authority's key is never written.
+ */
+async function readTls(opts: StartOptions): Promise<{ server: { cert: string; key: string; clientCa?: string }; caFile: string } | undefined> {
+  const given = opts.tlsCert !== undefined || opts.tlsKey !== undefined;
+  if (!opts.tls) {
+    if (given || opts.tlsClientCa !== undefined) throw new UsageError('--tls-cert, --tls-key and --tls-client-ca go with --tls');
+    return undefined;
+  }
+  if (given && (opts.tlsCert === undefined || opts.tlsKey === undefined)) throw new UsageError('give --tls-cert and --tls-key together');
+  const { readFileSync } = await import('node:fs');
+  const { dirname, join, resolve, basename, extname } = await import('node:path');
+  const read = (file: string, flag: string): string => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch (e) {
+      throw new UsageError(`${flag} ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  };
+  const clientCa = opts.tlsClientCa !== undefined ? read(opts.tlsClientCa, '--tls-client-ca') : undefined;
+  if (given) return { server: { cert: read(opts.tlsCert!, '--tls-cert'), key: read(opts.tlsKey!, '--tls-key'), clientCa }, caFile: resolve(opts.tlsCert!) };
+  const { sandboxCertificates } = await import('../sandbox/certificates.ts');
+  const { writeFileAtomic } = await import('../core/atomic-file.ts');
+  const { configDir } = await import('../core/config.ts');
+  const made = sandboxCertificates();
+  const caFile = opts.data ? join(dirname(resolve(opts.data)), `${basename(opts.data, extname(opts.data))}.ca.pem`) : join(configDir(), 'sandbox-ca.pem');
+  writeFileAtomic(caFile, made.authority.cert, { mode: 0o644, dirMode: 0o700 });
+  return { server: { ...made.server, clientCa }, caFile };
 }

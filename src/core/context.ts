@@ -8,6 +8,7 @@ import { resolveSettings, type Settings } from './config.ts';
 import { VERSION } from './version.ts';
 import { secondsFlag } from './duration.ts';
 import { hostEnv } from './host.ts';
+import { tlsOptions } from './tls-settings.ts';
 
 export interface GlobalOptions {
   output?: string;
@@ -92,6 +93,8 @@ export class Context {
       signal: this.signal,
       userAgent: `agnt/${VERSION} node/${process.versions.node}`,
       backoffBaseMs: env.AGNT_BACKOFF_MS ? Number(env.AGNT_BACKOFF_MS) : undefined,
+      tls: tlsOptions({ caFile: s.caFile.value, certFile: s.certFile.value, keyFile: s.keyFile.value }, s.profile.name, env),
+      http2: s.http2.value !== 'off',
     };
   }
 

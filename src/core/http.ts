@@ -12,6 +12,7 @@ import { learnSecrets, maskSecrets, mayHoldSecrets, redactUrl, redactUrls, redac
 import { sleep } from './sleep.ts';
 import { setV8Flags } from './compile-cache.ts';
 import { hostEnv, runLocal } from './host.ts';
+import type { TlsOptions } from './tls-settings.ts';
 
 import type { ApiResponse, Method, PageMeta, RequestSpec } from './request-spec.ts';
 
@@ -31,6 +32,10 @@ export interface ClientOptions {
   backoffCapMs?: number;
   /** Longest Retry-After honoured before giving up instead of waiting. */
   maxRetryAfterMs?: number;
+  /** A CA bundle and a client certificate (core/tls-settings.ts); Node's authorities alone when unset. */
+  tls?: TlsOptions;
+  /** Offer HTTP/2 to an https server (the `http2` setting; default true). */
+  http2?: boolean;
 }
 
 const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
@@ -251,6 +256,12 @@ export const CONNECTIONS = 128;
  * batch rows from 100 a second (4 at once) to about 1,000 on a 20 ms round trip.
  */
 export const CHANGES_AT_ONCE = 64;
+/**
+ * Requests on the wire at once over HTTP/2, where they share one connection: the concurrent
+ * streams most servers allow (100, the RFC's recommended least; the sandbox's too). More would
+ * make undici open a second connection for the rest.
+ */
+export const H2_STREAMS = 100;
 /** Listeners on the command's abort signal that are not a request's: pauses, prompts, progress. */
 const LISTENER_SLACK = 16;
 
@@ -377,6 +388,25 @@ export class HttpClient {
     // retry pause has its own: up to CONNECTIONS at once (the gate), more than Node's default of
     // 10 before it warns on stderr.
     if (opts.signal) setMaxListeners(CONNECTIONS + LISTENER_SLACK, opts.signal);
+    // Over https with HTTP/2 offered, the first request goes alone until its connection tells the
+    // protocol: requests sent at once before that would each open a connection, where HTTP/2
+    // carries them all on one (see connected()).
+    this.offersH2 = opts.http2 !== false && this.base.protocol === 'https:' && !proxyConfigured();
+    if (this.offersH2) this.gate = new Gate(1);
+  }
+
+  /** HTTP/2 is offered to the server (ALPN), and the gate waits for the first connection. */
+  private readonly offersH2: boolean;
+  /** The protocol the first connection to the server agreed on, once known. */
+  protocol?: 'h2' | 'http/1.1';
+
+  /** A connection is open: --debug says how, and the first to the server sizes the gate. */
+  private connected(socket: import('node:tls').TLSSocket, host: string): void {
+    const alpn = socket.alpnProtocol === 'h2' ? 'h2' : 'http/1.1';
+    this.debug(`* connected to ${host} over ${socket.getProtocol?.() ?? 'TLS'}, ${alpn === 'h2' ? 'HTTP/2' : 'HTTP/1.1'} (ALPN ${socket.alpnProtocol || 'none'})`);
+    if (host !== this.base.host || this.protocol) return;
+    this.protocol = alpn;
+    if (this.offersH2) this.gate.resize(alpn === 'h2' ? H2_STREAMS : CONNECTIONS);
   }
 
   private dispatcher(): Promise<Agent> {
@@ -386,8 +416,21 @@ export class HttpClient {
     // responses just as well. Set before the first compile (and before undici's own code, so
     // that its code cache is always made under the same flags); wasm only.
     if (!this.agent) setV8Flags('--liftoff-only');
-    this.agent ??= import('./undici-lite.ts').then((mod) => {
-      const options = { keepAliveTimeout: 10_000, connections: CONNECTIONS };
+    this.agent ??= import('./undici-lite.ts').then(async (mod) => {
+      const options: import('undici').Agent.Options = { keepAliveTimeout: 10_000, connections: CONNECTIONS };
+      if (this.base.protocol === 'https:') {
+        // undici's connector with the profile's CA and client certificate, wrapped to see each
+        // connection's protocol. Node's authorities stay trusted beside a caFile.
+        const { certFile: _, ...tls } = this.opts.tls ?? {};
+        const ca = tls.ca ? [...(await import('node:tls')).rootCertificates, tls.ca] : undefined;
+        const connector = mod.buildConnector({ ...tls, ...(ca ? { ca } : {}), allowH2: this.offersH2 } as never);
+        options.allowH2 = this.offersH2;
+        options.connect = (o, cb) =>
+          connector(o, (err, socket) => {
+            if (!err && socket && 'alpnProtocol' in socket) this.connected(socket as import('node:tls').TLSSocket, o.port ? `${o.hostname}:${o.port}` : o.hostname);
+            (cb as (e: Error | null, s: unknown) => void)(err, socket);
+          });
+      }
       // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case), for API calls and presigned transfers
       // alike, with undici's own reading of them (loopback is not exempt unless NO_PROXY says so).
       if (proxyConfigured()) return import('./undici-proxy.ts').then((proxy) => new proxy.EnvHttpProxyAgent(options) as unknown as Agent);
@@ -632,7 +675,7 @@ export class HttpClient {
         throw new TimeoutError(`request timed out after ${formatSeconds(timeoutMs)} (--timeout ${formatSeconds(timeoutMs).replace(/s$/, '')}): ${method} ${redactUrl(path)}`);
       }
       const err = e as Error & { code?: string; cause?: { code?: string; message?: string } };
-      throw networkFailure(err, this.base);
+      throw networkFailure(err, this.base, undefined, this.opts.tls);
     } finally {
       stopDeadline();
       release?.();
@@ -642,7 +685,9 @@ export class HttpClient {
   private async sendUndici(method: Method, path: string, headers: Record<string, string>, payload: string | undefined, call: Call): Promise<Raw> {
     const timeoutMs = this.opts.timeoutMs;
     const agent = this.agentReady ?? (this.agentReady = await this.dispatcher());
-    agent.dispatch({ origin: this.origin, path, method, headers, body: payload, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }, call);
+    // idempotent: agnt decides itself what may be sent again (attempts()); undici would otherwise
+    // hold a POST back while other requests share its HTTP/2 connection.
+    agent.dispatch({ origin: this.origin, path, method, headers, body: payload, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, idempotent: true }, call);
     return await call.answer;
   }
 
@@ -737,7 +782,7 @@ export class HttpClient {
       const t = formatSeconds(this.opts.timeoutMs);
       return new TimeoutError(`request timed out after ${t} (--timeout ${t.replace(/s$/, '')}): ${method} ${what}`);
     }
-    return networkFailure(err, new URL(what));
+    return networkFailure(err, new URL(what), undefined, this.opts.tls);
   }
 
   async close(): Promise<void> {

@@ -18,3 +18,9 @@ import AgentImpl from 'undici/lib/dispatcher/agent.js';
 Object.assign((DispatcherImpl as { prototype: object }).prototype, { request });
 
 export const Agent = AgentImpl as typeof Undici.Agent;
+
+// @ts-expect-error as above (undici's Client loads this module too: it costs nothing more)
+import buildConnectorImpl from 'undici/lib/core/connect.js';
+
+/** undici's own connector (TLS options, ALPN, session cache), which http.ts wraps to see each connection. */
+export const buildConnector = buildConnectorImpl as typeof Undici.buildConnector;
