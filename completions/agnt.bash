@@ -981,8 +981,8 @@ _agnt_values() {
     'calendars events|#0') _agnt_v='@dyn' ;;
     'calendars sync|#0') _agnt_v='@dyn' ;;
     'config get|#0') _agnt_v='base-url output timeout retries timezone ca-file cert-file key-file http2' ;;
-    'config set|#0') _agnt_v='base-url output timeout retries timezone ca-file cert-file key-file http2' ;;
-    'config unset|#0') _agnt_v='base-url output timeout retries timezone ca-file cert-file key-file http2' ;;
+    'config set|#0') _agnt_v='base-url output timeout retries timezone ca-file cert-file key-file http2 key-passphrase' ;;
+    'config unset|#0') _agnt_v='base-url output timeout retries timezone ca-file cert-file key-file http2 key-passphrase' ;;
     'config use|#0') _agnt_v='@dyn' ;;
     'config remove|#0') _agnt_v='@dyn' ;;
     'sandbox start|--data') _agnt_v='@file' ;;

@@ -399,6 +399,8 @@ export class HttpClient {
   private readonly offersH2: boolean;
   /** The protocol the first connection to the server agreed on, once known. */
   protocol?: 'h2' | 'http/1.1';
+  /** The one connection to the server while it may speak HTTP/2 (see dispatcher()). */
+  private single?: Dispatcher;
 
   /** A connection is open: --debug says how, and the first to the server sizes the gate. */
   private connected(socket: import('node:tls').TLSSocket, host: string): void {
@@ -418,22 +420,29 @@ export class HttpClient {
     if (!this.agent) setV8Flags('--liftoff-only');
     this.agent ??= import('./undici-lite.ts').then(async (mod) => {
       const options: import('undici').Agent.Options = { keepAliveTimeout: 10_000, connections: CONNECTIONS };
+      let tlsOptions: Record<string, unknown> | undefined;
       if (this.base.protocol === 'https:') {
         // undici's connector with the profile's CA and client certificate, wrapped to see each
         // connection's protocol. Node's authorities stay trusted beside a caFile.
         const { certFile: _, ...tls } = this.opts.tls ?? {};
         const ca = tls.ca ? [...(await import('node:tls')).rootCertificates, tls.ca] : undefined;
-        const connector = mod.buildConnector({ ...tls, ...(ca ? { ca } : {}), allowH2: this.offersH2 } as never);
+        tlsOptions = { ...tls, ...(ca ? { ca } : {}) };
+        const connector = mod.buildConnector({ ...tlsOptions, allowH2: this.offersH2 } as never);
         options.allowH2 = this.offersH2;
         options.connect = (o, cb) =>
           connector(o, (err, socket) => {
             if (!err && socket && 'alpnProtocol' in socket) this.connected(socket as import('node:tls').TLSSocket, o.port ? `${o.hostname}:${o.port}` : o.hostname);
             (cb as (e: Error | null, s: unknown) => void)(err, socket);
           });
+        // The server's own requests go through one client, one connection, until it is known not
+        // to speak HTTP/2: undici's pool would open a connection for each request sent at once
+        // (it counts one queued on an h2 connection as busy for a moment), where one carries all.
+        if (this.offersH2) this.single = new mod.Client(this.origin, { keepAliveTimeout: 10_000, allowH2: true, connect: options.connect });
       }
       // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case), for API calls and presigned transfers
       // alike, with undici's own reading of them (loopback is not exempt unless NO_PROXY says so).
-      if (proxyConfigured()) return import('./undici-proxy.ts').then((proxy) => new proxy.EnvHttpProxyAgent(options) as unknown as Agent);
+      // Through a proxy the server's certificate is checked with the same CA (requestTls).
+      if (proxyConfigured()) return import('./undici-proxy.ts').then((proxy) => new proxy.EnvHttpProxyAgent({ ...options, requestTls: tlsOptions }) as unknown as Agent);
       return new mod.Agent(options);
     });
     return this.agent;
@@ -685,9 +694,10 @@ export class HttpClient {
   private async sendUndici(method: Method, path: string, headers: Record<string, string>, payload: string | undefined, call: Call): Promise<Raw> {
     const timeoutMs = this.opts.timeoutMs;
     const agent = this.agentReady ?? (this.agentReady = await this.dispatcher());
+    const to = this.single && this.protocol !== 'http/1.1' ? this.single : agent;
     // idempotent: agnt decides itself what may be sent again (attempts()); undici would otherwise
     // hold a POST back while other requests share its HTTP/2 connection.
-    agent.dispatch({ origin: this.origin, path, method, headers, body: payload, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, idempotent: true }, call);
+    to.dispatch({ origin: this.origin, path, method, headers, body: payload, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, idempotent: true }, call);
     return await call.answer;
   }
 
@@ -788,6 +798,10 @@ export class HttpClient {
   async close(): Promise<void> {
     if (!this.agent) return;
     const agent = await this.agent;
+    const single = (this.single as { stats?: { running: number; pending: number } } | undefined)?.stats;
+    // Destroyed, not closed: after a certificate that names other hosts, undici counts the failed
+    // request as still running on this client, and close() would wait for it forever.
+    if (single && (single.running || single.pending)) await this.single!.destroy().catch(() => undefined);
     // With nothing in flight the connections left are idle, and undici unrefs those: they keep
     // no process alive, and the system closes them at exit. Closing each and waiting for it cost
     // a short command a millisecond. Requests still in flight (pages fetched ahead, then

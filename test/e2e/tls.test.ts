@@ -4,8 +4,8 @@
 // certificates the test makes show the failures: an untrusted CA, an expired certificate, one
 // for another name, and mutual TLS with and without the client certificate, each one line with
 // the setting that fixes it, exit 1, and no retry.
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,6 +127,21 @@ describe('certificates the test makes', () => {
     ]);
   });
 
+  it('over HTTP/2 one connection carries the requests a workflow sends at once; over HTTP/1.1 they take several', async () => {
+    const { sb, env } = await serve(issue(ca, { name: 'fan-out', names: ['127.0.0.1'] }));
+    const runs: Record<string, { out: string; requests: number; connections: number }> = {};
+    for (const http2 of ['auto', 'off']) {
+      const [requests, connections] = [sb.requests.length, sb.connections];
+      const r = await agnt(['org', 'export', 'org_acme'], { env: { ...env, AGNT_HTTP2: http2 } });
+      expect(r.exitCode, r.stderr).toBe(0);
+      runs[http2] = { out: r.stdout, requests: sb.requests.length - requests, connections: sb.connections - connections };
+    }
+    expect(runs.auto!.out).toBe(runs.off!.out);
+    expect(runs.auto!.requests).toBeGreaterThan(10);
+    expect(runs.auto!.connections).toBe(1);
+    expect(runs.off!.connections).toBeGreaterThan(1);
+  });
+
   describe('mutual TLS', () => {
     let env: Record<string, string>;
     let sb: Sandbox;
@@ -161,6 +176,24 @@ describe('certificates the test makes', () => {
       const none = await agnt(['users', 'me'], { env: { ...env, AGNT_CERT_FILE: certFile, AGNT_KEY_FILE: keyFile } });
       expect(none.exitCode).toBe(2);
       expect(said(none.stderr)[0]).toBe(`error: key-file '${keyFile}' is encrypted and no passphrase is given`);
+    });
+
+    it('the passphrase kept in the OS keyring (`config set key-passphrase -`, never in the config file) opens the key', async () => {
+      const mine = issue(clientCa, { name: 'agnt keyring client', client: true, passphrase: 'kept in the keyring' });
+      const own = tempDir('agnt-tls-keyring-');
+      try {
+        const keyring = { AGNT_KEYRING: 'on', AGNT_KEYRING_MODULE: resolve(import.meta.dirname, '..', 'faults', 'fake-keyring.cjs'), AGNT_FAKE_KEYRING_FILE: join(own, 'keyring.json') };
+        const files = { AGNT_CERT_FILE: write('keyring-client.pem', mine.cert), AGNT_KEY_FILE: write('keyring-client.key', mine.key) };
+        const inArgv = await agnt(['config', 'set', 'key-passphrase', 'kept in the keyring'], { configDir: own, env: keyring });
+        expect(inArgv.exitCode).toBe(2);
+        const set = await agnt(['config', 'set', 'key-passphrase', '-'], { configDir: own, env: keyring, input: 'kept in the keyring\n' });
+        expect(set.exitCode).toBe(0);
+        expect(existsSync(join(own, 'config.json')) ? readFileSync(join(own, 'config.json'), 'utf8') : '').not.toContain('kept in the keyring');
+        const r = await agnt(['users', 'me', '-o', 'id'], { configDir: own, env: { ...env, ...keyring, ...files } });
+        expect({ code: r.exitCode, out: r.stdout, err: r.stderr }).toEqual({ code: 0, out: 'usr_admin\n', err: '' });
+      } finally {
+        removeDir(own);
+      }
     });
 
     it('a client certificate from another CA: the server closes the connection; the hint names the cert-file', async () => {

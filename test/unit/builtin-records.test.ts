@@ -25,10 +25,10 @@ describe('built-in records', () => {
     }
   });
 
-  it('config get, set and unset take every profile setting', () => {
+  it('config get, set and unset take every profile setting; set and unset the key passphrase too (it is never read back)', () => {
     for (const c of ['config get', 'config set', 'config unset']) {
       const key = BUILTINS.find((r) => r.command === c)?.args?.[0];
-      expect(key?.values, c).toEqual(Object.keys(PROFILE_SETTINGS));
+      expect(key?.values, c).toEqual([...Object.keys(PROFILE_SETTINGS), ...(c === 'config get' ? [] : ['key-passphrase'])]);
     }
   });
 });
