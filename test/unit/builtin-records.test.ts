@@ -5,6 +5,7 @@ import { findEndpoint } from '../../src/api/index.ts';
 import { routeOf } from '../../src/builtin/record.ts';
 import { BUILTINS } from '../../src/builtin/records.ts';
 import { PROFILE_SETTINGS } from '../../src/core/config.ts';
+import { BUILTIN_NAMES } from '../../src/builtins.ts';
 
 describe('built-in records', () => {
   it("each endpoint's route (method and path) is that of its id in the model", async () => {
@@ -14,6 +15,10 @@ describe('built-in records', () => {
       const m = await findEndpoint(e.id);
       expect(`${m.method} ${m.path}`, `${e.command}: ${e.id}`).toBe(routeOf(e));
     }
+  });
+
+  it("the first words known at start (before the records load) are the records' own, and help", () => {
+    expect([...BUILTIN_NAMES].sort()).toEqual(['help', ...new Set(BUILTINS.map((r) => r.command.split(' ')[0]!))].sort());
   });
 
   it('names each command once, with a summary and examples (except the hidden one)', () => {
