@@ -437,7 +437,9 @@ export class HttpClient {
         // The server's own requests go through one client, one connection, until it is known not
         // to speak HTTP/2: undici's pool would open a connection for each request sent at once
         // (it counts one queued on an h2 connection as busy for a moment), where one carries all.
-        if (this.offersH2) this.single = new mod.Client(this.origin, { keepAliveTimeout: 10_000, allowH2: true, connect: options.connect });
+        // Its pipelining is the streams it may carry at once over h2 (undici's default, 1, would
+        // send them one at a time); over HTTP/1.1 it carries the first request alone (the gate).
+        if (this.offersH2) this.single = new mod.Client(this.origin, { keepAliveTimeout: 10_000, allowH2: true, pipelining: H2_STREAMS, connect: options.connect });
       }
       // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case), for API calls and presigned transfers
       // alike, with undici's own reading of them (loopback is not exempt unless NO_PROXY says so).

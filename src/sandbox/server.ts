@@ -289,6 +289,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   // which close() ends: the HTTP/2 server has no closeAllConnections().
   const open = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
+    // node:http sets this on its sockets; the TLS server does not, and Nagle's algorithm then
+    // holds an HTTP/2 answer's DATA frame behind its HEADERS until the client's delayed ACK.
+    socket.setNoDelay(true);
     sb.connections++;
     open.add(socket);
     socket.once('close', () => open.delete(socket));
