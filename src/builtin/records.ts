@@ -110,13 +110,7 @@ const config: BuiltinRecord[] = [
     summary: 'change a setting',
     description: 'Set a setting of the active profile (the token is set with `agnt auth login`)',
     args: [secretArg, { name: 'value', description: 'value (key-passphrase: - to read it from stdin)' }],
-    examples: [
-      'agnt config set output json',
-      'agnt config set timeout 60 --profile staging',
-      'agnt config set timezone Europe/Paris',
-      'agnt config set ca-file ~/corp-ca.pem   # trust the company CA for this profile',
-      'agnt config set key-passphrase - < passphrase.txt   # into the OS keyring',
-    ],
+    examples: ['agnt config set output json', 'agnt config set timeout 60 --profile staging', 'agnt config set timezone Europe/Paris', 'agnt config set http2 off   # HTTP/1.1 only'],
     run: async (ctx, { args }) => (await import('./config.ts')).set(ctx, args[0], args[1]),
   },
   {
