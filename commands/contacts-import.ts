@@ -38,7 +38,7 @@ export const contactsImport: AreaPart = {
         'Every row and its outcome is written to a ledger (default FILE.ledger.jsonl); after an interruption, run the same command with --resume: finished batches are never sent again. ' +
           "--errors-out writes the failed rows in the file's own columns plus an import_error column, ready to be fixed and imported again. " +
           '--dry-run sends nothing and reports what would be sent, skipped and refused (only the server knows which contacts exist).',
-        'Exit codes: 0 every row went in, 6 some rows failed, 1 the import stopped (see the ledger; --resume), 130 interrupted.',
+        'Exit codes: 0 every row went in, 6 some rows failed, 1 the import stopped (see the ledger; --resume), 7 refused by the guardrails (nothing sent), 130 interrupted.',
       ].join('\n\n'),
       endpoint: E('contacts.bulk-import'),
       args: [{ name: 'file', description: "CSV file, or '-' for stdin", file: true }],

@@ -7,10 +7,12 @@ import type { Move } from '../src/api/coverage-rules.ts';
 import { ICS_OUTPUT_OPTION } from './ics-option.ts';
 import { area as usersApi } from '../src/api/areas/users.ts';
 import { area as delegationsApi } from '../src/api/areas/delegations.ts';
+import { area as preferencesApi } from '../src/api/areas/preferences.ts';
 
 const E = endpointsOf(api);
 const Users = endpointsOf(usersApi);
 const Delegations = endpointsOf(delegationsApi);
+const Preferences = endpointsOf(preferencesApi);
 
 export const spanColumns: Column[] = [
   { path: 'id' },
@@ -213,6 +215,44 @@ export const coverageArea: AreaSpec = {
       handler: async () => (await people()).who,
       render: async () => (await coverage()).renderWho,
       examples: ['agnt coverage who usr_principal', "agnt coverage who usr_principal --at '2026-12-02 15:00'", "agnt coverage who usr_principal --query 'backupCoordinator.email'"],
+    },
+    {
+      command: 'coverage simulate',
+      summary: 'Before an absence: hours with no coverage for a principal, backups away or off work, and what the assistant does alone',
+      description:
+        'Hour by hour from --from to --to, while you (the coordinator) are away: the backup your spans name for the principal, ' +
+        "then your backup routing rules' chain (a backup's own backup, then the organization default); a backup is unavailable " +
+        'while they hand their own principals over (a span of theirs) or outside their working hours (scheduling preferences, ' +
+        "in their zone). For each cell of the principal's supervision matrix, what the assistant does with nobody to review. " +
+        'Reads only what you can see. -o ics writes the hours with no coverage as calendar events; --exit-code exits 7 when there are some.',
+      endpoint: E('coverage.spans.list'),
+      list: false,
+      omit: 'all',
+      also: [
+        PRINCIPALS,
+        E('backup-rules.list'),
+        Users('users.me.get'),
+        Users('users.get'),
+        Preferences('preferences.scheduling.get'),
+        Preferences('preferences.matrix.get'),
+        Delegations('delegations.list'),
+      ],
+      options: [
+        { flags: '--principal <userId>', description: 'the principal whose coverage to simulate' },
+        { flags: '--coordinator <userId>', description: 'the coordinator who is away (default: you; managers plan for their coordinators)' },
+        { flags: '--from <time>', description: 'start of the absence: ISO 8601 or local time' },
+        { flags: '--to <time>', description: 'end of the absence; a date alone is the end of that day' },
+        tz,
+        utc,
+        { flags: '--exit-code', description: 'exit 7 when some hour has no coverage, 0 when none has' },
+        { ...ICS_OUTPUT_OPTION, description: 'output format: table, json, yaml, jsonl, csv, id, or ics (an iCalendar file: one event per stretch with no coverage)' },
+      ],
+      handler: async () => (await import('../src/workflows/coverage-simulate.ts')).run,
+      examples: [
+        "agnt coverage simulate --principal usr_principal --from '2028-03-06 09:00' --to 2028-03-10",
+        'agnt coverage simulate --principal usr_principal --from 2028-03-06 --to 2028-03-10 --json --exit-code',
+        'agnt coverage simulate --principal usr_principal --from 2028-03-06 --to 2028-03-10 -o ics > gaps.ics',
+      ],
     },
     {
       command: 'coverage dashboard',

@@ -25,6 +25,11 @@ const explain = async () => (await import('../src/workflows/org-as-code/supervis
 const optionalOrg: ArgSpec = { ...org, default: '', description: 'organization id (default: the organization the file names)' };
 const docFile = { flags: '-f, --file <file>', description: 'the organization document (YAML or JSON)', file: true };
 const stateFile = { flags: '--state <file>', description: 'where agnt records the objects it created (default: $AGNT_CONFIG_DIR/org-state/<host>/<org>.json)', file: true };
+// Values that differ between environments: `${var:NAME}` in the document (variables.ts).
+const varOptions = [
+  { flags: '--var <name=value>', description: `a value for \${var:NAME} in the document (repeatable)`, repeatable: true },
+  { flags: '--vars <file>', description: `values for \${var:NAME} from a YAML file (NAME: value); --var wins`, file: true },
+];
 const exitCode = { flags: '--exit-code', description: `exit ${7} when something differs, 0 when nothing does` };
 // Every read an organization document needs (catalogue rows of export, plan and drift).
 const READS = [
@@ -401,6 +406,7 @@ export const orgArea: AreaSpec = {
       endpoint: E('orgs.get'),
       offline: true,
       args: [{ name: 'file', description: 'the organization document (YAML or JSON)', file: true }],
+      options: [...varOptions],
       handler: code('validateOrg'),
       examples: ['agnt org validate examples/org.yaml', 'agnt org validate examples/org.yaml -o json'],
     },
@@ -411,12 +417,21 @@ export const orgArea: AreaSpec = {
       endpoint: E('orgs.get'),
       also: [...READS],
       args: [optionalOrg],
-      options: [docFile, { flags: '--out <file>', description: 'save the plan as JSON (for apply --plan)', file: true }, exitCode, stateFile],
+      options: [
+        docFile,
+        ...varOptions,
+        { flags: '--out <file>', description: 'save the plan as JSON (for apply --plan)', file: true },
+        { flags: '--rename', description: "plan giving ORG the file's organization.name (as apply --rename)" },
+        exitCode,
+        stateFile,
+      ],
       handler: code('planOrg'),
+      markdown: true,
       examples: [
         'agnt org plan -f examples/org.yaml',
         'agnt org plan -f examples/org.yaml org_acme --out plan.json --exit-code   # exit 7: there are changes',
         'agnt org plan -f examples/org.yaml -o json',
+        'agnt org plan -f examples/org.yaml -o markdown   # the plan as a pull-request comment',
       ],
     },
     {
@@ -461,7 +476,11 @@ export const orgArea: AreaSpec = {
       args: [optionalOrg],
       options: [
         docFile,
+        ...varOptions,
         { flags: '--plan <file>', description: 'apply this saved plan (agnt org plan --out); refused when the organization changed since', file: true },
+        { flags: '--rename', description: "give ORG the file's organization.name (without it, an organization keeps its own name)" },
+        { flags: '--receipt <file>', description: 'write a receipt of this apply (the plan, what each change answered, a fingerprint of each object read), for --rehearsed', file: true },
+        { flags: '--rehearsed <file>', description: 'refuse (exit 7, nothing sent) unless the plan and every object are as in this rehearsal receipt', file: true },
         { flags: '--prune', description: 'delete objects agnt created from a file that the file no longer lists (with --allow-delete)' },
         { flags: '--allow-delete <kinds>', description: 'kinds --prune may delete: domains, members, teams, team-members, invitations, backup-rules (comma-separated)', repeatable: true },
         stateFile,
@@ -483,16 +502,17 @@ export const orgArea: AreaSpec = {
       args: [optionalOrg],
       omit: 'all',
       list: false,
-      options: [docFile, exitCode, stateFile],
+      options: [docFile, ...varOptions, exitCode, stateFile],
       handler: code('driftOrg'),
+      markdown: true,
       columns: [{ path: 'path' }, { path: 'live' }, { path: 'file' }, { path: 'actor' }, { path: 'eventId', header: 'EVENT' }, { path: 'at' }],
       examples: ['agnt org drift -f examples/org.yaml', 'agnt org drift -f examples/org.yaml org_acme -o jsonl --exit-code   # exit 7: something drifted'],
     },
     {
       command: 'org explain',
-      summary: 'Show the supervision matrix the file gives one member, and which line of the file decided each cell',
+      summary: 'Show the supervision matrix the file gives one member, which line of the file decided each cell, and the guardrails that bind them',
       description:
-        'For each cell (or only CELL): the value from the supervision section, where it comes from (the baseline, or rule N at FILE:LINE and what it matches), a lock of the file, and whether the organization locked the cell above the user (parentLockedCells). Team and role are those the file gives the member, else the live ones.',
+        'For each cell (or only CELL): the value from the supervision section, where it comes from (the baseline, or rule N at FILE:LINE and what it matches), a lock of the file, and whether the organization locked the cell above the user (parentLockedCells). Team and role are those the file gives the member, else the live ones. Then the guardrails of the file that bind writes to the member (protected, cells never auto, limits, approval, write hours: docs/guardrails.md).',
       endpoint: E('orgs.get'),
       also: [...READS],
       args: [
@@ -502,7 +522,7 @@ export const orgArea: AreaSpec = {
       ],
       omit: 'all',
       list: false,
-      options: [docFile],
+      options: [docFile, ...varOptions],
       handler: explain,
       examples: ['agnt org explain admin@acme.test -f examples/org.yaml', 'agnt org explain member@acme.test email_as_assistant -f examples/org.yaml --org org_acme -o json'],
     },

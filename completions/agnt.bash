@@ -3,14 +3,14 @@
 # Install: source this file from ~/.bashrc, or copy it to ~/.local/share/bash-completion/completions/agnt
 # Ids are listed by `agnt __complete`, from the active profile's server (cached for a minute).
 
-_agnt_gflags='--output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout'
-_agnt_gvflags='-o --output --fields --query --profile --base-url --timeout'
+_agnt_gflags='--output --json --yaml --jsonl --fields --query --csv-raw --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --guardrails'
+_agnt_gvflags='-o --output --fields --query --profile --base-url --timeout --guardrails'
 
 # Sets what the command at a path offers: child commands, flags (_agnt_all: the global ones
 # included), flags taking a value, the number of positionals and whether the last takes several words.
 _agnt_node() {
   case $1 in
-    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links usage calendars auth config sandbox mcp alias extension api inbox wait batch commands completion version' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
+    '') _agnt_subs='users workspace identifiers chats contacts assistants drive preferences onboarding org teams invitations org-requests coordinator coverage backup-rules manager-assignments delegations booking-links usage calendars auth config sandbox mcp changes undo keys approve alias extension api inbox console wait batch commands completion version' _agnt_flags='--version --output --json --yaml --jsonl --fields --query --csv-raw --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --guardrails --help' _agnt_all=1 _agnt_vflags='-o --output --fields --query --profile --base-url --timeout --guardrails' _agnt_npos=0 _agnt_var='' ;;
     'users') _agnt_subs='me update-me profile list create get update delete set-assistant provision deprovision' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users me') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'users update-me') _agnt_subs='' _agnt_flags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --coordinator-enabled --no-coordinator-enabled --data --file --set --help' _agnt_all='' _agnt_vflags='--first-name --last-name --timezone --locale --city --avatar --country --assistant --voice --data --file --set' _agnt_npos=0 _agnt_var='' ;;
@@ -90,7 +90,7 @@ _agnt_node() {
     'drive get') _agnt_subs='' _agnt_flags='--user --help' _agnt_all='' _agnt_vflags='--user' _agnt_npos=1 _agnt_var='' ;;
     'drive delete') _agnt_subs='' _agnt_flags='--user --help' _agnt_all='' _agnt_vflags='--user' _agnt_npos=1 _agnt_var=1 ;;
     'drive upload') _agnt_subs='' _agnt_flags='--user --name --mime-type --folder --help' _agnt_all='' _agnt_vflags='--user --name --mime-type --folder' _agnt_npos=1 _agnt_var=1 ;;
-    'drive download') _agnt_subs='' _agnt_flags='--user --out --output --force --help --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout' _agnt_all=1 _agnt_vflags='--user --out -o --output --fields --query --profile --base-url --timeout' _agnt_npos=1 _agnt_var='' ;;
+    'drive download') _agnt_subs='' _agnt_flags='--user --out --output --force --help --json --yaml --jsonl --fields --query --csv-raw --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --guardrails' _agnt_all=1 _agnt_vflags='--user --out -o --output --fields --query --profile --base-url --timeout --guardrails' _agnt_npos=1 _agnt_var='' ;;
     'drive confirm') _agnt_subs='' _agnt_flags='--user --size --data --file --set --help' _agnt_all='' _agnt_vflags='--user --size --data --file --set' _agnt_npos=1 _agnt_var='' ;;
     'drive move') _agnt_subs='' _agnt_flags='--user --folder --data --file --set --help' _agnt_all='' _agnt_vflags='--user --folder --data --file --set' _agnt_npos=1 _agnt_var='' ;;
     'drive share') _agnt_subs='' _agnt_flags='--user --team --organization --data --file --set --help' _agnt_all='' _agnt_vflags='--user --team --organization --data --file --set' _agnt_npos=1 _agnt_var='' ;;
@@ -173,11 +173,11 @@ _agnt_node() {
     'org profile get') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'org profile set') _agnt_subs='' _agnt_flags='--name --industry --website --location --prof-net-aurl --own-org-profile --data --file --set --help' _agnt_all='' _agnt_vflags='--name --industry --website --location --prof-net-aurl --own-org-profile --data --file --set' _agnt_npos=1 _agnt_var='' ;;
     'org export') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
-    'org validate') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
-    'org plan') _agnt_subs='' _agnt_flags='--file --out --exit-code --state --help' _agnt_all='' _agnt_vflags='-f --file --out --state' _agnt_npos=1 _agnt_var='' ;;
-    'org apply') _agnt_subs='' _agnt_flags='--file --plan --prune --allow-delete --state --help' _agnt_all='' _agnt_vflags='-f --file --plan --allow-delete --state' _agnt_npos=1 _agnt_var='' ;;
-    'org drift') _agnt_subs='' _agnt_flags='--file --exit-code --state --help' _agnt_all='' _agnt_vflags='-f --file --state' _agnt_npos=1 _agnt_var='' ;;
-    'org explain') _agnt_subs='' _agnt_flags='--org --file --help' _agnt_all='' _agnt_vflags='--org -f --file' _agnt_npos=2 _agnt_var='' ;;
+    'org validate') _agnt_subs='' _agnt_flags='--var --vars --help' _agnt_all='' _agnt_vflags='--var --vars' _agnt_npos=1 _agnt_var='' ;;
+    'org plan') _agnt_subs='' _agnt_flags='--file --var --vars --out --rename --exit-code --state --help' _agnt_all='' _agnt_vflags='-f --file --var --vars --out --state' _agnt_npos=1 _agnt_var='' ;;
+    'org apply') _agnt_subs='' _agnt_flags='--file --var --vars --plan --rename --receipt --rehearsed --prune --allow-delete --state --help' _agnt_all='' _agnt_vflags='-f --file --var --vars --plan --receipt --rehearsed --allow-delete --state' _agnt_npos=1 _agnt_var='' ;;
+    'org drift') _agnt_subs='' _agnt_flags='--file --var --vars --exit-code --state --help' _agnt_all='' _agnt_vflags='-f --file --var --vars --state' _agnt_npos=1 _agnt_var='' ;;
+    'org explain') _agnt_subs='' _agnt_flags='--org --file --var --vars --help' _agnt_all='' _agnt_vflags='--org -f --file --var --vars' _agnt_npos=2 _agnt_var='' ;;
     'teams') _agnt_subs='list create get update delete members profile' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'teams list') _agnt_subs='' _agnt_flags='--status --all --limit --page --per-page --tz --help' _agnt_all='' _agnt_vflags='--status --limit --page --per-page --tz' _agnt_npos=0 _agnt_var='' ;;
     'teams create') _agnt_subs='' _agnt_flags='--name --id --owner-id --data --file --set --help' _agnt_all='' _agnt_vflags='--name --id --owner-id --data --file --set' _agnt_npos=0 _agnt_var='' ;;
@@ -209,11 +209,11 @@ _agnt_node() {
     'coordinator dashboard') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'coordinator principal') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'coordinator pending-invites') _agnt_subs='' _agnt_flags='--all --limit --page --per-page --tz --help' _agnt_all='' _agnt_vflags='--limit --page --per-page --tz' _agnt_npos=0 _agnt_var='' ;;
-    'coordinator schedule') _agnt_subs='' _agnt_flags='--from --to --days --tz --output --help --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout' _agnt_all=1 _agnt_vflags='--from --to --days --tz -o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
+    'coordinator schedule') _agnt_subs='' _agnt_flags='--from --to --days --tz --output --help --json --yaml --jsonl --fields --query --csv-raw --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --guardrails' _agnt_all=1 _agnt_vflags='--from --to --days --tz -o --output --fields --query --profile --base-url --timeout --guardrails' _agnt_npos=0 _agnt_var='' ;;
     'coordinator manager-overview') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'coordinator audit-events') _agnt_subs='' _agnt_flags='--from --to --principal-id --coordinator-id --action --before --all --limit --page --per-page --tz --help' _agnt_all='' _agnt_vflags='--from --to --principal-id --coordinator-id --action --before --limit --page --per-page --tz' _agnt_npos=0 _agnt_var='' ;;
     'coordinator audit-events-tail') _agnt_subs='' _agnt_flags='--principal-id --coordinator-id --action --since --follow --interval --cursor-file --schema --tz --help' _agnt_all='' _agnt_vflags='--principal-id --coordinator-id --action --since --interval --cursor-file --schema --tz' _agnt_npos=0 _agnt_var='' ;;
-    'coverage') _agnt_subs='list create get update cancel submit accept decline approve reject end who dashboard events principals' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'coverage') _agnt_subs='list create get update cancel submit accept decline approve reject end who simulate dashboard events principals' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'coverage list') _agnt_subs='' _agnt_flags='--role --status --mine --tz --utc --all --limit --page --per-page --help' _agnt_all='' _agnt_vflags='--role --status --tz --limit --page --per-page' _agnt_npos=0 _agnt_var='' ;;
     'coverage create') _agnt_subs='' _agnt_flags='--start --end --reason --manager-approval --no-manager-approval --notify --no-notify --audit-tag --primary-coordinator --data --file --set --principal --backup --principals-file --for --tz --submit --utc --help' _agnt_all='' _agnt_vflags='--start --end --reason --audit-tag --primary-coordinator --principals --data --file --set --principal --backup --principals-file --for --tz' _agnt_npos=0 _agnt_var='' ;;
     'coverage get') _agnt_subs='' _agnt_flags='--tz --utc --help' _agnt_all='' _agnt_vflags='--tz' _agnt_npos=1 _agnt_var='' ;;
@@ -226,8 +226,9 @@ _agnt_node() {
     'coverage reject') _agnt_subs='' _agnt_flags='--tz --utc --help' _agnt_all='' _agnt_vflags='--tz' _agnt_npos=1 _agnt_var=1 ;;
     'coverage end') _agnt_subs='' _agnt_flags='--tz --utc --help' _agnt_all='' _agnt_vflags='--tz' _agnt_npos=1 _agnt_var=1 ;;
     'coverage who') _agnt_subs='' _agnt_flags='--at --tz --help' _agnt_all='' _agnt_vflags='--at --tz' _agnt_npos=1 _agnt_var='' ;;
+    'coverage simulate') _agnt_subs='' _agnt_flags='--principal --coordinator --from --to --tz --utc --exit-code --output --help --json --yaml --jsonl --fields --query --csv-raw --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --guardrails' _agnt_all=1 _agnt_vflags='--principal --coordinator --from --to --tz -o --output --fields --query --profile --base-url --timeout --guardrails' _agnt_npos=0 _agnt_var='' ;;
     'coverage dashboard') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'coverage events') _agnt_subs='' _agnt_flags='--range-start --range-end --status --from --to --days --tz --output --help --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout' _agnt_all=1 _agnt_vflags='--range-start --range-end --status --from --to --days --tz -o --output --fields --query --profile --base-url --timeout' _agnt_npos=0 _agnt_var='' ;;
+    'coverage events') _agnt_subs='' _agnt_flags='--range-start --range-end --status --from --to --days --tz --output --help --json --yaml --jsonl --fields --query --csv-raw --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --timeout --guardrails' _agnt_all=1 _agnt_vflags='--range-start --range-end --status --from --to --days --tz -o --output --fields --query --profile --base-url --timeout --guardrails' _agnt_npos=0 _agnt_var='' ;;
     'coverage principals') _agnt_subs='' _agnt_flags='--all --limit --page --per-page --tz --help' _agnt_all='' _agnt_vflags='--limit --page --per-page --tz' _agnt_npos=1 _agnt_var='' ;;
     'backup-rules') _agnt_subs='list create delete' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'backup-rules list') _agnt_subs='' _agnt_flags='--all --limit --page --per-page --tz --help' _agnt_all='' _agnt_vflags='--limit --page --per-page --tz' _agnt_npos=0 _agnt_var='' ;;
@@ -268,8 +269,8 @@ _agnt_node() {
     'config profiles') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'config use') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'config remove') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
-    'sandbox') _agnt_subs='start clock snapshot fault requests status stop' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'sandbox start') _agnt_subs='' _agnt_flags='--port --host --data --seed --empty --clock --clock-rate --faults --tls --tls-cert --tls-key --tls-client-ca --no-profile --help' _agnt_all='' _agnt_vflags='--port --host --data --seed --clock --clock-rate --faults --tls-cert --tls-key --tls-client-ca' _agnt_npos=0 _agnt_var='' ;;
+    'sandbox') _agnt_subs='start clock snapshot fault requests status clone stop' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'sandbox start') _agnt_subs='' _agnt_flags='--port --host --data --seed --empty --replace-data --clock --clock-rate --faults --tls --tls-cert --tls-key --tls-client-ca --no-profile --help' _agnt_all='' _agnt_vflags='--port --host --data --seed --clock --clock-rate --faults --tls-cert --tls-key --tls-client-ca' _agnt_npos=0 _agnt_var='' ;;
     'sandbox clock') _agnt_subs='show set advance' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'sandbox clock show') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=0 _agnt_var='' ;;
     'sandbox clock set') _agnt_subs='' _agnt_flags='--rate --url --help' _agnt_all='' _agnt_vflags='--rate --url' _agnt_npos=1 _agnt_var='' ;;
@@ -285,9 +286,19 @@ _agnt_node() {
     'sandbox fault clear') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=1 _agnt_var='' ;;
     'sandbox requests') _agnt_subs='' _agnt_flags='--since --method --path --follow --url --help' _agnt_all='' _agnt_vflags='--since --method --path --url' _agnt_npos=0 _agnt_var='' ;;
     'sandbox status') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=0 _agnt_var='' ;;
+    'sandbox clone') _agnt_subs='' _agnt_flags='--from-profile --pseudonymize --mapping --url --help' _agnt_all='' _agnt_vflags='--from-profile --mapping --url' _agnt_npos=1 _agnt_var='' ;;
     'sandbox stop') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=0 _agnt_var='' ;;
-    'mcp') _agnt_subs='install' _agnt_flags='--http --port --allow-writes --allow-destructive --tools --toolsets --help' _agnt_all='' _agnt_vflags='--port --tools --toolsets' _agnt_npos=0 _agnt_var='' ;;
-    'mcp install') _agnt_subs='' _agnt_flags='--client --print --config --name --help' _agnt_all='' _agnt_vflags='--client --config --name' _agnt_npos=0 _agnt_var='' ;;
+    'mcp') _agnt_subs='install' _agnt_flags='--http --port --token-file --allow-writes --allow-destructive --tools --toolsets --grant --help' _agnt_all='' _agnt_vflags='--port --token-file --tools --toolsets --grant' _agnt_npos=0 _agnt_var='' ;;
+    'mcp install') _agnt_subs='' _agnt_flags='--client --print --config --name --url --token-from --help' _agnt_all='' _agnt_vflags='--client --config --name --url --token-from' _agnt_npos=0 _agnt_var='' ;;
+    'changes') _agnt_subs='list show prune' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'changes list') _agnt_subs='' _agnt_flags='--since --command --user --help' _agnt_all='' _agnt_vflags='--since --command --user' _agnt_npos=0 _agnt_var='' ;;
+    'changes show') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'changes prune') _agnt_subs='' _agnt_flags='--older-than --help' _agnt_all='' _agnt_vflags='--older-than' _agnt_npos=0 _agnt_var='' ;;
+    'undo') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
+    'keys') _agnt_subs='create show' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'keys create') _agnt_subs='' _agnt_flags='--force --help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'keys show') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
+    'approve') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'alias') _agnt_subs='set list delete export import' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'alias set') _agnt_subs='' _agnt_flags='--shell --help' _agnt_all='' _agnt_vflags='' _agnt_npos=2 _agnt_var='' ;;
     'alias list') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
@@ -298,14 +309,15 @@ _agnt_node() {
     'extension list') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'api') _agnt_subs='spec' _agnt_flags='--field --raw-field --file --paginate --help' _agnt_all='' _agnt_vflags='-F --field -f --raw-field --file' _agnt_npos=2 _agnt_var='' ;;
     'api spec') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'inbox') _agnt_subs='' _agnt_flags='--watch --interval --tz --utc --help' _agnt_all='' _agnt_vflags='--interval --tz' _agnt_npos=0 _agnt_var='' ;;
+    'inbox') _agnt_subs='' _agnt_flags='--watch --interval --tui --plain --tz --utc --help' _agnt_all='' _agnt_vflags='--interval --tz' _agnt_npos=0 _agnt_var='' ;;
+    'console') _agnt_subs='' _agnt_flags='--plain --interval --tz --utc --help' _agnt_all='' _agnt_vflags='--interval --tz' _agnt_npos=0 _agnt_var='' ;;
     'wait') _agnt_subs='coverage delegation audit-delivery drive-file onboarding' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
-    'wait coverage') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
-    'wait delegation') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
-    'wait audit-delivery') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --org --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval --org -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
-    'wait drive-file') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --user --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval --user -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
-    'wait onboarding') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --help --output --json --yaml --jsonl --fields --query --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval -o --output --fields --query --profile --base-url' _agnt_npos=1 _agnt_var='' ;;
-    'batch') _agnt_subs='' _agnt_flags='--concurrency --serial --match --skip-rows --max-rows --key --errors-out --ledger --resume --input-format --delimiter --encoding --help' _agnt_all='' _agnt_vflags='--concurrency --match --skip-rows --max-rows --key --errors-out --ledger --input-format --delimiter --encoding' _agnt_npos=2 _agnt_var=1 ;;
+    'wait coverage') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --help --output --json --yaml --jsonl --fields --query --csv-raw --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --guardrails' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval -o --output --fields --query --profile --base-url --guardrails' _agnt_npos=1 _agnt_var='' ;;
+    'wait delegation') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --help --output --json --yaml --jsonl --fields --query --csv-raw --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --guardrails' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval -o --output --fields --query --profile --base-url --guardrails' _agnt_npos=1 _agnt_var='' ;;
+    'wait audit-delivery') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --org --help --output --json --yaml --jsonl --fields --query --csv-raw --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --guardrails' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval --org -o --output --fields --query --profile --base-url --guardrails' _agnt_npos=1 _agnt_var='' ;;
+    'wait drive-file') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --user --help --output --json --yaml --jsonl --fields --query --csv-raw --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --guardrails' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval --user -o --output --fields --query --profile --base-url --guardrails' _agnt_npos=1 _agnt_var='' ;;
+    'wait onboarding') _agnt_subs='' _agnt_flags='--for --timeout --interval --max-interval --help --output --json --yaml --jsonl --fields --query --csv-raw --dry-run --profile --base-url --yes --no-input --debug --quiet --no-color --guardrails' _agnt_all=1 _agnt_vflags='--for --timeout --interval --max-interval -o --output --fields --query --profile --base-url --guardrails' _agnt_npos=1 _agnt_var='' ;;
+    'batch') _agnt_subs='' _agnt_flags='--concurrency --serial --match --skip-rows --max-rows --key --errors-out --ledger --resume --input-format --delimiter --encoding --plan-out --plan --help' _agnt_all='' _agnt_vflags='--concurrency --match --skip-rows --max-rows --key --errors-out --ledger --input-format --delimiter --encoding --plan-out --plan' _agnt_npos=2 _agnt_var=1 ;;
     'commands') _agnt_subs='' _agnt_flags='--markdown --help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
     'completion') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=1 _agnt_var='' ;;
     'version') _agnt_subs='' _agnt_flags='--help' _agnt_all='' _agnt_vflags='' _agnt_npos=0 _agnt_var='' ;;
@@ -341,10 +353,15 @@ _agnt_child() {
     '|config') _agnt_next='config' ;;
     '|sandbox') _agnt_next='sandbox' ;;
     '|mcp') _agnt_next='mcp' ;;
+    '|changes') _agnt_next='changes' ;;
+    '|undo') _agnt_next='undo' ;;
+    '|keys') _agnt_next='keys' ;;
+    '|approve') _agnt_next='approve' ;;
     '|alias') _agnt_next='alias' ;;
     '|extension') _agnt_next='extension' ;;
     '|api') _agnt_next='api' ;;
     '|inbox') _agnt_next='inbox' ;;
+    '|console') _agnt_next='console' ;;
     '|wait') _agnt_next='wait' ;;
     '|batch') _agnt_next='batch' ;;
     '|commands') _agnt_next='commands' ;;
@@ -550,6 +567,7 @@ _agnt_child() {
     'coverage|reject') _agnt_next='coverage reject' ;;
     'coverage|end') _agnt_next='coverage end' ;;
     'coverage|who'|'coverage|active-for') _agnt_next='coverage who' ;;
+    'coverage|simulate') _agnt_next='coverage simulate' ;;
     'coverage|dashboard') _agnt_next='coverage dashboard' ;;
     'coverage|events') _agnt_next='coverage events' ;;
     'coverage|principals') _agnt_next='coverage principals' ;;
@@ -590,6 +608,7 @@ _agnt_child() {
     'sandbox|fault') _agnt_next='sandbox fault' ;;
     'sandbox|requests') _agnt_next='sandbox requests' ;;
     'sandbox|status') _agnt_next='sandbox status' ;;
+    'sandbox|clone') _agnt_next='sandbox clone' ;;
     'sandbox|stop') _agnt_next='sandbox stop' ;;
     'sandbox clock|show') _agnt_next='sandbox clock show' ;;
     'sandbox clock|set') _agnt_next='sandbox clock set' ;;
@@ -602,6 +621,11 @@ _agnt_child() {
     'sandbox fault|list'|'sandbox fault|ls') _agnt_next='sandbox fault list' ;;
     'sandbox fault|clear') _agnt_next='sandbox fault clear' ;;
     'mcp|install') _agnt_next='mcp install' ;;
+    'changes|list') _agnt_next='changes list' ;;
+    'changes|show') _agnt_next='changes show' ;;
+    'changes|prune') _agnt_next='changes prune' ;;
+    'keys|create') _agnt_next='keys create' ;;
+    'keys|show') _agnt_next='keys show' ;;
     'alias|set') _agnt_next='alias set' ;;
     'alias|list'|'alias|ls') _agnt_next='alias list' ;;
     'alias|delete'|'alias|rm') _agnt_next='alias delete' ;;
@@ -866,24 +890,31 @@ _agnt_values() {
     'org profile set|--file') _agnt_v='@file' ;;
     'org profile set|#0') _agnt_v='@dyn' ;;
     'org export|#0') _agnt_v='@dyn' ;;
+    'org validate|--vars') _agnt_v='@file' ;;
     'org validate|#0') _agnt_v='@file' ;;
     'org plan|--file') _agnt_v='@file' ;;
     'org plan|-f') _agnt_v='@file' ;;
+    'org plan|--vars') _agnt_v='@file' ;;
     'org plan|--out') _agnt_v='@file' ;;
     'org plan|--state') _agnt_v='@file' ;;
     'org plan|#0') _agnt_v='@dyn' ;;
     'org apply|--file') _agnt_v='@file' ;;
     'org apply|-f') _agnt_v='@file' ;;
+    'org apply|--vars') _agnt_v='@file' ;;
     'org apply|--plan') _agnt_v='@file' ;;
+    'org apply|--receipt') _agnt_v='@file' ;;
+    'org apply|--rehearsed') _agnt_v='@file' ;;
     'org apply|--state') _agnt_v='@file' ;;
     'org apply|#0') _agnt_v='@dyn' ;;
     'org drift|--file') _agnt_v='@file' ;;
     'org drift|-f') _agnt_v='@file' ;;
+    'org drift|--vars') _agnt_v='@file' ;;
     'org drift|--state') _agnt_v='@file' ;;
     'org drift|#0') _agnt_v='@dyn' ;;
     'org explain|--org') _agnt_v='@dyn' ;;
     'org explain|--file') _agnt_v='@file' ;;
     'org explain|-f') _agnt_v='@file' ;;
+    'org explain|--vars') _agnt_v='@file' ;;
     'teams list|--status') _agnt_v='active archived' ;;
     'teams create|--file') _agnt_v='@file' ;;
     'teams get|#0') _agnt_v='@dyn' ;;
@@ -980,9 +1011,9 @@ _agnt_values() {
     'calendars get|#0') _agnt_v='@dyn' ;;
     'calendars events|#0') _agnt_v='@dyn' ;;
     'calendars sync|#0') _agnt_v='@dyn' ;;
-    'config get|#0') _agnt_v='base-url output timeout retries timezone ca-file cert-file key-file http2' ;;
-    'config set|#0') _agnt_v='base-url output timeout retries timezone ca-file cert-file key-file http2 key-passphrase' ;;
-    'config unset|#0') _agnt_v='base-url output timeout retries timezone ca-file cert-file key-file http2 key-passphrase' ;;
+    'config get|#0') _agnt_v='base-url output timeout retries timezone guardrails ca-file cert-file key-file http2' ;;
+    'config set|#0') _agnt_v='base-url output timeout retries timezone guardrails ca-file cert-file key-file http2 key-passphrase' ;;
+    'config unset|#0') _agnt_v='base-url output timeout retries timezone guardrails ca-file cert-file key-file http2 key-passphrase' ;;
     'config use|#0') _agnt_v='@dyn' ;;
     'config remove|#0') _agnt_v='@dyn' ;;
     'sandbox start|--data') _agnt_v='@file' ;;
@@ -993,20 +1024,28 @@ _agnt_values() {
     'sandbox start|--tls-client-ca') _agnt_v='@file' ;;
     'sandbox fault add|--method') _agnt_v='GET POST PUT PATCH DELETE' ;;
     'sandbox requests|--method') _agnt_v='GET POST PUT PATCH DELETE' ;;
+    'sandbox clone|--mapping') _agnt_v='@file' ;;
+    'mcp|--token-file') _agnt_v='@file' ;;
     'mcp|--tools') _agnt_v='all' ;;
+    'mcp|--grant') _agnt_v='@file' ;;
     'mcp install|--client') _agnt_v='claude-code claude-desktop cursor vscode' ;;
     'mcp install|--config') _agnt_v='@file' ;;
+    'mcp install|--token-from') _agnt_v='@file' ;;
+    'approve|#0') _agnt_v='@file' ;;
     'alias import|#0') _agnt_v='@file' ;;
     'api|--file') _agnt_v='@file' ;;
     'batch|--errors-out') _agnt_v='@file' ;;
     'batch|--ledger') _agnt_v='@file' ;;
     'batch|--input-format') _agnt_v='csv tsv jsonl yaml json' ;;
     'batch|--encoding') _agnt_v='utf8 utf16le utf16be windows-1252' ;;
+    'batch|--plan-out') _agnt_v='@file' ;;
+    'batch|--plan') _agnt_v='@file' ;;
     'batch|#0') _agnt_v='@file' ;;
     'completion|#0') _agnt_v='bash zsh fish powershell' ;;
     *'|--output') _agnt_v='table wide json yaml jsonl csv id' ;;
     *'|-o') _agnt_v='table wide json yaml jsonl csv id' ;;
     *'|--profile') _agnt_v='@dyn' ;;
+    *'|--guardrails') _agnt_v='@file' ;;
     *) _agnt_v= ;;
   esac
 }

@@ -56,6 +56,14 @@ function __agnt_child --argument-names p w
             echo -- 'sandbox'
         case '|mcp'
             echo -- 'mcp'
+        case '|changes'
+            echo -- 'changes'
+        case '|undo'
+            echo -- 'undo'
+        case '|keys'
+            echo -- 'keys'
+        case '|approve'
+            echo -- 'approve'
         case '|alias'
             echo -- 'alias'
         case '|extension'
@@ -64,6 +72,8 @@ function __agnt_child --argument-names p w
             echo -- 'api'
         case '|inbox'
             echo -- 'inbox'
+        case '|console'
+            echo -- 'console'
         case '|wait'
             echo -- 'wait'
         case '|batch'
@@ -474,6 +484,8 @@ function __agnt_child --argument-names p w
             echo -- 'coverage end'
         case 'coverage|who' 'coverage|active-for'
             echo -- 'coverage who'
+        case 'coverage|simulate'
+            echo -- 'coverage simulate'
         case 'coverage|dashboard'
             echo -- 'coverage dashboard'
         case 'coverage|events'
@@ -554,6 +566,8 @@ function __agnt_child --argument-names p w
             echo -- 'sandbox requests'
         case 'sandbox|status'
             echo -- 'sandbox status'
+        case 'sandbox|clone'
+            echo -- 'sandbox clone'
         case 'sandbox|stop'
             echo -- 'sandbox stop'
         case 'sandbox clock|show'
@@ -578,6 +592,16 @@ function __agnt_child --argument-names p w
             echo -- 'sandbox fault clear'
         case 'mcp|install'
             echo -- 'mcp install'
+        case 'changes|list'
+            echo -- 'changes list'
+        case 'changes|show'
+            echo -- 'changes show'
+        case 'changes|prune'
+            echo -- 'changes prune'
+        case 'keys|create'
+            echo -- 'keys create'
+        case 'keys|show'
+            echo -- 'keys show'
         case 'alias|set'
             echo -- 'alias set'
         case 'alias|list' 'alias|ls'
@@ -790,14 +814,16 @@ function __agnt_vflags --argument-names p
             printf '%s\n' --chat --task --data --file --set
         case 'org profile set'
             printf '%s\n' --name --industry --website --location --prof-net-aurl --own-org-profile --data --file --set
+        case 'org validate'
+            printf '%s\n' --var --vars
         case 'org plan'
-            printf '%s\n' -f --file --out --state
+            printf '%s\n' -f --file --var --vars --out --state
         case 'org apply'
-            printf '%s\n' -f --file --plan --allow-delete --state
+            printf '%s\n' -f --file --var --vars --plan --receipt --rehearsed --allow-delete --state
         case 'org drift'
-            printf '%s\n' -f --file --state
+            printf '%s\n' -f --file --var --vars --state
         case 'org explain'
-            printf '%s\n' --org -f --file
+            printf '%s\n' --org -f --file --var --vars
         case 'teams list'
             printf '%s\n' --status --limit --page --per-page --tz
         case 'teams create'
@@ -858,6 +884,8 @@ function __agnt_vflags --argument-names p
             printf '%s\n' --tz
         case 'coverage who'
             printf '%s\n' --at --tz
+        case 'coverage simulate'
+            printf '%s\n' --principal --coordinator --from --to --tz -o --output
         case 'coverage events'
             printf '%s\n' --range-start --range-end --status --from --to --days --tz -o --output
         case 'coverage principals'
@@ -912,15 +940,23 @@ function __agnt_vflags --argument-names p
             printf '%s\n' --since --method --path --url
         case 'sandbox status'
             printf '%s\n' --url
+        case 'sandbox clone'
+            printf '%s\n' --from-profile --mapping --url
         case 'sandbox stop'
             printf '%s\n' --url
         case 'mcp'
-            printf '%s\n' --port --tools --toolsets
+            printf '%s\n' --port --token-file --tools --toolsets --grant
         case 'mcp install'
-            printf '%s\n' --client --config --name
+            printf '%s\n' --client --config --name --url --token-from
+        case 'changes list'
+            printf '%s\n' --since --command --user
+        case 'changes prune'
+            printf '%s\n' --older-than
         case 'api'
             printf '%s\n' -F --field -f --raw-field --file
         case 'inbox'
+            printf '%s\n' --interval --tz
+        case 'console'
             printf '%s\n' --interval --tz
         case 'wait coverage'
             printf '%s\n' --for --timeout --interval --max-interval
@@ -933,7 +969,7 @@ function __agnt_vflags --argument-names p
         case 'wait onboarding'
             printf '%s\n' --for --timeout --interval --max-interval
         case 'batch'
-            printf '%s\n' --concurrency --match --skip-rows --max-rows --key --errors-out --ledger --input-format --delimiter --encoding
+            printf '%s\n' --concurrency --match --skip-rows --max-rows --key --errors-out --ledger --input-format --delimiter --encoding --plan-out --plan
     end
 end
 
@@ -950,7 +986,7 @@ function __agnt_state
     set -l skip 0
     set -l dd 0
     set -l next
-    set -l vflags -o --output --fields --query --profile --base-url --timeout
+    set -l vflags -o --output --fields --query --profile --base-url --timeout --guardrails
     for w in $tokens
         if test $skip = 1
             set skip 0
@@ -987,12 +1023,13 @@ function __agnt_complete
 end
 
 complete -c agnt -f
-complete -c agnt -n 'not __agnt_at \'drive download\'; and not __agnt_at \'coordinator schedule\'; and not __agnt_at \'coverage events\'' -s o -l output -x -a 'table wide json yaml jsonl csv id' -d 'output format: table, wide, json, yaml, jsonl, csv, id'
+complete -c agnt -n 'not __agnt_at \'drive download\'; and not __agnt_at \'coordinator schedule\'; and not __agnt_at \'coverage simulate\'; and not __agnt_at \'coverage events\'' -s o -l output -x -a 'table wide json yaml jsonl csv id' -d 'output format: table, wide, json, yaml, jsonl, csv, id (org plan and drift: markdown)'
 complete -c agnt -l json -d 'short for --output json'
 complete -c agnt -l yaml -d 'short for --output yaml'
 complete -c agnt -l jsonl -d 'short for --output jsonl (one record per line)'
 complete -c agnt -l fields -x -d 'keep these fields (comma-separated, dotted paths allowed)'
 complete -c agnt -l query -x -d 'JMESPath expression applied to the result'
+complete -c agnt -l csv-raw -d 'with -o csv: cells as the server sent them (control characters and formulas unescaped)'
 complete -c agnt -l dry-run -d 'print the request that would be sent (token masked) and exit'
 complete -c agnt -l profile -x -a '(__agnt_complete)' -d 'profile to use (env AGNT_PROFILE)'
 complete -c agnt -l base-url -x -d 'server base URL (env AGNT_BASE_URL)'
@@ -1002,6 +1039,7 @@ complete -c agnt -l debug -d 'log each HTTP exchange to stderr, secrets masked'
 complete -c agnt -l quiet -d 'less output on stderr'
 complete -c agnt -l no-color -d 'no colour (env NO_COLOR)'
 complete -c agnt -n 'not __agnt_at \'wait coverage\'; and not __agnt_at \'wait delegation\'; and not __agnt_at \'wait audit-delivery\'; and not __agnt_at \'wait drive-file\'; and not __agnt_at \'wait onboarding\'' -l timeout -x -d 'per-request time limit (default 30)'
+complete -c agnt -l guardrails -r -F -d 'check every write against the guardrails of this organization document (profile setting guardrails)'
 complete -c agnt -s h -l help -d 'show help for a command'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'users' -d 'Users: you, the users of your organization, provisioning'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'workspace' -d 'Your assistant\'s workspace: resource profile, snapshots, cleanup'
@@ -1028,10 +1066,15 @@ complete -c agnt -n '__agnt_at \'\'' -f -a 'auth' -d 'log in, check and log out 
 complete -c agnt -n '__agnt_at \'\'' -f -a 'config' -d 'profile settings and profiles'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'sandbox' -d 'run the local API emulator'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'mcp' -d 'serve agnt to AI agents (Model Context Protocol)'
+complete -c agnt -n '__agnt_at \'\'' -f -a 'changes' -d 'the change sets of the writes agnt made (the change journal)'
+complete -c agnt -n '__agnt_at \'\'' -f -a 'undo' -d 'revert a change set: its writes undone in reverse order'
+complete -c agnt -n '__agnt_at \'\'' -f -a 'keys' -d 'the profile’s key for signing plans (agnt approve)'
+complete -c agnt -n '__agnt_at \'\'' -f -a 'approve' -d 'sign a saved plan (org plan --out, batch --plan-out) with the profile’s key'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'alias' -d 'short names for command lines'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'extension' -d 'agnt-NAME programs on PATH, run as agnt NAME'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'api' -d 'send a raw API request'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'inbox' -d 'what waits for you: spans to accept or approve, drafts, delegations, invitations, requests'
+complete -c agnt -n '__agnt_at \'\'' -f -a 'console' -d 'a full-screen view of your inbox: accept, approve, decline with one key each'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'wait' -d 'wait for a coverage span, delegation, delivery job, drive file or onboarding session to reach a state'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'batch' -d 'run a command once per row of a file'
 complete -c agnt -n '__agnt_at \'\'' -f -a 'commands' -d 'list commands and endpoints'
@@ -1797,7 +1840,7 @@ complete -c agnt -n '__agnt_at \'org\'' -f -a 'validate' -d 'Check an organizati
 complete -c agnt -n '__agnt_at \'org\'' -f -a 'plan' -d 'Show, field by field, what apply would change to make the organization match the file (sends no write)'
 complete -c agnt -n '__agnt_at \'org\'' -f -a 'apply' -d 'Make the organization match the file, in dependency order; a second run changes nothing'
 complete -c agnt -n '__agnt_at \'org\'' -f -a 'drift' -d 'Like plan, and names who changed each drifted field and when, from the audit events'
-complete -c agnt -n '__agnt_at \'org\'' -f -a 'explain' -d 'Show the supervision matrix the file gives one member, and which line of the file decided each cell'
+complete -c agnt -n '__agnt_at \'org\'' -f -a 'explain' -d 'Show the supervision matrix the file gives one member, which line of the file decided each cell, and the guardrails that bind them'
 complete -c agnt -n '__agnt_at \'org list\'' -l all -d 'fetch every page'
 complete -c agnt -n '__agnt_at \'org list\'' -l limit -x -d 'at most this many records, across pages'
 complete -c agnt -n '__agnt_at \'org list\'' -l page -x -d 'page number (from 1)'
@@ -1969,24 +2012,38 @@ complete -c agnt -n '__agnt_at \'org profile set\'' -l file -r -F -d 'the whole 
 complete -c agnt -n '__agnt_at \'org profile set\'' -l set -x -d 'set a (dotted) body field; repeatable'
 complete -c agnt -n '__agnt_at \'org profile set\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org export\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
+complete -c agnt -n '__agnt_at \'org validate\'' -l var -x -d 'a value for ${var:NAME} in the document (repeatable)'
+complete -c agnt -n '__agnt_at \'org validate\'' -l vars -r -F -d 'values for ${var:NAME} from a YAML file (NAME: value); --var wins'
 complete -c agnt -n '__agnt_at \'org validate\'; and not string match -q -- \'-*\' (commandline -ct)' -F
 complete -c agnt -n '__agnt_at \'org plan\'' -s f -l file -r -F -d 'the organization document (YAML or JSON)'
+complete -c agnt -n '__agnt_at \'org plan\'' -l var -x -d 'a value for ${var:NAME} in the document (repeatable)'
+complete -c agnt -n '__agnt_at \'org plan\'' -l vars -r -F -d 'values for ${var:NAME} from a YAML file (NAME: value); --var wins'
 complete -c agnt -n '__agnt_at \'org plan\'' -l out -r -F -d 'save the plan as JSON (for apply --plan)'
+complete -c agnt -n '__agnt_at \'org plan\'' -l rename -d 'plan giving ORG the file\'s organization.name (as apply --rename)'
 complete -c agnt -n '__agnt_at \'org plan\'' -l exit-code -d 'exit 7 when something differs, 0 when nothing does'
 complete -c agnt -n '__agnt_at \'org plan\'' -l state -r -F -d 'where agnt records the objects it created (default: $AGNT_CONFIG_DIR/org-state/<host>/<org>.json)'
 complete -c agnt -n '__agnt_at \'org plan\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org apply\'' -s f -l file -r -F -d 'the organization document (YAML or JSON)'
+complete -c agnt -n '__agnt_at \'org apply\'' -l var -x -d 'a value for ${var:NAME} in the document (repeatable)'
+complete -c agnt -n '__agnt_at \'org apply\'' -l vars -r -F -d 'values for ${var:NAME} from a YAML file (NAME: value); --var wins'
 complete -c agnt -n '__agnt_at \'org apply\'' -l plan -r -F -d 'apply this saved plan (agnt org plan --out); refused when the organization changed since'
+complete -c agnt -n '__agnt_at \'org apply\'' -l rename -d 'give ORG the file\'s organization.name (without it, an organization keeps its own name)'
+complete -c agnt -n '__agnt_at \'org apply\'' -l receipt -r -F -d 'write a receipt of this apply (the plan, what each change answered, a fingerprint of each object read), for --rehearsed'
+complete -c agnt -n '__agnt_at \'org apply\'' -l rehearsed -r -F -d 'refuse (exit 7, nothing sent) unless the plan and every object are as in this rehearsal receipt'
 complete -c agnt -n '__agnt_at \'org apply\'' -l prune -d 'delete objects agnt created from a file that the file no longer lists (with --allow-delete)'
 complete -c agnt -n '__agnt_at \'org apply\'' -l allow-delete -x -d 'kinds --prune may delete: domains, members, teams, team-members, invitations, backup-rules (comma-separated)'
 complete -c agnt -n '__agnt_at \'org apply\'' -l state -r -F -d 'where agnt records the objects it created (default: $AGNT_CONFIG_DIR/org-state/<host>/<org>.json)'
 complete -c agnt -n '__agnt_at \'org apply\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org drift\'' -s f -l file -r -F -d 'the organization document (YAML or JSON)'
+complete -c agnt -n '__agnt_at \'org drift\'' -l var -x -d 'a value for ${var:NAME} in the document (repeatable)'
+complete -c agnt -n '__agnt_at \'org drift\'' -l vars -r -F -d 'values for ${var:NAME} from a YAML file (NAME: value); --var wins'
 complete -c agnt -n '__agnt_at \'org drift\'' -l exit-code -d 'exit 7 when something differs, 0 when nothing does'
 complete -c agnt -n '__agnt_at \'org drift\'' -l state -r -F -d 'where agnt records the objects it created (default: $AGNT_CONFIG_DIR/org-state/<host>/<org>.json)'
 complete -c agnt -n '__agnt_at \'org drift\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'org explain\'' -l org -x -a '(__agnt_complete)' -d 'organization id (default: the organization the file names)'
 complete -c agnt -n '__agnt_at \'org explain\'' -s f -l file -r -F -d 'the organization document (YAML or JSON)'
+complete -c agnt -n '__agnt_at \'org explain\'' -l var -x -d 'a value for ${var:NAME} in the document (repeatable)'
+complete -c agnt -n '__agnt_at \'org explain\'' -l vars -r -F -d 'values for ${var:NAME} from a YAML file (NAME: value); --var wins'
 complete -c agnt -n '__agnt_at \'teams\'' -f -a 'list' -d 'List teams'
 complete -c agnt -n '__agnt_at \'teams\'' -f -a 'create' -d 'Create a team'
 complete -c agnt -n '__agnt_at \'teams\'' -f -a 'get' -d 'Show a team'
@@ -2170,6 +2227,7 @@ complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'approve' -d 'Approve spans a
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'reject' -d 'Reject spans as the coordinator\'s manager (-> cancelled, rejectedAt set)'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'end' -d 'End active spans now, before their end time (-> ended)'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'who' -d 'Who handles a principal now (the chain from their coordinator to the acting backup), or at another time (--at)'
+complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'simulate' -d 'Before an absence: hours with no coverage for a principal, backups away or off work, and what the assistant does alone'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'dashboard' -d 'Coverage across your coordinators (managers) or the account (admins)'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'events' -d 'Coverage events in a time range, one per span and principal'
 complete -c agnt -n '__agnt_at \'coverage\'' -f -a 'principals' -d 'A span\'s principals and their backups'
@@ -2239,6 +2297,14 @@ complete -c agnt -n '__agnt_at \'coverage end\'; and not string match -q -- \'-*
 complete -c agnt -n '__agnt_at \'coverage who\'' -l at -x -d 'another time: ISO 8601 or local time (\'2026-12-02 15:00\', \'tomorrow 09:00\')'
 complete -c agnt -n '__agnt_at \'coverage who\'' -l tz -x -d 'time zone for local times (default: your user\'s timezone)'
 complete -c agnt -n '__agnt_at \'coverage who\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l principal -x -d 'the principal whose coverage to simulate'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l coordinator -x -d 'the coordinator who is away (default: you; managers plan for their coordinators)'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l from -x -d 'start of the absence: ISO 8601 or local time'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l to -x -d 'end of the absence; a date alone is the end of that day'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l tz -x -d 'time zone for local times (default: your user\'s timezone)'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l utc -d 'show times in UTC'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -l exit-code -d 'exit 7 when some hour has no coverage, 0 when none has'
+complete -c agnt -n '__agnt_at \'coverage simulate\'' -s o -l output -x -d 'output format: table, json, yaml, jsonl, csv, id, or ics (an iCalendar file: one event per stretch with no coverage)'
 complete -c agnt -n '__agnt_at \'coverage events\'' -l range-start -x -d 'range start, ISO or local time (default: today)'
 complete -c agnt -n '__agnt_at \'coverage events\'' -l range-end -x -d 'range end, ISO or local time (default: 7 days after the start)'
 complete -c agnt -n '__agnt_at \'coverage events\'' -l status -x -a 'scheduled active' -d 'status (one of: scheduled, active)'
@@ -2389,9 +2455,9 @@ complete -c agnt -n '__agnt_at \'config\'' -f -a 'unset' -d 'remove a setting'
 complete -c agnt -n '__agnt_at \'config\'' -f -a 'profiles' -d 'list profiles'
 complete -c agnt -n '__agnt_at \'config\'' -f -a 'use' -d 'switch profile'
 complete -c agnt -n '__agnt_at \'config\'' -f -a 'remove' -d 'delete a profile'
-complete -c agnt -n '__agnt_at \'config get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone ca-file cert-file key-file http2'
-complete -c agnt -n '__agnt_at \'config set\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone ca-file cert-file key-file http2 key-passphrase'
-complete -c agnt -n '__agnt_at \'config unset\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone ca-file cert-file key-file http2 key-passphrase'
+complete -c agnt -n '__agnt_at \'config get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone guardrails ca-file cert-file key-file http2'
+complete -c agnt -n '__agnt_at \'config set\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone guardrails ca-file cert-file key-file http2 key-passphrase'
+complete -c agnt -n '__agnt_at \'config unset\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone guardrails ca-file cert-file key-file http2 key-passphrase'
 complete -c agnt -n '__agnt_at \'config use\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'config remove\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'sandbox\'' -f -a 'start' -d 'start the sandbox server'
@@ -2400,12 +2466,14 @@ complete -c agnt -n '__agnt_at \'sandbox\'' -f -a 'snapshot' -d 'save and restor
 complete -c agnt -n '__agnt_at \'sandbox\'' -f -a 'fault' -d 'inject failures'
 complete -c agnt -n '__agnt_at \'sandbox\'' -f -a 'requests' -d 'list the requests the sandbox served'
 complete -c agnt -n '__agnt_at \'sandbox\'' -f -a 'status' -d 'show the sandbox\'s state'
+complete -c agnt -n '__agnt_at \'sandbox\'' -f -a 'clone' -d 'copy a live organization into the sandbox'
 complete -c agnt -n '__agnt_at \'sandbox\'' -f -a 'stop' -d 'stop the sandbox'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l port -x -d 'port (0 picks a free one)'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l host -x -d 'loopback address to listen on'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l data -r -F -d 'persist the state to this JSON file (loaded if it exists); snapshots go beside it'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l seed -r -F -d 'start with the organization of this document (repeatable)'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l empty -d 'start with one organization and its admin only'
+complete -c agnt -n '__agnt_at \'sandbox start\'' -l replace-data -d 'with --seed or --empty: replace the state a --data file already holds (refused without it)'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l clock -x -d 'start the sandbox\'s clock at this time (ISO 8601), frozen unless --clock-rate'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l clock-rate -x -d 'sandbox seconds per real second (0 frozen, 1 running)'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l faults -r -F -d 'fault rules to install at start (YAML or JSON, as `agnt sandbox fault add` takes them)'
@@ -2453,18 +2521,37 @@ complete -c agnt -n '__agnt_at \'sandbox requests\'' -l path -x -d 'only paths m
 complete -c agnt -n '__agnt_at \'sandbox requests\'' -l follow -d 'keep printing requests as they arrive, until Ctrl-C'
 complete -c agnt -n '__agnt_at \'sandbox requests\'' -l url -x -d 'the sandbox (default: the `sandbox` profile, which `agnt sandbox start` writes)'
 complete -c agnt -n '__agnt_at \'sandbox status\'' -l url -x -d 'the sandbox (default: the `sandbox` profile, which `agnt sandbox start` writes)'
+complete -c agnt -n '__agnt_at \'sandbox clone\'' -l from-profile -x -d 'the profile of the organization to copy (its server and token)'
+complete -c agnt -n '__agnt_at \'sandbox clone\'' -l pseudonymize -d 'replace e-mail addresses and free text by pseudonyms (the same input, the same pseudonym)'
+complete -c agnt -n '__agnt_at \'sandbox clone\'' -l mapping -r -F -d 'where --pseudonymize writes the mapping (default: beside the data file, else here); an existing one keeps its key'
+complete -c agnt -n '__agnt_at \'sandbox clone\'' -l url -x -d 'the sandbox (default: the `sandbox` profile, which `agnt sandbox start` writes)'
 complete -c agnt -n '__agnt_at \'sandbox stop\'' -l url -x -d 'the sandbox (default: the `sandbox` profile, which `agnt sandbox start` writes)'
 complete -c agnt -n '__agnt_at \'mcp\'' -f -a 'install' -d 'add agnt to an MCP client'
 complete -c agnt -n '__agnt_at \'mcp\'' -l http -d 'serve Streamable HTTP on 127.0.0.1 (at /mcp) instead of stdio'
 complete -c agnt -n '__agnt_at \'mcp\'' -l port -x -d 'port for --http (default 8765; 0 picks a free one)'
+complete -c agnt -n '__agnt_at \'mcp\'' -l token-file -r -F -d 'with --http: the bearer token clients must send (default: a new one, made at start)'
 complete -c agnt -n '__agnt_at \'mcp\'' -l allow-writes -d 'let apply_plan send the writes it planned'
 complete -c agnt -n '__agnt_at \'mcp\'' -l allow-destructive -d 'apply destructive plans without asking the user (needs --allow-writes)'
 complete -c agnt -n '__agnt_at \'mcp\'' -l tools -x -a 'all' -d '\'all\': one tool per command instead of the compact set'
 complete -c agnt -n '__agnt_at \'mcp\'' -l toolsets -x -d 'one tool per command of these areas (comma-separated: contacts,coverage)'
+complete -c agnt -n '__agnt_at \'mcp\'' -l grant -r -F -d 'bound each session: the areas it may use, the records it may write, its write budget (YAML)'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l client -x -a 'claude-code claude-desktop cursor vscode' -d 'claude-code, claude-desktop, cursor or vscode'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l print -d 'print the entry; change nothing'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l config -r -F -d 'the client\'s configuration file, when not the usual one'
 complete -c agnt -n '__agnt_at \'mcp install\'' -l name -x -d 'the server name in the file (default agnt)'
+complete -c agnt -n '__agnt_at \'mcp install\'' -l url -x -d 'an entry for agnt mcp --http at this URL (http://127.0.0.1:PORT/mcp), with its bearer token'
+complete -c agnt -n '__agnt_at \'mcp install\'' -l token-from -r -F -d 'with --url: the --token-file agnt mcp --http serves with (default: the token it made)'
+complete -c agnt -n '__agnt_at \'changes\'' -f -a 'list' -d 'list the change sets, newest first'
+complete -c agnt -n '__agnt_at \'changes\'' -f -a 'show' -d 'show a change set: each request, field by field before and after'
+complete -c agnt -n '__agnt_at \'changes\'' -f -a 'prune' -d 'delete change sets older than a time (90 days by default)'
+complete -c agnt -n '__agnt_at \'changes list\'' -l since -x -d 'only those made since: a duration back (7d, 12h) or a date (2026-01-31)'
+complete -c agnt -n '__agnt_at \'changes list\'' -l command -x -d 'only those whose command line contains this'
+complete -c agnt -n '__agnt_at \'changes list\'' -l user -x -d 'only those made as this user (the profile\'s user)'
+complete -c agnt -n '__agnt_at \'changes prune\'' -l older-than -x -d 'age of the change sets to delete (30d, 2w); default 90d'
+complete -c agnt -n '__agnt_at \'keys\'' -f -a 'create' -d 'make the profile’s signing key and print the public key to list under guardrails.approvers'
+complete -c agnt -n '__agnt_at \'keys\'' -f -a 'show' -d 'print the profile’s public key, as lines to paste under guardrails.approvers'
+complete -c agnt -n '__agnt_at \'keys create\'' -l force -d 'replace the profile’s key (plans it signed then fail to verify)'
+complete -c agnt -n '__agnt_at \'approve\'; and not string match -q -- \'-*\' (commandline -ct)' -F
 complete -c agnt -n '__agnt_at \'alias\'' -f -a 'set' -d 'add or change an alias'
 complete -c agnt -n '__agnt_at \'alias\'' -f -a 'list' -d 'list aliases'
 complete -c agnt -n '__agnt_at \'alias\'' -f -a 'delete' -d 'delete an alias'
@@ -2480,9 +2567,15 @@ complete -c agnt -n '__agnt_at \'api\'' -s f -l raw-field -x -d 'string field (r
 complete -c agnt -n '__agnt_at \'api\'' -l file -r -F -d 'request body from a JSON or YAML file, or \'-\' for stdin'
 complete -c agnt -n '__agnt_at \'api\'' -l paginate -d 'follow page/perPage/total until every page is read'
 complete -c agnt -n '__agnt_at \'inbox\'' -l watch -d 'keep polling; Ctrl-C stops'
-complete -c agnt -n '__agnt_at \'inbox\'' -l interval -x -d 'pause between polls with --watch (default 30s)'
+complete -c agnt -n '__agnt_at \'inbox\'' -l interval -x -d 'pause between polls with --watch or --tui (default 30s)'
+complete -c agnt -n '__agnt_at \'inbox\'' -l tui -d 'the full-screen console: act on each item with one key (as `agnt console`)'
+complete -c agnt -n '__agnt_at \'inbox\'' -l plain -d 'with --tui: numbered lines and prompts instead of the full screen (also TERM=dumb)'
 complete -c agnt -n '__agnt_at \'inbox\'' -l tz -x -d 'time zone for times (default: your user\'s timezone)'
 complete -c agnt -n '__agnt_at \'inbox\'' -l utc -d 'show times in UTC'
+complete -c agnt -n '__agnt_at \'console\'' -l plain -d 'numbered lines and prompts instead of the full screen (also TERM=dumb)'
+complete -c agnt -n '__agnt_at \'console\'' -l interval -x -d 'refresh every this long (default 30s)'
+complete -c agnt -n '__agnt_at \'console\'' -l tz -x -d 'time zone for times (default: your user\'s timezone)'
+complete -c agnt -n '__agnt_at \'console\'' -l utc -d 'show times in UTC'
 complete -c agnt -n '__agnt_at \'wait\'' -f -a 'coverage' -d 'wait for a coverage span'
 complete -c agnt -n '__agnt_at \'wait\'' -f -a 'delegation' -d 'wait for a delegation'
 complete -c agnt -n '__agnt_at \'wait\'' -f -a 'audit-delivery' -d 'wait for an audit delivery job'
@@ -2522,6 +2615,8 @@ complete -c agnt -n '__agnt_at \'batch\'' -l resume -d 'finish an interrupted ru
 complete -c agnt -n '__agnt_at \'batch\'' -l input-format -x -a 'csv tsv jsonl yaml json' -d 'csv, tsv, jsonl, yaml or json instead of guessing from the file name'
 complete -c agnt -n '__agnt_at \'batch\'' -l delimiter -x -d 'CSV field delimiter instead of detecting it (comma, semicolon, tab, pipe, or one character)'
 complete -c agnt -n '__agnt_at \'batch\'' -l encoding -x -a 'utf8 utf16le utf16be windows-1252' -d 'text encoding instead of detecting it'
+complete -c agnt -n '__agnt_at \'batch\'' -l plan-out -r -F -d 'send nothing: save every row’s request as a plan (for agnt approve and --plan)'
+complete -c agnt -n '__agnt_at \'batch\'' -l plan -r -F -d 'send the requests of a saved plan, and only those, after checking its signatures (docs/guardrails.md)'
 complete -c agnt -n '__agnt_at \'batch\'; and not string match -q -- \'-*\' (commandline -ct)' -F
 complete -c agnt -n '__agnt_at \'commands\'' -l markdown -d 'print the command reference (docs/commands.md) as Markdown'
 complete -c agnt -n '__agnt_at \'completion\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'bash zsh fish powershell'

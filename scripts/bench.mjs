@@ -6,8 +6,9 @@
 //
 //   npm run bench                    everything (about 10 minutes on a quiet 2-core machine)
 //   npm run bench -- --quick         fewer runs, no 1M-row import
-//   npm run bench -- --only startup,walk   groups: startup walk table import sandbox scale journal transfer audit usage batch workflows mcp
-//   npm run bench -- --markdown      also print the table as Markdown (for the README)
+//   npm run bench -- --only startup,walk   groups: startup walk table import sandbox scale journal transfer audit usage batch workflows mcp exe console changes clone
+//   npm run bench -- --markdown      also print the table as Markdown
+//   npm run bench -- --record        write the lines measured into docs/performance.json (and the table of docs/performance.md)
 //   BENCH_RUNS=N                     pairs per start-up line (default 15, --quick 7)
 //   BENCH_AUDIT_EVENTS=N, BENCH_USAGE_CHATS=N   size of the audit and usage groups (100k, 10k)
 //   BENCH_TRANSFER_MIB=N, BENCH_TRANSFER_RUNS=N   size of the transfer file (1024) and its rounds (3)
@@ -15,18 +16,22 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, existsSync, mkdtempSync, openSync, readFileSync, closeSync, rmSync, statSync, writeSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
+import { exeGroup } from './bench/exe.mjs';
 import { workflowsGroup } from './bench/workflows.mjs';
+import { consoleGroup } from './bench/console.mjs';
+import { changesGroup } from './bench/changes.mjs';
+import { cloneGroup } from './bench/clone.mjs';
 import { tlsGroup } from './bench/tls.mjs';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const MARKDOWN = args.includes('--markdown');
 const onlyAt = args.indexOf('--only');
-const GROUPS = ['startup', 'walk', 'table', 'import', 'sandbox', 'scale', 'journal', 'transfer', 'audit', 'usage', 'batch', 'workflows', 'mcp'];
+const GROUPS = ['startup', 'walk', 'table', 'import', 'sandbox', 'scale', 'journal', 'transfer', 'audit', 'usage', 'batch', 'workflows', 'mcp', 'exe', 'console', 'changes', 'clone'];
 const only = onlyAt >= 0 ? new Set(args[onlyAt + 1].split(',')) : new Set(GROUPS);
 for (const g of only) if (!GROUPS.includes(g)) throw new Error(`unknown group '${g}' (groups: ${GROUPS.join(', ')})`);
 
@@ -772,7 +777,11 @@ try {
   // The same workflows over HTTPS, h2 and h1 (section `tls` of --sections).
   if (only.has('workflows') && (!args.includes('--sections') || args[args.indexOf('--sections') + 1].split(',').includes('tls')))
     await tlsGroup({ node, bin, dir, measure, sandbox, report, log, fmt, mb });
+  if (only.has('clone')) await cloneGroup({ node, bin, dir, measure, sandbox, report, log, fmt });
   if (only.has('mcp')) await mcpGroup();
+  if (only.has('exe')) await exeGroup({ node, bin, root, measure, pairs, sandbox, report, log, fmt, mb, runs: START_RUNS });
+  if (only.has('console')) await consoleGroup({ root, dir, report, log, fmt });
+  if (only.has('changes')) await changesGroup({ node, bin, dir, measure, sandbox, pairs, report, log, fmt, csvFile, seed, quick: QUICK });
   // scripts/bench-batch.mjs prints its own line. It was chained after this script in the npm
   // script, which then passed `-- --only ...` to it alone (ignored there) and ran every group here.
   if (only.has('batch')) {
@@ -788,4 +797,5 @@ if (MARKDOWN) {
   console.log('|---|---|---|---|---|---|');
   for (const l of lines) console.log(`| ${l.name.trim()} | ${l.vs || ''} | ${l.value} | ${l.target} | ${l.rss ?? ''} | ${l.pass === undefined ? '' : l.pass ? 'ok' : '**over**'} |`);
 }
+if (args.includes('--record')) (await import('./perf-table.mjs')).record(lines, `${new Date().toISOString().slice(0, 10)}, load ${loadavg()[0].toFixed(1)}`);
 if (lines.some((l) => l.pass === false)) process.exitCode = 1;

@@ -5,9 +5,9 @@
 import { build, transformSync } from 'esbuild';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createRequire } from 'node:module';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundlePlugins } from './bundle-plugins.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const START = 'src/cli.ts';
@@ -87,63 +87,6 @@ const startupFirst = {
   },
 };
 
-// Commander requires node:child_process (with net, dgram and the rest) at load for executable
-// subcommands, which agnt has none of: it gets it when it first uses it.
-const lazyChildProcess = {
-  name: 'agnt-lazy-child-process',
-  setup(b) {
-    b.onResolve({ filter: /^node:child_process$/ }, (args) =>
-      args.kind === 'require-call' && /[\\/]commander[\\/]/.test(args.importer) ? { path: args.path, namespace: 'agnt-lazy-builtin' } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'agnt-lazy-builtin' }, (args) => ({
-      contents: `let m; module.exports = new Proxy({}, { get: (_, k) => (m ??= require(${JSON.stringify(args.path)}))[k] });`,
-      loader: 'js',
-    }));
-  },
-};
-
-// undici's client requires its HTTP/2 module at load, and with it node:http2 and node:tls: a
-// third of undici's start-up, for connections agnt never makes (it does not offer h2 in ALPN,
-// so connectH2 is never called). It is required on the first call instead.
-const lazyUndiciH2 = {
-  name: 'agnt-lazy-undici-h2',
-  setup(b) {
-    b.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) => {
-      if (!/undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/.test(args.importer)) return undefined;
-      return { path: resolve(args.resolveDir, args.path), namespace: 'agnt-lazy-h2' };
-    });
-    b.onLoad({ filter: /.*/, namespace: 'agnt-lazy-h2' }, (args) => ({
-      contents: `let f; module.exports = function connectH2(...a) { return (f ??= require(${JSON.stringify(args.path)}))(...a); };`,
-      loader: 'js',
-      resolveDir: resolve(args.path, '..'),
-    }));
-  },
-};
-
-// chalk works out a colour level for its default instance when it loads, and its vendored
-// supports-color loads node:tty (and with it node:net and the streams) to do so: a tenth of what
-// --help costs over \`node -e 0\`. agnt never uses that level: its one chalk instance is made with
-// the level src/core/term.ts decides, and ora, chalk's other user here, runs without colour. So
-// chalk is given a supports-color that detects nothing.
-const chalkWithoutDetection = {
-  name: 'agnt-chalk-without-detection',
-  setup(b) {
-    b.onResolve({ filter: /^#supports-color$/ }, (args) => (/[\\/]chalk[\\/]/.test(args.importer) ? { path: 'supports-color', namespace: 'agnt-chalk' } : undefined));
-    b.onLoad({ filter: /.*/, namespace: 'agnt-chalk' }, () => ({ contents: 'export default { stdout: false, stderr: false };', loader: 'js' }));
-  },
-};
-
-// undici checks its invariants with node:assert, calling assert(value, message) and nothing
-// else; node:assert brings its AssertionError machinery (five modules, a millisecond of every
-// API call's start). nanoassert is that one function, throwing an AssertionError with the same
-// code (ERR_ASSERTION).
-const undiciAssert = {
-  name: 'agnt-undici-assert',
-  setup(b) {
-    b.onResolve({ filter: /^(node:)?assert$/ }, (args) => (/[\\/]undici[\\/]/.test(args.importer) ? { path: createRequire(import.meta.url).resolve('nanoassert') } : undefined));
-  },
-};
-
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 const result = await build({
   ...common,
@@ -155,7 +98,7 @@ const result = await build({
   metafile: true,
   write: false,
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [startupFirst, lazyChildProcess, lazyUndiciH2, chalkWithoutDetection, undiciAssert],
+  plugins: [startupFirst, ...bundlePlugins],
 });
 
 // esbuild splits code only into ES modules, and Node 20's ESM loader costs a short command more
@@ -202,3 +145,5 @@ if (process.env.AGNT_BUILD_REPORT) {
 // Completion scripts and the command reference are generated from the tree just built.
 const { writeGenerated } = await import('./completions.mjs');
 await writeGenerated();
+// And the performance table of docs/performance.md, from the bench's records (scripts/perf-table.mjs).
+(await import('./perf-table.mjs')).writePerformanceTable();

@@ -1,5 +1,5 @@
 // Writes the generated files that are committed: the shell completion scripts in completions/,
-// the command reference docs/commands.md, the OpenAPI document docs/openapi.yaml and the man page
+// the command reference docs/commands.md, the help topics as docs/reference.md, the OpenAPI document docs/openapi.yaml and the man page
 // man/agnt.1. They come
 // from the built CLI itself (the same `agnt completion <shell>`, `agnt commands --markdown` and
 // `agnt api spec` a user runs), so they are exactly what the tree generates;
@@ -21,6 +21,7 @@ export const GENERATED = [
   { file: 'docs/commands.md', args: ['commands', '--markdown'] },
   { file: 'docs/openapi.yaml', args: ['api', 'spec'] },
   { file: 'man/agnt.1', args: ['__man'] },
+  { file: 'docs/reference.md', args: ['__reference'] },
 ];
 
 export async function writeGenerated() {

@@ -4,6 +4,7 @@
 // scripts/build.mjs writes them before it bundles (the CLI imports them, so they are committed);
 // test/unit/generated-sources.test.ts fails when a committed copy differs from what this makes.
 import type { ApiArea } from '../src/api/endpoint.ts';
+import { inverseTable } from '../src/api/inverse.ts';
 import type { AreaPart, AreaSpec } from '../src/core/spec.ts';
 
 /** The command records' modules, by file name in commands/ ('users.ts'). */
@@ -105,6 +106,7 @@ export function generatedSources(areas: ApiArea[], modules: RecordModules): Reco
     'src/api/ids.ts': idsSource(areas),
     'src/api/routes.ts': routesSource(areas),
     'commands/area-index.ts': areaIndexSource(modules),
+    'docs/inverses.md': inverseTable(areas.flatMap((a) => a.endpoints)),
   };
 }
 

@@ -15,8 +15,9 @@ import { addBuiltins } from './builtins.ts';
 import { isCommandWord } from './command-words.ts';
 import { topicsLine } from './help/topic-names.ts';
 import { helpTopicText, jsonFieldsHint, jsonFieldsMistake } from './help/answers.ts';
+import { rememberCommandLine } from './core/journal-hook.ts';
 
-const VALUE_FLAGS = new Set(['-o', '--output', '--fields', '--query', '--profile', '--base-url', '--timeout']);
+const VALUE_FLAGS = new Set(['-o', '--output', '--fields', '--query', '--profile', '--base-url', '--timeout', '--guardrails']);
 
 /** The first command word, skipping global flags, so that only that area's commands are built. */
 export function firstWord(argv: string[]): string | undefined {
@@ -45,12 +46,13 @@ function globalOptions(program: Command): void {
   const opts = [
     // Checked in makeContext rather than with choices(), so that a command that declares its own
     // --output (drive download: a destination path) can read the value as its own.
-    hinted(new Option('-o, --output <format>', `output format: ${FORMATS.join(', ')}`), { values: FORMATS }),
+    hinted(new Option('-o, --output <format>', `output format: ${FORMATS.join(', ')} (org plan and drift: markdown)`), { values: FORMATS }),
     new Option('--json', 'short for --output json'),
     new Option('--yaml', 'short for --output yaml'),
     new Option('--jsonl', 'short for --output jsonl (one record per line)'),
     new Option('--fields <list>', 'keep these fields (comma-separated, dotted paths allowed)'),
     new Option('--query <expr>', 'JMESPath expression applied to the result'),
+    new Option('--csv-raw', 'with -o csv: cells as the server sent them (control characters and formulas unescaped)'),
     new Option('--dry-run', 'print the request that would be sent (token masked) and exit'),
     new Option('--profile <name>', 'profile to use (env AGNT_PROFILE)'),
     new Option('--base-url <url>', 'server base URL (env AGNT_BASE_URL)'),
@@ -60,6 +62,7 @@ function globalOptions(program: Command): void {
     new Option('--quiet', 'less output on stderr'),
     new Option('--no-color', 'no colour (env NO_COLOR)'),
     new Option('--timeout <seconds>', 'per-request time limit (default 30)'),
+    new Option('--guardrails <file>', 'check every write against the guardrails of this organization document (profile setting guardrails)'),
   ];
   for (const o of opts) program.addOption((o.required || o.optional ? oneValue(o) : o).helpGroup(GLOBAL_GROUP));
 }
@@ -315,6 +318,7 @@ export function main(argv: string[], host: Host = theProcessHost()): Promise<num
 
 async function runLine(argv: string[], host: Host): Promise<number> {
   const controller = new AbortController();
+  rememberCommandLine(host, argv);
   let interrupted = false;
   let jsonErrors = wantsJsonErrors(argv, {}, host.env);
   const offInterrupt = host.onInterrupt(() => {

@@ -5,7 +5,8 @@ import { installCompileCache } from './core/compile-cache.ts';
 import { writeOut } from './core/stdio.ts';
 import { VERSION } from './core/version.ts';
 
-export async function run(): Promise<void> {
+/** `compileCache: false` for the single executable, whose one script Node caches itself. */
+export async function run(opts: { compileCache?: boolean } = {}): Promise<void> {
   const argv = process.argv.slice(2);
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
     // Through the descriptor: making process.stdout would cost this command a third of its time.
@@ -13,7 +14,7 @@ export async function run(): Promise<void> {
     return;
   }
   // Only the bundle's chunks: this file is dist/cli.js, beside dist/chunks/.
-  installCompileCache(join(import.meta.dirname, 'chunks'));
+  if (opts.compileCache !== false) installCompileCache(join(import.meta.dirname, 'chunks'));
   const cli = await import('./cli.ts');
   await cli.run();
 }

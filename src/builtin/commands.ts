@@ -5,6 +5,7 @@ import { endpointsOf, specOf } from '../core/builder.ts';
 import type { Context } from '../core/context.ts';
 import type { Outcome } from '../core/outcome.ts';
 import { renderTable } from '../core/output.ts';
+import { tableLayout } from '../core/present-printer.ts';
 import { builtinOf } from './declare.ts';
 import { routeOf } from './record.ts';
 
@@ -68,7 +69,7 @@ export function list(ctx: Context, program: Command): Outcome {
       const endpoints = r.endpoints.length ? r.endpoints : [r.endpointsNote ?? '-'];
       return endpoints.map((e, i) => (i === 0 ? [r.command, e, r.summary] : ['', e, '']));
     });
-    return { data, text: await renderTable(lines, ['COMMAND', 'ENDPOINT', 'SUMMARY'], ctx.outputOptions()) };
+    return { data, text: await renderTable(lines, ['COMMAND', 'ENDPOINT', 'SUMMARY'], tableLayout(ctx)) };
   };
   return { data, columns: [{ path: 'command' }, { path: 'method' }, { path: 'path' }, { path: 'summary' }], view };
 }

@@ -7,6 +7,8 @@ import { WAIT_KINDS } from '../workflows/wait-kinds.ts';
 import { document } from '../core/outcome.ts';
 import type { BuiltinEndpoint, BuiltinGroup, BuiltinRecord } from './record.ts';
 import { MCP_RECORDS, SANDBOX_GROUPS, SANDBOX_RECORDS } from './sandbox-records.ts';
+import { CHANGES_GROUPS, CHANGES_RECORDS } from './changes-records.ts';
+import { KEYS_GROUPS, KEYS_RECORDS } from './keys-records.ts';
 
 const ME: BuiltinEndpoint = { id: 'users.me.get' };
 const SETTINGS = Object.keys(PROFILE_SETTINGS);
@@ -20,6 +22,8 @@ const an = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 
 export const BUILTIN_GROUPS: readonly BuiltinGroup[] = [
   ...SANDBOX_GROUPS,
+  ...CHANGES_GROUPS,
+  ...KEYS_GROUPS,
   { command: 'auth', summary: 'log in, check and log out of a server', description: 'Log in, check and log out of a server' },
   { command: 'config', summary: 'profile settings and profiles', description: 'Profile settings and profiles' },
   { command: 'extension', summary: 'agnt-NAME programs on PATH, run as agnt NAME', description: 'Extensions: executables named agnt-NAME on PATH, run as `agnt NAME ...` (docs/extending.md)' },
@@ -243,6 +247,12 @@ const api: BuiltinRecord[] = [
   },
 ];
 
+// The inbox's and the console's: times in the user's zone, as the README's time rule says.
+const ZONE_FLAGS = [
+  { flags: '--tz <zone>', description: "time zone for times (default: your user's timezone)" },
+  { flags: '--utc', description: 'show times in UTC' },
+];
+
 const inbox: BuiltinRecord = {
   command: 'inbox',
   summary: 'what waits for you: spans to accept or approve, drafts, delegations, invitations, requests',
@@ -255,9 +265,10 @@ const inbox: BuiltinRecord = {
     'object per line (or one id per line with -o id). A source that cannot be read is named on stderr (exit 6).',
   options: [
     { flags: '--watch', description: 'keep polling; Ctrl-C stops' },
-    { flags: '--interval <duration>', description: 'pause between polls with --watch (default 30s)' },
-    { flags: '--tz <zone>', description: "time zone for times (default: your user's timezone)" },
-    { flags: '--utc', description: 'show times in UTC' },
+    { flags: '--interval <duration>', description: 'pause between polls with --watch or --tui (default 30s)' },
+    { flags: '--tui', description: 'the full-screen console: act on each item with one key (as `agnt console`)' },
+    { flags: '--plain', description: 'with --tui: numbered lines and prompts instead of the full screen (also TERM=dumb)' },
+    ...ZONE_FLAGS,
   ],
   endpoints: [
     ME,
@@ -271,10 +282,34 @@ const inbox: BuiltinRecord = {
     'agnt inbox',
     'agnt inbox -o json',
     'agnt inbox --watch --interval 1m',
+    'agnt inbox --tui   # on a terminal: the full-screen console (agnt console)',
     'agnt inbox --watch | while read -r item; do notify-send agnt "$item"; done',
     'agnt inbox -o jsonl | jq -r \'select(.kind == "coverage.accept") | .id\' | agnt coverage accept -',
   ],
-  run: async (ctx, { opts }) => (await import('../workflows/inbox.ts')).inbox(ctx, opts),
+  run: async (ctx, { opts }) => {
+    if (opts.tui) return (await import('../workflows/console/run.ts')).consoleCommand(ctx, opts);
+    return (await import('../workflows/inbox.ts')).inbox(ctx, opts);
+  },
+};
+
+const consoleRecord: BuiltinRecord = {
+  command: 'console',
+  summary: 'a full-screen view of your inbox: accept, approve, decline with one key each',
+  description:
+    'Everything `agnt inbox` finds, in a full-screen view: a list (kind, who, when in your time zone, state) and the ' +
+    "selected item's details (principals, backup, conflicts). One key per action the item allows (a accept/approve/" +
+    'confirm, d decline/reject, s submit, c cancel, v reverify, x revoke), each confirmed in the view and sent as the ' +
+    'command it stands for; its outcome, or its failure, is shown on the item. / filters, o sorts, r refreshes (and ' +
+    'every --interval), ? helps, q or Ctrl-C quits. From 80x24 up. --plain (and TERM=dumb) gives numbered lines and ' +
+    'prompts instead. Needs a terminal. See docs/coordination.md.',
+  options: [
+    { flags: '--plain', description: 'numbered lines and prompts instead of the full screen (also TERM=dumb)' },
+    { flags: '--interval <duration>', description: 'refresh every this long (default 30s)' },
+    ...ZONE_FLAGS,
+  ],
+  endpoints: inbox.endpoints,
+  examples: ['agnt console   # on a terminal: the full-screen view', 'agnt console --plain   # on a terminal: numbered items and prompts'],
+  run: async (ctx, { opts }) => (await import('../workflows/console/run.ts')).consoleCommand(ctx, opts),
 };
 
 // One record per kind of object, derived from WAIT_KINDS (which the poll loop reads too).
@@ -312,9 +347,9 @@ const batch: BuiltinRecord = {
     'runs every row exactly once: a row that may already have reached the server is looked up first where the API\n' +
     'allows it, and reported as unknown where it does not. Results come out as one stream (-o jsonl, csv, json, table)\n' +
     "with the row number and key columns; failed rows go to --errors-out in the input's own columns plus batch_error.\n" +
-    'Exit codes: 0 every row succeeded, 6 some rows failed, 2 bad options or placeholders (nothing sent), 130 interrupted.',
+    'Exit codes: 0 every row succeeded, 6 some rows failed, 7 some rows refused by the guardrails (docs/guardrails.md), 2 bad options or placeholders (nothing sent), 130 interrupted.',
   args: [
-    { name: 'file', description: "CSV, TSV, JSONL or YAML file, or '-' for stdin (CSV unless --input-format)", file: true },
+    { name: 'file', description: "CSV, TSV, JSONL or YAML file, or '-' for stdin (CSV unless --input-format); none with --plan", file: true, required: false },
     { name: 'command', description: 'after --: the agnt command line, with {column} placeholders', required: false, variadic: true },
   ],
   options: [
@@ -330,6 +365,8 @@ const batch: BuiltinRecord = {
     { flags: '--input-format <format>', description: 'csv, tsv, jsonl, yaml or json instead of guessing from the file name', values: ['csv', 'tsv', 'jsonl', 'yaml', 'json'] },
     { flags: '--delimiter <char>', description: 'CSV field delimiter instead of detecting it (comma, semicolon, tab, pipe, or one character)' },
     { flags: '--encoding <name>', description: 'text encoding instead of detecting it', values: ['utf8', 'utf16le', 'utf16be', 'windows-1252'] },
+    { flags: '--plan-out <file>', description: 'send nothing: save every row’s request as a plan (for agnt approve and --plan)', file: true },
+    { flags: '--plan <file>', description: 'send the requests of a saved plan, and only those, after checking its signatures (docs/guardrails.md)', file: true },
   ],
   endpointsNote: 'those of the command after --, once per row',
   examples: [
@@ -379,6 +416,14 @@ const tree: BuiltinRecord[] = [
     examples: ['agnt version', 'agnt version --json'],
     run: async () => (await import('./version.ts')).version(),
   },
+  // Writes docs/reference.md; scripts/completions.mjs runs it at build time (src/help/reference.ts).
+  {
+    command: '__reference',
+    summary: 'print the help topics as Markdown (docs/reference.md)',
+    examples: [],
+    hidden: true,
+    run: async () => document((await import('../help/reference.ts')).referenceMarkdown()),
+  },
   // Writes the man page; scripts/completions.mjs runs it at build time (src/help/man.ts).
   {
     command: '__man',
@@ -410,4 +455,19 @@ const tree: BuiltinRecord[] = [
 ];
 
 /** Every built-in command, in help order. */
-export const BUILTINS: readonly BuiltinRecord[] = [...auth, ...config, ...SANDBOX_RECORDS, ...MCP_RECORDS, ...alias, extension, ...api, inbox, ...wait, batch, ...tree];
+export const BUILTINS: readonly BuiltinRecord[] = [
+  ...auth,
+  ...config,
+  ...SANDBOX_RECORDS,
+  ...MCP_RECORDS,
+  ...CHANGES_RECORDS,
+  ...KEYS_RECORDS,
+  ...alias,
+  extension,
+  ...api,
+  inbox,
+  consoleRecord,
+  ...wait,
+  batch,
+  ...tree,
+];

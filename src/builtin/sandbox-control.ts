@@ -17,12 +17,12 @@ import type { Outcome, StreamSink } from '../core/outcome.ts';
 
 type Rec = Record<string, any>;
 
-interface Target {
+export interface Target {
   url: string;
   token: string;
 }
 
-function target(ctx: Context, url: string | undefined): Target {
+export function target(ctx: Context, url: string | undefined): Target {
   const profileName = ctx.global.profile ?? 'sandbox';
   const profile = readConfig().profiles?.[profileName];
   const base = url ?? profile?.baseUrl;
@@ -63,7 +63,7 @@ function clientFor(ctx: Context, t: Target): HttpClient {
   return client;
 }
 
-async function call(ctx: Context, t: Target, method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Rec> {
+export async function call(ctx: Context, t: Target, method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Rec> {
   try {
     const res = await clientFor(ctx, t).request<Rec>({ method: method as RequestSpec['method'], path: `${CONTROL_PREFIX}${path}`, body, envelope: 'none', signal: signal ?? ctx.signal });
     return (res.body ?? {}) as Rec;

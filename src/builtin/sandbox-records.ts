@@ -33,6 +33,7 @@ export const SANDBOX_RECORDS: readonly BuiltinRecord[] = [
       { flags: '--data <file>', description: 'persist the state to this JSON file (loaded if it exists); snapshots go beside it', file: true },
       { flags: '--seed <file>', description: 'start with the organization of this document (repeatable)', file: true, repeatable: true },
       { flags: '--empty', description: 'start with one organization and its admin only' },
+      { flags: '--replace-data', description: 'with --seed or --empty: replace the state a --data file already holds (refused without it)' },
       { flags: '--clock <time>', description: "start the sandbox's clock at this time (ISO 8601), frozen unless --clock-rate" },
       { flags: '--clock-rate <n>', description: 'sandbox seconds per real second (0 frozen, 1 running)' },
       { flags: '--faults <file>', description: 'fault rules to install at start (YAML or JSON, as `agnt sandbox fault add` takes them)', file: true },
@@ -183,6 +184,21 @@ export const SANDBOX_RECORDS: readonly BuiltinRecord[] = [
     run: control((m) => m.status),
   },
   {
+    command: 'sandbox clone',
+    summary: 'copy a live organization into the sandbox',
+    description:
+      "Copy an organization, read with another profile's token as `agnt org export` reads it (its document: domains, SSO without its secrets,\nteams, members, invitations, rules, and the members' supervision matrices as its policy), into the running sandbox: a new\norganization with the same name, made by `agnt org apply`, with a token for every member. --pseudonymize replaces e-mail\naddresses and free text deterministically and writes the mapping (and its key) beside the clone, 0600. What a clone cannot\ncopy is listed at the end. Take a snapshot first to go back.",
+    args: [{ name: 'org', description: "the organization to copy (default: the organization of the profile's user)", required: false }],
+    options: [
+      { flags: '--from-profile <name>', description: 'the profile of the organization to copy (its server and token)' },
+      { flags: '--pseudonymize', description: 'replace e-mail addresses and free text by pseudonyms (the same input, the same pseudonym)' },
+      { flags: '--mapping <file>', description: 'where --pseudonymize writes the mapping (default: beside the data file, else here); an existing one keeps its key', file: true },
+      URL_OPTION,
+    ],
+    examples: ['agnt sandbox clone --from-profile staging --pseudonymize   # the organization of the staging profile, e-mails and free text replaced'],
+    run: async (ctx, { args, opts }) => (await import('./sandbox-clone.ts')).clone(ctx, args[0] as string | undefined, opts),
+  },
+  {
     command: 'sandbox stop',
     summary: 'stop the sandbox',
     description: 'Stop the sandbox (its data file, if any, is written first)',
@@ -206,10 +222,12 @@ export const MCP_RECORDS: readonly BuiltinRecord[] = [
     options: [
       { flags: '--http', description: 'serve Streamable HTTP on 127.0.0.1 (at /mcp) instead of stdio' },
       { flags: '--port <n>', description: 'port for --http (default 8765; 0 picks a free one)' },
+      { flags: '--token-file <file>', description: 'with --http: the bearer token clients must send (default: a new one, made at start)', file: true },
       { flags: '--allow-writes', description: 'let apply_plan send the writes it planned' },
       { flags: '--allow-destructive', description: 'apply destructive plans without asking the user (needs --allow-writes)' },
       { flags: '--tools <set>', description: "'all': one tool per command instead of the compact set", values: ['all'] },
       { flags: '--toolsets <areas>', description: 'one tool per command of these areas (comma-separated: contacts,coverage)' },
+      { flags: '--grant <file>', description: 'bound each session: the areas it may use, the records it may write, its write budget (YAML)', file: true },
     ],
     endpointsNote: 'the endpoints of the commands its tools run',
     examples: [
@@ -229,8 +247,14 @@ export const MCP_RECORDS: readonly BuiltinRecord[] = [
       { flags: '--print', description: 'print the entry; change nothing' },
       { flags: '--config <file>', description: "the client's configuration file, when not the usual one", file: true },
       { flags: '--name <name>', description: 'the server name in the file (default agnt)' },
+      { flags: '--url <url>', description: 'an entry for agnt mcp --http at this URL (http://127.0.0.1:PORT/mcp), with its bearer token' },
+      { flags: '--token-from <file>', description: 'with --url: the --token-file agnt mcp --http serves with (default: the token it made)', file: true },
     ],
-    examples: ['agnt mcp install --client vscode --profile sandbox', 'agnt mcp install --client cursor --print'],
+    examples: [
+      'agnt mcp install --client vscode --profile sandbox',
+      'agnt mcp install --client cursor --print',
+      'agnt mcp install --client claude-code --url http://127.0.0.1:8765/mcp   # exit 2 until agnt mcp --http has run once (it makes the token)',
+    ],
     run: async (ctx, { opts }) => (await import('../mcp/install.ts')).install(ctx, opts),
   },
 ];

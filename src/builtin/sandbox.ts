@@ -19,6 +19,7 @@ interface StartOptions {
   tlsCert?: string;
   tlsKey?: string;
   tlsClientCa?: string;
+  replaceData?: boolean;
 }
 
 export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
@@ -32,7 +33,8 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
   const clockStart = opts.clock !== undefined ? Date.parse(parseInstant(opts.clock, '--clock')) : undefined;
   const clockRate = opts.clockRate !== undefined ? parseRate(opts.clockRate, '--clock-rate') : undefined;
   const faults = opts.faults !== undefined ? await readRulesFile(opts.faults) : undefined;
-  const seeds = opts.seed?.length ? await readSeeds(opts.seed) : opts.empty ? [] : undefined;
+  const seeds = opts.seed?.length ? await readSeeds(opts.seed, ctx) : opts.empty ? [] : undefined;
+  const data = opts.data !== undefined ? await seedTarget(opts.data, seeds === undefined ? undefined : opts.empty ? '--empty' : '--seed', opts.replaceData === true) : undefined;
   const tls = await readTls(opts);
 
   const { startSandbox } = await import('../sandbox/server.ts');
@@ -43,7 +45,7 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
       ? undefined
       : (store: import('../sandbox/store.ts').Store) => {
           seeded = true;
-          seedOrganizations(store, seeds.length ? seeds.map((s) => ({ name: s.name, adminEmail: s.admin })) : [{ name: 'Sandbox', adminEmail: 'admin@sandbox.test' }]);
+          seedOrganizations(store, seeds.length ? seeds.map((s) => ({ name: s.name, adminEmail: s.admin, assistant: s.assistant })) : [{ name: 'Sandbox', adminEmail: 'admin@sandbox.test' }]);
         };
   const { DataFileError } = await import('../sandbox/store.ts');
   let sb: import('../sandbox/server.ts').Sandbox;
@@ -51,6 +53,7 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
     // The rules are installed once the state is seeded (a seed is not faulted); checked at start.
     sb = await startSandbox({ port, host: opts.host, dataFile: opts.data, logRequests: false, seed, bench: { clockStart, clockRate, faults }, tls: tls?.server });
   } catch (e) {
+    data?.failed();
     if (e instanceof DataFileError) throw new UsageError(e.message, 'give another --data file, or restore this one (an empty file starts a fresh sandbox)');
     const status = (e as { status?: number }).status;
     if (status === 400) throw new UsageError(`${opts.faults}: ${(e as Error).message}`);
@@ -65,6 +68,8 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
         await applySeed(sb.baseUrl, tls?.caFile, Object.entries(sb.store.meta.tokens as Record<string, { userId: string }>).find(([, v]) => sb.store.get('users', v.userId)?.email === s.admin)![0], s);
     } catch (e) {
       await sb.close();
+      // A seed that fails leaves nothing behind: the data file is as it was before this start.
+      data?.failed();
       throw e;
     }
     for (const r of rules) bench.faults.add(r);
@@ -72,6 +77,7 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
     tokensForAll(sb.store);
     sb.tokens = Object.fromEntries(Object.entries(sb.store.meta.tokens as Record<string, { role: string }>).map(([tok, v]) => [v.role, tok]));
   }
+  data?.succeeded();
   const adminRole = seeds === undefined ? 'admin' : (seeds[0]?.admin ?? 'admin@sandbox.test');
   // The profile is written before the URL is announced, so a reader of the first line can use it.
   if (opts.profile !== false) {
@@ -120,47 +126,101 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
   ctx.io.info('Sandbox stopped.');
 }
 
+/**
+ * The --data file of a start: a file that already holds a sandbox's state is resumed, and refused
+ * with --seed or --empty (which would replace it) unless --replace-data says the seed wins. A
+ * replaced file is moved aside while the seed runs and put back if it fails, so a failed seed
+ * leaves the data file as it was (or absent, when there was none).
+ */
+async function seedTarget(file: string, seedFlag: string | undefined, replace: boolean) {
+  const { existsSync, renameSync, rmSync, statSync, writeFileSync } = await import('node:fs');
+  const holds = existsSync(file) && statSync(file).size > 0;
+  if (replace && !seedFlag) throw new UsageError('--replace-data goes with --seed or --empty (it says that the seed replaces the state of the --data file)');
+  if (!seedFlag) return undefined;
+  if (holds && !replace)
+    throw new UsageError(
+      `--data ${file} already holds a sandbox's state, which ${seedFlag} would replace`,
+      `add --replace-data to start from ${seedFlag === '--seed' ? 'the seed' : 'an empty organization'} (the file is replaced once the seed succeeds), or leave out ${seedFlag} to resume the file`,
+    );
+  const aside = `${file}.before-seed`;
+  const wasEmpty = existsSync(file) && !holds;
+  if (holds) renameSync(file, aside);
+  return {
+    failed(): void {
+      rmSync(file, { force: true });
+      if (holds) renameSync(aside, file);
+      else if (wasEmpty) writeFileSync(file, '', { mode: 0o600 });
+    },
+    succeeded(): void {
+      if (holds) rmSync(aside, { force: true });
+    },
+  };
+}
+
 interface Seed {
   file: string;
   name: string;
   admin: string;
+  assistant: string | null;
+  /** The document to apply instead of the file (its unset secrets emptied), as JSON. */
+  text?: string;
 }
 
 /** Each --seed document, checked as `agnt org validate` checks it, with its organization and admin. */
-async function readSeeds(files: string[]): Promise<Seed[]> {
+async function readSeeds(files: string[], ctx: Context): Promise<Seed[]> {
   const { loadDocument } = await import('../workflows/org-as-code/document.ts');
+  const { unsetSecrets } = await import('../workflows/org-as-code/secrets.ts');
+  const { hostEnv } = await import('../core/host.ts');
   const out: Seed[] = [];
   for (const file of files) {
     const { doc } = await loadDocument(file);
+    // A secret whose variable is not set is seeded empty, with a note (a sandbox holds no real secret).
+    const unset = unsetSecrets(doc, hostEnv());
+    for (const u of unset.paths) ctx.io.info(`note: --seed ${file}: ${u.path} refers to \${env:${u.name}}, which is not set; seeded empty`);
     const name = doc.organization?.name;
     if (!name) throw new UsageError(`--seed ${file}: the document names no organization (organization.name)`);
     if (out.some((s) => s.name.toLowerCase() === name.toLowerCase())) throw new UsageError(`--seed ${file}: organization '${name}' is seeded twice`);
     const admin = doc.members?.find((m) => m.role === 'admin')?.email;
     if (!admin) throw new UsageError(`--seed ${file}: members lists no admin (the sandbox gives the first admin the organization to start from)`);
-    out.push({ file, name, admin });
+    out.push({ file, name, admin, assistant: doc.organization?.defaultAssistant ?? null, ...(unset.paths.length ? { text: JSON.stringify(unset.doc) } : {}) });
   }
   return out;
 }
 
 /** Applies a document to its seeded organization with `agnt org apply`, as its admin would. */
 async function applySeed(baseUrl: string, caFile: string | undefined, token: string, seed: Seed): Promise<void> {
+  const { seedOrgId } = await import('../sandbox/seed-doc.ts');
+  await applyInSandbox(baseUrl, token, seedOrgId(seed.name), seed.file, seed.text, `--seed ${seed.file}: the sandbox could not be seeded`, caFile);
+}
+
+/**
+ * Runs `agnt org apply -f FILE ORG --yes` against a sandbox as a process of its own, with the
+ * given token and a throw-away config folder (the one implementation of what a document means);
+ * `text`, when given, is applied instead of the file (written 0600 into that folder).
+ */
+export async function applyInSandbox(baseUrl: string, token: string, orgId: string, file: string, text: string | undefined, failure: string, caFile?: string): Promise<void> {
   const { execFile } = await import('node:child_process');
-  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
-  const { seedOrgId } = await import('../sandbox/seed-doc.ts');
+  const self = (await import('../core/self.ts')).selfCommand();
   const config = mkdtempSync(join(tmpdir(), 'agnt-seed-'));
   try {
+    let doc = file;
+    if (text !== undefined) {
+      doc = join(config, 'seed.json');
+      writeFileSync(doc, text, { mode: 0o600 });
+    }
     const env = { ...process.env, AGNT_BASE_URL: baseUrl, AGNT_TOKEN: token, AGNT_CONFIG_DIR: config, AGNT_KEYRING: 'off', AGNT_PROFILE: undefined, AGNT_CA_FILE: caFile };
     const r = await new Promise<{ code: number; stderr: string }>((resolve) => {
-      execFile(process.execPath, [process.argv[1]!, 'org', 'apply', '-f', seed.file, seedOrgId(seed.name), '--yes', '--quiet'], { env, maxBuffer: 64 * 1024 * 1024 }, (e, _out, stderr) =>
+      execFile(self.file, [...self.args, 'org', 'apply', '-f', doc, orgId, '--yes', '--quiet'], { env, maxBuffer: 64 * 1024 * 1024 }, (e, _out, stderr) =>
         resolve({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, stderr: String(stderr) }),
       );
     });
     if (r.code !== 0) {
       const lines = r.stderr.trim().split('\n');
       const line = lines.find((l) => l.startsWith('error: ')) ?? lines[0] ?? '';
-      throw new AgntError(`--seed ${seed.file}: the sandbox could not be seeded: ${line.replace(/^error:\s*/, '')}`, EXIT.usage);
+      throw new AgntError(`${failure}: ${line.replace(/^error:\s*/, '')}`, EXIT.usage);
     }
   } finally {
     rmSync(config, { recursive: true, force: true });

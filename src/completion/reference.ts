@@ -112,7 +112,7 @@ export function commandReference(program: Command): string {
     '<!-- Generated from the command tree by `agnt commands --markdown`; `npm run build` rewrites it. Do not edit by hand. -->',
     '',
     'Every command takes `-h, --help`, and the global flags below. Exit codes, output formats and the',
-    "environment are described in the README. Ids of a command's arguments complete from the server",
+    "environment are in [reference.md](reference.md). Ids of a command's arguments complete from the server",
     '(see [completion.md](completion.md)).',
     '',
     '## Global flags',

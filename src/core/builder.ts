@@ -56,6 +56,7 @@ export const RESERVED_FLAGS = new Set([
   'jsonl',
   'fields',
   'query',
+  'csv-raw',
   'dry-run',
   'profile',
   'base-url',
@@ -497,6 +498,7 @@ export function requestOf(spec: CommandSpec, inv: Invocation): RequestSpec {
     shape: spec.list ? 'list' : spec.resultKey ? 'record' : undefined,
     nullable: spec.nullable,
     endpoint: spec.endpoint,
+    ...(inv.before !== undefined ? { before: inv.before } : {}),
   };
 }
 
@@ -517,6 +519,8 @@ export async function mergeCurrent(ctx: Context, spec: CommandSpec, inv: Invocat
   const field = spec.mergeFrom?.field;
   const res = await ctx.client({ tokenOptional: spec.public }).request({ method: 'GET', path: from.path, params: inv.args, resultKey: from.resultKey, shape: 'record', readInDryRun: true });
   let current = res.data as Record<string, unknown> | null | undefined;
+  // The record the write replaces, for the change journal (which then reads nothing).
+  if (!spec.mergeFrom && !spec.args?.some((a) => a.multi)) inv.before = current ?? null;
   if (field) current = current?.[field] as Record<string, unknown> | null | undefined;
   for (const key of inv.merge ?? []) {
     const now = current?.[key];

@@ -20,6 +20,8 @@ export interface Profile {
   retries?: number;
   /** IANA zone for reading and showing wall times (core/time.ts). */
   timezone?: string;
+  /** Path of the document whose guardrails apply (core/guardrails). */
+  guardrails?: string;
   user?: string;
   /** `agnt sandbox start`'s control token (the sandbox profile only; see src/builtin/sandbox-control.ts). */
   controlToken?: string;
@@ -43,6 +45,8 @@ export const PROFILE_SETTINGS = {
   timeout: { key: 'timeout', type: 'number' },
   retries: { key: 'retries', type: 'integer' },
   timezone: { key: 'timezone', type: 'string' },
+  /** The organization document whose guardrails bind a command that has no document of its own. */
+  guardrails: { key: 'guardrails', type: 'string' },
   'ca-file': { key: 'caFile', type: 'file' },
   'cert-file': { key: 'certFile', type: 'file' },
   'key-file': { key: 'keyFile', type: 'file' },

@@ -3,12 +3,12 @@
 import { AgntError, EXIT } from './errors.ts';
 import { type ClientOptions, HttpClient } from './http.ts';
 import { createIO, type IO } from './io.ts';
-import { type Column, parseFormat, Printer, type RunningCount, loadQuery, type Format, type OutputOptions } from './output.ts';
 import { resolveSettings, type Settings } from './config.ts';
 import { VERSION } from './version.ts';
 import { secondsFlag } from './duration.ts';
 import { hostEnv } from './host.ts';
-import { tlsOptions } from './tls-settings.ts';
+import { journalHooks } from './journal-hook.ts';
+import { guardrailHooks } from './guardrails/hook.ts';
 
 export interface GlobalOptions {
   output?: string;
@@ -17,6 +17,8 @@ export interface GlobalOptions {
   jsonl?: boolean;
   fields?: string;
   query?: string;
+  /** -o csv: cells as the server sent them. */
+  csvRaw?: boolean;
   dryRun?: boolean;
   profile?: string;
   baseUrl?: string;
@@ -26,6 +28,8 @@ export interface GlobalOptions {
   quiet?: boolean;
   color?: boolean;
   timeout?: string;
+  /** The document whose guardrails bind a command without one of its own. */
+  guardrails?: string;
 }
 
 export class Context {
@@ -93,52 +97,10 @@ export class Context {
       signal: this.signal,
       userAgent: `agnt/${VERSION} node/${process.versions.node}`,
       backoffBaseMs: env.AGNT_BACKOFF_MS ? Number(env.AGNT_BACKOFF_MS) : undefined,
-      tls: tlsOptions({ caFile: s.caFile.value, certFile: s.certFile.value, keyFile: s.keyFile.value }, s.profile.name, env),
+      writeHooks: [...guardrailHooks({ profile: s.profile.name, file: this.global.guardrails }), ...journalHooks({ profile: s.profile.name, baseUrl: s.baseUrl.value })],
+      tls: s.caFile.value || s.certFile.value || s.keyFile.value ? { files: { caFile: s.caFile.value, certFile: s.certFile.value, keyFile: s.keyFile.value }, profile: s.profile.name } : undefined,
       http2: s.http2.value !== 'off',
     };
-  }
-
-  /** `commandDefault`: the command's own format when no flag names one (`agnt api`: json). */
-  format(commandDefault?: Format): Format {
-    const g = this.global;
-    if (g.json) return 'json';
-    if (g.yaml) return 'yaml';
-    if (g.jsonl) return 'jsonl';
-    if (g.output) return parseFormat(g.output);
-    if (commandDefault) return commandDefault;
-    const fromSettings = this.settings().output.value;
-    if (fromSettings) return parseFormat(fromSettings);
-    return 'table';
-  }
-
-  outputOptions(commandDefault?: Format): OutputOptions {
-    const fields = this.global.fields
-      ?.split(',')
-      .map((f) => f.trim())
-      .filter(Boolean);
-    return {
-      format: this.format(commandDefault),
-      fields: fields?.length ? fields : undefined,
-      query: this.global.query,
-      tty: this.io.stdoutIsTTY,
-      color: this.io.color,
-      chalk: this.io.chalk,
-      // COLUMNS (as a shell sets it) wins over the terminal's own width.
-      width: Number.parseInt(hostEnv().COLUMNS ?? '', 10) || this.io.columns(),
-    };
-  }
-
-  /**
-   * The presenter's printer (present.ts; nothing else prints results). `zone`: show the API's
-   * times in this zone in table and csv output (--tz); `idKeys`: where -o id finds a nested id.
-   */
-  async printer(columns?: Column[], how: { zone?: string; idKeys?: string[]; format?: Format; comment?: string } = {}): Promise<Printer> {
-    const opts = { ...this.outputOptions(how.format), zone: how.zone, idKeys: how.idKeys, comment: how.comment };
-    const query = await loadQuery(opts.query);
-    // The --all progress line of core/progress.ts (ora, by the terminal rules of term.ts) counts
-    // the records; a second line redrawn beside it would garble both.
-    const count: RunningCount | undefined = undefined;
-    return new Printer(opts, (text) => this.io.out(text), query, columns, count);
   }
 
   async close(): Promise<void> {

@@ -7,14 +7,14 @@ import type { Agent, Dispatcher } from 'undici';
 import { Gate } from './gate.ts';
 import { Deadlines } from './deadlines.ts';
 import { ApiError, AgntError, Interrupted, NetworkError, TimeoutError, UsageError, type ApiErrorBody } from './errors.ts';
-import { cannotPass, networkFailure } from './network-errors.ts';
 import { learnSecrets, maskSecrets, mayHoldSecrets, redactUrl, redactUrls, redactValue, scrub, REDACTED } from './redact.ts';
 import { sleep } from './sleep.ts';
 import { setV8Flags } from './compile-cache.ts';
 import { hostEnv, runLocal } from './host.ts';
-import type { TlsOptions } from './tls-settings.ts';
+import type { TlsFiles } from './tls-settings.ts';
 
 import type { ApiResponse, Method, PageMeta, RequestSpec } from './request-spec.ts';
+import { beforeWrite, type WriteHook } from './write-hooks.ts';
 
 export type { ApiResponse, Method, PageMeta, RequestSpec, Requester } from './request-spec.ts';
 
@@ -32,8 +32,16 @@ export interface ClientOptions {
   backoffCapMs?: number;
   /** Longest Retry-After honoured before giving up instead of waiting. */
   maxRetryAfterMs?: number;
-  /** A CA bundle and a client certificate (core/tls-settings.ts); Node's authorities alone when unset. */
-  tls?: TlsOptions;
+  /** Told of every write before it is sent and of its outcome (the change journal, the guardrails). */
+  writeHooks?: readonly WriteHook[];
+  /** An agent session's id (agnt mcp), sent as X-Agnt-Session with every request. */
+  session?: string;
+  /**
+   * The files of a CA bundle and a client certificate, and the profile (for the key's passphrase
+   * in the keyring): read by core/tls-settings.ts when the dispatcher is made, before the first
+   * request is sent. Node's authorities alone when unset.
+   */
+  tls?: { files: TlsFiles; profile: string };
   /** Offer HTTP/2 to an https server (the `http2` setting; default true). */
   http2?: boolean;
 }
@@ -411,6 +419,16 @@ export class HttpClient {
     if (this.offersH2) this.gate.resize(alpn === 'h2' ? H2_STREAMS : CONNECTIONS);
   }
 
+  /**
+   * What a failed connection means (network-errors.ts): loaded beside undici when the first
+   * request is sent, rather than in the start-up chunk, since only a failure reads it.
+   */
+  private networkErrors?: typeof import('./network-errors.ts');
+  private async failures(): Promise<typeof import('./network-errors.ts')> {
+    this.networkErrors ??= await import('./network-errors.ts');
+    return this.networkErrors;
+  }
+
   private dispatcher(): Promise<Agent> {
     // undici parses HTTP with a WebAssembly module. V8 compiles it twice (a quick baseline, then
     // optimised code in the background), and a short-lived process waits for that background job
@@ -418,28 +436,22 @@ export class HttpClient {
     // responses just as well. Set before the first compile (and before undici's own code, so
     // that its code cache is always made under the same flags); wasm only.
     if (!this.agent) setV8Flags('--liftoff-only');
+    if (!this.agent) void this.failures().catch(() => undefined);
     this.agent ??= import('./undici-lite.ts').then(async (mod) => {
       const options: import('undici').Agent.Options = { keepAliveTimeout: 10_000, connections: CONNECTIONS };
       let tlsOptions: Record<string, unknown> | undefined;
       if (this.base.protocol === 'https:') {
-        // undici's connector with the profile's CA and client certificate, wrapped to see each
-        // connection's protocol. Node's authorities stay trusted beside a caFile.
-        const { certFile: _, ...tls } = this.opts.tls ?? {};
-        const ca = tls.ca ? [...(await import('node:tls')).rootCertificates, tls.ca] : undefined;
-        tlsOptions = { ...tls, ...(ca ? { ca } : {}) };
-        const connector = mod.buildConnector({ ...tlsOptions, allowH2: this.offersH2 } as never);
+        const tls = await (await import('./tls-connect.ts')).tlsConnect(mod, {
+          origin: this.origin,
+          tls: this.opts.tls,
+          h2: this.offersH2,
+          streams: H2_STREAMS,
+          onConnect: (socket, host) => this.connected(socket, host),
+        });
         options.allowH2 = this.offersH2;
-        options.connect = (o, cb) =>
-          connector(o, (err, socket) => {
-            if (!err && socket && 'alpnProtocol' in socket) this.connected(socket as import('node:tls').TLSSocket, o.port ? `${o.hostname}:${o.port}` : o.hostname);
-            (cb as (e: Error | null, s: unknown) => void)(err, socket);
-          });
-        // The server's own requests go through one client, one connection, until it is known not
-        // to speak HTTP/2: undici's pool would open a connection for each request sent at once
-        // (it counts one queued on an h2 connection as busy for a moment), where one carries all.
-        // Its pipelining is the streams it may carry at once over h2 (undici's default, 1, would
-        // send them one at a time); over HTTP/1.1 it carries the first request alone (the gate).
-        if (this.offersH2) this.single = new mod.Client(this.origin, { keepAliveTimeout: 10_000, allowH2: true, pipelining: H2_STREAMS, connect: options.connect });
+        options.connect = tls.connect;
+        tlsOptions = tls.options;
+        this.single = tls.single;
       }
       // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case), for API calls and presigned transfers
       // alike, with undici's own reading of them (loopback is not exempt unless NO_PROXY says so).
@@ -485,6 +497,7 @@ export class HttpClient {
       'user-agent': this.opts.userAgent ?? 'agnt',
     };
     if (this.opts.token) h.authorization = `Bearer ${this.opts.token}`;
+    if (this.opts.session) h['x-agnt-session'] = this.opts.session;
     if (hasBody) h['content-type'] = 'application/json';
     return h;
   }
@@ -548,11 +561,18 @@ export class HttpClient {
       return { status: 0, headers: {}, body: undefined, data: undefined as T, meta: {}, dryRun: true };
     }
 
+    const hooks = spec.method === 'GET' ? undefined : this.opts.writeHooks;
+    const done = hooks?.length ? await beforeWrite(hooks, { spec, method: spec.method, target: rawPath, payload, session: this.opts.session }, this) : undefined;
     // Held through the retries and their pauses too: a request that waits to be retried still
     // listens on the abort signal (sleep), and the gate is what keeps those listeners few.
     if (!this.gate.tryAcquire()) await this.gate.acquire(spec.priority);
     try {
-      return await this.attempts<T>(spec, rawPath, headers, payload);
+      const response = await this.attempts<T>(spec, rawPath, headers, payload);
+      done?.({ response });
+      return response;
+    } catch (error) {
+      done?.({ error });
+      throw error;
     } finally {
       this.gate.release();
     }
@@ -575,7 +595,7 @@ export class HttpClient {
       } catch (e) {
         if (e instanceof Interrupted || e instanceof UsageError) throw e;
         const code = (e as { code?: string }).code ?? '';
-        const mayRetry = (idempotent || NEVER_SENT.has(code)) && !cannotPass(code);
+        const mayRetry = (idempotent || NEVER_SENT.has(code)) && !(await this.failures()).cannotPass(code);
         if (mayRetry && attempt < maxAttempts && retryBudget.take()) {
           if (!NEVER_SENT.has(code)) mayHaveArrived = true;
           await this.pause(attempt, undefined, (e as Error).message, maxAttempts, spec.signal ?? this.opts.signal);
@@ -682,11 +702,13 @@ export class HttpClient {
       return { status: res.status, headers: res.headers, text };
     } catch (e) {
       if (outer?.aborted) throw new Interrupted();
+      // A TLS setting's file that cannot be read (tls-settings.ts), found as the dispatcher is made.
+      if (e instanceof UsageError) throw e;
       if (timedOut || (e as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT' || (e as { code?: string }).code === 'UND_ERR_BODY_TIMEOUT') {
         throw new TimeoutError(`request timed out after ${formatSeconds(timeoutMs)} (--timeout ${formatSeconds(timeoutMs).replace(/s$/, '')}): ${method} ${redactUrl(path)}`);
       }
       const err = e as Error & { code?: string; cause?: { code?: string; message?: string } };
-      throw networkFailure(err, this.base, undefined, this.opts.tls);
+      throw (await this.failures()).networkFailure(err, this.base, undefined, this.opts.tls?.files);
     } finally {
       stopDeadline();
       release?.();
@@ -754,7 +776,7 @@ export class HttpClient {
         const err = this.transferError(e, method, shown);
         // An unknown host or an untrusted certificate fails again however often it is tried.
         const raw = e as { code?: string; cause?: { code?: string } };
-        if (attempt < maxAttempts && !cannotPass(raw.code ?? raw.cause?.code) && retryBudget.take()) {
+        if (attempt < maxAttempts && !(await this.failures()).cannotPass(raw.code ?? raw.cause?.code) && retryBudget.take()) {
           init.onRetry?.(err.message, attempt + 1, maxAttempts);
           await this.pause(attempt, undefined, `${err.message}`, maxAttempts, signal);
           continue;
@@ -794,12 +816,15 @@ export class HttpClient {
       const t = formatSeconds(this.opts.timeoutMs);
       return new TimeoutError(`request timed out after ${t} (--timeout ${t.replace(/s$/, '')}): ${method} ${what}`);
     }
-    return networkFailure(err, new URL(what), undefined, this.opts.tls);
+    // Loaded with the dispatcher, before any transfer could fail.
+    if (!this.networkErrors) return new NetworkError(`request to ${what} failed: ${err.message}`, 1, code);
+    return this.networkErrors.networkFailure(err, new URL(what), undefined, this.opts.tls?.files);
   }
 
   async close(): Promise<void> {
-    if (!this.agent) return;
-    const agent = await this.agent;
+    // A dispatcher that could not be made (a TLS setting's file) has nothing to close.
+    const agent = await this.agent?.catch(() => undefined);
+    if (!agent) return;
     const single = (this.single as { stats?: { running: number; pending: number } } | undefined)?.stats;
     // Destroyed, not closed: after a certificate that names other hosts, undici counts the failed
     // request as still running on this client, and close() would wait for it forever.

@@ -60,6 +60,8 @@ export interface Outcome {
   error?: AgntError;
   /** The command's own format when no flag names one (`agnt api`: json, as `gh api` prints). */
   format?: Format;
+  /** The outcome as markdown, for -o markdown (a command whose record says it writes it: `org plan`). */
+  markdown?: () => string;
   /** A comment heading a yaml document (`org export` says how to use the file). */
   comment?: string;
   /** What an empty list says on a terminal ('no results'). */

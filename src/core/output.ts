@@ -16,7 +16,12 @@ export interface Column {
 }
 
 export const FORMATS = ['table', 'wide', 'json', 'yaml', 'jsonl', 'csv', 'id'] as const;
-export type Format = (typeof FORMATS)[number];
+/**
+ * A format only some commands write, where their Outcome carries it (CommandSpec.markdown): a
+ * pull-request comment of `org plan` and `org drift`. Any other command refuses it.
+ */
+export const MARKDOWN = 'markdown';
+export type Format = (typeof FORMATS)[number] | typeof MARKDOWN;
 
 export interface OutputOptions {
   format: Format;
@@ -34,69 +39,33 @@ export interface OutputOptions {
   idKeys?: string[];
   /** A comment heading a yaml document. */
   comment?: string;
+  /** --csv-raw: csv cells as the server sent them (no escaping, no formula guard). */
+  csvRaw?: boolean;
 }
 
-// C0 controls (but not tab/newline in the JSON sense), DEL and C1 controls, plus the
-// Unicode line/paragraph separators and bidi overrides and isolates that can disguise text.
-// The one definition of what must not reach a terminal raw; every output path uses it.
-const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-// What is escaped even inside JSON and YAML text: JSON.stringify leaves these raw.
-const NON_C0 = /[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// What must not reach a terminal raw, and its escaping, live with the terminal's other rules
+// (term.ts, the one module that writes escape sequences); every format here uses them.
+import { escapeControls, NON_C0, uEscape, hasControls } from './term.ts';
 
-/** Whether a string holds anything escapeControls would change. */
-export function hasControls(s: string): boolean {
-  CONTROL.lastIndex = 0;
-  return CONTROL.test(s);
-}
-
-function uEscape(c: string): string {
-  return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-}
-
-/**
- * For text agnt composes for a terminal (messages, warnings, renderings) that may quote server
- * strings: line breaks, tabs and agnt's own colour (SGR: ESC [ ... m) stay, every other control,
- * C1 and bidi character is escaped.
- */
-export function escapeForTerminal(s: string): string {
-  return s.replace(/\x1b\[[0-9;]*m|[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (m) => (m.length > 1 ? m : escapeControls(m)));
-}
-
-/**
- * For lines on stderr (messages, warnings, notes, progress): line breaks and tabs stay, every
- * other control character is escaped, colour sequences too. agnt styles only stdout (chalk), so
- * an escape sequence on stderr can only have come from the server.
- */
-export function escapeStderr(s: string): string {
-  return s.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, escapeControls);
-}
-
-export function escapeControls(s: string): string {
-  return s.replace(CONTROL, (c) => {
-    switch (c) {
-      case '\n':
-        return '\\n';
-      case '\r':
-        return '\\r';
-      case '\t':
-        return '\\t';
-      case '\x1b':
-        return '\\e';
-      default:
-        return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-    }
-  });
-}
-
+export { escapeControls, escapeForTerminal, escapeStderr, hasControls } from './term.ts';
 /** JSON text that round-trips and carries no raw C1 or bidi characters either. */
 export function safeJson(value: unknown, pretty: boolean): string {
   const s = JSON.stringify(value, null, pretty ? 2 : undefined) ?? 'null';
   return s.replace(NON_C0, uEscape);
 }
 
+// A plain scalar that a YAML 1.1 reader (PyYAML, Ansible) resolves to another type than a string,
+// or fails on: booleans (yes/no/on/off/y/n), null (~), ints with _ or in base 60 (1:20), octal,
+// hex and binary, floats (.inf, .5), timestamps (2026-01-01, with a time), value (=) and merge (<<).
+// yaml writes for YAML 1.2, which takes all of these as strings; quoted, every reader does.
+const YAML11_IMPLICIT =
+  /^(?:[yYnN~]|yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|null|Null|NULL|=|<<|[-+]?(?:0b[01_]+|0x[0-9a-fA-F_]+|[0-9][0-9_]*(?::[0-5]?[0-9])*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9_]+(?:[eE][-+]?[0-9]+)?|\.(?:inf|Inf|INF))|\.(?:nan|NaN|NAN)|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?)?)$/;
+
 /**
  * YAML that round-trips and carries no raw control, C1 or bidi character: strings holding one
- * are written double-quoted, where YAML escapes C0 itself and \uXXXX stands for the rest.
+ * are written double-quoted, where YAML escapes C0 itself and \uXXXX stands for the rest. A
+ * string that a YAML 1.1 or 1.2 reader would take as another type is quoted, keys too: every
+ * string is read as a string, times included.
  */
 export async function safeYaml(value: unknown, comment?: string): Promise<string> {
   const Y = await loadYaml();
@@ -105,7 +74,7 @@ export async function safeYaml(value: unknown, comment?: string): Promise<string
   if (comment) doc.commentBefore = comment;
   Y.visit(doc, {
     Scalar(_key, node) {
-      if (typeof node.value === 'string' && hasControls(node.value.replaceAll('\n', ''))) node.type = 'QUOTE_DOUBLE';
+      if (typeof node.value === 'string' && (hasControls(node.value.replaceAll('\n', '')) || YAML11_IMPLICIT.test(node.value))) node.type = 'QUOTE_DOUBLE';
     },
   });
   return doc.toString({ lineWidth: 0 }).replace(/\n$/, '').replace(NON_C0, uEscape);
@@ -251,29 +220,6 @@ export async function renderTable(
   );
 }
 
-/**
- * A running count of the records collected so far, on a terminal's stderr, for the formats that
- * print only once the whole list is in (table, json, yaml): a long --all is not a blank screen.
- */
-export class RunningCount {
-  private last = 0;
-  private shown = false;
-  // A list that is in within a second needs no count (and leaves no trace on the terminal).
-  private readonly from = Date.now() + 1000;
-  constructor(private stderr: NodeJS.WritableStream) {}
-  update(n: number): void {
-    const now = Date.now();
-    if (now < this.from || now - this.last < 100) return;
-    this.last = now;
-    this.shown = true;
-    this.stderr.write(`\r${n} records\u2026\x1b[K`);
-  }
-  clear(): void {
-    if (this.shown) this.stderr.write('\r\x1b[K');
-    this.shown = false;
-  }
-}
-
 function renderKeyValue(obj: Record<string, unknown>, fields: string[] | undefined, opts: OutputOptions, { displayWidth, padEndWidth, truncateWidth }: WidthModule): string {
   const keys = fields?.length ? fields : Object.keys(obj);
   const width = Math.max(...keys.map((k) => displayWidth(k)), 1);
@@ -289,9 +235,23 @@ function renderKeyValue(obj: Record<string, unknown>, fields: string[] | undefin
     .join('\n');
 }
 
-function csvCell(v: unknown, tty: boolean): string {
-  let s = v !== null && typeof v === 'object' && !Array.isArray(v) ? JSON.stringify(v) : cellText(v);
-  if (tty) s = escapeControls(s);
+// What a spreadsheet evaluates when a cell starts with it (OWASP's CSV injection list).
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One csv cell (docs/usage.md#csv states these rules): a scalar as it is, a list of scalars joined
+ * by ', ', an object or a list holding objects as compact JSON (a phone keeps its type and
+ * primary flag). Unless raw: control and bidi characters escaped as in a table, in a file or a
+ * pipe too, and a text that a spreadsheet would evaluate as a formula led by ' (a number from
+ * the server is a number, not a formula). Quoted per RFC 4180.
+ */
+function csvCell(v: unknown, raw?: boolean): string {
+  const json = v !== null && typeof v === 'object' && (!Array.isArray(v) || v.some((x) => x !== null && typeof x === 'object'));
+  let s = json ? JSON.stringify(v) : cellText(v);
+  if (!raw) {
+    s = escapeControls(s);
+    if (typeof v !== 'number' && FORMULA_START.test(s)) s = `'${s}`;
+  }
   if (/[",\n\r]/.test(s) || /^\s|\s$/.test(s)) s = `"${s.replaceAll('"', '""')}"`;
   return s;
 }
@@ -326,179 +286,87 @@ export function idOf(record: unknown, nestedUnder: string[] = []): string | unde
   return ids.length === 1 ? ids[0] : undefined;
 }
 
-/** Nothing: null, a list holding only nulls (or none), an object whose every key is null. */
-function isNothing(v: unknown): boolean {
-  if (v === null || v === undefined) return true;
-  if (Array.isArray(v)) return v.every((x) => x === null || x === undefined);
-  // An empty object is an answer (no warnings); one whose every key is null is a miss ({mail: email} on a list).
-  if (typeof v === 'object') return Object.keys(v).length > 0 && Object.values(v).every((x) => x === null || x === undefined);
-  return false;
+/**
+ * The text of a page of records in a format that prints one line per record (jsonl, csv, id).
+ * `csv`: the columns (the header line is the caller's, csvHeader). -o id: `missing` is the
+ * index of the first record that holds no id (the lines before it are its text).
+ */
+export function recordLines(opts: OutputOptions, records: unknown[], csvColumns?: Column[]): { text: string; missing?: number } {
+  let recs = records;
+  if (opts.fields?.length && opts.format !== 'id') recs = recs.map((r) => project(r, opts.fields!));
+  if (opts.format === 'jsonl') {
+    // A page is one string and one pass of the escaping (as safeJson does it, character by
+    // character, so the bytes are the same): a replace per record cost more than the scan.
+    // It ends with its newline, so that writing it copies no page-sized string again.
+    let page = '';
+    for (const r of recs) page += `${JSON.stringify(r) ?? 'null'}\n`;
+    return { text: page.replace(NON_C0, uEscape) };
+  }
+  const lines: string[] = [];
+  if (opts.format === 'id') {
+    for (let i = 0; i < recs.length; i++) {
+      const r = recs[i];
+      const id = opts.fields?.length ? cellText(getPath(r, opts.fields[0]!)) : idOf(r, opts.idKeys);
+      if (id === undefined) return { text: lines.join('\n'), missing: i };
+      // Escaped in a pipe too: an id holding a line break would be two ids to the next command.
+      lines.push(escapeControls(id));
+    }
+    return { text: lines.join('\n') };
+  }
+  const zone = opts.zone;
+  const at = (r: unknown, path: string) => (path ? getPath(r, path) : r);
+  const value = zone ? (r: unknown, path: string) => inZone(at(r, path), zone, isoInZone) : at;
+  for (const r of recs) lines.push(csvColumns!.map((c) => csvCell(value(r, c.path), opts.csvRaw)).join(','));
+  return { text: lines.join('\n') };
+}
+
+/** The csv columns of a list: --fields, the command's, or the records' own; one 'value' column for a query's scalars. */
+export function csvColumnsOf(opts: OutputOptions, records: unknown[], columns: Column[] | undefined, queried: boolean): Column[] {
+  if (queried && records.every((r) => r === null || typeof r !== 'object')) return [{ path: '' }];
+  return columnsFor(records, opts.fields, queried ? undefined : columns);
+}
+
+/** The csv header line of these columns. */
+export function csvHeader(columns: Column[], raw?: boolean): string {
+  return columns.map((c) => csvCell(c.path || 'value', raw)).join(',');
 }
 
 /**
- * Prints a command's result in the chosen format. A list streams as its pages arrive (jsonl,
- * csv, id) or is collected for the formats that print it whole. `--query` has one meaning in
- * every format: it applies to the result as `-o json` prints it (a list is one array), and the
- * records it yields are what jsonl, csv and id print (so with --query those print once the list
- * is in). `write` takes a text that ends a line, with or without its last newline (IO.out adds
- * it when missing).
+ * A whole result in a document format (json, yaml) or as a table for a person (table, wide):
+ * a list as rows under the columns, a record as keys and values, a scalar as itself.
  */
-export class Printer {
-  private collected: unknown[] = [];
-  private headerDone = false;
-  private csvColumns?: Column[];
-  constructor(
-    private opts: OutputOptions,
-    private write: (text: string) => void,
-    private query?: (data: unknown) => unknown,
-    private columns?: Column[],
-    private count?: RunningCount,
-  ) {}
-
-  /** Records are printed as they arrive. */
-  get streaming(): boolean {
-    return this.recordFormat && !this.query;
-  }
-
-  /** The format prints one line per record (jsonl, csv, id). */
-  get recordFormat(): boolean {
-    return this.opts.format === 'jsonl' || this.opts.format === 'id' || this.opts.format === 'csv';
-  }
-
-  /** The format is a table for a person: a command's own rendering may replace it. */
-  get rendersText(): boolean {
-    return (this.opts.format === 'table' || this.opts.format === 'wide') && !this.query && !this.opts.fields?.length;
-  }
-
-  /** One page of list records. */
-  records(items: unknown[]): void {
-    if (!this.streaming) {
-      for (const item of items) this.collected.push(item);
-      this.count?.update(this.collected.length);
-      return;
-    }
-    this.printRecords(items, false);
-  }
-
-  private printRecords(items: unknown[], queried: boolean): void {
-    let recs = items;
-    if (this.opts.fields?.length && this.opts.format !== 'id') recs = recs.map((r) => project(r, this.opts.fields!));
-    if (this.opts.format === 'jsonl') {
-      // A page is one string and one pass of the escaping (as safeJson does it, character by
-      // character, so the bytes are the same): a replace per record cost more than the scan.
-      // It ends with its newline, so that writing it copies no page-sized string again.
-      let page = '';
-      for (const r of recs) page += `${JSON.stringify(r) ?? 'null'}\n`;
-      if (page) this.write(page.replace(NON_C0, uEscape));
-      return;
-    }
-    const lines: string[] = [];
-    if (this.opts.format === 'id') {
-      for (const r of recs) {
-        const id = this.opts.fields?.length ? cellText(getPath(r, this.opts.fields[0]!)) : idOf(r, this.opts.idKeys);
-        if (id === undefined) {
-          if (lines.length) this.write(lines.join('\n'));
-          throw new UsageError('-o id: the result has no id', 'print a field with --fields NAME -o id, or choose the values with --query');
-        }
-        lines.push(this.opts.tty ? escapeControls(id) : id);
-      }
-    } else {
-      if (!this.csvColumns)
-        this.csvColumns = queried && recs.every((r) => r === null || typeof r !== 'object') ? [{ path: '' }] : columnsFor(recs, this.opts.fields, queried ? undefined : this.columns);
-      if (!this.headerDone) {
-        lines.push(this.csvColumns.map((c) => csvCell(c.path || 'value', false)).join(','));
-        this.headerDone = true;
-      }
-      const zone = this.opts.zone;
-      const at = (r: unknown, path: string) => (path ? getPath(r, path) : r);
-      const value = zone ? (r: unknown, path: string) => inZone(at(r, path), zone, isoInZone) : at;
-      for (const r of recs) lines.push(this.csvColumns.map((c) => csvCell(value(r, c.path), this.opts.tty)).join(','));
-    }
-    if (lines.length) this.write(lines.join('\n'));
-  }
-
-  /** Ends a list: prints what was collected (json, yaml, table; and anything with --query). */
-  async endList(): Promise<void> {
-    if (this.streaming) {
-      if (this.opts.format === 'csv' && !this.headerDone && this.columns?.length) {
-        this.write((this.opts.fields?.length ? this.opts.fields : this.columns.map((c) => c.path)).join(','));
-      }
-      return;
-    }
-    this.count?.clear();
-    await this.value(this.collected, true);
-  }
-
-  /** Applies --query; an expression that yields nothing from a result that holds something is a usage error naming it. */
-  private queried(data: unknown): unknown {
-    if (!this.query) return data;
-    const out = this.query(data);
-    const expr = (this.query as { expr?: string }).expr ?? this.opts.query ?? '';
-    // A filter ([?...]) may match no record: that is an answer (a lookup finds nothing), not a typo.
-    // A list is where a mistyped field shows as blank cells; one record's null field is an answer
-    // (`coverage who P --query backupCoordinator.email` when nobody covers).
-    if (Array.isArray(data) && data.length > 0 && isNothing(out) && !expr.includes('[?')) {
-      throw new UsageError(
-        `--query ${JSON.stringify(expr)} yields nothing from the ${data.length} record${data.length === 1 ? '' : 's'}`,
-        "it applies to the whole result, where a list is one array: '[].email' picks a field of each record",
-      );
-    }
-    return out;
-  }
-
-  /** A whole result (an object, an array or a scalar). */
-  async value(data: unknown, isList = Array.isArray(data), text?: string): Promise<void> {
-    if (this.recordFormat) {
-      const out = this.queried(data);
-      const arr = Array.isArray(out) ? out : out === null || out === undefined ? [] : [out];
-      this.printRecords(arr, Boolean(this.query));
-      if (!this.query) await this.endList();
-      return;
-    }
-    let out = this.queried(data);
-    if (this.opts.fields?.length) out = project(out, this.opts.fields);
-    switch (this.opts.format) {
-      case 'json':
-        this.write(safeJson(out, this.opts.tty));
-        return;
-      case 'yaml':
-        this.write(await safeYaml(out, this.opts.comment));
-        return;
-      default:
-        if (text !== undefined && this.rendersText) {
-          // A rendering quotes server strings: on a terminal, escaped like any table cell.
-          if (text) this.write(this.opts.tty ? escapeForTerminal(text) : text);
-          return;
-        }
-        {
-          const table = await this.table(out, isList && !this.query);
-          if (table) this.write(table);
-        }
-    }
-  }
-
-  private async table(data: unknown, isList: boolean): Promise<string> {
-    if (data === null || data === undefined) return '';
-    if (Array.isArray(data)) {
-      if (data.length === 0) return '';
-      if (data.every((d) => d === null || typeof d !== 'object')) return data.map((d) => escapeControls(cellText(d))).join('\n');
-      const cols = columnsFor(data, this.opts.fields, isList ? this.columns : undefined);
-      const zone = this.opts.zone;
-      const value = zone ? (r: unknown, path: string) => inZone(getPath(r, path), zone, zoned) : getPath;
-      return await renderTable(
-        data.map((r) => cols.map((c) => cellText(value(r, c.path)))),
-        cols.map(headerFor),
-        this.opts,
-        cols,
-      );
-    }
-    if (typeof data === 'object') return renderKeyValue(data as Record<string, unknown>, this.opts.fields, this.opts, await loadWidth());
-    return escapeControls(String(data));
+export async function documentText(opts: OutputOptions, data: unknown, isList: boolean, columns?: Column[]): Promise<string> {
+  switch (opts.format) {
+    case 'json':
+      return safeJson(data, opts.tty);
+    case 'yaml':
+      return await safeYaml(data, opts.comment);
+    default:
+      return await tableText(opts, data, isList, columns);
   }
 }
 
+async function tableText(opts: OutputOptions, data: unknown, isList: boolean, columns?: Column[]): Promise<string> {
+  if (data === null || data === undefined) return '';
+  if (Array.isArray(data)) {
+    if (data.length === 0) return '';
+    if (data.every((d) => d === null || typeof d !== 'object')) return data.map((d) => escapeControls(cellText(d))).join('\n');
+    const cols = columnsFor(data, opts.fields, isList ? columns : undefined);
+    const zone = opts.zone;
+    const value = zone ? (r: unknown, path: string) => inZone(getPath(r, path), zone, zoned) : getPath;
+    return await renderTable(
+      data.map((r) => cols.map((c) => cellText(value(r, c.path)))),
+      cols.map(headerFor),
+      opts,
+      cols,
+    );
+  }
+  if (typeof data === 'object') return renderKeyValue(data as Record<string, unknown>, opts.fields, opts, await loadWidth());
+  return escapeControls(String(data));
+}
+
 export function parseFormat(value: string): Format {
-  if ((FORMATS as readonly string[]).includes(value)) return value as Format;
+  if ((FORMATS as readonly string[]).includes(value) || value === MARKDOWN) return value as Format;
   throw new UsageError(`invalid output format '${value}' (allowed: ${FORMATS.join(', ')})`, value === 'ics' ? 'only `agnt coordinator schedule` and `agnt coverage events` write ics' : undefined);
 }
 

@@ -76,6 +76,9 @@ export interface PageResult {
    * the records received differ from what the server's total says exist.
    */
   incomplete?: { received: number; expected: number };
+  /** One page asked for (--page without --all): its number and size, for a page past the last. */
+  page?: number;
+  perPage?: number;
 }
 
 /** The error for an incomplete walk: exit 1, after the records received were printed. */
@@ -135,7 +138,7 @@ export async function paginate(client: HttpClient, spec: RequestSpec, opts: Page
     if (res.dryRun) return { count: 0 };
     const items = itemsOf(res.data);
     await emit(items);
-    return { count, total: res.meta.total };
+    return { count, total: res.meta.total, page: opts.page, perPage: res.meta.perPage ?? opts.perPage };
   }
 
   const asked = opts.perPage ?? (opts.all ? ALL_PER_PAGE : Math.min(limit!, ALL_PER_PAGE));

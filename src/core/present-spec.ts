@@ -3,7 +3,7 @@
 import type { CommandSpec } from './spec.ts';
 
 /** What the presenter needs of a command's record. */
-export type PresentSpec = Pick<CommandSpec, 'command'> & Partial<Pick<CommandSpec, 'columns' | 'render' | 'path' | 'endpoint' | 'formats'>>;
+export type PresentSpec = Pick<CommandSpec, 'command'> & Partial<Pick<CommandSpec, 'columns' | 'render' | 'path' | 'endpoint' | 'formats' | 'markdown'>>;
 
 /** The words an id of this command's result may be nested under: its path's parameters ('identifierId': identifier) and its resource. */
 export function idKeysOf(spec: PresentSpec): string[] {

@@ -7,7 +7,8 @@ import type { Context } from './context.ts';
 import { UsageError } from './errors.ts';
 import { currentHost, theProcessHost } from './host.ts';
 import type { BeforeWrite, Outcome, RecordStream, StreamSink } from './outcome.ts';
-import { cellText, type Column, escapeControls, escapeForTerminal, type Format, getPath, headerFor, loadQuery, Printer } from './output.ts';
+import { cellText, type Column, escapeControls, escapeForTerminal, type Format, getPath, headerFor, loadQuery } from './output.ts';
+import { outputFormatOf, outputOptionsOf, Printer } from './present-printer.ts';
 import { idKeysOf, type PresentSpec } from './present-spec.ts';
 import { aroundProgress } from './progress-lines.ts';
 import { maskSecrets } from './redact.ts';
@@ -20,7 +21,7 @@ function streamFormat(ctx: Context, o: Outcome, stream: RecordStream): Format {
   const g = ctx.global;
   const named = g.output !== undefined || g.json || g.yaml || g.jsonl;
   if (stream.pipeFormat && !named && !ctx.io.stdoutIsTTY && !ctx.settings().output.value) return stream.pipeFormat;
-  return ctx.format(o.format);
+  return outputFormatOf(ctx, o.format);
 }
 
 /**
@@ -95,7 +96,7 @@ export async function presentStream(ctx: Context, spec: PresentSpec, o: Outcome)
     if (!as) throw new UsageError(`${stream.endless ?? 'this command'} in a pipe prints ${takes.join(' or ')}, not ${format}`, `use ${takes.map((f) => `-o ${f}`).join(' or ')}`);
     format = as;
   }
-  const opts = { ...ctx.outputOptions(format), format, zone: o.zone, idKeys: idKeysOf(spec) };
+  const opts = { ...outputOptionsOf(ctx, format), zone: o.zone, idKeys: idKeysOf(spec) };
   const query = await loadQuery(opts.query);
   let pending = '';
   const make = (columns: Column[]) => {

@@ -2,11 +2,15 @@
 // of the README is kept here once, for endpoint commands, workflows and batch alike: the format,
 // --fields, --query, -o id, tables, times, escaping, per-id lines, the completeness check of
 // --all, and exit 6/7/8. Performing (builder.ts perform, the handlers) prints nothing.
+// An outcome enters here once: the decisions (format, fields, query, table or stream) are made
+// by the presenter's printer (present-printer.ts) from the run's options, which the context only
+// holds; output.ts's functions shape text from them and return it.
 import type { Context } from './context.ts';
 import { AgntError, Interrupted, OutcomeExit, PartialFailure, UsageError } from './errors.ts';
 import { YoungCap } from './heap.ts';
 import { type Outcome, exitClass } from './outcome.ts';
-import { type Column, ID_KEYS, type Printer } from './output.ts';
+import { type Column, ID_KEYS, MARKDOWN } from './output.ts';
+import { checkCsvRaw, outputFormatOf, ID_HINT, MARKDOWN_HINT, makePrinter, NO_ID, NO_MARKDOWN, outputOptionsOf, type Printer } from './present-printer.ts';
 import type { Shape } from '../api/shape.ts';
 import { incompleteError, type PageResult } from './paginate.ts';
 import type { CommandSpec } from './spec.ts';
@@ -62,16 +66,15 @@ export function checkFormats(ctx: Context, spec: PresentSpec & Partial<Pick<Comm
   // A command whose own -o means something else (drive download's path, the ics commands') says
   // what it accepts itself.
   if (spec.options?.some((o) => /(^|[\s,])--output\b/.test(o.flags))) return;
-  const format = ctx.format(spec.formats?.[0]);
+  const format = outputFormatOf(ctx, spec.formats?.[0]);
+  checkCsvRaw(ctx, format);
+  if (format === MARKDOWN && !spec.markdown) throw new UsageError(NO_MARKDOWN, MARKDOWN_HINT);
   if (spec.formats && !spec.formats.includes(format)) throw new UsageError(`${spec.command} writes ${spec.formats.join(' or ')}, not ${format}`);
   if (format !== 'id' || spec.handler || ctx.global.query || ctx.global.fields) return;
   let shape = spec.endpoint?.result;
   if (shape && spec.select) shape = shape.kind === 'object' ? shape.fields[spec.select] : undefined;
   if (shape && !mayHaveId(shape, idKeysOf(spec))) throw new UsageError(NO_ID, ID_HINT);
 }
-
-const NO_ID = '-o id: the result has no id';
-const ID_HINT = 'print a field with --fields NAME -o id, or choose the values with --query';
 
 /**
  * Whether what this run prints can show `field` of a command's records, whose columns are
@@ -80,7 +83,7 @@ const ID_HINT = 'print a field with --fields NAME -o id, or choose the values wi
  * own text, or --fields; json, yaml and jsonl whole records; --query may pick anything.
  */
 export function showsField(ctx: Context, columns: Column[], field: string): boolean {
-  const o = ctx.outputOptions();
+  const o = outputOptionsOf(ctx);
   if (o.query) return true;
   if (o.format === 'id') return false;
   if (o.format === 'csv') return (o.fields ?? columns.map((c) => c.path)).includes(field);
@@ -93,6 +96,7 @@ export async function present(ctx: Context, spec: PresentSpec, outcome: Outcome 
   if (!outcome) return;
   let shown = outcome;
   if (outcome.raw !== undefined) ctx.io.write(outcome.raw);
+  else if (outcome.markdown && outputFormatOf(ctx, outcome.format ?? spec.formats?.[0]) === MARKDOWN) ctx.io.out(outcome.markdown());
   else if (outcome.stream) await (await import('./present-stream.ts')).presentStream(ctx, spec, outcome);
   else if (outcome.pages) await presentPages(ctx, spec, outcome);
   else if (outcome.perId) await presentPerId(ctx, spec, outcome);
@@ -121,7 +125,7 @@ function finish(ctx: Context, outcome: Outcome): void {
 }
 
 function printerFor(ctx: Context, spec: PresentSpec, o: Outcome): Promise<Printer> {
-  return ctx.printer(o.columns ?? spec.columns, { zone: o.zone, idKeys: idKeysOf(spec), format: o.format ?? spec.formats?.[0], comment: o.comment });
+  return makePrinter(ctx, o.columns ?? spec.columns, { zone: o.zone, idKeys: idKeysOf(spec), format: o.format ?? spec.formats?.[0], comment: o.comment });
 }
 
 /** Prints a value; returns the Outcome printed (a command's table view replaces the outcome, notes included). */
@@ -181,7 +185,17 @@ async function presentPages(ctx: Context, spec: PresentSpec, o: Outcome): Promis
   if (collected?.length) await presentValue(ctx, spec, { ...o, pages: undefined, data: collected });
   const incomplete = incompleteError(walked, spec.command);
   if (incomplete) throw incomplete;
-  if (walked.count === 0 && ctx.io.stderrIsTTY && printer.rendersText) ctx.io.info(o.empty ?? 'no results');
+  if (walked.count === 0 && ctx.io.stderrIsTTY && printer.rendersText) ctx.io.info(pastLastPage(walked) ?? o.empty ?? 'no results');
+}
+
+/** A page asked for past the last one: which it was and how many there are (`users list --page 99`). */
+function pastLastPage(walked: PageResult): string | undefined {
+  const { page, perPage, total } = walked;
+  if (page === undefined || page <= 1 || !total) return undefined;
+  const per = perPage && perPage > 0 ? perPage : undefined;
+  if (!per) return `no records on page ${page} (${total} record${total === 1 ? '' : 's'} in all)`;
+  const pages = Math.ceil(total / per);
+  return `no records on page ${page}: there ${pages === 1 ? 'is 1 page' : `are ${pages} pages`} of ${per} (${total} record${total === 1 ? '' : 's'})`;
 }
 
 async function presentPerId(ctx: Context, spec: PresentSpec, o: Outcome): Promise<void> {
@@ -189,7 +203,7 @@ async function presentPerId(ctx: Context, spec: PresentSpec, o: Outcome): Promis
   if (fromStdin && !results.length) {
     ctx.io.err('no ids on standard input; nothing to do');
     // An empty list where a list is printed whole; the streaming formats and the table print nothing.
-    if (!ctx.dryRun && (ctx.format() === 'json' || ctx.format() === 'yaml')) await presentValue(ctx, spec, { data: [] });
+    if (!ctx.dryRun && ['json', 'yaml'].includes(outputFormatOf(ctx))) await presentValue(ctx, spec, { data: [] });
     return;
   }
   const done: unknown[] = [];

@@ -31,6 +31,16 @@ export interface RequestSpec {
    * as it retries a PUT, and the answer says whether an earlier attempt may have been handled.
    */
   resendable?: boolean;
+  /**
+   * The record this write replaces, when the caller has just read it (a `--set` merge reads it
+   * first): the change journal keeps it rather than reading it again.
+   */
+  before?: unknown;
+  /**
+   * The change set this write belongs to when it is not the run's own: an MCP apply_plan is one
+   * change set of its own (`key`, the plan's id), named by `command`, so `agnt undo` reverts it alone.
+   */
+  changeSet?: { key: string; command: string };
   /** Attempts for this request when more than the configured retries (a long import rides out an outage). */
   attempts?: number;
   /**

@@ -86,6 +86,8 @@ export interface Invocation<O extends object = Record<string, unknown>> {
   fromStdin?: boolean;
   /** Body objects reached only by a dotted --set: a PUT merges them into the current record's. */
   merge?: string[];
+  /** The record the request replaces, when the merge read it (the change journal keeps it). */
+  before?: unknown;
   /** Parsed field values by API field name (query and body fields). */
   fields: Record<string, unknown>;
   query: Record<string, unknown>;
@@ -165,6 +167,8 @@ export interface CommandRecord {
    * (`org export`: yaml, json). Checked before anything is sent.
    */
   formats?: readonly Format[];
+  /** The command also writes -o markdown (a pull-request comment), which its Outcome carries. */
+  markdown?: boolean;
   /** Lazily loaded terminal renderer for the table format. */
   render?: () => Promise<(data: unknown, ctx: Context) => string | undefined | Promise<string | undefined>>;
   /** Plain-words hints for API errors, by error_code or status, beyond (or instead of) the model's. */

@@ -1,10 +1,64 @@
-// Every terminal decoration decided in one place: the colour level (one chalk instance), and
-// whether stderr may carry animation (ora spinners and the progress line). Nothing else in the
-// code writes an escape sequence: chalk styles, ora redraws, and a watch's frame clears the screen.
+// Every terminal decoration decided in one place: the colour level (one chalk instance), whether
+// stderr may carry animation (ora spinners and the progress line), and what of a server's text
+// must be escaped before it reaches a reader. No other source file writes or names an escape
+// sequence (a test holds it): chalk styles, ora redraws, and a watch's frame clears the screen.
 import { Chalk, type ChalkInstance } from 'chalk';
 import { hostEnv } from './host.ts';
 
 type Env = Record<string, string | undefined>;
+
+// C0 controls (but not tab/newline in the JSON sense), DEL and C1 controls, plus the
+// Unicode line/paragraph separators and bidi overrides and isolates that can disguise text.
+// The one definition of what must not reach a terminal raw; every output path uses it, in
+// every format and every destination.
+const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// What is escaped even inside JSON and YAML text: JSON.stringify leaves these raw.
+export const NON_C0 = /[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** Whether a string holds anything escapeControls would change. */
+export function hasControls(s: string): boolean {
+  CONTROL.lastIndex = 0;
+  return CONTROL.test(s);
+}
+
+export function uEscape(c: string): string {
+  return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * For text agnt composes for a terminal (messages, warnings, renderings) that may quote server
+ * strings: line breaks, tabs and agnt's own colour (SGR: ESC [ ... m) stay, every other control,
+ * C1 and bidi character is escaped.
+ */
+export function escapeForTerminal(s: string): string {
+  return s.replace(/\x1b\[[0-9;]*m|[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (m) => (m.length > 1 ? m : escapeControls(m)));
+}
+
+/**
+ * For lines on stderr (messages, warnings, notes, progress): line breaks and tabs stay, every
+ * other control character is escaped, colour sequences too. agnt styles only stdout (chalk), so
+ * an escape sequence on stderr can only have come from the server.
+ */
+export function escapeStderr(s: string): string {
+  return s.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, escapeControls);
+}
+
+export function escapeControls(s: string): string {
+  return s.replace(CONTROL, (c) => {
+    switch (c) {
+      case '\n':
+        return '\\n';
+      case '\r':
+        return '\\r';
+      case '\t':
+        return '\\t';
+      case '\x1b':
+        return '\\e';
+      default:
+        return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    }
+  });
+}
 
 /** Cursor home, then clear the screen: a watch's redraw (the presenter's frames, present-stream.ts). */
 export const CLEAR_SCREEN = '\x1b[H\x1b[2J';

@@ -66,7 +66,8 @@ const exitMeanings = (): Record<keyof typeof EXIT, string> => ({
   auth: 'not authenticated or not allowed (401, 403)',
   rejected: 'rejected: invalid request, conflict, quota (400, 409, 422)',
   partial: 'partial failure of a bulk operation (some rows or items failed)',
-  changes: 'org plan / org drift with --exit-code: the organization differs from the file (not an error)',
+  changes:
+    'a finding, not an error: org plan / org drift with --exit-code (the organization differs from the file); usage report --budget N --exit-code (the period cost more than N); a write the guardrails refuse (nothing sent)',
   waitTimeout: 'agnt wait timed out: the condition did not hold within --timeout',
   interrupted: 'interrupted (Ctrl-C)',
 });
@@ -79,6 +80,7 @@ const settingMeanings = (): Record<keyof typeof PROFILE_SETTINGS, string> => ({
   timeout: `per-request time limit in seconds (default ${DEFAULT_TIMEOUT_SECONDS})`,
   retries: `retries of a request that may pass (default ${DEFAULT_RETRIES})`,
   timezone: 'IANA time zone for times you type and agnt shows (Europe/Paris)',
+  guardrails: 'the organization document whose guardrails every write is checked against when the command has none (docs/guardrails.md)',
   'ca-file': 'a PEM bundle of certificate authorities to trust for this server (AGNT_CA_FILE)',
   'cert-file': 'a client certificate (PEM) for servers that require mutual TLS (AGNT_CERT_FILE)',
   'key-file': "the client certificate's private key (PEM; its passphrase from AGNT_KEY_PASSPHRASE or the keyring)",
@@ -132,9 +134,14 @@ export const topics = (): readonly Topic[] => [
         rows: [
           ['table', 'aligned columns for people; the columns a command chose'],
           ['json', "the API's result, pretty on a terminal and compact in a pipe"],
-          ['yaml', 'the same as json, in YAML'],
+          ['yaml', 'the same as json, in YAML; a string a YAML 1.1 reader would take as another type (no, on, 1:20, a date) is quoted'],
           ['jsonl', 'one record per line; streams page by page with --all'],
-          ['csv', 'a header line, then one line per record; streams with --all'],
+          [
+            'csv',
+            "a header line, then one line per record; streams with --all. Control characters escaped, a cell a spreadsheet would evaluate (=, +, -, @) led by '; a list of objects is one JSON cell",
+          ],
+          ['--csv-raw', 'with -o csv: cells as the server sent them (no escaping, no formula guard)'],
+          ['markdown', 'org plan and org drift only: the plan as a pull-request comment'],
           ['id', 'one id per line, for the next command in a pipe'],
           ['--fields a,b.c', 'keep these fields (table columns, or keys in json, yaml, csv); dotted paths reach nested values'],
           ['--query EXPR', 'a JMESPath expression (jmespath.org) applied to the result, or to each record with jsonl, csv and id'],

@@ -75,21 +75,39 @@ export async function findEntry(command: string): Promise<Entry | undefined> {
   return (await catalogue()).find((e) => e.spec.command === words || e.spec.command.replaceAll(' ', '_') === words);
 }
 
-/** Catalogue rows whose words all appear in the command, its summary or its endpoints. */
-export async function search(words: string, limit = 20): Promise<Array<Record<string, unknown>>> {
-  const terms = words
+// Words that say nothing of which command is meant ("find user by email").
+const STOP_WORDS = new Set(['a', 'an', 'the', 'by', 'for', 'of', 'with', 'to', 'in', 'on', 'at', 'from', 'and', 'or', 'all', 'my', 'their', 'its', 'some', 'someone']);
+// Words that ask to read: the commands that only read rank first for them.
+const READ_WORDS = new Set(['find', 'search', 'lookup', 'look', 'get', 'show', 'read', 'fetch', 'view', 'which', 'who', 'what', 'where', 'see', 'check']);
+
+/**
+ * Catalogue rows ranked by how well the words name them: a word that is one of the command's own
+ * words (or its plural) counts most, then one of its flags or fields (`users list --email` for
+ * "find user by email"), then one found in its summary or endpoints. A request to find or show
+ * something favours the commands that only read.
+ */
+export async function search(words: string, limit = 20, areas?: ReadonlySet<string>): Promise<Array<Record<string, unknown>>> {
+  const all = words
     .toLowerCase()
     .split(/[\s,]+/)
     .filter(Boolean);
+  const wantsRead = all.some((t) => READ_WORDS.has(t));
+  const terms = all.filter((t) => !STOP_WORDS.has(t));
   const scored: Array<[number, Entry]> = [];
   for (const e of await catalogue()) {
+    if (areas && !areas.has(e.area)) continue;
+    const own = e.spec.command.split(' ');
+    const inputs = new Set([...e.spec.fields.map((f) => f.name.toLowerCase()), ...(e.spec.options ?? []).map((o) => optionName(o).name)]);
     const hay = `${e.spec.command} ${e.spec.summary} ${e.endpoints.join(' ')} ${e.spec.aliases?.join(' ') ?? ''}`.toLowerCase();
     let score = 0;
+    let matched = 0;
     for (const t of terms) {
-      if (e.spec.command.includes(t)) score += 3;
-      else if (hay.includes(t)) score += 1;
-      else if (terms.length === 1) score = -1;
+      const points = own.some((w) => w === t || w === `${t}s` || `${w}s` === t) ? 4 : e.spec.command.includes(t) ? 3 : inputs.has(t) ? 2 : hay.includes(t) ? 1 : 0;
+      if (points) matched++;
+      score += points;
     }
+    if (terms.length === 1 && !matched) continue;
+    if (score > 0 && wantsRead && e.read) score += 2;
     if (score > 0 || !terms.length) scored.push([score, e]);
   }
   return scored
@@ -159,6 +177,47 @@ export function inputSchema(spec: CommandSpec): Json {
   return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
 }
 
+// A sub-schema this long, met twice or more in one description, is written once under $defs.
+const SHARED_MIN = 120;
+
+/**
+ * A JSON Schema with every repeated sub-schema written once, in its `$defs`, and referenced where it
+ * stood: a supervision matrix's 12 cells share one cell schema, which describe_command repeated
+ * twelve times (12 KB of an agent's context for one command). Found by text, so it does not
+ * depend on how the model builds its shapes; the largest repeat first, then again inside what is left.
+ */
+export function shareRepeats(doc: Json): Json {
+  let root = doc;
+  const defs: Record<string, unknown> = {};
+  for (let n = 1; ; n++) {
+    const counts = new Map<string, number>();
+    const visit = (v: unknown, top: boolean): void => {
+      if (!v || typeof v !== 'object') return;
+      if (!top && !Array.isArray(v)) {
+        const text = JSON.stringify(v);
+        if (text.length >= SHARED_MIN) counts.set(text, (counts.get(text) ?? 0) + 1);
+      }
+      for (const x of Object.values(v)) visit(x, false);
+    };
+    visit(root, true);
+    for (const d of Object.values(defs)) visit(d, true);
+    let best: string | undefined;
+    for (const [text, c] of counts) if (c > 1 && (!best || text.length > best.length)) best = text;
+    if (!best) break;
+    const name = `shared${n}`;
+    const ref = { $ref: `#/$defs/${name}` };
+    const replace = (v: unknown): unknown => {
+      if (!v || typeof v !== 'object') return v;
+      if (!Array.isArray(v) && JSON.stringify(v) === best) return ref;
+      return Array.isArray(v) ? v.map(replace) : Object.fromEntries(Object.entries(v).map(([k, x]) => [k, replace(x)]));
+    };
+    root = Object.fromEntries(Object.entries(root).map(([k, x]) => [k, replace(x)]));
+    for (const k of Object.keys(defs)) defs[k] = Object.fromEntries(Object.entries(defs[k] as Json).map(([kk, x]) => [kk, replace(x)]));
+    defs[name] = JSON.parse(best);
+  }
+  return Object.keys(defs).length ? { ...root, $defs: defs } : root;
+}
+
 export async function describe(e: Entry): Promise<Json> {
   const s = e.spec;
   return {
@@ -169,8 +228,8 @@ export async function describe(e: Entry): Promise<Json> {
     destructive: e.destructive,
     endpoints: e.endpoints,
     ...(s.list ? { returns: 'a list of records, paged by run_command (limit, cursor)' } : {}),
-    ...(s.endpoint.result && !s.offline && !s.handler ? { result: schemaOf(s.endpoint.result, new Map()) } : {}),
-    input: inputSchema(s),
+    ...(s.endpoint.result && !s.offline && !s.handler ? { result: shareRepeats(schemaOf(s.endpoint.result, new Map())) } : {}),
+    input: shareRepeats(inputSchema(s)),
     examples: s.examples,
   };
 }

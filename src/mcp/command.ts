@@ -17,6 +17,8 @@ export interface McpFlags {
   allowDestructive?: boolean;
   tools?: string;
   toolsets?: string;
+  tokenFile?: string;
+  grant?: string;
 }
 
 async function serveOptions(flags: McpFlags): Promise<ServeOptions> {
@@ -50,7 +52,23 @@ export async function serve(ctx: Context, given: unknown): Promise<void> {
   const opts = await serveOptions(flags);
   const listenPort = flags.http ? port(flags.port) : undefined;
   if (!flags.http && flags.port !== undefined) throw new UsageError('--port needs --http');
-  const session = new Session(ctx);
+  if (!flags.http && flags.tokenFile !== undefined) throw new UsageError('--token-file needs --http');
+  const grant =
+    flags.grant === undefined
+      ? undefined
+      : await (await import('./grant.ts')).readGrant(
+          flags.grant,
+          AREA_INDEX.map((a) => a.name),
+        );
+  // One agent session a client: over stdio the process, over HTTP each MCP session.
+  const sessions: Session[] = [];
+  const newTools = () => {
+    const s = new Session(ctx, grant);
+    sessions.push(s);
+    return new Tools(s, opts);
+  };
+  const session = new Session(ctx, grant);
+  sessions.push(session);
   // Not logged in, or no server: said now, on stderr, rather than in the first tool answer.
   session.http();
   ctx.interruptIsStop = true;
@@ -59,12 +77,12 @@ export async function serve(ctx: Context, given: unknown): Promise<void> {
   const token = () => session.token;
   try {
     if (listenPort === undefined) {
-      const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+      const { LineTransport } = await import('./stdio.ts');
       const server = makeServer(tools, token, log);
       // The run's own streams (the process's, or a test's): a server on process.stdin inside a
       // test would wait for an end that never comes.
       const stdin = ctx.io.stdin as unknown as Readable;
-      const transport = new StdioServerTransport(stdin, ctx.io.stdout as unknown as Writable);
+      const transport = new LineTransport(stdin, ctx.io.stdout as unknown as Writable);
       const closed = new Promise<void>((resolve) => {
         server.onclose = resolve;
         stdin.once('end', resolve);
@@ -74,10 +92,15 @@ export async function serve(ctx: Context, given: unknown): Promise<void> {
       await closed;
       await server.close();
     } else {
-      await serveHttp(ctx, listenPort, () => makeServer(tools, token, log), log);
+      const { newToken, readTokenFile, storeToken } = await import('./http-auth.ts');
+      const bearer = flags.tokenFile ? readTokenFile(flags.tokenFile) : newToken();
+      const profile = ctx.settings().profile.name;
+      // Made here: said once, and kept (0600) for `agnt mcp install --url`.
+      if (!flags.tokenFile) log(`agnt mcp: clients must send 'Authorization: Bearer ${bearer}' (kept in ${storeToken(profile, bearer)} for agnt mcp install --url)`);
+      await serveHttp(ctx, listenPort, bearer, () => makeServer(newTools(), token, log), log);
     }
   } finally {
-    await session.close();
+    await Promise.all(sessions.map((s) => s.close()));
   }
 }
 
@@ -86,8 +109,10 @@ export async function serve(ctx: Context, given: unknown): Promise<void> {
  * (DNS rebinding: a web page's script naming another host that resolves here) is refused, as is
  * one whose Origin is not loopback. Each session gets its own server and transport.
  */
-async function serveHttp(ctx: Context, listenPort: number, make: () => ReturnType<typeof makeServer>, log: (line: string) => void): Promise<void> {
+async function serveHttp(ctx: Context, listenPort: number, bearer: string, make: () => ReturnType<typeof makeServer>, log: (line: string) => void): Promise<void> {
   const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+  const { bearerMatches } = await import('./http-auth.ts');
+  const { RecentEvents, RETRY_MS } = await import('./events.ts');
   const sessions = new Map<string, InstanceType<typeof StreamableHTTPServerTransport>>();
   let allowed = new Set<string>();
   const refuse = (res: ServerResponse, status: number, message: string) => {
@@ -98,6 +123,10 @@ async function serveHttp(ctx: Context, listenPort: number, make: () => ReturnTyp
       if (!allowed.has(String(req.headers.host ?? '').toLowerCase())) return refuse(res, 403, 'forbidden host');
       const origin = req.headers.origin;
       if (origin && !/^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/i.test(origin)) return refuse(res, 403, 'forbidden origin');
+      if (!bearerMatches(req.headers.authorization, bearer)) {
+        res.setHeader('www-authenticate', 'Bearer realm="agnt mcp"');
+        return refuse(res, 401, 'unauthorized: send the bearer token agnt mcp --http printed at start (or the one in --token-file)');
+      }
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       if (url.pathname !== '/mcp') return refuse(res, 404, 'not found: the MCP endpoint is /mcp');
       const id = req.headers['mcp-session-id'];
@@ -107,6 +136,8 @@ async function serveHttp(ctx: Context, listenPort: number, make: () => ReturnTyp
       if (req.method !== 'POST') return refuse(res, 400, 'no session: initialize first');
       const transport: InstanceType<typeof StreamableHTTPServerTransport> = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
+        eventStore: new RecentEvents(),
+        retryInterval: RETRY_MS,
         onsessioninitialized: (sid) => void sessions.set(sid, transport),
       });
       transport.onclose = () => {

@@ -42,7 +42,18 @@ export function targetOf(client: Client, env: NodeJS.ProcessEnv = hostEnv(), pla
   }
 }
 
-export function entryFor(client: Client, profile: string): Record<string, unknown> {
+/** How a client reaches `agnt mcp --http`: its URL, and the bearer token it must send. */
+export interface HttpTarget {
+  url: string;
+  token: string;
+}
+
+export function entryFor(client: Client, profile: string, http?: HttpTarget): Record<string, unknown> {
+  if (http) {
+    if (client === 'claude-desktop') throw new UsageError('--url: Claude Desktop starts its servers itself (stdio); install it without --url');
+    const remote = { url: http.url, headers: { Authorization: `Bearer ${http.token}` } };
+    return client === 'cursor' ? remote : { type: 'http', ...remote };
+  }
   const run = { command: 'agnt', args: ['mcp', '--profile', profile] };
   // VS Code's and Claude Code's files name the transport; the others take the command alone.
   return client === 'vscode' || client === 'claude-code' ? { type: 'stdio', ...run } : run;
@@ -81,9 +92,10 @@ export async function withEntry(text: string | undefined, target: Target, name: 
     throw new AgntError(`${target.file} is not a JSON object${errors[0] ? ` (${printParseErrorCode(errors[0].error)} at offset ${errors[0].offset})` : ''}; not changed`, 2);
   const servers = (data as Record<string, unknown>)[target.key];
   if (servers !== undefined && (servers === null || typeof servers !== 'object' || Array.isArray(servers))) throw new AgntError(`${target.file}: '${target.key}' is not an object; not changed`, 2);
-  const existing = servers ? Object.keys(servers).find((k) => isAgntEntry((servers as Record<string, unknown>)[k], profile)) : undefined;
+  // An HTTP entry names no profile: the one of this name is replaced.
+  const existing = !servers ? undefined : 'url' in entry ? (name in servers ? name : undefined) : Object.keys(servers).find((k) => isAgntEntry((servers as Record<string, unknown>)[k], profile));
   // Flags the user added to an existing entry (--allow-writes, --toolsets ...) stay.
-  const kept = existing ? extraArgs((servers as Record<string, unknown>)[existing] as { args: string[] }) : [];
+  const kept = existing && !('url' in entry) ? extraArgs((servers as Record<string, unknown>)[existing] as { args: string[] }) : [];
   const value = kept.length ? { ...entry, args: [...(entry.args as string[]), ...kept] } : entry;
   if (existing && JSON.stringify((servers as Record<string, unknown>)[existing]) === JSON.stringify(value)) return text;
 
@@ -118,6 +130,8 @@ export interface InstallFlags {
   print?: boolean;
   config?: string;
   name?: string;
+  url?: string;
+  tokenFrom?: string;
 }
 
 export async function install(ctx: Context, given: unknown): Promise<Outcome | undefined> {
@@ -134,10 +148,12 @@ export async function install(ctx: Context, given: unknown): Promise<Outcome | u
   }
   const target = targetOf(client);
   if (flags.config) target.file = resolve(flags.config);
-  const entry = entryFor(client, profile.name);
+  const entry = entryFor(client, profile.name, flags.url !== undefined ? await httpTarget(flags, profile.name) : undefined);
   // The entry to paste into the client's file, as that file would hold it, whatever the output format.
   if (flags.print) return { ...document(JSON.stringify({ [target.key]: { [name]: entry } }, null, 2)), notes: [`(${client} reads it from ${target.file})`] };
   const before = existsSync(target.file) ? readFileSync(target.file, 'utf8') : undefined;
+  // The file will hold a credential: a new one is private to the user, as it is anyway.
+  if (flags.url !== undefined) ctx.io.warn(`${target.file} holds the bearer token of agnt mcp --http: keep it out of version control`);
   const after = await withEntry(before, target, name, entry, profile.name);
   if (after === before) {
     ctx.io.info(`${target.file}: already runs agnt mcp --profile ${profile.name}; not changed`);
@@ -146,4 +162,18 @@ export async function install(ctx: Context, given: unknown): Promise<Outcome | u
   // A client's own file keeps its mode; a new one holds a profile name, private to the user.
   writeFileAtomic(target.file, after, { mode: before === undefined ? 0o600 : statSync(target.file).mode & 0o777, dirMode: 0o777 });
   ctx.io.info(`${target.file}: ${before === undefined ? 'created with' : 'updated'} the '${name}' server (agnt mcp --profile ${profile.name}); restart ${client} to load it`);
+}
+
+async function httpTarget(flags: InstallFlags, profile: string): Promise<HttpTarget> {
+  const url = flags.url!;
+  // agnt mcp --http serves loopback only, at /mcp.
+  if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d{1,5}\/mcp$/.test(url)) throw new UsageError(`--url must be where agnt mcp --http serves: http://127.0.0.1:PORT/mcp, got '${url}'`);
+  const { readTokenFile, storedToken, storedTokenPath } = await import('./http-auth.ts');
+  const token = flags.tokenFrom ? readTokenFile(flags.tokenFrom, '--token-from') : storedToken(profile);
+  if (!token)
+    throw new UsageError(
+      `--url: no token for profile '${profile}' yet (${storedTokenPath(profile)})`,
+      'start `agnt mcp --http` once (it makes one), or name the file it serves with: --token-from FILE',
+    );
+  return { url, token };
 }

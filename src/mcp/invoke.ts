@@ -3,6 +3,7 @@
 // through the one HTTP client, wrapped so that a read can never write, a plan sends nothing
 // but the reads a dry run sends, and an apply sends exactly the planned writes or stops.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { Context, type GlobalOptions } from '../core/context.ts';
@@ -14,6 +15,7 @@ import { createIO } from '../core/io.ts';
 import { VERSION } from '../core/version.ts';
 import { CommandAdapter, type Prepared } from '../workflows/batch/adapter.ts';
 import { type Entry, mcpOptions, optionName } from './catalogue.ts';
+import type { Grant } from './grant.ts';
 
 /**
  * The signal of the tool call being served (the client may cancel it), for the commands it runs:
@@ -29,7 +31,11 @@ export interface PlannedRequest {
   body?: unknown;
 }
 
-export type Mode = { kind: 'read' } | { kind: 'plan'; writes: PlannedRequest[]; reads: PlannedRequest[] } | { kind: 'apply'; left: PlannedRequest[]; sent: PlannedRequest[] };
+export type Mode =
+  | { kind: 'read' }
+  | { kind: 'plan'; writes: PlannedRequest[]; reads: PlannedRequest[] }
+  /** `changeSet`: the plan's writes are one change set of the journal, which `agnt undo` reverts. */
+  | { kind: 'apply'; left: PlannedRequest[]; sent: PlannedRequest[]; changeSet?: RequestSpec['changeSet'] };
 
 function bodyOf(spec: RequestSpec): unknown {
   if (spec.method === 'GET') return undefined;
@@ -73,6 +79,7 @@ class GuardedClient extends HttpClient {
       if (i < 0) throw new AgntError(`refused: ${spec.method} ${planned.path} is not in the plan, so it was not sent; plan the command again`);
       m.left.splice(i, 1);
       m.sent.push(planned);
+      if (m.changeSet) return this.inner.request<T>({ ...spec, changeSet: m.changeSet });
     }
     return this.inner.request<T>(spec);
   }
@@ -146,7 +153,17 @@ class ToolContext extends Context {
 export class Session {
   private client?: HttpClient;
   private adapters = new Map<string, Promise<CommandAdapter>>();
-  constructor(readonly base: Context) {}
+  /**
+   * This agent session's id: in every plan it makes, in the change journal with every write, and
+   * sent as X-Agnt-Session so that a server which logs headers can tell agent writes from human ones.
+   */
+  readonly id = `mcp_${randomUUID()}`;
+  /** Write requests this session has sent (its grant's budget counts them). */
+  writesSent = 0;
+  constructor(
+    readonly base: Context,
+    readonly grant?: Grant,
+  ) {}
 
   /** The profile's token: only ever used to keep it out of what the server says. */
   get token(): string | undefined {
@@ -158,7 +175,7 @@ export class Session {
    * checks the login), less a dry run's printing: the session's stdout is the protocol's.
    */
   http(): HttpClient {
-    this.client ??= new HttpClient({ ...this.base.clientOptions(), dryRun: undefined, userAgent: `agnt/${VERSION} node/${process.versions.node} mcp` });
+    this.client ??= new HttpClient({ ...this.base.clientOptions(), dryRun: undefined, userAgent: `agnt/${VERSION} node/${process.versions.node} mcp`, session: this.id });
     return this.client;
   }
 

@@ -8,11 +8,13 @@ import { redactValue } from '../core/redact.ts';
 import { CommandAdapter } from '../workflows/batch/adapter.ts';
 import { WAIT_KINDS } from '../workflows/wait-kinds.ts';
 import { type Annotations, annotationsOf, catalogue, describe, type Entry, findEntry, inputSchema, search } from './catalogue.ts';
-import type { Captured, Mode, PlannedRequest, Session } from './invoke.ts';
+import { argvOf, type Captured, type Mode, type PlannedRequest, type Session } from './invoke.ts';
+import { runJournal } from '../core/journal-hook.ts';
 import { requestOf } from '../core/builder.ts';
 import type { Context } from '../core/context.ts';
 import { cursorStyle, itemsOf, nextCursor } from '../core/paginate.ts';
 import type { Prepared } from '../workflows/batch/adapter.ts';
+import { checkCommand, checkWrites } from './grant.ts';
 
 /** The most text one tool answer carries (UTF-8 bytes). */
 export const MAX_ANSWER = 24 * 1024;
@@ -33,9 +35,27 @@ export interface ToolDef {
   name: string;
   description: string;
   inputSchema: Record<string, unknown>;
+  /** What a successful answer holds (its JSON is also given as structured content). */
+  outputSchema: Record<string, unknown>;
   annotations: Annotations;
   call(input: Record<string, unknown>, confirm: Confirm): Promise<string>;
 }
+
+/** A resource an agent may read: the rules that bind it, and the document they are written in. */
+export interface ResourceDef {
+  uri: string;
+  name: string;
+  description: string;
+  mimeType: string;
+  read(): Promise<string>;
+}
+
+// Output schemas: what each answer's JSON holds, kept short (the tool list's token budget). Every
+// answer is an object; the properties named are the ones an agent acts on.
+const ANY_OBJECT = { type: 'object' };
+const out = (props: Record<string, string>) => ({ type: 'object', properties: Object.fromEntries(Object.entries(props).map(([k, t]) => [k, t ? { type: t } : {}])) });
+const READ_OUT = out({ result: '', records: 'array', cursor: 'string', cut: 'boolean' });
+const PLAN_OUT = out({ plan: 'string', session: 'string', requests: 'array', destructive: 'boolean' });
 
 interface Plan {
   id: string;
@@ -142,15 +162,46 @@ export class Tools {
     };
   }
 
-  /** Runs a read command: a list a page of records at a time from `at`, anything else whole. */
+  /**
+   * Runs a read command: a list a page of records at a time from `at`, anything else whole. A
+   * query that yields nothing from every record of a list is refused naming it, as the command
+   * line refuses it (a mistyped field would otherwise answer [null, null, ...]).
+   */
   async read(entry: Entry, args: Record<string, unknown>, shaping: Shaping, limitIn: unknown, at = 0, position: { b?: string; s?: string[] } = {}): Promise<string> {
+    const seen = { records: 0, nothing: 0 };
+    const text = await this.readShaped(entry, args, shaping, limitIn, at, position, seen);
+    const expr = shaping.query;
+    if (expr && seen.records > 0 && seen.nothing === seen.records && !expr.includes('[?'))
+      throw new UsageError(
+        `query ${JSON.stringify(expr)} yields nothing from the ${seen.records} record${seen.records === 1 ? '' : 's'}`,
+        "it applies to each record of a list: 'email' picks a field of each record",
+      );
+    return text;
+  }
+
+  private async readShaped(
+    entry: Entry,
+    args: Record<string, unknown>,
+    shaping: Shaping,
+    limitIn: unknown,
+    at: number,
+    position: { b?: string; s?: string[] },
+    seen: { records: number; nothing: number },
+  ): Promise<string> {
     if (!entry.read) throw new UsageError(`${entry.spec.command} writes: use plan_write, then apply_plan`);
+    checkCommand(this.session.grant, entry.spec.command, entry.area);
     const limit = limitIn === undefined ? 100 : Number(limitIn);
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError('limit must be an integer from 1 to 1000');
     const captured: Captured = { out: [], err: [] };
     const ctx = this.session.context({ kind: 'read' }, captured);
     const prepared = await this.session.prepare(entry, args, ctx);
-    const shape = await this.shaper(shaping);
+    const shapeOne = await this.shaper(shaping);
+    const shape = (v: unknown) => {
+      const out = shapeOne(v);
+      seen.records++;
+      if (out === null || out === undefined || (Array.isArray(out) && !out.length)) seen.nothing++;
+      return out;
+    };
     const cursorFor = (next: number, more: Pick<ReadCursor, 'b' | 's'> = {}) =>
       encodeCursor({ v: 1, c: entry.spec.command, a: args, at: next, ...shaping, ...(limitIn !== undefined ? { limit } : {}), ...more });
     // What the records may take: the answer less its head, whose cursor repeats the input.
@@ -278,12 +329,14 @@ export class Tools {
     const name = str(command, 'command')!;
     const e = await findEntry(name);
     if (!e) throw new UsageError(`unknown command '${name}': search_commands finds commands`);
+    checkCommand(this.session.grant, e.spec.command, e.area);
     return e;
   }
 
   async plan(entry: Entry, args: Record<string, unknown>): Promise<{ plan?: Plan; text: string }> {
     this.expire();
     if (entry.read) throw new UsageError(`${entry.spec.command} only reads: use run_command`);
+    checkCommand(this.session.grant, entry.spec.command, entry.area);
     const mode: Mode = { kind: 'plan', writes: [], reads: [] };
     const captured: Captured = { out: [], err: [] };
     const ctx = this.session.context(mode, captured);
@@ -293,11 +346,14 @@ export class Tools {
     const target = (inv.ids.length ? inv.ids : Object.values(inv.args)).join(', ') || entry.spec.command;
     const shown = (list: PlannedRequest[]) => list.map((r) => ({ ...r, ...(r.body !== undefined ? { body: redactValue(r.body) } : {}) }));
     if (!mode.writes.length) return { text: safeJson({ requests: [], note: 'this command would send no write request', ...(mode.reads.length ? { reads: shown(mode.reads) } : {}) }, false) };
+    // Past the grant: said now, at the plan, rather than after the user was asked to confirm it.
+    checkWrites(this.session.grant, mode.writes, this.session.writesSent);
     const destructive = entry.destructive || args.prune === true;
     const plan: Plan = { id: `plan_${randomUUID()}`, entry: { ...entry, destructive }, args, writes: mode.writes, expires: Date.now() + PLAN_TTL_MS, target };
     this.plans.set(plan.id, plan);
     const head = {
       plan: plan.id,
+      session: this.session.id,
       expiresAt: new Date(plan.expires).toISOString(),
       command: entry.spec.command,
       requests: shown(mode.writes),
@@ -327,8 +383,12 @@ export class Tools {
         throw new AgntError('refused: this plan is destructive and the client cannot ask the user to confirm; nothing was sent', 5, 'the user can restart agnt mcp with --allow-destructive');
       if (!ok) throw new AgntError('refused: the user did not confirm; nothing was sent', 5);
     }
+    checkWrites(this.session.grant, plan.writes, this.session.writesSent);
     this.plans.delete(id);
-    const mode: Mode = { kind: 'apply', left: plan.writes.map((w) => ({ ...w })), sent: [] };
+    const command = `agnt mcp apply_plan ${id}: ${argvOf(plan.entry, plan.args)
+      .filter((a) => a !== '--')
+      .join(' ')}`;
+    const mode: Mode = { kind: 'apply', left: plan.writes.map((w) => ({ ...w })), sent: [], changeSet: { key: id, command } };
     const captured: Captured = { out: [], err: [] };
     const ctx = this.session.context(mode, captured, { yes: true });
     let data: unknown;
@@ -338,8 +398,18 @@ export class Tools {
     } catch (e) {
       if (mode.sent.length && e instanceof Error) e.message = `${e.message} (after ${mode.sent.length} of ${plan.writes.length} planned requests were sent)`;
       throw e;
+    } finally {
+      this.session.writesSent += mode.sent.length;
     }
-    const head: Record<string, unknown> = { applied: id, sent: mode.sent.length, ...(mode.left.length ? { notSent: mode.left.length } : {}) };
+    // The change set the user reverts this apply with (`agnt undo ID`), when the journal is on.
+    const changeSet = runJournal()?.idOf(id);
+    const head: Record<string, unknown> = {
+      applied: id,
+      session: this.session.id,
+      sent: mode.sent.length,
+      ...(mode.left.length ? { notSent: mode.left.length } : {}),
+      ...(changeSet ? { changeSet } : {}),
+    };
     const text = safeJson({ ...head, result: redactValue(data) }, false);
     return bytes(text) > MAX_ANSWER ? safeJson({ ...head, note: 'the result is over the answer cap; read it with run_command' }, false) : text;
   }
@@ -370,7 +440,11 @@ export class Tools {
     if (!Number.isInteger(seconds) || seconds < 1 || seconds > 300) throw new UsageError('seconds must be an integer from 1 to 300');
     const captured: Captured = { out: [], err: [] };
     const ctx = this.session.context({ kind: 'read' }, captured);
-    const opts: Record<string, unknown> = { timeout: `${seconds}s`, ...(input.for !== undefined ? { for: str(input.for, 'for') } : {}) };
+    const opts: Record<string, unknown> = {
+      timeout: `${seconds}s`,
+      ...(input.for !== undefined ? { for: str(input.for, 'for') } : {}),
+      longer: () => (seconds < 300 ? `call wait again with a larger seconds (at most 300), e.g. seconds ${Math.min(300, seconds * 2)}` : 'call wait again to keep waiting'),
+    };
     if (kind.flag && input[kind.flag.flag] !== undefined) opts[kind.flag.flag] = str(input[kind.flag.flag], kind.flag.flag);
     const outcome = await (await import('../workflows/wait.ts')).wait(ctx, kind, str(input.id, 'id')!, opts as never);
     // Timed out (8) or unreachable (1): the call says so, with the record as it stands.
@@ -383,7 +457,8 @@ export class Tools {
     const all = await catalogue();
     if (this.opts.perCommand) {
       const areas = this.opts.perCommand.areas;
-      return all.filter((e) => !areas || areas.has(e.area)).map((e) => this.commandTool(e));
+      const granted = this.session.grant?.toolsets;
+      return all.filter((e) => (!areas || areas.has(e.area)) && (!granted || granted.has(e.area))).map((e) => this.commandTool(e));
     }
     const reads = all.filter((e) => e.read);
     const writes = all.filter((e) => !e.read);
@@ -400,13 +475,15 @@ export class Tools {
         name: 'search_commands',
         description: 'Find agnt commands (the admin API of the Assistant Platform) by words: each with its summary, read or write, and endpoint.',
         inputSchema: { type: 'object', properties: { words: s('string', 'e.g. "contacts list" or "coverage"') }, required: ['words'] },
+        outputSchema: out({ commands: 'array' }),
         annotations: local,
-        call: async (i) => safeJson({ commands: await search(str(i.words, 'words')!) }, false),
+        call: async (i) => safeJson({ commands: await search(str(i.words, 'words')!, 20, this.session.grant?.toolsets) }, false),
       },
       {
         name: 'describe_command',
         description: "One command's input (JSON Schema: the `args` of run_command and plan_write), result, endpoints, and whether it is destructive.",
         inputSchema: { type: 'object', properties: { command: s('string', 'e.g. "contacts list"') }, required: ['command'] },
+        outputSchema: ANY_OBJECT,
         annotations: local,
         call: async (i) => {
           const described = await describe(await this.entry(i.command));
@@ -428,6 +505,7 @@ export class Tools {
             cursor: s('string', 'from a cut answer'),
           },
         },
+        outputSchema: READ_OUT,
         annotations: over(reads),
         call: (i) => this.runCommand(i),
       },
@@ -436,6 +514,7 @@ export class Tools {
         description: `Dry-run a write command: the exact requests it would send, and a plan id for apply_plan (valid 10 minutes). Sends no write.`,
         inputSchema: { type: 'object', properties: { command: s('string', 'e.g. "contacts create"'), args: s('object', 'input per describe_command') }, required: ['command'] },
         // Planning reads (a PUT's current record) and sends nothing else.
+        outputSchema: PLAN_OUT,
         annotations: { ...over(writes), readOnlyHint: true, destructiveHint: false, idempotentHint: true },
         call: async (i) => (await this.plan(await this.entry(i.command), obj(i.args, 'args'))).text,
       },
@@ -443,6 +522,7 @@ export class Tools {
         name: 'apply_plan',
         description: `Send a plan's requests, exactly. Needs the server started with --allow-writes; a destructive plan needs the user's confirmation.`,
         inputSchema: { type: 'object', properties: { plan: s('string', 'plan id from plan_write') }, required: ['plan'] },
+        outputSchema: out({ applied: 'string', session: 'string', sent: 'integer' }),
         annotations: over(writes),
         call: (i, confirm) => this.apply(str(i.plan, 'plan')!, confirm),
       },
@@ -450,6 +530,7 @@ export class Tools {
         name: 'inbox',
         description: `What waits for the user: spans to accept or approve, drafts, delegations, invitations, requests. ${DATA_NOTE}`,
         inputSchema: { type: 'object', properties: { tz: s('string', 'IANA zone for times'), cursor: s('string', 'from a cut answer') } },
+        outputSchema: READ_OUT,
         annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
         call: (i) => this.inbox(i),
       },
@@ -467,15 +548,63 @@ export class Tools {
           },
           required: ['kind', 'id'],
         },
+        outputSchema: out({ met: 'boolean', record: '' }),
         annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
         call: (i) => this.wait(i),
       },
     ];
     for (const command of WORKFLOW_TOOLS) {
       const e = all.find((x) => x.spec.command === command);
-      if (e) tools.push(this.commandTool(e));
+      if (e && (!this.session.grant?.toolsets || this.session.grant.toolsets.has(e.area))) tools.push(this.commandTool(e));
     }
     return tools;
+  }
+
+  /**
+   * What an agent may read of the rules that bind it: this session (its id, the server's write
+   * flags, its grant and what it has used), the caller's organization as a document (org export:
+   * what org apply and the guardrails read), and the document's JSON Schema.
+   */
+  resources(): ResourceDef[] {
+    const session = this.session;
+    return [
+      {
+        uri: 'agnt://session',
+        name: 'session',
+        description: "This agent session: its id (sent with every request), whether writes are allowed, and its grant's limits and use",
+        mimeType: 'application/json',
+        read: async () => {
+          const g = session.grant;
+          const grant = g && {
+            file: g.file,
+            ...(g.toolsets ? { toolsets: [...g.toolsets] } : {}),
+            ...(g.records ? { records: g.records.map((r) => r.text) } : {}),
+            ...(g.writes !== undefined ? { writes: g.writes } : {}),
+          };
+          return safeJson({ id: session.id, allowWrites: this.opts.allowWrites, allowDestructive: this.opts.allowDestructive, writesSent: session.writesSent, grant: grant ?? null }, true);
+        },
+      },
+      {
+        uri: 'agnt://organization/document',
+        name: 'organization document',
+        description: "The caller's organization as one document (as agnt org export writes it; secrets are references, never values)",
+        mimeType: 'application/json',
+        read: async () => {
+          const me = JSON.parse(await this.read((await findEntry('users me'))!, {}, { fields: ['organization'] }, undefined)) as { result?: { organization?: string | null } };
+          const org = me.result?.organization;
+          if (!org) throw new AgntError('the caller belongs to no organization (or is not its admin): there is no organization document to read');
+          const exported = JSON.parse(await this.read((await findEntry('org export'))!, { orgId: org }, {}, undefined)) as { result: unknown };
+          return safeJson(exported.result, true);
+        },
+      },
+      {
+        uri: 'agnt://organization/document-schema',
+        name: 'organization document schema',
+        description: 'The JSON Schema of an organization document (org validate, plan and apply check documents against it)',
+        mimeType: 'application/schema+json',
+        read: async () => JSON.stringify((await import('../workflows/org-as-code/schema.ts')).schema, null, 2),
+      },
+    ];
   }
 
   /** One command as a tool: a read runs, a write plans (and with --allow-writes, applies). */
@@ -493,6 +622,7 @@ export class Tools {
       name: toolName(e.spec.command),
       description: `${e.spec.summary} (${e.endpoints[0] ?? 'offline'}${e.read ? '' : this.opts.allowWrites ? '; writes' : '; plans only: writes are off'}). ${DATA_NOTE}`,
       inputSchema: { ...schema, properties: props, ...(schema.required ? { required: schema.required } : {}) },
+      outputSchema: e.read ? READ_OUT : ANY_OBJECT,
       annotations: annotationsOf(e),
       call: async (input, confirm) => {
         if (e.read) {

@@ -2,6 +2,7 @@
 // run shape. json/yaml print the API object instead; this only runs for the table format.
 import type { Context } from '../core/context.ts';
 import { escapeControls, renderTable } from '../core/output.ts';
+import { tableLayout } from '../core/present-printer.ts';
 
 type Num = number | null | undefined;
 interface Row {
@@ -63,7 +64,7 @@ export default async function renderUsage(data: unknown, ctx: Context): Promise<
   );
   const rows = d.rows ?? [];
   if (rows.length) {
-    const opts = ctx.outputOptions();
+    const opts = tableLayout(ctx);
     const headers = ['SEQ', 'RUN', 'TYPE', 'MODEL', 'TIER', 'IN', 'OUT', 'CACHE_READ', 'CACHE_WRITE', 'TOTAL', 'COST', 'TURNS', 'STARTED'];
     const cells = rows.map((r) => [
       plain(r.seq),

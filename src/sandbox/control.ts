@@ -14,6 +14,9 @@ import type { Store } from './store.ts';
 import { STATUS_CODES as STATUS_TEXT } from 'node:http';
 
 export { CONTROL_PREFIX } from './control-prefix.ts';
+import { seedOrganizations, seedOrgId, tokensForAll } from './seed-doc.ts';
+import { makeUser } from './model.ts';
+import { provisionedIdentifier } from './areas/identifiers.ts';
 import { CONTROL_PREFIX } from './control-prefix.ts';
 
 type Rec = Record<string, any>;
@@ -130,6 +133,7 @@ export class Bench {
       status: log.status,
       user: this.userOf(log.authorization) ?? null,
       fault: log.fault ?? null,
+      session: log.session ?? null,
     });
   }
 
@@ -223,12 +227,89 @@ export class Bench {
         return { body: { deleted: name } };
       case 'GET requests':
         return this.requests(query, res);
+      // `agnt sandbox clone`: a new organization with its admin (and the default assistant its
+      // document names), then, once the document is applied, a token for every member.
+      case 'POST organizations':
+        return { status: 201, body: this.cloneTarget(body) };
+      case 'POST organizations/:name/members':
+        return { status: 201, body: this.cloneMembers(name!, body) };
+      case 'POST organizations/:name/teams':
+        return { status: 201, body: this.cloneTeams(name!, body) };
+      case 'POST tokens':
+        tokensForAll(this.sb.store);
+        return { body: { users: this.sb.store.size('users') } };
       case 'POST stop':
         // Answered first; the process stops once the answer is out.
         res.once('finish', () => this.onStop?.());
         return { body: { stopping: true } };
     }
     throw new HttpError(404, `no such control request: ${method} ${CONTROL_PREFIX}${parts.join('/')}`, 'AGNT_E_NOT_FOUND');
+  }
+
+  private cloneTarget(body: Rec): Rec {
+    const store = this.sb.store;
+    const name = typeof body.name === 'string' ? body.name.trim() : '';
+    const admin = typeof body.admin === 'string' ? body.admin.trim().toLowerCase() : '';
+    if (!name || !/^[^@\s]+@[^@\s]+$/.test(admin)) throw new HttpError(400, "an organization needs a name and its admin's e-mail", 'AGNT_E_VALIDATION');
+    const id = seedOrgId(name);
+    if (store.get('organizations', id)) throw new HttpError(409, `organization ${id} is already in this sandbox (clone into a fresh sandbox, or restore a snapshot taken before)`, 'AGNT_E_CONFLICT');
+    if (store.lookup('users', 'email', admin).length) throw new HttpError(409, `a user with e-mail ${admin} is already in this sandbox`, 'AGNT_E_CONFLICT');
+    seedOrganizations(store, [{ name, adminEmail: admin, assistant: typeof body.assistant === 'string' ? body.assistant : null }]);
+    store.update('organizations', id, { clone: true });
+    const token = Object.entries(store.meta.tokens as Record<string, { userId: string }>).find(([, v]) => store.get('users', v.userId)?.email === admin)![0];
+    return { organization: id, token };
+  }
+
+  /**
+   * Members of a cloned organization, made as `POST /organizations/{id}/members` makes them (a
+   * user of the organization with its primary identifier, not yet registered), many per request:
+   * a clone of thousands of members is otherwise one request each. Their teams, roles in teams
+   * and everything else come from the document, applied after. Only a clone's own organization.
+   */
+  private cloneMembers(orgId: string, body: Rec): Rec {
+    const store = this.sb.store;
+    const org = store.get('organizations', orgId);
+    if (!org?.clone) throw new HttpError(404, `no organization ${orgId} made by a clone`, 'AGNT_E_NOT_FOUND');
+    const members = Array.isArray(body.members) ? body.members : [];
+    let made = 0;
+    for (const m of members) {
+      const email = typeof m?.email === 'string' ? m.email.trim().toLowerCase() : '';
+      const role = ['admin', 'member', 'guest'].includes(m?.role) ? m.role : 'member';
+      if (!/^[^@\s]+@[^@\s]+$/.test(email)) throw new HttpError(400, `not an e-mail address: ${JSON.stringify(m?.email)}`, 'AGNT_E_VALIDATION');
+      if (store.lookup('users', 'email', email).length) continue;
+      provisionedIdentifier(store, makeUser(store, { email, account: org.account, organization: org.id, organizationRole: role, registered: false }));
+      made++;
+    }
+    return { organization: orgId, made };
+  }
+
+  /**
+   * Teams of a cloned organization and their members, as `POST /teams` and `POST
+   * /teams/{id}/members` make them (a team of the organization; each member moved into it with
+   * its role, the owner its owner, an inactive one inactive), many per request. A team named again
+   * (a later slice of its members) is the same team. Everything else comes from the document.
+   */
+  private cloneTeams(orgId: string, body: Rec): Rec {
+    const store = this.sb.store;
+    const org = store.get('organizations', orgId);
+    if (!org?.clone) throw new HttpError(404, `no organization ${orgId} made by a clone`, 'AGNT_E_NOT_FOUND');
+    let moved = 0;
+    for (const t of Array.isArray(body.teams) ? body.teams : []) {
+      const name = typeof t?.name === 'string' ? t.name.trim() : '';
+      if (!name) throw new HttpError(400, 'a team needs a name', 'AGNT_E_VALIDATION');
+      const team =
+        store.find('teams', (x) => x.organization === org.id && x.name.toLowerCase() === name.toLowerCase()) ??
+        store.insert('teams', 'team', { account: org.account, name, organization: org.id, status: 'active', brandingOnEvents: false, brandingOnMessages: false, owner: null });
+      for (const m of Array.isArray(t.members) ? t.members : []) {
+        const user = store.lookup('users', 'email', String(m?.email ?? '').toLowerCase())[0];
+        if (!user || user.organization !== org.id) throw new HttpError(400, `${m?.email} is not a member of ${org.id}`, 'AGNT_E_VALIDATION');
+        const role = ['owner', 'admin', 'member'].includes(m.role) ? m.role : 'member';
+        store.update('users', user.id, { team: team.id, teamRole: role, teamStatus: m.status === 'inactive' ? 'inactive' : undefined });
+        if (role === 'owner') store.update('teams', team.id, { owner: user.id });
+        moved++;
+      }
+    }
+    return { organization: orgId, moved };
   }
 
   status(): Rec {

@@ -23,6 +23,8 @@ export interface JournalEntry {
   user: string | null;
   /** The id of the fault rule that answered, or null. */
   fault: string | null;
+  /** The agent session that sent it (the X-Agnt-Session header agnt mcp sends), or null. */
+  session: string | null;
 }
 
 interface Held {
@@ -36,6 +38,7 @@ interface Held {
   status: number;
   user: string | null;
   fault: string | null;
+  session: string | null;
 }
 
 const MAX_ENTRIES = 50_000;
@@ -123,6 +126,7 @@ function view(e: Held): JournalEntry {
     status: e.status,
     user: e.user,
     fault: e.fault,
+    session: e.session,
   };
   if (e.bytes) {
     let body: unknown;

@@ -5,11 +5,14 @@
 import { randomBytes } from 'node:crypto';
 import { makeUser, issueToken } from './model.ts';
 import { provisionedIdentifier } from './areas/identifiers.ts';
+import { create as createAssistant } from './areas/assistants.ts';
 import type { Store } from './store.ts';
 
 export interface SeedOrg {
   name: string;
   adminEmail: string;
+  /** The default assistant the document names (an e-mail, or a name): made in the organization. */
+  assistant?: string | null;
 }
 
 /** A token keyed by the user's e-mail, its text made of the e-mail's local part. */
@@ -53,6 +56,13 @@ export function seedOrganizations(store: Store, orgs: SeedOrg[]): void {
     // The organization's own company, so that a document's profile section can be applied.
     store.insert('companies', 'co', { name: o.name, industry: null, website: null, domain: null, location: null, profNetAUrl: null, ownOrgProfile: {}, claimedBy: account, orgAdmins: [admin.id] });
     tokenFor(store, o.adminEmail, admin.id);
+    // The assistant the document names as the default, so that apply finds it by its key.
+    if (o.assistant) {
+      const email = o.assistant.includes('@') ? o.assistant.toLowerCase() : undefined;
+      const local = (email ?? o.assistant).split('@')[0]!;
+      const name = email ? local.charAt(0).toUpperCase() + local.slice(1) : o.assistant;
+      createAssistant(store, admin, { scope: 'organization', organization: id, name, ...(email ? { email } : {}) });
+    }
   }
 }
 

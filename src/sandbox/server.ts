@@ -178,6 +178,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       return;
     }
     const log: LoggedRequest = { method, path: rawPath, url, authorization: auth, status: 0 };
+    const session = req.headers['x-agnt-session'];
+    if (typeof session === 'string') log.session = session;
     if (logRequests) {
       const requests = sb.requests;
       requests.push(log);

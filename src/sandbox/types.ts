@@ -28,6 +28,8 @@ export interface LoggedRequest {
   raw?: Buffer;
   /** The fault rule that answered (sandbox/faults.ts). */
   fault?: string;
+  /** The agent session that sent it (X-Agnt-Session: agnt mcp's writes). */
+  session?: string;
 }
 
 export interface Sandbox {

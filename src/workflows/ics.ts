@@ -107,3 +107,28 @@ export async function writeCalendar(_ctx: Context, events: Rec[], name: string):
   const { text, count } = await coverageCalendar(events, name);
   return { raw: text.endsWith('\r\n') ? text : `${text}\r\n`, notes: [`${count} event${count === 1 ? '' : 's'} (one per span and principal)`] };
 }
+
+/**
+ * `coverage simulate -o ics`: one event per stretch of hours nobody would answer for a principal.
+ * The UID is the principal and the stretch's start, so a later export of the same absence
+ * replaces the events rather than adding copies.
+ */
+export async function writeGapCalendar(gaps: Array<{ startAt: string; endAt: string; hours: number; unavailable: Array<{ user: string; why: string }> }>, principal: string): Promise<Outcome> {
+  const mod = await import('ical-generator');
+  const cal = mod.default({ name: 'Coverage gaps', prodId: { company: 'agnt', product: 'coverage', language: 'EN' } });
+  const sequence = Math.floor((Date.now() - Date.UTC(2020, 0, 1)) / 1000);
+  for (const g of gaps) {
+    const why = g.unavailable.map((u) => `${escapeControls(u.user)}: ${escapeControls(u.why)}`);
+    cal.createEvent({
+      id: icsText(`gap.${principal}.${g.startAt}@coverage.agnt`),
+      sequence,
+      start: new Date(g.startAt),
+      end: new Date(g.endAt),
+      summary: escapeControls(`No coverage for ${principal}`),
+      description: [`${g.hours} h with nobody to answer for ${escapeControls(principal)}.`, ...why, `agnt coverage simulate --principal ${escapeControls(principal)}`].join('\n'),
+      categories: [{ name: 'Coverage gap' }],
+    });
+  }
+  const text = cal.toString();
+  return { raw: text.endsWith('\r\n') ? text : `${text}\r\n`, notes: [`${gaps.length} gap${gaps.length === 1 ? '' : 's'}`] };
+}

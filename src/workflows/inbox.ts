@@ -35,14 +35,43 @@ export interface InboxItem {
   principals?: Rec[];
 }
 
-interface Source {
+/** One thing the caller may do to an item: its key in the console, and the command it stands for. */
+export interface ItemAction {
+  /** The console's key for it. */
+  key: string;
+  /** The verb, as the console says it: 'approve', 'decline'. */
+  label: string;
+  /** The command's words after `agnt` (the console runs them through the same perform as typed). */
+  argv: (id: string) => string[];
+  /** The command confirms on a terminal: printed with --yes (the console asks in its own view). */
+  yes?: boolean;
+  /** The command takes a --reason, asked for before it is sent. */
+  reason?: boolean;
+}
+
+/** The command an action stands for, as the inbox prints it. */
+export function commandText(a: ItemAction, id: string): string {
+  return `agnt ${a.argv(id).join(' ')}${a.yes ? ' --yes' : ''}${a.reason ? " --reason '...'" : ''}`;
+}
+
+const act = (key: string, label: string, words: string, opts: { yes?: boolean; reason?: boolean } = {}): ItemAction => ({
+  key,
+  label,
+  argv: (id) => [...words.split(' '), id],
+  ...(opts.yes ? { yes: true } : {}),
+  ...(opts.reason ? { reason: true } : {}),
+});
+
+export interface Source {
   kind: string;
+  /** What the caller may do to each item, in the order the commands are listed. */
+  actions: ItemAction[];
   heading: string;
   /** The list endpoint (its id in the model) and query whose records become items. */
   endpoint: EndpointId;
   query: Record<string, unknown> | ((me: Rec) => Record<string, unknown>);
   keep?: (r: Rec, me: Rec) => boolean;
-  item: (r: Rec, tz: string) => Omit<InboxItem, 'kind' | 'record' | 'principals'>;
+  item: (r: Rec, tz: string) => Omit<InboxItem, 'kind' | 'record' | 'principals' | 'commands'>;
   /** Only for callers this applies to (saves a request that would be refused). */
   applies?: (me: Rec) => boolean;
   /** Add the span's principal rows. */
@@ -57,9 +86,10 @@ function spanLine(s: Rec, tz: string): string {
   return `${str(s.reason)} ${zoned(s.startAt, tz)} to ${zoned(s.endAt, tz)}`;
 }
 
-const SOURCES: Source[] = [
+export const SOURCES: Source[] = [
   {
     kind: 'coverage.accept',
+    actions: [act('a', 'accept', 'coverage accept'), act('d', 'decline', 'coverage decline')],
     heading: 'Coverage waiting for your acceptance',
     endpoint: 'coverage.spans.list',
     query: { role: 'backup', status: 'pending_acceptance' },
@@ -69,11 +99,11 @@ const SOURCES: Source[] = [
       id: s.id,
       summary: `${spanLine(s, tz)}, for ${str(s.primaryCoordinator)}`,
       since: s.submittedAt ?? s.createdAt ?? null,
-      commands: [`agnt coverage accept ${s.id}`, `agnt coverage decline ${s.id}`],
     }),
   },
   {
     kind: 'coverage.approve',
+    actions: [act('a', 'approve', 'coverage approve'), act('d', 'reject', 'coverage reject')],
     heading: 'Coverage waiting for your approval',
     endpoint: 'coverage.spans.list',
     query: { role: 'manager', status: 'pending_manager_approval' },
@@ -83,11 +113,11 @@ const SOURCES: Source[] = [
       id: s.id,
       summary: `${spanLine(s, tz)}, ${str(s.primaryCoordinator)} away`,
       since: s.acceptedAt ?? s.submittedAt ?? s.createdAt ?? null,
-      commands: [`agnt coverage approve ${s.id}`, `agnt coverage reject ${s.id}`],
     }),
   },
   {
     kind: 'coverage.draft',
+    actions: [act('s', 'submit', 'coverage submit'), act('c', 'cancel', 'coverage cancel', { yes: true })],
     heading: 'Your drafts, not yet submitted',
     endpoint: 'coverage.spans.list',
     query: { role: 'primary', status: 'draft' },
@@ -97,11 +127,11 @@ const SOURCES: Source[] = [
       id: s.id,
       summary: spanLine(s, tz),
       since: s.createdAt ?? null,
-      commands: [`agnt coverage submit ${s.id}`, `agnt coverage cancel ${s.id} --yes`],
     }),
   },
   {
     kind: 'delegation.confirm',
+    actions: [act('a', 'confirm', 'delegations confirm'), act('d', 'decline', 'delegations revoke', { yes: true })],
     heading: 'Delegations waiting for your confirmation',
     endpoint: 'delegations.list',
     query: { role: 'principal', status: 'pending' },
@@ -110,11 +140,11 @@ const SOURCES: Source[] = [
       id: d.id,
       summary: `${str(d.coordinator)} asks to act for you (${str(d.delegationSource)}${d.calendarProvider ? `/${str(d.calendarProvider)}` : ''})`,
       since: d.createdAt ?? null,
-      commands: [`agnt delegations confirm ${d.id}`, `agnt delegations revoke ${d.id} --yes`],
     }),
   },
   {
     kind: 'delegation.access',
+    actions: [act('v', 'reverify', 'delegations reverify')],
     heading: 'Delegations with degraded calendar access',
     endpoint: 'delegations.list',
     query: { role: 'coordinator', status: 'active' },
@@ -124,11 +154,11 @@ const SOURCES: Source[] = [
       id: d.id,
       summary: `${str(d.accessHealth)} for ${str(d.principal)}`,
       since: d.lastAccessCheckAt ?? null,
-      commands: [`agnt delegations reverify ${d.id}`],
     }),
   },
   {
     kind: 'invitation.pending',
+    actions: [act('x', 'revoke', 'invitations revoke')],
     heading: "Your team's pending invitations",
     // The caller's team's; only team owners and admins may list them.
     endpoint: 'invitations.list',
@@ -139,11 +169,11 @@ const SOURCES: Source[] = [
       id: i.id,
       summary: `${str(i.email)} invited${i.invitedBy ? ` by ${str(i.invitedBy)}` : ''}, expires ${zoned(i.expiresAt, tz)}`,
       since: i.createdAt ?? null,
-      commands: [`agnt invitations revoke ${i.id}`],
     }),
   },
   {
     kind: 'org-request.decide',
+    actions: [act('a', 'approve', 'org-requests approve'), act('d', 'reject', 'org-requests reject', { reason: true })],
     heading: 'Organization requests to decide',
     endpoint: 'org-requests.list',
     query: { status: 'pending' },
@@ -155,12 +185,15 @@ const SOURCES: Source[] = [
       id: r.id,
       summary: `'${str(r.name)}' for team ${str(r.team)}, asked by ${str(r.requestedBy)}${r.notes ? `: ${str(r.notes)}` : ''}`,
       since: r.createdAt ?? null,
-      commands: [`agnt org-requests approve ${r.id}`, `agnt org-requests reject ${r.id} --reason '...'`],
     }),
   },
 ];
 
-interface Gathered {
+function withCommands(src: Source, base: Omit<InboxItem, 'kind' | 'record' | 'principals' | 'commands'>): Omit<InboxItem, 'kind' | 'record' | 'principals'> {
+  return { ...base, commands: src.actions.map((a) => commandText(a, base.id)) };
+}
+
+export interface Gathered {
   items: InboxItem[];
   failed: Array<{ kind: string; message: string }>;
   tz: string;
@@ -169,7 +202,7 @@ interface Gathered {
 /** The inbox's columns in csv and in a table given --fields (the terminal view is its own text). */
 const COLUMNS = [{ path: 'kind' }, { path: 'id' }, { path: 'summary' }, { path: 'commands' }];
 
-async function gather(ctx: Context, opts: Record<string, unknown>): Promise<Gathered> {
+export async function gather(ctx: Context, opts: Record<string, unknown>): Promise<Gathered> {
   const client = ctx.client();
   // A span's principals cost a request each: read only where the output shows them (not -o id).
   const withPrincipals = showsField(ctx, COLUMNS, 'principals');
@@ -198,7 +231,7 @@ async function gather(ctx: Context, opts: Record<string, unknown>): Promise<Gath
           }
         });
         const rows = await Promise.all(principals);
-        return kept.map((r, i): InboxItem => ({ kind: src.kind, ...src.item(r, tz), record: r, ...(src.withPrincipals && withPrincipals ? { principals: rows[i] } : {}) }));
+        return kept.map((r, i): InboxItem => ({ kind: src.kind, ...withCommands(src, src.item(r, tz)), record: r, ...(src.withPrincipals && withPrincipals ? { principals: rows[i] } : {}) }));
       } catch (e) {
         if (ctx.signal.aborted || e instanceof Interrupted) throw e;
         // Not this caller's role: nothing of theirs to show there.
@@ -298,7 +331,8 @@ function watch(ctx: Context, opts: Record<string, unknown>): Outcome {
 }
 
 export async function inbox(ctx: Context, opts: Record<string, unknown>): Promise<Outcome | undefined> {
-  if (opts.interval !== undefined && !opts.watch) throw new UsageError('--interval goes with --watch');
+  if (opts.plain) throw new UsageError('--plain goes with --tui (or agnt console --plain)');
+  if (opts.interval !== undefined && !opts.watch) throw new UsageError('--interval goes with --watch or --tui');
   if (opts.utc && opts.tz) throw new UsageError('give --tz or --utc, not both');
   if (opts.watch && ctx.dryRun) throw new UsageError('--watch and --dry-run do not go together');
   if (opts.watch) return watch(ctx, opts);

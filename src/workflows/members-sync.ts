@@ -12,6 +12,7 @@ import type { HttpClient } from '../core/http.ts';
 import { confirm } from '../core/io.ts';
 import { escapeControls } from '../core/output.ts';
 import { mapLimit } from '../core/map-limit.ts';
+import { checkPlanned, type Planned } from '../core/guardrails/plan-check.ts';
 import { paginate } from '../core/paginate.ts';
 import type { Column, Handler, Invocation, Result } from '../core/spec.ts';
 import { isEmailHeader } from './import/mapping.ts';
@@ -43,8 +44,11 @@ interface Target {
   roles: readonly string[];
   list(c: HttpClient): Promise<Member[]>;
   add(c: HttpClient, email: string, role: string | null, lookup: () => Promise<string | null>): Promise<string | null>;
-  setRole(c: HttpClient, m: Member, role: string): Promise<void>;
-  remove(c: HttpClient, m: Member): Promise<void>;
+  /** The request that sets a member's role, and the one that removes them (what the guardrails check first). */
+  roleRequest(m: Member, role: string): Planned;
+  /** The request that adds a member, as far as it is known before the user is looked up. */
+  addRequest(email: string): Planned;
+  removeRequest(m: Member): Planned;
   /** Members a sync never removes (a team's owner: ownership must be handed on first). */
   protect?(m: Member): string | undefined;
 }
@@ -71,12 +75,9 @@ function teamTarget(teamId: string): Target {
       await callEndpoint(c, 'teams.members.create', { params: { teamId }, body: { userId, ...(role ? { role } : {}) } });
       return userId;
     },
-    async setRole(c, m, role) {
-      await callEndpoint(c, 'teams.members.update', { params: { teamId, memberId: m.id }, body: { role } });
-    },
-    async remove(c, m) {
-      await callEndpoint(c, 'teams.members.delete', { params: { teamId, memberId: m.id } });
-    },
+    addRequest: (email) => ({ id: 'teams.members.create', parts: { params: { teamId }, body: { email } } }),
+    roleRequest: (m, role) => ({ id: 'teams.members.update', parts: { params: { teamId, memberId: m.id }, body: { role } } }),
+    removeRequest: (m) => ({ id: 'teams.members.delete', parts: { params: { teamId, memberId: m.id } } }),
     protect: (m) => (m.role === 'owner' ? 'the owner stays: make another member owner first' : undefined),
   };
 }
@@ -96,12 +97,9 @@ function orgTarget(orgId: string): Target {
       if (role && role !== 'member' && id) await callEndpoint(c, 'users.update', { params: { userId: id }, body: { organizationRole: role } });
       return id;
     },
-    async setRole(c, m, role) {
-      await callEndpoint(c, 'users.update', { params: { userId: m.id }, body: { organizationRole: role } });
-    },
-    async remove(c, m) {
-      await callEndpoint(c, 'orgs.members.delete', { params: { orgId, userId: m.id } });
-    },
+    addRequest: (email) => ({ id: 'orgs.members.create', parts: { params: { orgId }, body: { email } } }),
+    roleRequest: (m, role) => ({ id: 'users.update', parts: { params: { userId: m.id }, body: { organizationRole: role } } }),
+    removeRequest: (m) => ({ id: 'orgs.members.delete', parts: { params: { orgId, userId: m.id } } }),
   };
 }
 
@@ -269,6 +267,15 @@ async function sync(ctx: Context, inv: Invocation, target: Target): Promise<Resu
       `check the roster with --preview, then raise the limit with --max-removals ${removals}`,
     );
   }
+  // The guardrails judge every role change and removal before the first request (exit 7, nothing sent).
+  // (A dry run sends no write, so it is not checked, as the write hook checks none.)
+  const byId = new Map(current.map((m) => [m.id, m]));
+  if (!ctx.dryRun)
+    await checkPlanned(
+      ctx,
+      actions.map((a) => (a.action === 'add' ? target.addRequest(a.email) : a.action === 'role' ? target.roleRequest(byId.get(a.userId!)!, a.role!) : target.removeRequest(byId.get(a.userId!)!))),
+      'nothing changed',
+    );
   if (removals && !ctx.dryRun) await confirm(ctx.io, `Remove ${removals} member${removals === 1 ? '' : 's'} from ${target.what}?`, ctx.global.yes);
 
   const client = ctx.client();
@@ -280,7 +287,6 @@ async function sync(ctx: Context, inv: Invocation, target: Target): Promise<Resu
     });
     return hit;
   };
-  const byId = new Map(current.map((m) => [m.id, m]));
   // Each change is to a different member, so they go out together (the HTTP core bounds how
   // many are on the wire): 250 removals one by one took 6.4 s on a 20 ms round trip. A dry run
   // goes one by one, so that its requests print in the roster's order.
@@ -291,8 +297,10 @@ async function sync(ctx: Context, inv: Invocation, target: Target): Promise<Resu
       if (ctx.signal.aborted) return;
       try {
         if (a.action === 'add') a.userId = await target.add(client, a.email, a.role, lookupUser(a.email));
-        else if (a.action === 'role') await target.setRole(client, byId.get(a.userId!)!, a.role!);
-        else await target.remove(client, byId.get(a.userId!)!);
+        else {
+          const r = a.action === 'role' ? target.roleRequest(byId.get(a.userId!)!, a.role!) : target.removeRequest(byId.get(a.userId!)!);
+          await callEndpoint(client, r.id, r.parts);
+        }
         a.outcome = ctx.dryRun ? 'preview' : 'done';
       } catch (e) {
         a.outcome = 'failed';

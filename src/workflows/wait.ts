@@ -93,6 +93,8 @@ export interface WaitOptions {
   timeout?: string;
   interval?: string;
   maxInterval?: string;
+  /** How the caller says "wait longer" (the MCP tool's is its `seconds`, not --timeout). */
+  longer?: (twice: string) => string;
   [k: string]: unknown;
 }
 
@@ -156,7 +158,7 @@ export async function wait(ctx: Context, kind: WaitKind, id: string, opts: WaitO
       const left = deadline - Date.now();
       if (left <= 0) {
         // A finding (exit 8), not an error: the record as it is goes to stdout.
-        timedOut = `timed out after ${human(timeout)} waiting for ${label} to meet ${cond.text}${rec ? ` (${describe(rec, cond)})` : ''}; wait longer with --timeout, e.g. --timeout ${human(timeout * 2)}`;
+        timedOut = `timed out after ${human(timeout)} waiting for ${label} to meet ${cond.text}${rec ? ` (${describe(rec, cond)})` : ''}; ${(opts.longer ?? ((t) => `wait longer with --timeout, e.g. --timeout ${t}`))(human(timeout * 2))}`;
         break;
       }
       await sleep(Math.min(interval, left), ctx.signal);

@@ -5,6 +5,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { agnt, agntJson, BIN, cleanEnv, tempDir, sandboxForFile } from '../support/helpers.ts';
+import { SPEC_ENDPOINTS } from '../support/spec.ts';
 
 const sb = sandboxForFile();
 
@@ -48,7 +49,7 @@ describe('agnt commands', () => {
     const rows = await agntJson<Array<{ command: string; endpoints: string[] }>>(['commands']);
     expect(rows).toContainEqual(expect.objectContaining({ command: 'chats process', endpoints: ['POST /chats/{chatId}/process'] }));
     expect(rows).toContainEqual(expect.objectContaining({ command: 'users set-assistant', endpoints: ['PATCH /users/{userId}/assistant'] }));
-    const spec = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'shared', 'spec', 'endpoints.json'), 'utf8')) as Array<{ method: string; path: string }>;
+    const spec = SPEC_ENDPOINTS;
     const shape = (p: string) => p.replace(/\{[^}]+\}/g, '{}');
     const have = new Set(rows.flatMap((r) => r.endpoints.map((e) => shape(e))));
     expect(spec.filter((e) => !have.has(`${e.method} ${shape(e.path)}`))).toEqual([]);

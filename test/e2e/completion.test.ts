@@ -119,12 +119,13 @@ describe('generated files', () => {
     ['completions/agnt.fish', ['completion', 'fish']],
     ['completions/agnt.ps1', ['completion', 'powershell']],
     ['docs/commands.md', ['commands', '--markdown']],
+    ['docs/reference.md', ['__reference']],
   ];
   it.each(generated)('%s is what the command tree generates, and is committed', async (file, args) => {
     const r = await agnt(args);
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toBe('');
-    const hint = `${file} is stale: run \`npm run build\` and commit completions/ and docs/commands.md`;
+    const hint = `${file} is stale: run \`npm run build\` and commit completions/, docs/commands.md and docs/reference.md`;
     // npm test rebuilds (and so rewrites) the files first; the copy in git is what must match.
     // Outside a git checkout the working copy is all there is.
     const committed = gitIndexCopy(file) ?? readFileSync(join(ROOT, file), 'utf8');

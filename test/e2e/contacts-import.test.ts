@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { agnt, BIN, cleanEnv, removeDir, tempDir, sandboxForFile } from '../support/helpers.ts';
 import type { Rec } from '../../src/sandbox/store.ts';
+import { plain, runInPty } from '../support/pty.ts';
 
 /** With --json a failure is one JSON object on stderr and nothing else: its message. */
 function errorOf(stderr: string): string {
@@ -422,12 +423,9 @@ describe('contacts import', () => {
 
   it.skipIf(!existsSync('/usr/bin/script'))('on a terminal, shows the mapping (and progress) on stderr first', async () => {
     const file = write('tty.csv', 'First Name,E-mail Address,Notes\nAnn,ann.tty@example.test,x\n');
-    const r = await execa('/usr/bin/script', ['-qec', `${process.execPath} ${BIN} contacts import ${file}`, '/dev/null'], {
-      env: { ...cleanEnv(), AGNT_CONFIG_DIR: tempDir(), AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin, NO_COLOR: '1' },
-      reject: false,
-    });
+    const r = await runInPty(['contacts', 'import', file], [], { AGNT_CONFIG_DIR: tempDir(), AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin, NO_COLOR: '1' });
     expect(r.exitCode).toBe(0);
-    const out = String(r.stdout).replace(/\r/g, '');
+    const out = plain(r.output);
     expect(out).toContain(`${file}: utf8, comma-separated, header on row 1\n  First Name      -> name (first)\n  E-mail Address  -> e-mail\n  Notes           -> (ignored)\n`);
     expect(out).toMatch(/total +1\ncreated +1\n/);
     one('ann.tty@example.test');

@@ -1,4 +1,4 @@
-// The README's one time rule for the coverage moves and create (issue 23): a table shows the
+// docs/usage.md's one time rule for the coverage moves and create (issue 23): a table shows the
 // span's times in your zone (--tz, --utc, else AGNT_TIMEZONE or the user's), as coverage get and
 // list do; json keeps the API's UTC times.
 import { describe, expect, it } from 'vitest';

@@ -89,9 +89,10 @@ async function runHelp(help: string, lines: string[]): Promise<Failure[]> {
   try {
     const base = { ...cleanEnv(), HOME: home, PATH: `${bin}:${process.env.PATH}`, AGNT_CONFIG_DIR: join(home, '.config', 'agnt'), AGNT_BASE_URL: sb.baseUrl };
     writeFileSync(join(home, 'token.txt'), `${sb.tokens.admin}\n`, { mode: 0o600 });
-    if (/^(auth|config|mcp)\b/.test(help)) {
+    if (/^(auth|config|mcp|sandbox clone)\b/.test(help)) {
       // The profiles such a reader has: `sandbox` (what `agnt sandbox start` writes) and
-      // `staging` (the auth login help's own example); `agnt mcp install` names a profile too.
+      // `staging` (the auth login help's own example); `agnt mcp install` names a profile too, and
+      // `agnt sandbox clone` copies the organization of one into the running sandbox.
       for (const profile of ['sandbox', 'staging']) {
         const r = await runAgnt(['auth', 'login', '--profile', profile, '--with-token'], { env: { ...process.env, ...base }, stdin: sb.tokens.admin });
         if (r.exitCode !== 0) throw new Error(`setting up profile ${profile}: ${r.stderr}`);
@@ -99,7 +100,8 @@ async function runHelp(help: string, lines: string[]): Promise<Failure[]> {
     }
     // The bench verbs (`agnt sandbox clock|snapshot|fault|requests|status|stop`) drive a running
     // `agnt sandbox start`, as their reader has one: started here, with the snapshot they name.
-    if (/^sandbox (?!start\b)/.test(help)) bench = (await startBench(base, home)).child;
+    // A clone goes into an empty one (the seeded one already holds Acme Corp's users and domain).
+    if (/^sandbox (?!start\b)/.test(help)) bench = (await startBench(base, home, help === 'sandbox clone' ? ['--empty'] : [])).child;
     for (const line of lines) {
       const env = { ...base, AGNT_TOKEN: /^agnt (auth|config)\b/.test(line) ? undefined : sb.tokens[roleOf(line)] };
       const words = runsUntilStopped(line) ? undefined : shellWords(line);
@@ -137,8 +139,8 @@ async function runHelp(help: string, lines: string[]): Promise<Failure[]> {
 }
 
 /** `agnt sandbox start` in the home's config folder (the `sandbox` profile), up once it prints; a snapshot saved. */
-async function startBench(env: Record<string, string | undefined>, home: string): Promise<{ child: ResultPromise }> {
-  const child = execa(process.execPath, [BIN, 'sandbox', 'start', '--port', '0'], { cwd: home, env, reject: false });
+async function startBench(env: Record<string, string | undefined>, home: string, args: string[] = []): Promise<{ child: ResultPromise }> {
+  const child = execa(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', ...args], { cwd: home, env, reject: false });
   await new Promise<void>((ok, fail) => {
     child.stdout!.once('data', () => ok());
     void child.then((r) => fail(new Error(`agnt sandbox start exited ${r.exitCode}: ${r.stderr}`)));

@@ -92,4 +92,26 @@ describe('agnt mcp install', () => {
     expect(r.stderr).toMatch(/is not a JSON object.*not changed/);
     expect(readFileSync(file, 'utf8')).toBe('{ "mcpServers": ');
   });
+  it('--http: an entry with the URL and the bearer token agnt mcp --http serves with', async () => {
+    const none = await run(['mcp', 'install', '--client', 'cursor', '--profile', 'work', '--url', 'http://127.0.0.1:8765/mcp', '--print']);
+    expect(none.exitCode, none.stdout + none.stderr).toBe(2);
+    expect(none.stderr).toMatch(/--url: no token for profile 'work' yet/);
+    const tokenFile = join(cwd, 'mcp.token');
+    const token = `agnt_mcp_${'x'.repeat(43)}`;
+    writeFileSync(tokenFile, `${token}\n`, { mode: 0o600 });
+    const r = await run(['mcp', 'install', '--client', 'vscode', '--profile', 'work', '--url', 'http://127.0.0.1:9123/mcp', '--token-from', tokenFile, '--print']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ servers: { agnt: { type: 'http', url: 'http://127.0.0.1:9123/mcp', headers: { Authorization: `Bearer ${token}` } } } });
+    const desktop = await run(['mcp', 'install', '--client', 'claude-desktop', '--profile', 'work', '--url', 'http://127.0.0.1:9123/mcp', '--token-from', tokenFile]);
+    expect(desktop.exitCode).toBe(2);
+    expect(desktop.stderr).toMatch(/Claude Desktop starts its servers itself/);
+    const short = join(cwd, 'short.token');
+    writeFileSync(short, 'abc\n');
+    const weak = await run(['mcp', 'install', '--client', 'cursor', '--profile', 'work', '--url', 'http://127.0.0.1:9123/mcp', '--token-from', short, '--print']);
+    expect(weak.exitCode).toBe(2);
+    expect(weak.stderr).toMatch(/--token-from .*at least 32 characters/);
+    const remote = await run(['mcp', 'install', '--client', 'cursor', '--profile', 'work', '--url', 'https://mcp.example.test/mcp', '--token-from', tokenFile, '--print']);
+    expect(remote.exitCode).toBe(2);
+    expect(remote.stderr).toMatch(/--url must be where agnt mcp --http serves/);
+  });
 });

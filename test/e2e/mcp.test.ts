@@ -7,6 +7,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { execa } from 'execa';
 import { request } from 'node:http';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ElicitRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { agnt, BIN, cleanEnv, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
@@ -240,6 +242,101 @@ describe('agnt mcp over stdio', () => {
     }
   });
 
+  it("carries the session's id in its plans and on every request; a grant bounds its areas, records and writes", async () => {
+    const grantFile = join(dir, 'grant.yaml');
+    const [first, second, third] = [want[10]!, want[11]!, want[12]!];
+    writeFileSync(grantFile, `toolsets: [contacts]\nrecords: ['${first}', '${second}', '${third.slice(0, -2)}*']\nwrites: 2\n`);
+    const c = await connect(sb, dir, ['--allow-writes', '--grant', grantFile]);
+    try {
+      const before = sb.requests.length;
+      const plan = JSON.parse((await c.call('plan_write', { command: 'contacts update', args: { contactId: first, company: 'Granted' } })).text);
+      expect(plan.session).toMatch(/^mcp_[0-9a-f-]{36}$/);
+      const applied = await c.call('apply_plan', { plan: plan.plan });
+      expect(applied.isError, applied.text).toBe(false);
+      expect(JSON.parse(applied.text)).toMatchObject({ session: plan.session, sent: 1 });
+      const sent = sb.requests.slice(before);
+      expect(sent.length).toBeGreaterThan(0);
+      expect(sent.every((r) => r.session === plan.session)).toBe(true);
+
+      // Outside the toolsets, outside the records, past the budget: refused, nothing sent.
+      const from = sb.requests.length;
+      const users = await c.call('run_command', { command: 'users me' });
+      expect(users.isError).toBe(true);
+      expect(users.text).toMatch(/'users me' is outside its toolsets \(contacts\)/);
+      const other = await c.call('plan_write', { command: 'contacts update', args: { contactId: want[20]!, company: 'No' } });
+      expect(other.isError).toBe(true);
+      expect(other.text).toContain(`touches '${want[20]}', outside its records`);
+      const ok = JSON.parse((await c.call('plan_write', { command: 'contacts update', args: { contactId: second, company: 'Granted' } })).text);
+      expect((await c.call('apply_plan', { plan: ok.plan })).isError).toBe(false);
+      const over = await c.call('plan_write', { command: 'contacts update', args: { contactId: third, company: 'Granted' } });
+      expect(over.isError).toBe(true);
+      expect(over.text).toMatch(/write budget is 2 request\(s\) a session; 2 sent, this plan sends 1/);
+      expect(
+        sb.requests
+          .slice(from)
+          .filter((r) => WRITE.test(r.method))
+          .map((r) => r.path),
+      ).toEqual([`/contacts/${second}`]);
+      const search = JSON.parse((await c.call('search_commands', { words: 'list' })).text);
+      expect(search.commands.every((x: { command: string }) => x.command.startsWith('contacts '))).toBe(true);
+    } finally {
+      await c.close();
+    }
+    const bad = await agnt(['mcp', '--grant', grantFile.replace('grant', 'none')], { sb });
+    expect(bad.exitCode).toBe(2);
+    writeFileSync(grantFile, 'toolsets: [contacts, nope]\n');
+    const badArea = await agnt(['mcp', '--grant', grantFile], { sb });
+    expect(badArea.exitCode).toBe(2);
+    expect(badArea.stderr).toMatch(/toolsets: unknown area 'nope'/);
+  });
+
+  it('offers the rules that bind it as resources, and every answer as structured content its output schema describes', async () => {
+    const c = await connect(sb, dir, []);
+    try {
+      const { resources } = await c.client.listResources();
+      expect(resources.map((r) => r.uri)).toEqual(['agnt://session', 'agnt://organization/document', 'agnt://organization/document-schema']);
+      const text = async (uri: string) => ((await c.client.readResource({ uri })).contents[0] as { text: string }).text;
+      expect(JSON.parse(await text('agnt://session'))).toMatchObject({ id: expect.stringMatching(/^mcp_/), allowWrites: false, writesSent: 0, grant: null });
+      const doc = JSON.parse(await text('agnt://organization/document'));
+      expect(doc).toMatchObject({ apiVersion: 'agnt/v1', kind: 'Organization' });
+      const cli = await agnt(['org', 'export', sb.store.get('users', 'usr_admin')!.organization as string, '-o', 'json'], { sb });
+      expect(doc).toEqual(JSON.parse(cli.stdout));
+      expect(JSON.parse(await text('agnt://organization/document-schema'))).toMatchObject({ type: 'object' });
+      await expect(c.client.readResource({ uri: 'agnt://nope' })).rejects.toThrow(/unknown resource 'agnt:\/\/nope'/);
+
+      const { tools } = await c.client.listTools();
+      for (const t of tools) expect(t.outputSchema, t.name).toMatchObject({ type: 'object' });
+      const r = await c.client.callTool({ name: 'run_command', arguments: { command: 'users me', fields: ['email'] } });
+      expect(r.structuredContent).toEqual({ result: { email: 'admin@acme.test' } });
+      expect(JSON.parse((r.content as Array<{ text: string }>)[0]!.text)).toEqual(r.structuredContent);
+      expectNoToken(c);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('an apply_plan is a change set of its own carrying the session id, and agnt undo reverts it', async () => {
+    const id = want[30]!;
+    const before = sb.store.get('contacts', id)!.company;
+    const c = await connect(sb, dir, ['--allow-writes']);
+    let applied: Record<string, string>;
+    try {
+      const plan = JSON.parse((await c.call('plan_write', { command: 'contacts update', args: { contactId: id, company: 'Agent Co' } })).text);
+      applied = JSON.parse((await c.call('apply_plan', { plan: plan.plan })).text);
+    } finally {
+      await c.close();
+    }
+    expect(applied.changeSet).toMatch(/^chg_/);
+    expect(sb.store.get('contacts', id)!.company).toMatchObject({ name: 'Agent Co' });
+    const env = { AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin! };
+    const shown = JSON.parse((await agnt(['changes', 'show', applied.changeSet!, '-o', 'json'], { configDir: dir, env })).stdout);
+    expect(JSON.stringify(shown)).toContain(applied.session!);
+    expect(JSON.stringify(shown)).toContain(`mcp apply_plan ${applied.applied}`);
+    const undone = await agnt(['undo', applied.changeSet!, '--yes'], { configDir: dir, env });
+    expect(undone.exitCode, undone.stderr).toBe(0);
+    expect(sb.store.get('contacts', id)!.company).toEqual(before);
+  });
+
   it('refuses a destructive plan the user did not confirm; applies it when they type the target back', async () => {
     const victim = want[0]!;
     const noAsk = await connect(sb, dir, ['--allow-writes']);
@@ -327,6 +424,15 @@ describe('agnt mcp over stdio', () => {
       expect(JSON.parse(met.text)).toMatchObject({ met: true, record: { id: 'cov_approval' } });
       const gaveUp = await c.call('wait', { kind: 'coverage', id: 'cov_approval', for: 'status=active', seconds: 1 });
       expect(gaveUp.isError).toBe(true);
+      // The hint names the tool's own parameter, not the command line's --timeout.
+      expect(gaveUp.text).toMatch(/call wait again with a larger seconds \(at most 300\), e\.g\. seconds 2/);
+      expect(gaveUp.text).not.toContain('--timeout');
+      // A query that yields nothing from records is refused, as the command line refuses it (exit 2).
+      const nulls = await c.call('run_command', { command: 'contacts list', query: 'nosuchfield', limit: 3 });
+      expect(nulls.isError).toBe(true);
+      expect(nulls.text).toMatch(/query "nosuchfield" yields nothing from the \d+ records/);
+      const filtered = await c.call('run_command', { command: 'contacts list', query: 'name', limit: 2 });
+      expect(JSON.parse(filtered.text).records).toHaveLength(2);
       const tooLong = await c.call('wait', { kind: 'coverage', id: 'cov_approval', seconds: 3600 });
       expect(tooLong.text).toMatch(/seconds must be an integer from 1 to 300/);
       const who = await c.call('coverage_who', { principalId: 'usr_principal' });
@@ -386,16 +492,23 @@ describe('agnt mcp over stdio', () => {
   it('--http serves Streamable HTTP on 127.0.0.1 and refuses other hosts', async () => {
     const env = { ...cleanEnv(), AGNT_CONFIG_DIR: dir, AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin };
     const child = execa(process.execPath, [BIN, 'mcp', '--http', '--port', '0'], { env, extendEnv: true, reject: false });
+    let bearer = '';
     try {
       const url = await new Promise<string>((resolve, reject) => {
         createInterface({ input: child.stderr! }).on('line', (l) => {
+          const t = /'Authorization: Bearer (\S+)'/.exec(l);
+          if (t) bearer = t[1]!;
           const m = /serving (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(l);
           if (m) resolve(m[1]!);
         });
         child.once('exit', (code) => reject(new Error(`agnt mcp --http exited ${code}`)));
       });
+      expect(bearer).toMatch(/^agnt_mcp_[A-Za-z0-9_-]{43}$/);
+      const stored = join(dir, 'mcp', 'default.http-token');
+      expect(readFileSync(stored, 'utf8').trim()).toBe(bearer);
+      expect(statSync(stored).mode & 0o777).toBe(0o600);
       const client = new Client({ name: 'agnt-test', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${bearer}` } } }));
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toContain('run_command');
       const me = await client.callTool({ name: 'run_command', arguments: { command: 'users me', fields: ['email'] } });
@@ -403,27 +516,41 @@ describe('agnt mcp over stdio', () => {
       await client.close();
 
       const port = Number(new URL(url).port);
-      const statusFor = (headers: Record<string, string>) =>
-        new Promise<number>((resolve, reject) => {
-          const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+      const answerTo = (headers: Record<string, string>, protocolVersion = '2025-06-18') =>
+        new Promise<{ status: number; text: string; auth?: string }>((resolve, reject) => {
+          const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
           const req = request(
             { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
             (res) => {
-              res.resume();
-              resolve(res.statusCode!);
+              let text = '';
+              res.on('data', (d) => (text += String(d)));
+              res.on('end', () => resolve({ status: res.statusCode!, text, auth: res.headers['www-authenticate'] }));
             },
           );
           req.on('error', reject);
           req.end(body);
         });
-      expect(await statusFor({ host: `evil.example:${port}` })).toBe(403);
-      expect(await statusFor({ host: `127.0.0.1:${port}`, origin: 'https://evil.example' })).toBe(403);
-      expect(await statusFor({ host: `localhost:${port}` })).toBe(200);
+      const statusFor = async (headers: Record<string, string>) => (await answerTo(headers)).status;
+      const withToken = { authorization: `Bearer ${bearer}` };
+      expect(await statusFor({ host: `evil.example:${port}`, ...withToken })).toBe(403);
+      expect(await statusFor({ host: `127.0.0.1:${port}`, origin: 'https://evil.example', ...withToken })).toBe(403);
+      // No credential, or a wrong one, from a local origin: 401, whatever else is right.
+      const bare = await answerTo({ host: `127.0.0.1:${port}`, origin: 'http://127.0.0.1:9999' });
+      expect(bare.status).toBe(401);
+      expect(bare.auth).toMatch(/^Bearer /);
+      expect(await statusFor({ host: `localhost:${port}`, authorization: `Bearer ${bearer.slice(0, -1)}x` })).toBe(401);
+      expect(await statusFor({ host: `localhost:${port}`, authorization: bearer })).toBe(401);
+      expect(await statusFor({ host: `localhost:${port}`, ...withToken })).toBe(200);
+      // A stream opens with a priming event: an id to resume from, and how long to wait first.
+      const primed = await answerTo({ host: `localhost:${port}`, ...withToken }, '2025-11-25');
+      expect(primed.status).toBe(200);
+      expect(primed.text).toMatch(/^id: \S+\nretry: \d+\ndata: \n\n/);
     } finally {
       child.kill('SIGINT');
       const done = await child;
       expect(done.exitCode).toBe(0);
       expect(String(done.stderr)).not.toContain(sb.tokens.admin!);
+      expect(String(done.stderr).split(bearer).length - 1).toBe(1);
     }
   });
 });

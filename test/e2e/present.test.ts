@@ -1,4 +1,4 @@
-// One presenter for every command (issue 23): each promise of the README's Output section holds
+// One presenter for every command (issue 23): each promise of docs/usage.md's Output section holds
 // on the paths that used to print by themselves. Each case is a symptom seen before the change.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

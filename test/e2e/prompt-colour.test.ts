@@ -1,4 +1,4 @@
-// Prompts follow agnt's colour rule (README, Terminal): coloured on a terminal by default, and
+// Prompts follow agnt's colour rule (docs/usage.md, Terminal): coloured on a terminal by default, and
 // plain with --no-color, NO_COLOR or CI=1, which inquirer alone would not all honour.
 import { describe, expect, it } from 'vitest';
 import { tempDir, sandboxForFile } from '../support/helpers.ts';

@@ -1,5 +1,5 @@
 // One decision on SSO files, from the seeds (the API leaves the SSO provider objects' inner
-// fields open): the model, `org sso set` and `org validate` agree. The README's example of a
+// fields open): the model, `org sso set` and `org validate` agree. docs/usage.md's example of a
 // refused file is refused by both; a SAML object's inner values are sent as they are by both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -18,8 +18,8 @@ afterAll(async () => {
 });
 
 describe('SSO files', () => {
-  it("the README's example is refused by org sso set and by org validate; nothing is sent", async () => {
-    const readme = readFileSync(resolve(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+  it("docs/usage.md's example is refused by org sso set and by org validate; nothing is sent", async () => {
+    const readme = readFileSync(resolve(import.meta.dirname, '..', '..', 'docs', 'usage.md'), 'utf8');
     const example = /`error: sso\.yaml: (\w+): must be true or false, got 5`/.exec(readme);
     expect(example).not.toBeNull();
     const sso = join(dir, 'sso.yaml');

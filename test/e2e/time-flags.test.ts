@@ -1,4 +1,4 @@
-// Every time flag is read locally by the one time parser: relative times where the README
+// Every time flag is read locally by the one time parser: relative times where docs/usage.md
 // promises them, a bad time or an inverted period refused with exit 2 before any request, and
 // errors that name the flag the user typed and the zone local times are read in.
 import { describe, expect, it } from 'vitest';

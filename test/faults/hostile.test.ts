@@ -97,7 +97,9 @@ describe('ids cannot change the request path', () => {
     await r.run(['users', 'update', '../me', '--timezone', 'UTC']);
     await r.run(['users', 'delete', 'a/b', '--yes']);
     await r.run(['contacts', 'delete', 'a/b', '-', '--yes'], { input: 'c?d\ne#f\n..\n' });
-    expect(r.fs.seen.map((s) => `${s.method} ${s.url}`)).toEqual(['PUT /users/..%2Fme', 'DELETE /users/a%2Fb', 'DELETE /contacts/a%2Fb', 'DELETE /contacts/c%3Fd', 'DELETE /contacts/e%23f']);
+    // The writes, and the reads of each record the change journal makes before them, all on their own path.
+    const writes = ['PUT /users/..%2Fme', 'DELETE /users/a%2Fb', 'DELETE /contacts/a%2Fb', 'DELETE /contacts/c%3Fd', 'DELETE /contacts/e%23f'];
+    expect(r.fs.seen.map((s) => `${s.method} ${s.url}`)).toEqual(writes.flatMap((w) => [`GET ${w.split(' ')[1]}`, w]));
   });
 
   it("'..' and '.' alone are refused before sending", async () => {
@@ -175,6 +177,7 @@ describe('the token stays with the configured server', () => {
       expect(res.stderr).toContain(`redirected to another origin (${other.url})`);
     }
     expect(other.seen).toEqual([]);
-    expect(hits(r.fs, 'GET', /^\/users/)).toBe(2);
+    // users get, users list, and the change journal's read of the record before the update and the delete.
+    expect(hits(r.fs, 'GET', /^\/users/)).toBe(4);
   });
 });

@@ -1,6 +1,9 @@
 // Runs agnt in a real pseudo-terminal (util-linux `script`), answering prompts as they
 // appear, so that terminal-only behaviour (prompts, masked input, Ctrl-C, escaping of what a
-// terminal shows) is tested for real. The one pseudo-terminal driver of the tests.
+// terminal shows) is tested for real. The one pseudo-terminal driver of the tests; for a
+// full-screen program (the console) it also drives tmux (`inTmux`), a terminal emulator whose
+// screen, size and modes a test can read back.
+import { execFileSync } from 'node:child_process';
 import { execa } from 'execa';
 import { BIN, cleanEnv } from './helpers.ts';
 
@@ -131,4 +134,79 @@ export function screen(s: string): string {
     }
   }
   return lines.map((l) => l.trimEnd()).join('\n');
+}
+
+// ---- tmux: a whole terminal, its screen read back ------------------------------------------
+
+/** A pane running one command in its own tmux server (its own socket: nothing of the user's). */
+export interface TmuxPane {
+  /** What the pane shows now, as text lines (no escape sequences). */
+  capture(): string;
+  /** Waits until the pane's text satisfies `test` (polled), or throws with the screen after `timeoutMs`. */
+  waitFor(test: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
+  /** Keys as tmux names them ('j', 'Enter', 'C-c', 'Escape'), or literal text with `literal`. */
+  send(keys: string[], literal?: boolean): void;
+  resize(width: number, height: number): void;
+  /** A tmux format of the pane: '#{alternate_on}', '#{cursor_flag}', '#{pane_width}'. */
+  format(f: string): string;
+  /** The pid of the pane's shell. */
+  shellPid(): number;
+  close(): void;
+}
+
+let sockets = 0;
+
+/** Whether tmux is installed (CI installs it: .ci/install-shells.sh). */
+export function hasTmux(): boolean {
+  try {
+    execFileSync('tmux', ['-V'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts `script` (shell text, run by /bin/sh) in a detached tmux pane of `width` x `height`,
+ * with a clean environment plus `env`. The pane stays when the command ends (remain-on-exit), so
+ * that what it left on the terminal can be read.
+ */
+export function inTmux(script: string, env: Record<string, string | undefined>, width: number, height: number): TmuxPane {
+  const socket = `agnt-test-${process.pid}-${++sockets}`;
+  const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+  const full: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ ...process.env, ...cleanEnv(), TERM: 'xterm-256color', ...env })) if (v !== undefined) full[k] = v;
+  // The pane's environment is the server's: the server is started with it.
+  execFileSync('tmux', ['-L', socket, '-f', '/dev/null', 'new-session', '-d', '-s', 'agnt', '-x', String(width), '-y', String(height), '/bin/sh', '-c', script], { env: full });
+  tmux('set-option', '-t', 'agnt', 'remain-on-exit', 'on');
+  const pane: TmuxPane = {
+    capture: () => tmux('capture-pane', '-p', '-t', 'agnt'),
+    async waitFor(test, what, timeoutMs = 20_000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const text = pane.capture();
+        if (test(text)) return text;
+        if (Date.now() > until) throw new Error(`tmux: never saw ${what}; the screen:\n${text}`);
+        // Polling the screen, not waiting for a result: each round reads it again.
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    send: (keys, literal) => void tmux('send-keys', '-t', 'agnt', ...(literal ? ['-l'] : []), ...keys),
+    resize: (w, h) => void tmux('resize-window', '-t', 'agnt', '-x', String(w), '-y', String(h)),
+    format: (f) => tmux('display-message', '-p', '-t', 'agnt', f).trim(),
+    shellPid: () => Number(tmux('display-message', '-p', '-t', 'agnt', '#{pane_pid}').trim()),
+    close: () => {
+      try {
+        tmux('kill-server');
+      } catch {
+        // Already gone.
+      }
+    },
+  };
+  return pane;
+}
+
+/** The agnt command line for a tmux pane's script (node and the built CLI, each word quoted). */
+export function agntLine(args: string[]): string {
+  return [process.execPath, BIN, ...args].map(shellQuote).join(' ');
 }

@@ -1,5 +1,5 @@
-// The API model (src/api) against the spec's endpoint list, and its shape language.
-import { readFileSync } from 'node:fs';
+// The API model (src/api) against the spec's endpoint list (its copy in test/fixtures/spec), and
+// its shape language.
 import { describe, expect, it } from 'vitest';
 import { loadAll } from '../../src/api/index.ts';
 import { pathParams, type Endpoint } from '../../src/api/endpoint.ts';
@@ -7,7 +7,7 @@ import { check, describeProblem, secretPaths, stripServerSet, arr, enumOf, int, 
 import { TRANSITIONS, refusal } from '../../src/api/coverage-rules.ts';
 import { loosens } from '../../src/api/supervision.ts';
 
-const spec: Array<{ method: string; path: string }> = JSON.parse(readFileSync(new URL('../../../shared/spec/endpoints.json', import.meta.url), 'utf8'));
+import { SPEC_ENDPOINTS as spec, SPEC_LIMIT_LISTS } from '../support/spec.ts';
 
 describe('the API model', async () => {
   const areas = await loadAll();
@@ -46,9 +46,7 @@ describe('the API model', async () => {
   });
 
   it('sends --limit as `limit` to the lists whose query the spec says takes it, and to no other', () => {
-    const rows = ['api-part1.md', 'api-part2.md'].flatMap((f) =>
-      [...readFileSync(new URL(`../../../shared/spec/${f}`, import.meta.url), 'utf8').matchAll(/^\| GET \| (\/\S*) \| ([^|]*)\|/gm)].filter((m) => /\blimit\b/.test(m[2]!)).map((m) => m[1]!),
-    );
+    const rows = SPEC_LIMIT_LISTS;
     // The spec writes the drive's lists without their /users/{userId} prefix.
     const byPath = (p: string) => endpoints.find((e) => e.method === 'GET' && e.path === p) ?? endpoints.find((e) => e.method === 'GET' && e.path.endsWith(p));
     const documented = rows.map((p) => byPath(p)!.id).sort();

@@ -1,5 +1,5 @@
 // How many endpoints the API has is said once: test/unit/api-model.test.ts holds the model to the
-// seeds' list (../shared/spec/endpoints.json). Every other test compares what it finds with the
+// seeds' list (test/fixtures/spec/endpoints.json). Every other test compares what it finds with the
 // model, so that an endpoint added to the seeds and the model edits no assertion.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

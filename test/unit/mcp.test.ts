@@ -66,3 +66,27 @@ describe('a client configuration edited in place', () => {
     await expect(withEntry('{"mcpServers": []}', target, 'agnt', entry, 'work')).rejects.toThrow(/'mcpServers' is not an object/);
   });
 });
+
+describe('describe_command shares what repeats', () => {
+  it("writes the supervision matrix's cell schema once, and the schema still validates what it did", async () => {
+    const { describe: describeCommand, findEntry } = await import('../../src/mcp/catalogue.ts');
+    const { Ajv2020 } = await import('ajv/dist/2020.js');
+    const d = (await describeCommand((await findEntry('preferences matrix patch'))!)) as Record<string, any>;
+    const text = JSON.stringify(d);
+    expect(text.length).toBeLessThan(8000); // 12,311 characters when each cell had its own copy
+    expect(text.split('"timeBoxedWindowMin"').length - 1).toBeLessThanOrEqual(4);
+    const validate = new Ajv2020({ strict: false }).compile(d.result);
+    expect(validate({ email_as_user: { mode: 'auto', timeBoxedWindowMin: null, timeBoxedExpiry: null, undoDelaySec: null } })).toBe(true);
+    expect(validate({ email_as_user: { mode: 'sometimes' } })).toBe(false);
+  });
+});
+
+describe('search_commands', () => {
+  it('ranks the read that finds a user by e-mail first, not a write that mentions e-mail', async () => {
+    const { search } = await import('../../src/mcp/catalogue.ts');
+    const found = (await search('find user by email', 5)).map((r) => r.command);
+    expect(found[0]).toBe('users list');
+    expect((await search('delete team', 1))[0]!.command).toBe('teams delete');
+    expect((await search('who covers for a principal', 1))[0]!.command).toBe('coverage who');
+  });
+});

@@ -39,6 +39,9 @@ function live(doc: OrgDoc, extraTeams: Array<{ name: string; id: string }> = [])
       teams: new Map([['core', { id: 'team_core' }], ...extraTeams.map((t) => [t.name.toLowerCase(), { id: t.id }] as [string, { id: string }])]),
       invitations: new Map(),
       backupRules: new Map(),
+      teamList: [{ id: 'team_core', name: 'Core' }, ...extraTeams],
+      usersByEmail: new Map([['a@acme.test', ['usr_a']]]),
+      assistantIds: new Map(),
     },
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { escapeControls, loadQuery, Printer, project, safeJson, safeYaml, type OutputOptions } from '../../src/core/output.ts';
+import { Printer } from '../../src/core/present-printer.ts';
+import { escapeControls, loadQuery, project, safeJson, safeYaml, type OutputOptions } from '../../src/core/output.ts';
 
 function printer(format: OutputOptions['format'], extra: Partial<OutputOptions> = {}, columns?: Array<{ path: string; header?: string }>, query?: (d: unknown) => unknown) {
   const out: string[] = [];

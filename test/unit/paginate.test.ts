@@ -54,7 +54,7 @@ describe('paginate', () => {
   it('one page by default, with --page and --per-page passed through', async () => {
     const { got, r } = await collect({ page: 2, perPage: 5 });
     expect(got).toEqual([ITEMS.slice(5, 10)]);
-    expect(r).toEqual({ count: 5, total: 23 });
+    expect(r).toEqual({ count: 5, total: 23, page: 2, perPage: 5 });
   });
 
   it('--all fetches every page in order even when later pages answer first', async () => {

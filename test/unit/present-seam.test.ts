@@ -20,16 +20,33 @@ function sources(dir: string): string[] {
 
 const FILES = [...sources(join(ROOT, 'src')), ...sources(join(ROOT, 'commands'))].sort();
 // A printer made by hand, or bytes written to descriptor 1 around the stream, count too (the audit tail did both).
-const PRINTING = /\bctx\.format\(|\.printer\(|\bnew Printer\(|\bwriteAll\(|\bstdout\.write\(|\bio\.out\(|\bio\.write\(/;
+const PRINTING = /\boutputFormatOf\(|\boutputOptionsOf\(|\bmakePrinter\(|\bnew Printer\(|\bwriteAll\(|\bstdout\.write\(|\bio\.out\(|\bio\.write\(/;
 
-// Where printing is the job: the presenter and the output layer under it, the context that
-// makes the printer, the IO and the stdout guard.
-const PRESENTER = new Set(['src/core/present.ts', 'src/core/output.ts', 'src/core/context.ts', 'src/core/io.ts', 'src/core/stdio.ts', 'src/core/present-stream.ts']);
+// Where printing is the job: the presenter (its printer and stream sink), the output layer's
+// shaping under it, the IO and the stdout guard; and the console's terminal, a screen drawn in
+// place while it runs, not an outcome presented when it is done. Not the context: it holds the
+// run's options only.
+const PRESENTER = new Set([
+  'src/core/present.ts',
+  'src/core/present-printer.ts',
+  'src/core/present-stream.ts',
+  'src/core/output.ts',
+  'src/core/io.ts',
+  'src/core/stdio.ts',
+  'src/workflows/console/screen.ts',
+]);
 
 describe('the presenter is the one place that prints', () => {
   it('no file outside it reads the format, makes a printer or writes stdout', () => {
     const offenders = FILES.filter((f) => !PRESENTER.has(f) && PRINTING.test(readFileSync(join(ROOT, f), 'utf8')));
-    expect(offenders).toEqual([]);
+    // The context hands the HTTP client its dry-run writer (the request, on stdout); it decides nothing about output.
+    expect(offenders).toEqual(['src/core/context.ts']);
+    expect(readFileSync(join(ROOT, 'src/core/context.ts'), 'utf8').match(PRINTING)?.[0]).toBe('io.out(');
+  });
+
+  it('the context keeps the run options only: no format, output options or printer', () => {
+    const context = readFileSync(join(ROOT, 'src/core/context.ts'), 'utf8');
+    expect(context).not.toMatch(/from '\.\/output\.ts'|from '\.\/present[-\w]*\.ts'|\bformat\(|\boutputOptions\(|\bprinter\(/);
   });
 
   it('there is one executor, and batch calls it', () => {
@@ -39,6 +56,15 @@ describe('the presenter is the one place that prints', () => {
     expect(batch).toMatch(/\bperform\(/);
     // No second dispatch: the adapter walks no list and sends no request of its own.
     expect(batch).not.toMatch(/\bpaginate\(|\.request\(|runHandler\(/);
+  });
+});
+
+describe('one pseudo-terminal driver in the tests', () => {
+  it('no test but test/support/pty.ts starts `script` itself', () => {
+    const RUNS_SCRIPT = /\b(?:execa|execaSync|execFile|execFileSync|spawn|spawnSync)\(\s*['"`](?:\/usr\/bin\/)?script['"`]/;
+    const tests = sources(join(ROOT, 'test')).filter((f) => f !== 'test/support/pty.ts');
+    expect(tests.filter((f) => RUNS_SCRIPT.test(readFileSync(join(ROOT, f), 'utf8')))).toEqual([]);
+    expect(RUNS_SCRIPT.test(readFileSync(join(ROOT, 'test/support/pty.ts'), 'utf8'))).toBe(true);
   });
 });
 

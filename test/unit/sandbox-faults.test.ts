@@ -154,3 +154,16 @@ describe('Faults', () => {
     ).toBeUndefined();
   });
 });
+
+describe('the sandbox journal', () => {
+  it('records the agent session a request came from (X-Agnt-Session), null for others', async () => {
+    const { Journal } = await import('../../src/sandbox/journal.ts');
+    const j = new Journal();
+    j.record({ time: 't', method: 'PATCH', path: '/contacts/con_1', query: {}, status: 200, user: 'usr_admin', fault: null, session: 'mcp_s1' });
+    j.record({ time: 't', method: 'GET', path: '/users/me', query: {}, status: 200, user: 'usr_admin', fault: null, session: null });
+    expect(j.list({}).map((e) => [e.method, e.session])).toEqual([
+      ['PATCH', 'mcp_s1'],
+      ['GET', null],
+    ]);
+  });
+});

@@ -3,7 +3,8 @@
 // a pipe and -o wide get every column whole.
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { Printer, renderTable } from '../../src/core/output.ts';
+import { renderTable } from '../../src/core/output.ts';
+import { Printer } from '../../src/core/present-printer.ts';
 import { drawTable } from '../../src/core/table.ts';
 
 const FAMILY = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}';

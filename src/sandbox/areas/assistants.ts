@@ -71,7 +71,7 @@ function candidates(store: Store, caller: Rec, name: string, count = 3): string[
   return out;
 }
 
-function create(store: Store, caller: Rec, b: Rec, owner?: Rec): Rec {
+export function create(store: Store, caller: Rec, b: Rec, owner?: Rec): Rec {
   const scope = owner ? 'user' : (b.scope ?? 'user');
   const organization = scope === 'account' ? null : b.organization !== undefined ? b.organization : (caller.organization ?? null);
   const team = scope === 'team' ? (b.team ?? caller.team ?? null) : null;

@@ -7,6 +7,7 @@ import { parseDelimiterOption, parseEncodingOption } from '../import/detect.ts';
 import { INPUT_FORMATS, type InputFormat } from './input.ts';
 import { type BatchOptions, runBatch } from './run.ts';
 import type { Outcome } from '../../core/outcome.ts';
+import type { PlannedRequest } from './plan.ts';
 
 // Rows change records: as many at once as the HTTP core lets a workflow's changes run. With a
 // 20 ms round trip, 4 rows at a time held 1,000 rows to about 100 a second, 16 to 460, 64 to
@@ -34,12 +35,28 @@ export interface BatchFlags {
   inputFormat?: string;
   delimiter?: string;
   encoding?: string;
+  planOut?: string;
+  plan?: string;
 }
 
 /** The rows' records stream through the presenter in input order, as they finish. */
 export async function batch(ctx: Context, file: unknown, command: unknown, flags: unknown, globalOptions: readonly Option[]): Promise<Outcome> {
   const o = flags as BatchFlags;
   const argv = (command as string[] | undefined) ?? [];
+  if (o.plan !== undefined) {
+    // The saved requests alone: no input file, no command line to run again.
+    if (file !== undefined || argv.length || o.planOut !== undefined) throw new UsageError('--plan sends the saved plan alone: give no FILE, command or --plan-out');
+    return (await import('./plan.ts')).applyBatchPlan(ctx, String(o.plan));
+  }
+  if (file === undefined) throw new UsageError('FILE is required: the rows (CSV, TSV, JSONL or YAML), or --plan PLAN to send a saved plan');
+  let planned: { into: PlannedRequest[]; author: string; out: string } | undefined;
+  if (o.planOut !== undefined) {
+    if (o.resume) throw new UsageError('--plan-out and --resume cannot be combined');
+    // Who makes the plan, asked before the run turns into a dry run (which sends nothing).
+    planned = { into: [], author: await (await import('./plan.ts')).planAuthor(ctx), out: String(o.planOut) };
+    // A plan is what a dry run shows: every row's request, none sent.
+    ctx.global.dryRun = true;
+  }
   if (o.serial && o.concurrency !== undefined) throw new UsageError('--serial and --concurrency cannot be combined');
   const concurrency = o.serial ? 1 : (count('--concurrency', o.concurrency, 1) ?? DEFAULT_CONCURRENCY);
   if (concurrency > MAX_CONCURRENCY) throw new UsageError(`--concurrency must be at most ${MAX_CONCURRENCY}, got ${concurrency}`);
@@ -68,5 +85,19 @@ export async function batch(ctx: Context, file: unknown, command: unknown, flags
     delimiter: o.delimiter === undefined ? undefined : parseDelimiterOption(o.delimiter),
     encoding,
   };
+  if (planned) {
+    const p = planned;
+    const baseUrl = ctx.settings().baseUrl.value ?? '';
+    const { tapRequests, writeBatchPlan } = await import('./plan.ts');
+    return {
+      stream: {
+        run: async (sink) => {
+          await runBatch(ctx, opts, tapRequests(sink, p.into, baseUrl));
+          writeBatchPlan(p.out, { baseUrl, author: p.author, command: argv, input: String(file), requests: p.into.sort((a, b) => a.row - b.row) });
+          ctx.io.info(`plan saved to ${p.out} (${p.into.length} request(s)); send it with: agnt batch --plan ${p.out}`);
+        },
+      },
+    };
+  }
   return { stream: { run: async (sink) => void (await runBatch(ctx, opts, sink)) } };
 }

@@ -3,7 +3,8 @@
 // request leaves, results come out as one stream in input order, failed rows go to --errors-out.
 import type { Option } from 'commander';
 import type { Context } from '../../core/context.ts';
-import { AgntError, ApiError, Interrupted, NAMED_FAILURES, namedFailures, NetworkError, PartialFailure, UsageError, failureText } from '../../core/errors.ts';
+import { isGuardrailRefusal } from '../../core/guardrails/hook.ts';
+import { AgntError, EXIT, ApiError, Interrupted, NAMED_FAILURES, namedFailures, NetworkError, PartialFailure, UsageError, failureText } from '../../core/errors.ts';
 import { type HttpClient, NEVER_SENT } from '../../core/http.ts';
 import type { IO } from '../../core/io.ts';
 import { escapeControls, idOf } from '../../core/output.ts';
@@ -98,6 +99,8 @@ export class BatchRun {
   private inflight = new Set<Promise<void>>();
   private counts = { rows: 0, ok: 0, found: 0, failed: 0, unknown: 0, earlier: 0 };
   private decided = 0;
+  /** Rows the guardrails refused (the exit is then 7). */
+  private refused = 0;
   /** Under the JSON error form: the first failed rows, named in the one error object. */
   private failedLines: string[] = [];
   private stop?: AgntError;
@@ -366,6 +369,7 @@ export class BatchRun {
       return;
     }
     if (!(e instanceof AgntError)) throw e;
+    if (isGuardrailRefusal(e)) this.refused++;
     this.decide(slot, 'failed', undefined, failureText(e));
   }
 
@@ -491,6 +495,8 @@ export class BatchRun {
       const where = this.opts.errorsOut ? ` (written to ${this.opts.errorsOut})` : this.ledgerPath ? ` (see ${this.ledgerPath}, or add --errors-out FILE)` : '';
       let message = `${bad} of ${c.rows} rows ${c.unknown ? 'failed or are unknown' : 'failed'}${where}`;
       if (this.ctx.jsonErrors) message += `${namedFailures(this.failedLines, bad)} (${tally})`;
+      // Rows the guardrails refused make it a violation (exit 7), as a refused command is.
+      if (this.refused) throw new AgntError(`${message}; ${this.refused} refused by the guardrails`, EXIT.changes);
       throw new PartialFailure(message);
     }
     return summary;

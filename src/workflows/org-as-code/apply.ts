@@ -15,9 +15,18 @@ import type { StateFile } from './state.ts';
 
 type Rec = Record<string, any>;
 
-interface Operation {
+/** What one request of an operation answered (for a rehearsal's receipt, receipt.ts). */
+export interface Answer {
+  endpoint: EndpointId;
+  status: number;
+  /** The id of what it made or changed, when it answers with one. */
+  id?: string;
+}
+
+export interface Operation {
   changes: Change[];
   label: string;
+  answers: Answer[];
   run: () => Promise<void>;
   /**
    * Operations next to each other with the same lane touch different objects and go out
@@ -53,7 +62,11 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
   const orgId = live.ids.orgId;
   const ids = live.ids;
   /** One request to an endpoint of the model (by its id); its result, or {}. */
-  const send = async (endpoint: EndpointId, parts?: RequestParts): Promise<Rec> => (await callEndpoint<Rec>(ctx.client(), endpoint, parts)).data ?? {};
+  const sendTo = async (answers: Answer[], endpoint: EndpointId, parts?: RequestParts): Promise<Rec> => {
+    const r = await callEndpoint<Rec>(ctx.client(), endpoint, parts);
+    answers.push({ endpoint, status: r.status, ...(typeof r.data?.id === 'string' ? { id: r.data.id } : {}) });
+    return r.data ?? {};
+  };
   const userId = (email: string | null, what: string): string | null => {
     if (email === null) return null;
     const id = ids.userByEmail.get(lower(email));
@@ -85,12 +98,19 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
     const c = group[0]!;
     const label = group.map((x) => `${x.op === 'create' ? '+' : x.op === 'delete' ? '-' : '~'} ${x.path}`).join(', ');
     const lane = group.every((x) => laneOf(x) === laneOf(c)) ? laneOf(c) : undefined;
-    const op = (run: () => Promise<void>) => ops.push({ changes: group, label, run, ...(lane ? { lane } : {}) });
+    // Each operation's requests record what they answered.
+    const answers: Answer[] = [];
+    const send = (endpoint: EndpointId, parts?: RequestParts): Promise<Rec> => sendTo(answers, endpoint, parts);
+    const op = (run: () => Promise<void>) => ops.push({ changes: group, label, answers, run, ...(lane ? { lane } : {}) });
     const pickFrom = (src: Rec, keys: string[]) => Object.fromEntries(keys.map((k) => [k, src[k]]));
     switch (c.kind) {
-      case 'organization':
-        op(async () => void (await send('orgs.update', { params: { orgId }, body: pickFrom(desired.organization!, touched(group, 'organization')) })));
+      case 'organization': {
+        const body = pickFrom(desired.organization!, touched(group, 'organization'));
+        // The document names the assistant by its portable key; the API takes its id.
+        if (typeof body.defaultAssistant === 'string') body.defaultAssistant = ids.assistantIds.get(body.defaultAssistant) ?? body.defaultAssistant;
+        op(async () => void (await send('orgs.update', { params: { orgId }, body })));
         break;
+      }
       case 'modelTiers':
         op(async () => void (await send('orgs.model-tiers.set', { params: { orgId }, body: pickFrom(desired.modelTiers!, touched(group, 'modelTiers')) })));
         break;
@@ -107,10 +127,11 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
       case 'domain':
         if (c.op === 'create') {
           op(async () => {
+            state.intend('domains', c.key!);
             const d = await send('orgs.domains.create', { params: { orgId }, body: { domain: c.key, autoJoin: (c.new as Rec).autoJoin } });
             state.add('domains', d.id, c.key);
             ids.domains.set(c.key, d);
-            await verify(d);
+            await verify(d, send);
           });
         } else if (c.op === 'delete') {
           op(async () => {
@@ -118,7 +139,7 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
             state.remove('domains', c.id!);
           });
         } else if (c.path.endsWith('.verified')) {
-          op(async () => verify(ids.domains.get(c.key)!));
+          op(async () => verify(ids.domains.get(c.key)!, send));
         } else {
           op(async () => void (await send('orgs.domains.update', { params: { orgId, domainId: c.id! }, body: { autoJoin: c.new } })));
         }
@@ -139,6 +160,7 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
                 `run apply with the token of an admin whose organization is ${orgId}, or create the team there first`,
               );
             }
+            state.intend('teams', String(want.name));
             const t = await send('teams.create', { body: { name: want.name } });
             state.add('teams', t.id, want.name);
             ids.teams.set(lower(want.name), t);
@@ -161,6 +183,7 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
         if (c.op === 'create') {
           op(async () => {
             const want = c.new as Rec;
+            state.intend('members', String(want.email));
             const m = await send('orgs.members.create', { params: { orgId }, body: { email: want.email } });
             state.add('members', m.id, want.email);
             ids.userByEmail.set(lower(want.email), m.id);
@@ -202,12 +225,21 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
         const base = `teams[${c.team}].profile`;
         const profile = desiredTeam(c.team!)!.profile!;
         const keys = group.some((x) => x.path === base) ? Object.keys(profile) : touched(group, base);
-        op(async () => void (await send('teams.profile.set', { params: { teamId: teamId(c.team!) }, body: pickFrom(profile, keys) })));
+        op(async () => {
+          const body = pickFrom(profile, keys);
+          // The document names the lead by e-mail; the API takes the user's id.
+          if ('lead' in body) {
+            body.leadUserId = userId(body.lead, `${base}.lead`);
+            delete body.lead;
+          }
+          await send('teams.profile.set', { params: { teamId: teamId(c.team!) }, body });
+        });
         break;
       }
       case 'invitation':
         if (c.op === 'create') {
           op(async () => {
+            state.intend('invitations', `${c.team}/${c.key}`);
             const inv = await send('invitations.create', { body: { teamId: teamId(c.team!), email: c.key } });
             state.add('invitations', inv.id, `${c.team}/${c.key}`);
           });
@@ -251,9 +283,9 @@ export function operations(ctx: Context, desired: OrgDoc, live: Live, changes: C
   }
   return ops;
 
-  async function verify(d: Rec): Promise<void> {
+  async function verify(d: Rec, via: (endpoint: EndpointId, parts?: RequestParts) => Promise<Rec>): Promise<void> {
     try {
-      await send('orgs.domains.verify', { params: { orgId, domainId: d.id } });
+      await via('orgs.domains.verify', { params: { orgId, domainId: d.id } });
     } catch (e) {
       if (e instanceof ApiError && d.verification?.name) e.hint = `publish a TXT record ${d.verification.name} with value ${d.verification.value}, then run apply again`;
       throw e;

@@ -9,6 +9,8 @@ import { area as orgApi } from '../../api/areas/organizations.ts';
 import { writable } from '../../api/shape.ts';
 import { checkSchema, fieldPath, type SchemaProblem } from './schema.ts';
 import { normalizeSupervision, supervisionProblems, type SupervisionDoc } from './supervision-model.ts';
+import { guardrailProblems, normalizeGuardrails, type Guardrails } from '../../core/guardrails/rules.ts';
+import { substituteVariables, type Vars } from './variables.ts';
 
 export const API_VERSION = 'agnt/v1';
 export const KIND = 'Organization';
@@ -69,6 +71,8 @@ export interface OrgDoc {
   backupRules?: BackupRuleDoc[];
   managerAssignments?: ManagerAssignmentDoc[];
   supervision?: SupervisionDoc;
+  /** Rules every write is checked against (core/guardrails); not a section apply changes. */
+  guardrails?: Guardrails;
 }
 
 export const SECTIONS = ['organization', 'domains', 'sso', 'auditLogging', 'modelTiers', 'profile', 'members', 'teams', 'invitations', 'backupRules', 'managerAssignments', 'supervision'] as const;
@@ -99,7 +103,7 @@ export const OWN_ORG_PROFILE_KEYS = [
   'confidentialityNotes',
   'launchDate',
 ] as const;
-export const TEAM_PROFILE_KEYS = ['tagline', 'mission', 'leadUserId', 'workingHours', 'rituals', 'currentGoals', 'kpis', 'commsStyle', 'values', 'docsLinks', 'primeDefaults'] as const;
+export const TEAM_PROFILE_KEYS = ['tagline', 'mission', 'lead', 'workingHours', 'rituals', 'currentGoals', 'kpis', 'commsStyle', 'values', 'docsLinks', 'primeDefaults'] as const;
 
 export const lower = (s: string | null | undefined): string => String(s ?? '').toLowerCase();
 
@@ -162,6 +166,7 @@ export function normalize(doc: OrgDoc): OrgDoc {
       assignmentKey,
     );
   if (doc.supervision) out.supervision = normalizeSupervision(doc.supervision);
+  if (doc.guardrails) out.guardrails = normalizeGuardrails(doc.guardrails);
   return out;
 }
 
@@ -177,7 +182,8 @@ export function normalizeProfile(p: Rec): Rec {
 
 export function normalizeTeamProfile(p: Rec): Rec {
   const lists = ['rituals', 'currentGoals', 'kpis', 'values', 'docsLinks'];
-  return Object.fromEntries(TEAM_PROFILE_KEYS.map((k) => [k, p[k] ?? (lists.includes(k) ? [] : null)]));
+  // The lead by e-mail (portable); an older document's leadUserId is read as the lead it names.
+  return Object.fromEntries(TEAM_PROFILE_KEYS.map((k) => [k, (k === 'lead' ? (p.lead ?? p.leadUserId) : p[k]) ?? (lists.includes(k) ? [] : null)]));
 }
 
 export const ruleKey = (r: BackupRuleDoc): string => (r.isOrgDefault ? 'default' : `${r.primaryCoordinator ?? '*'}\u0000${r.principal ?? '*'}`);
@@ -212,8 +218,8 @@ export interface LoadedDocument {
 }
 
 /** Reads and checks a document; every problem is a usage error naming file:line:column and the field path. */
-export async function loadDocument(file: string): Promise<LoadedDocument> {
-  const { problems, value } = await readAndCheck(file);
+export async function loadDocument(file: string, vars?: Vars): Promise<LoadedDocument> {
+  const { problems, value } = await readAndCheck(file, vars);
   if (problems.length) {
     const first = problems[0]!;
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''}: agnt org validate ${file})` : '';
@@ -227,7 +233,8 @@ export function formatProblem(file: string, p: SchemaProblem): string {
   return `${file}:${p.line}:${p.column}: ${p.path ? `${p.path}: ` : ''}${p.message}`;
 }
 
-export async function readAndCheck(file: string): Promise<{ problems: SchemaProblem[]; value: unknown }> {
+/** With `vars`, every `${var:NAME}` is put in before the checks (variables.ts); a missing one is exit 2. */
+export async function readAndCheck(file: string, vars: Vars = {}): Promise<{ problems: SchemaProblem[]; value: unknown }> {
   let text: string;
   checkDocumentSize(file);
   try {
@@ -235,7 +242,8 @@ export async function readAndCheck(file: string): Promise<{ problems: SchemaProb
   } catch (e: any) {
     throw new UsageError(`cannot read ${file}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
   }
-  const fast = await fastValue(text);
+  const fastRaw = await fastValue(text);
+  const fast = fastRaw === undefined ? undefined : substituteVariables(fastRaw, vars, file);
   if (fast !== undefined && !(await checkSchema(fast, () => ({ line: 0, column: 0 }))).length && !documentProblems(fast).length) return { problems: [], value: fast };
   const Y = await loadYaml();
   const { parseDocument, LineCounter } = Y;
@@ -247,7 +255,11 @@ export async function readAndCheck(file: string): Promise<{ problems: SchemaProb
     const pos = lc.linePos(e.pos[0]);
     return { problems: [{ line: pos.line, column: pos.col, path: '', message: e.message.split('\n')[0]!.replace(/ at line \d+, column \d+.*$/, '') }], value: undefined };
   }
-  const value = boundedToJS(Y, ydoc, file, (o) => lc.linePos(o));
+  const value = substituteVariables(
+    boundedToJS(Y, ydoc, file, (o) => lc.linePos(o)),
+    vars,
+    file,
+  );
   const problems = await checkSchema(value, (path, key) => {
     const node = locate(ydoc, path, key);
     const pos = lc.linePos(node);
@@ -264,7 +276,7 @@ export async function readAndCheck(file: string): Promise<{ problems: SchemaProb
 
 /** What the schema cannot say, for a value the schema holds: both readers ask this one list. */
 function documentProblems(value: unknown): Array<{ at: Array<string | number>; message: string }> {
-  return [...semanticProblems(value as OrgDoc), ...supervisionProblems(value as Record<string, any>)];
+  return [...semanticProblems(value as OrgDoc), ...supervisionProblems(value as Record<string, any>), ...guardrailProblems(value as Record<string, any>)];
 }
 
 /**

@@ -34,6 +34,14 @@ export interface LiveIds {
   teams: Map<string, Rec>;
   invitations: Map<string, string>;
   backupRules: Map<string, string>;
+  /** Every team of the organization (two may share a name: references.ts refuses to guess). */
+  teamList: Rec[];
+  /** e-mail -> every user id seen with it (more than one is an ambiguity). */
+  usersByEmail: Map<string, string[]>;
+  /** The default assistant: its id and its portable key (e-mail, or name where it has none). */
+  assistant?: { id: string; key: string };
+  /** Portable key -> id of the assistants the document names (references.ts fills it). */
+  assistantIds: Map<string, string>;
 }
 
 export interface Live {
@@ -67,7 +75,7 @@ const idOf = (v: unknown): string | null => (v && typeof v === 'object' ? ((v as
 export async function readLive(ctx: Context, orgId: string): Promise<Live> {
   const p = { orgId };
   const org = (await readOne(ctx, 'orgs.get', { params: p }))!;
-  const [domains, members, tiers, audit, profile, allTeams, rules, assignments] = await Promise.all([
+  const [domains, members, tiers, audit, profile, allTeams, rules, assignments, ast] = await Promise.all([
     readAll(ctx, 'orgs.domains.list', { params: p }),
     readAll(ctx, 'orgs.members.list', { params: p }),
     readOne(ctx, 'orgs.model-tiers.get', { params: p }),
@@ -76,6 +84,7 @@ export async function readLive(ctx: Context, orgId: string): Promise<Live> {
     readAll(ctx, 'teams.list'),
     readAll(ctx, 'backup-rules.list'),
     readAll(ctx, 'manager-assignments.list'),
+    org.defaultAssistant ? readOne(ctx, 'assistants.get', { params: { assistantId: org.defaultAssistant } }, true) : null,
   ]);
   const teams = sortBy(
     allTeams.filter((t) => t.organization === orgId),
@@ -96,8 +105,11 @@ export async function readLive(ctx: Context, orgId: string): Promise<Live> {
 
   const userByEmail = new Map<string, string>();
   const emailByUser = new Map<string, string>();
+  const usersByEmail = new Map<string, string[]>();
   const know = (id: unknown, email: unknown) => {
     if (typeof id === 'string' && typeof email === 'string' && email) {
+      const seen = usersByEmail.get(lower(email)) ?? [];
+      if (!seen.includes(id)) usersByEmail.set(lower(email), [...seen, id]);
       userByEmail.set(lower(email), id);
       emailByUser.set(id, lower(email));
     }
@@ -111,13 +123,16 @@ export async function readLive(ctx: Context, orgId: string): Promise<Live> {
   };
 
   const teamById = new Map(teams.map((t) => [t.id, t]));
+  // The default assistant by its portable key: its e-mail, or its name where it has none. One
+  // the caller cannot see keeps its id (a plan against it then compares ids).
+  const assistant = org.defaultAssistant ? { id: String(org.defaultAssistant), key: ast ? String(ast.email || ast.name) : String(org.defaultAssistant) } : undefined;
   const doc: OrgDoc = {
     apiVersion: API_VERSION,
     kind: KIND,
     organization: {
       name: org.name,
       defaultTeam: org.defaultTeam ? (teamById.get(org.defaultTeam)?.name ?? org.defaultTeam) : null,
-      defaultAssistant: org.defaultAssistant ?? null,
+      defaultAssistant: assistant?.key ?? null,
     },
     domains: sortBy(
       domains.map((d) => ({ domain: lower(d.domain), autoJoin: Boolean(d.autoJoin), verified: Boolean(d.verified) })),
@@ -137,7 +152,7 @@ export async function readLive(ctx: Context, orgId: string): Promise<Live> {
         status: d.team.status ?? 'active',
         brandingOnEvents: Boolean(d.team.brandingOnEvents),
         brandingOnMessages: Boolean(d.team.brandingOnMessages),
-        ...(d.profile ? { profile: normalizeTeamProfile(d.profile) } : {}),
+        ...(d.profile ? { profile: normalizeTeamProfile({ ...d.profile, lead: email(d.profile.leadUserId) }) } : {}),
         members: sortBy(
           d.members.map((m) => ({ email: lower(m.email), role: m.role ?? 'member', status: m.status ?? 'active' })),
           (m) => m.email,
@@ -171,6 +186,10 @@ export async function readLive(ctx: Context, orgId: string): Promise<Live> {
     userByEmail,
     emailByUser,
     teams: new Map(teams.map((t) => [lower(t.name), t])),
+    teamList: teams,
+    usersByEmail,
+    ...(assistant ? { assistant } : {}),
+    assistantIds: new Map(assistant ? [[assistant.key, assistant.id]] : []),
     invitations: new Map(teamDetails.flatMap((d) => d.invitations.filter((i) => (i.status ?? 'pending') === 'pending').map((i) => [`${lower(d.team.name)}\u0000${lower(i.email)}`, i.id as string]))),
     backupRules: new Map(
       rules.map((r) => [ruleKey({ primaryCoordinator: email(r.primaryCoordinator), principal: email(r.principal), backupCoordinator: '', isOrgDefault: Boolean(r.isOrgDefault) }), r.id as string]),

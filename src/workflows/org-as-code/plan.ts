@@ -265,19 +265,30 @@ export function publicChange(c: Change, secrets: string[]): Rec {
 
 const show = (v: unknown) => (v === undefined ? '' : typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v));
 
-/** The plan for a terminal or a log: grouped by step, one line per field. */
-export function renderPlan(header: string, changes: Rec[], notes: string[]): string {
-  const lines = [header];
+/** The changes grouped by step, in order, one line per field (the terminal's plan and the markdown comment's). */
+export function planGroups(changes: Rec[]): Array<{ name: string; lines: string[] }> {
+  const groups: Array<{ name: string; lines: string[] }> = [];
   for (const step of STEPS) {
     const here = changes.filter((c) => c.step === step);
     if (!here.length) continue;
-    lines.push('', `${step}:`);
-    for (const c of here) {
-      if (c.op === 'create') lines.push(`  + ${c.path}  ${show(c.new)}`);
-      else if (c.op === 'delete') lines.push(`  - ${c.path}  (created by agnt; deleted only with --prune --allow-delete ${c.deleteKind})`);
-      else lines.push(`  ~ ${c.path}: ${show(c.old)} -> ${show(c.new)}`);
-    }
+    groups.push({
+      name: step,
+      lines: here.map((c) =>
+        c.op === 'create'
+          ? `+ ${c.path}  ${show(c.new)}`
+          : c.op === 'delete'
+            ? `- ${c.path}  (created by agnt; deleted only with --prune --allow-delete ${c.deleteKind})`
+            : `~ ${c.path}: ${show(c.old)} -> ${show(c.new)}`,
+      ),
+    });
   }
+  return groups;
+}
+
+/** The plan for a terminal or a log: grouped by step, one line per field. */
+export function renderPlan(header: string, changes: Rec[], notes: string[]): string {
+  const lines = [header];
+  for (const g of planGroups(changes)) lines.push('', `${g.name}:`, ...g.lines.map((l) => `  ${l}`));
   if (notes.length) lines.push('', ...notes.map((n) => `note: ${n}`));
   return `${lines.map(escapeControls).join('\n')}\n`;
 }

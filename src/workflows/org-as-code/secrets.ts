@@ -82,3 +82,23 @@ export function masked(value: unknown, secrets: string[], key = ''): unknown {
   if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, masked(v, secrets, k)]));
   return value;
 }
+
+/**
+ * The secret references whose variable is not set, and a copy of the value with each of them
+ * emptied (null): what `agnt sandbox start --seed` applies, since a sandbox holds no real secret.
+ */
+export function unsetSecrets<T>(value: T, env: NodeJS.ProcessEnv): { doc: T; paths: Array<{ path: string; name: string }> } {
+  const paths: Array<{ path: string; name: string }> = [];
+  const walk = (v: unknown, path: string): unknown => {
+    if (typeof v === 'string') {
+      const m = REF.exec(v);
+      if (!m || (env[m[1]!] !== undefined && env[m[1]!] !== '')) return v;
+      paths.push({ path, name: m[1]! });
+      return null;
+    }
+    if (Array.isArray(v)) return v.map((x, i) => walk(x, `${path}[${i}]`));
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, path ? `${path}.${k}` : k)]));
+    return v;
+  };
+  return { doc: walk(value, '') as T, paths };
+}

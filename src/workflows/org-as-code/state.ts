@@ -8,11 +8,17 @@
 // each), and the file is rewritten once, when apply ends: rewriting the whole file per object made
 // an apply of 20,000 members write 20,000 growing files. Whoever opens the state reads the journal
 // a stopped run left behind (its last line may be cut) on top of the file; apply folds it in.
+//
+// Before each create, apply appends its intent with the key that finds the object (a team's name,
+// a member's e-mail): a run killed after the create reached the server but before its id was
+// recorded leaves the intent alone in the journal. The next run adopts what the key finds in the
+// live organization (adopt()), so a later --prune removes it and nothing created is forgotten.
 import { writeFileAtomic } from '../../core/atomic-file.ts';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { configDir } from '../../core/config.ts';
 import { UsageError } from '../../core/errors.ts';
+import type { Live } from './live.ts';
 
 export const DELETE_KINDS = ['domains', 'members', 'teams', 'team-members', 'invitations', 'backup-rules'] as const;
 export type DeleteKind = (typeof DELETE_KINDS)[number];
@@ -31,9 +37,14 @@ export function defaultStatePath(baseUrl: string, orgId: string): string {
   return join(configDir(), 'org-state', host, `${orgId.replace(/[^A-Za-z0-9_.-]+/g, '_')}.json`);
 }
 
+/** The kinds whose create apply announces (with the key that finds the object afterwards). */
+export type IntentKind = 'domains' | 'members' | 'teams' | 'invitations';
+
 export class StateFile {
   readonly path: string;
   state: OrgState;
+  /** Creates a stopped run announced and never recorded: kind and key (kind + NUL + key). */
+  readonly pending = new Map<string, { kind: IntentKind; key: string }>();
   constructor(path: string, baseUrl: string, orgId: string) {
     this.path = path;
     this.state = { apiVersion: 'agnt/v1', kind: 'OrgState', baseUrl, organization: orgId, managed: Object.fromEntries(DELETE_KINDS.map((k) => [k, {}])) as OrgState['managed'] };
@@ -70,16 +81,22 @@ export class StateFile {
       throw new UsageError(`cannot read state journal ${this.journalPath}: ${e.message}`);
     }
     for (const line of text.split('\n')) {
-      let entry: { op?: string; kind?: DeleteKind; id?: string; label?: string };
+      let entry: { op?: string; kind?: DeleteKind; id?: string; label?: string; key?: string };
       try {
         entry = JSON.parse(line);
       } catch {
         // A run killed while appending leaves its last line cut: that object was not recorded.
         continue;
       }
+      if (entry?.op === 'intent' && DELETE_KINDS.includes(entry.kind as DeleteKind) && typeof entry.key === 'string') {
+        this.pending.set(`${entry.kind}\u0000${entry.key}`, { kind: entry.kind as IntentKind, key: entry.key });
+        continue;
+      }
       if (!entry || !DELETE_KINDS.includes(entry.kind as DeleteKind) || typeof entry.id !== 'string') continue;
-      if (entry.op === 'add') this.state.managed[entry.kind!][entry.id] = String(entry.label ?? '');
-      else if (entry.op === 'remove') delete this.state.managed[entry.kind!][entry.id];
+      if (entry.op === 'add') {
+        this.state.managed[entry.kind!][entry.id] = String(entry.label ?? '');
+        this.pending.delete(`${entry.kind}\u0000${entry.label ?? ''}`);
+      } else if (entry.op === 'remove') delete this.state.managed[entry.kind!][entry.id];
     }
   }
 
@@ -93,6 +110,29 @@ export class StateFile {
     this.append({ op: 'add', kind, id, label });
   }
 
+  /** Appended before a create is sent: `key` finds the object if the run stops before add(). */
+  intend(kind: IntentKind, key: string): void {
+    this.append({ op: 'intent', kind, key });
+  }
+
+  /**
+   * Records the objects a stopped run created without recording them: each pending intent whose
+   * key `find` resolves to a live object's id (the plan before that run had it to create, so it is
+   * the one that run made). Returns how many were adopted; an intent that found nothing is dropped.
+   */
+  adopt(find: (kind: IntentKind, key: string) => string | undefined): number {
+    let adopted = 0;
+    for (const { kind, key } of this.pending.values()) {
+      const id = find(kind, key);
+      if (id && !this.has(kind, id)) {
+        this.add(kind, id, key);
+        adopted++;
+      }
+    }
+    this.pending.clear();
+    return adopted;
+  }
+
   remove(kind: DeleteKind, id: string): void {
     delete this.state.managed[kind][id];
     this.append({ op: 'remove', kind, id });
@@ -100,7 +140,7 @@ export class StateFile {
 
   private dirMade = false;
 
-  private append(entry: { op: 'add' | 'remove'; kind: DeleteKind; id: string; label?: string }): void {
+  private append(entry: { op: 'add' | 'remove'; kind: DeleteKind; id: string; label?: string } | { op: 'intent'; kind: IntentKind; key: string }): void {
     if (!this.dirMade) {
       mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
       this.dirMade = true;
@@ -116,4 +156,14 @@ export class StateFile {
     // adding and removing are the same twice as once.
     rmSync(this.journalPath, { force: true });
   }
+}
+
+/** The id of the live object an intent's key names (a team by name, a member by e-mail...). */
+export function findCreated(live: Live, kind: IntentKind, key: string): string | undefined {
+  const k = key.toLowerCase();
+  if (kind === 'teams') return live.ids.teams.get(k)?.id as string | undefined;
+  if (kind === 'members') return live.ids.userByEmail.get(k);
+  if (kind === 'domains') return live.ids.domains.get(k)?.id as string | undefined;
+  const slash = key.lastIndexOf('/');
+  return live.ids.invitations.get(`${key.slice(0, slash).toLowerCase()}\u0000${key.slice(slash + 1).toLowerCase()}`);
 }

@@ -8,9 +8,11 @@ import { loadYaml } from '../../core/yaml.ts';
 import { readFileSync } from 'node:fs';
 import { MATRIX_CELLS, type MatrixCell } from '../../api/supervision.ts';
 import { lower, loadDocument } from './document.ts';
+import { variablesOf } from './variables.ts';
 import { readLive } from './live.ts';
 import { docFile, dryRead, resolveOrg } from './handlers.ts';
 import { describeMatch, resolve, type Source, type SupervisionDoc } from './supervision-model.ts';
+import { rulesFor } from '../../core/guardrails/check.ts';
 import { cellText, exceptionText, membersOf, readMatrices } from './supervision-plan.ts';
 
 type Path = Array<string | number>;
@@ -44,9 +46,9 @@ export const explainOrg: Handler = async (ctx, inv) => {
   const who = lower(inv.args.user);
   const only = inv.args.cell || undefined;
   if (only && !(MATRIX_CELLS as readonly string[]).includes(only)) throw new UsageError(`unknown cell '${only}' (one of: ${MATRIX_CELLS.join(', ')})`);
-  const { doc } = await loadDocument(file);
-  const s: SupervisionDoc | undefined = doc.supervision;
-  if (!s) throw new UsageError(`${file} has no supervision section; nothing to explain`);
+  const { doc } = await loadDocument(file, await variablesOf(inv.opts));
+  if (!doc.supervision && !doc.guardrails) throw new UsageError(`${file} has no supervision or guardrails section; nothing to explain`);
+  const s: SupervisionDoc = doc.supervision ?? {};
   if (ctx.dryRun) return dryRead(ctx, inv.args.orgId || undefined);
   const orgId = await resolveOrg(ctx, { ...inv, args: { ...inv.args, orgId: inv.args.orgId ?? '' } }, doc);
   const live = await readLive(ctx, orgId);
@@ -86,5 +88,11 @@ export const explainOrg: Handler = async (ctx, inv) => {
     lines.push(`  ${c.cell.padEnd(width)}  ${got ? cellText(got.value) : '-'}  <- ${why}${locks.length ? `; ${locks.join('; ')}` : ''}`);
   }
   for (const e of exceptions) lines.push(`  ${e.text}`);
-  return { data: { user: email, team: member.team, role: member.role, cells, exceptions: exceptions.map(({ text: _t, ...e }) => e) }, text: lines.map(escapeControls).join('\n') };
+  // The guardrails that bind writes to this member, whoever sends them.
+  const guardrails = doc.guardrails ? rulesFor({ rules: doc.guardrails, file }, member) : [];
+  if (guardrails.length) lines.push(`  guardrails of ${file}:`, ...guardrails.map((g) => `    ${g}`));
+  return {
+    data: { user: email, team: member.team, role: member.role, cells, exceptions: exceptions.map(({ text: _t, ...e }) => e), ...(doc.guardrails ? { guardrails } : {}) },
+    text: lines.map(escapeControls).join('\n'),
+  };
 };
