@@ -915,7 +915,7 @@ function __agnt_vflags --argument-names p
         case 'calendars events'
             printf '%s\n' --timezone --starts-at --ends-at
         case 'sandbox start'
-            printf '%s\n' --port --host --data --seed --clock --clock-rate --faults
+            printf '%s\n' --port --host --data --seed --clock --clock-rate --faults --tls-cert --tls-key --tls-client-ca
         case 'sandbox clock show'
             printf '%s\n' --url
         case 'sandbox clock set'
@@ -2456,9 +2456,9 @@ complete -c agnt -n '__agnt_at \'config\'' -f -a 'unset' -d 'remove a setting'
 complete -c agnt -n '__agnt_at \'config\'' -f -a 'profiles' -d 'list profiles'
 complete -c agnt -n '__agnt_at \'config\'' -f -a 'use' -d 'switch profile'
 complete -c agnt -n '__agnt_at \'config\'' -f -a 'remove' -d 'delete a profile'
-complete -c agnt -n '__agnt_at \'config get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone guardrails'
-complete -c agnt -n '__agnt_at \'config set\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone guardrails'
-complete -c agnt -n '__agnt_at \'config unset\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone guardrails'
+complete -c agnt -n '__agnt_at \'config get\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone guardrails ca-file cert-file key-file http2'
+complete -c agnt -n '__agnt_at \'config set\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone guardrails ca-file cert-file key-file http2 key-passphrase'
+complete -c agnt -n '__agnt_at \'config unset\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a 'base-url output timeout retries timezone guardrails ca-file cert-file key-file http2 key-passphrase'
 complete -c agnt -n '__agnt_at \'config use\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'config remove\'; and not string match -q -- \'-*\' (commandline -ct)' -f -a '(__agnt_complete)'
 complete -c agnt -n '__agnt_at \'sandbox\'' -f -a 'start' -d 'start the sandbox server'
@@ -2478,6 +2478,10 @@ complete -c agnt -n '__agnt_at \'sandbox start\'' -l replace-data -d 'with --see
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l clock -x -d 'start the sandbox\'s clock at this time (ISO 8601), frozen unless --clock-rate'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l clock-rate -x -d 'sandbox seconds per real second (0 frozen, 1 running)'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l faults -r -F -d 'fault rules to install at start (YAML or JSON, as `agnt sandbox fault add` takes them)'
+complete -c agnt -n '__agnt_at \'sandbox start\'' -l tls -d 'serve HTTPS with HTTP/2 (and HTTP/1.1), on a certificate from a local CA made at start'
+complete -c agnt -n '__agnt_at \'sandbox start\'' -l tls-cert -r -F -d 'with --tls: serve this certificate (PEM) instead'
+complete -c agnt -n '__agnt_at \'sandbox start\'' -l tls-key -r -F -d 'with --tls: the --tls-cert\'s private key (PEM)'
+complete -c agnt -n '__agnt_at \'sandbox start\'' -l tls-client-ca -r -F -d 'with --tls: require a client certificate signed by this CA (mutual TLS)'
 complete -c agnt -n '__agnt_at \'sandbox start\'' -l no-profile -d 'do not write the `sandbox` profile'
 complete -c agnt -n '__agnt_at \'sandbox clock\'' -f -a 'show' -d 'show the clock'
 complete -c agnt -n '__agnt_at \'sandbox clock\'' -f -a 'set' -d 'set the clock'

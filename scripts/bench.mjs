@@ -25,6 +25,7 @@ import { workflowsGroup } from './bench/workflows.mjs';
 import { consoleGroup } from './bench/console.mjs';
 import { changesGroup } from './bench/changes.mjs';
 import { cloneGroup } from './bench/clone.mjs';
+import { tlsGroup } from './bench/tls.mjs';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -128,6 +129,7 @@ async function sandbox(extra = []) {
     token: first.tokens.admin,
     tokens: first.tokens,
     controlToken: first.controlToken,
+    caFile: first.caFile,
     env: { ...baseEnv, AGNT_BASE_URL: first.baseUrl, AGNT_TOKEN: first.tokens.admin },
     /** One API call from the bench itself (not measured as a side). */
     call(method, path, body) {
@@ -264,8 +266,9 @@ async function startupGroup() {
   }
   const sb = await sandbox();
   try {
+    // 20 pairs at least: the line is held to 1.25x, closer than the others' noise at 15.
     const r = await pairs(
-      START_RUNS,
+      Math.max(START_RUNS, 20),
       () => measure(node, [join(here, 'http-get.mjs')], { env: sb.env }),
       () => measure(node, [bin, 'users', 'me', '--json'], { env: sb.env }),
       2,
@@ -274,8 +277,8 @@ async function startupGroup() {
       name: 'agnt users me --json',
       vs: 'node:http GET script',
       value: `${fmt(r.ms)}x (${fmt(r.bMs, 0)} vs ${fmt(r.aMs, 0)} ms), CPU ${fmt(r.cpu)}x`,
-      target: '<= 1.3x',
-      pass: r.ms <= 1.3,
+      target: '<= 1.25x',
+      pass: r.ms <= 1.25,
       rss: mb(r.bRss),
     });
   } finally {
@@ -771,6 +774,9 @@ try {
   if (only.has('audit')) await auditGroup();
   if (only.has('usage')) await usageGroup();
   if (only.has('workflows')) await workflowsGroup({ node, bin, dir, measure, sandbox, report, log, fmt, mb });
+  // The same workflows over HTTPS, h2 and h1 (section `tls` of --sections).
+  if (only.has('workflows') && (!args.includes('--sections') || args[args.indexOf('--sections') + 1].split(',').includes('tls')))
+    await tlsGroup({ node, bin, dir, measure, sandbox, report, log, fmt, mb });
   if (only.has('clone')) await cloneGroup({ node, bin, dir, measure, sandbox, report, log, fmt });
   if (only.has('mcp')) await mcpGroup();
   if (only.has('exe')) await exeGroup({ node, bin, root, measure, pairs, sandbox, report, log, fmt, mb, runs: START_RUNS });

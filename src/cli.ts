@@ -142,7 +142,7 @@ export async function buildProgram(argv: string[], makeContext: ContextFactory, 
     if (invoked < 0 || i === invoked) buildArea(program, loaded[i] ?? e, makeContext, loaded[i] !== undefined, invoked < 0 ? undefined : verb);
   }
   // The built-ins in full only where their words are on the command line (or the whole tree is needed).
-  if (invoked < 0) addBuiltins(program, makeContext, onlyArea === undefined && !alwaysFull(first) ? (first ?? '') : undefined);
+  if (invoked < 0) await addBuiltins(program, makeContext, onlyArea === undefined && !alwaysFull(first) ? (first ?? '') : undefined);
   applyToAll(program, (c) => {
     c.exitOverride();
     c.helpCommand(false);

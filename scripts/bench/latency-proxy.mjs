@@ -4,7 +4,9 @@
 // a request and its answer take the round trip more. Parsing HTTP here (a forwarding proxy)
 // cost about as much CPU per request as agnt itself, on the same two cores. It counts the
 // requests it carries, by the request line at the start of a chunk (agnt does not pipeline),
-// so a bench line can print requests sent.
+// so a bench line can print requests sent. TLS passes through as the bytes it is (the client's
+// handshake reaches the server): requests are then counted from the sandbox's journal, and the
+// connections the proxy accepts are counted here.
 import { createServer, connect } from 'node:net';
 import { once } from 'node:events';
 
@@ -16,6 +18,7 @@ export async function latencyProxy(target, delayMs) {
   const half = delayMs / 2;
   const seen = [];
   const sockets = new Set();
+  let connections = 0;
   // Held chunks leave in the order they came (timers of one duration fire in order).
   const relay = (from, into) => {
     from.on('data', (chunk) => setTimeout(() => into.writable && into.write(chunk), half));
@@ -23,6 +26,7 @@ export async function latencyProxy(target, delayMs) {
     from.on('error', () => into.destroy());
   };
   const server = createServer((client) => {
+    connections++;
     const upstream = connect(Number(to.port), to.hostname);
     for (const s of [client, upstream]) {
       sockets.add(s);
@@ -39,7 +43,11 @@ export async function latencyProxy(target, delayMs) {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   return {
-    url: `http://127.0.0.1:${server.address().port}`,
+    url: `${to.protocol}//127.0.0.1:${server.address().port}`,
+    /** Connections accepted so far (TCP: one per socket agnt opened). */
+    get connections() {
+      return connections;
+    },
     /** Requests carried since `from` (an index into the log), optionally to paths matching `re`. */
     count(from = 0, re) {
       return seen.slice(from).filter((r) => !re || re.test(r.path)).length;

@@ -14,29 +14,68 @@ import { latencyProxy } from './latency-proxy.mjs';
 
 const ROUND_TRIP_MS = 20;
 
+const at = new Date(Date.now() - 86_400_000).toISOString();
+export const member = (t, i, team, role = 'member') => ({
+  ...t.users.usr_member,
+  id: `usr_w${i.toString(36).padStart(6, '0')}`,
+  email: `member.${i}@acme.test`,
+  name: `Member ${i}`,
+  firstName: 'Member',
+  lastName: String(i),
+  organizationRole: 'member',
+  team,
+  teamRole: team ? role : null,
+  createdAt: at,
+  updatedAt: at,
+});
+
+/** A data file holding the seed plus what `extra(templates, line)` appends. */
+export async function seededData(sandbox, dir, name, extra) {
+  const data = join(dir, `${name}.data`);
+  const first = await sandbox(['--data', data]);
+  await first.close();
+  const text = readFileSync(data, 'utf8');
+  const templates = {};
+  for (const l of text.split('\n')) {
+    if (!l.startsWith('{"c":')) continue;
+    const { c, r } = JSON.parse(l);
+    if (r) (templates[c] ??= {})[r.id] = r;
+  }
+  const out = [];
+  const line = (c, r) => out.push(JSON.stringify({ c, r }));
+  extra(templates, line);
+  appendFileSync(data, `${out.join('\n')}\n`);
+  return data;
+}
+
+/** 1,000 pending spans (each with its principal), 2,000 scheduled ones, 1,001 pending delegations. */
+export function coverageSeed(t, line) {
+  const span = t.coverageSpans.cov_draft;
+  const row = Object.values(t.coverageSpanPrincipals).find((r) => r.span === 'cov_draft');
+  const del = t.delegations.del_principal;
+  const start = Date.parse('2030-01-01T00:00:00Z');
+  const spanAt = (i, status, extra = {}) => {
+    const s = new Date(start + i * 86_400_000).toISOString();
+    const e = new Date(start + i * 86_400_000 + 3_600_000).toISOString();
+    return { ...span, id: `cov_w${i}`, status, startAt: s, endAt: e, submittedAt: status === 'draft' ? null : at, createdAt: at, updatedAt: at, ...extra };
+  };
+  for (let i = 0; i < 1_000; i++) {
+    line('coverageSpans', spanAt(i, 'pending_acceptance'));
+    line('coverageSpanPrincipals', { ...row, id: `csp_wp${i}`, span: `cov_w${i}`, createdAt: at, updatedAt: at });
+  }
+  for (let i = 1_000; i < 3_000; i++) {
+    line('coverageSpans', spanAt(i, 'scheduled'));
+    line('coverageSpanPrincipals', { ...row, id: `csp_wp${i}`, span: `cov_w${i}`, createdAt: at, updatedAt: at });
+  }
+  for (let i = 0; i < 1_001; i++) line('delegations', { ...del, id: `del_w${i}`, status: 'pending', isDefault: false, createdAt: at, updatedAt: at });
+}
+
 export async function workflowsGroup({ node, bin, dir, measure, sandbox, report, log, fmt, mb }) {
   // `--sections inbox,batch` runs only those sections (lists, org, drift, inbox, batch).
   const sectionsAt = process.argv.indexOf('--sections');
   const sections = sectionsAt >= 0 ? new Set(process.argv[sectionsAt + 1].split(',')) : undefined;
   const want = (name) => !sections || sections.has(name);
-  /** A data file holding the seed plus what `extra(templates, line)` appends. */
-  async function seeded(name, extra) {
-    const data = join(dir, `${name}.data`);
-    const first = await sandbox(['--data', data]);
-    await first.close();
-    const text = readFileSync(data, 'utf8');
-    const templates = {};
-    for (const l of text.split('\n')) {
-      if (!l.startsWith('{"c":')) continue;
-      const { c, r } = JSON.parse(l);
-      if (r) (templates[c] ??= {})[r.id] = r;
-    }
-    const out = [];
-    const line = (c, r) => out.push(JSON.stringify({ c, r }));
-    extra(templates, line);
-    appendFileSync(data, `${out.join('\n')}\n`);
-    return data;
-  }
+  const seeded = (name, extra) => seededData(sandbox, dir, name, extra);
 
   /** The sandbox on `data`, behind the latency proxy; env for agnt as the admin (or `as`). */
   async function bench(data) {
@@ -58,21 +97,6 @@ export async function workflowsGroup({ node, bin, dir, measure, sandbox, report,
       },
     };
   }
-
-  const at = new Date(Date.now() - 86_400_000).toISOString();
-  const member = (t, i, team, role = 'member') => ({
-    ...t.users.usr_member,
-    id: `usr_w${i.toString(36).padStart(6, '0')}`,
-    email: `member.${i}@acme.test`,
-    name: `Member ${i}`,
-    firstName: 'Member',
-    lastName: String(i),
-    organizationRole: 'member',
-    team,
-    teamRole: team ? role : null,
-    createdAt: at,
-    updatedAt: at,
-  });
 
   // ---- the sandbox's own list pages at 1x and 10x the data ----
   if (want('lists')) {
@@ -202,26 +226,7 @@ export async function workflowsGroup({ node, bin, dir, measure, sandbox, report,
   // ---- the inbox and the coverage table ----
   if (want('inbox')) {
     log(`inbox and coverage list at 1,000 pending spans, 1,001 delegations, 3,000 spans; ${ROUND_TRIP_MS} ms round trip`);
-    const data = await seeded('coverage', (t, line) => {
-      const span = t.coverageSpans.cov_draft;
-      const row = Object.values(t.coverageSpanPrincipals).find((r) => r.span === 'cov_draft');
-      const del = t.delegations.del_principal;
-      const start = Date.parse('2030-01-01T00:00:00Z');
-      const spanAt = (i, status, extra = {}) => {
-        const s = new Date(start + i * 86_400_000).toISOString();
-        const e = new Date(start + i * 86_400_000 + 3_600_000).toISOString();
-        return { ...span, id: `cov_w${i}`, status, startAt: s, endAt: e, submittedAt: status === 'draft' ? null : at, createdAt: at, updatedAt: at, ...extra };
-      };
-      for (let i = 0; i < 1_000; i++) {
-        line('coverageSpans', spanAt(i, 'pending_acceptance'));
-        line('coverageSpanPrincipals', { ...row, id: `csp_wp${i}`, span: `cov_w${i}`, createdAt: at, updatedAt: at });
-      }
-      for (let i = 1_000; i < 3_000; i++) {
-        line('coverageSpans', spanAt(i, 'scheduled'));
-        line('coverageSpanPrincipals', { ...row, id: `csp_wp${i}`, span: `cov_w${i}`, createdAt: at, updatedAt: at });
-      }
-      for (let i = 0; i < 1_001; i++) line('delegations', { ...del, id: `del_w${i}`, status: 'pending', isDefault: false, createdAt: at, updatedAt: at });
-    });
+    const data = await seeded('coverage', coverageSeed);
     const b = await bench(data);
     try {
       // Five pairs, each inbox beside the other, and the median of their ratios, after one pair

@@ -5,6 +5,22 @@ import { activeProfileName, PROFILE_SETTINGS, profileNames, readConfig, updateCo
 import { parseBaseUrl } from '../core/http.ts';
 import { confirm } from '../core/io.ts';
 import { checkZone } from '../core/zone.ts';
+import { existsSync } from 'node:fs';
+import { keyringDelete, keyringSave } from '../core/keyring.ts';
+import { passphraseAccount } from '../core/tls-settings.ts';
+import { resolve } from 'node:path';
+
+const PASSPHRASE = 'key-passphrase';
+
+/** The passphrase of key-file, into the OS keyring only (read from stdin: never in argv or the file). */
+async function setPassphrase(ctx: Context, value: string): Promise<void> {
+  if (value !== '-') throw new UsageError('key-passphrase is read from stdin, never from the command line', 'run `agnt config set key-passphrase -` and type it, or pipe it in');
+  const passphrase = (await ctx.io.readStdin()).replace(/\r?\n$/, '');
+  if (!passphrase) throw new UsageError('no passphrase on stdin');
+  const { name } = activeProfileName(readConfig(), ctx.global.profile);
+  if (!keyringSave(passphraseAccount(name), passphrase)) throw new UsageError('no OS keyring can keep it here', 'set AGNT_KEY_PASSPHRASE in the environment instead');
+  ctx.io.info(`key-passphrase kept in the OS keyring (profile '${name}')`);
+}
 
 function setting(key: string) {
   const s = PROFILE_SETTINGS[key as SettingName];
@@ -21,6 +37,10 @@ export function list(ctx: Context): Outcome {
     { key: 'timeout', value: s.timeout.value ?? null, source: s.timeout.source },
     { key: 'retries', value: s.retries.value ?? null, source: s.retries.source },
     { key: 'timezone', value: s.timezone.value ?? null, source: s.timezone.source },
+    { key: 'ca-file', value: s.caFile.value ?? null, source: s.caFile.source },
+    { key: 'cert-file', value: s.certFile.value ?? null, source: s.certFile.source },
+    { key: 'key-file', value: s.keyFile.value ?? null, source: s.keyFile.source },
+    { key: 'http2', value: s.http2.value ?? null, source: s.http2.source },
   ];
   return { data: rows, columns: [{ path: 'key' }, { path: 'value' }, { path: 'source' }] };
 }
@@ -46,11 +66,18 @@ function convert(key: string, value: string): string | number {
   if ('enum' in def && !(def.enum as readonly string[]).includes(value)) throw new UsageError(`${key}: invalid value '${value}' (allowed: ${def.enum.join(', ')})`);
   if (key === 'base-url') return parseBaseUrl(value).toString().replace(/\/$/, '');
   if (key === 'timezone') return checkZone(value, 'timezone');
+  // Kept absolute: the profile is used from any folder.
+  if (def.type === 'file') {
+    const file = resolve(value);
+    if (!existsSync(file)) throw new UsageError(`${key}: no file '${file}'`);
+    return file;
+  }
   return value;
 }
 
 export async function set(ctx: Context, key: unknown, value: unknown): Promise<void> {
   const k = String(key);
+  if (k === PASSPHRASE) return setPassphrase(ctx, String(value));
   const v = convert(k, String(value));
   const data = readConfig();
   const { name } = activeProfileName(data, ctx.global.profile);
@@ -63,6 +90,7 @@ export async function set(ctx: Context, key: unknown, value: unknown): Promise<v
 }
 
 export async function unset(ctx: Context, key: unknown): Promise<void> {
+  if (key === PASSPHRASE) return keyringDelete(passphraseAccount(activeProfileName(readConfig(), ctx.global.profile).name));
   const def = setting(String(key));
   const data = readConfig();
   const { name } = activeProfileName(data, ctx.global.profile);

@@ -95,6 +95,8 @@ const auth: BuiltinRecord[] = [
 ];
 
 const settingArg = { name: 'key', description: `setting: ${SETTINGS.join(', ')}`, values: SETTINGS };
+// The passphrase of key-file is kept in the OS keyring, never in the file: it can be set and unset, not read.
+const secretArg = { name: 'key', description: `setting: ${SETTINGS.join(', ')}, key-passphrase (kept in the OS keyring)`, values: [...SETTINGS, 'key-passphrase'] };
 const config: BuiltinRecord[] = [
   {
     command: 'config list',
@@ -116,15 +118,15 @@ const config: BuiltinRecord[] = [
     command: 'config set',
     summary: 'change a setting',
     description: 'Set a setting of the active profile (the token is set with `agnt auth login`)',
-    args: [settingArg, { name: 'value', description: 'value' }],
-    examples: ['agnt config set output json', 'agnt config set timeout 60 --profile staging', 'agnt config set timezone Europe/Paris'],
+    args: [secretArg, { name: 'value', description: 'value (key-passphrase: - to read it from stdin)' }],
+    examples: ['agnt config set output json', 'agnt config set timeout 60 --profile staging', 'agnt config set timezone Europe/Paris', 'agnt config set http2 off   # HTTP/1.1 only'],
     run: async (ctx, { args }) => (await import('./config.ts')).set(ctx, args[0], args[1]),
   },
   {
     command: 'config unset',
     summary: 'remove a setting',
     description: 'Remove a setting from the active profile',
-    args: [settingArg],
+    args: [secretArg],
     examples: ['agnt config unset output'],
     run: async (ctx, { args }) => (await import('./config.ts')).unset(ctx, args[0]),
   },

@@ -37,6 +37,10 @@ export const SANDBOX_RECORDS: readonly BuiltinRecord[] = [
       { flags: '--clock <time>', description: "start the sandbox's clock at this time (ISO 8601), frozen unless --clock-rate" },
       { flags: '--clock-rate <n>', description: 'sandbox seconds per real second (0 frozen, 1 running)' },
       { flags: '--faults <file>', description: 'fault rules to install at start (YAML or JSON, as `agnt sandbox fault add` takes them)', file: true },
+      { flags: '--tls', description: 'serve HTTPS with HTTP/2 (and HTTP/1.1), on a certificate from a local CA made at start' },
+      { flags: '--tls-cert <file>', description: 'with --tls: serve this certificate (PEM) instead', file: true },
+      { flags: '--tls-key <file>', description: "with --tls: the --tls-cert's private key (PEM)", file: true },
+      { flags: '--tls-client-ca <file>', description: 'with --tls: require a client certificate signed by this CA (mutual TLS)', file: true },
       { flags: '--no-profile', description: 'do not write the `sandbox` profile' },
     ],
     examples: [
@@ -44,6 +48,7 @@ export const SANDBOX_RECORDS: readonly BuiltinRecord[] = [
       'agnt sandbox start --port 0 --data sandbox.json   # any free port; the state kept in sandbox.json',
       'agnt sandbox start --json --no-profile   # first line: {"baseUrl", "tokens", "controlToken", "clock"}',
       'agnt sandbox start --seed examples/org.yaml --clock 2026-12-01T09:00:00Z   # that organization, on a frozen clock',
+      'agnt sandbox start --tls   # https://127.0.0.1:PORT over HTTP/2; the profile trusts its CA',
     ],
     run: async (ctx, { opts }) => (await import('./sandbox.ts')).start(ctx, opts),
   },

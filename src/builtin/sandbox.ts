@@ -15,6 +15,10 @@ interface StartOptions {
   clock?: string;
   clockRate?: string;
   faults?: string;
+  tls?: boolean;
+  tlsCert?: string;
+  tlsKey?: string;
+  tlsClientCa?: string;
   replaceData?: boolean;
 }
 
@@ -31,6 +35,7 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
   const faults = opts.faults !== undefined ? await readRulesFile(opts.faults) : undefined;
   const seeds = opts.seed?.length ? await readSeeds(opts.seed, ctx) : opts.empty ? [] : undefined;
   const data = opts.data !== undefined ? await seedTarget(opts.data, seeds === undefined ? undefined : opts.empty ? '--empty' : '--seed', opts.replaceData === true) : undefined;
+  const tls = await readTls(opts);
 
   const { startSandbox } = await import('../sandbox/server.ts');
   const { seedOrganizations, tokensForAll } = await import('../sandbox/seed-doc.ts');
@@ -46,7 +51,7 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
   let sb: import('../sandbox/server.ts').Sandbox;
   try {
     // The rules are installed once the state is seeded (a seed is not faulted); checked at start.
-    sb = await startSandbox({ port, host: opts.host, dataFile: opts.data, logRequests: false, seed, bench: { clockStart, clockRate, faults } });
+    sb = await startSandbox({ port, host: opts.host, dataFile: opts.data, logRequests: false, seed, bench: { clockStart, clockRate, faults }, tls: tls?.server });
   } catch (e) {
     data?.failed();
     if (e instanceof DataFileError) throw new UsageError(e.message, 'give another --data file, or restore this one (an empty file starts a fresh sandbox)');
@@ -60,7 +65,7 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
     bench.faults.clear();
     try {
       for (const s of seeds)
-        await applySeed(sb.baseUrl, Object.entries(sb.store.meta.tokens as Record<string, { userId: string }>).find(([, v]) => sb.store.get('users', v.userId)?.email === s.admin)![0], s);
+        await applySeed(sb.baseUrl, tls?.caFile, Object.entries(sb.store.meta.tokens as Record<string, { userId: string }>).find(([, v]) => sb.store.get('users', v.userId)?.email === s.admin)![0], s);
     } catch (e) {
       await sb.close();
       // A seed that fails leaves nothing behind: the data file is as it was before this start.
@@ -81,7 +86,8 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
     const user = sb.store.get('users', sb.store.meta.tokens[admin]?.userId)?.email;
     await updateConfig((d) => {
       d.profiles ??= {};
-      d.profiles.sandbox = { ...(d.profiles.sandbox ?? {}), baseUrl: sb.baseUrl, token: admin, user, controlToken: bench.controlToken };
+      // Over TLS the profile trusts the sandbox's authority (caFile); nothing global is changed.
+      d.profiles.sandbox = { ...(d.profiles.sandbox ?? {}), baseUrl: sb.baseUrl, token: admin, user, controlToken: bench.controlToken, caFile: tls?.caFile };
       d.currentProfile ??= 'sandbox';
     });
     ctx.io.info(`Profile 'sandbox' points at it with the admin token and the control token (use --profile sandbox, or \`agnt config use sandbox\`).`);
@@ -89,9 +95,10 @@ export async function start(ctx: Context, rawOpts: unknown): Promise<void> {
   // The start-up lines go out through the presenter before the sandbox serves (the command ends
   // only when it stops). The global --json flag doubles as the sandbox's own --json (contract
   // section 6): its first stdout line is the one JSON object, on a terminal too.
-  const started = { baseUrl: sb.baseUrl, tokens: sb.tokens, controlToken: bench.controlToken, clock: bench.clock.view().now };
+  const started = { baseUrl: sb.baseUrl, tokens: sb.tokens, controlToken: bench.controlToken, clock: bench.clock.view().now, ...(tls ? { caFile: tls.caFile } : {}) };
   const lines = [
-    `Sandbox listening on ${sb.baseUrl}`,
+    `Sandbox listening on ${sb.baseUrl}${tls ? ' (HTTPS, HTTP/2 and HTTP/1.1)' : ''}`,
+    ...(tls ? [`Certificate authority: ${tls.caFile}`] : []),
     'Tokens (one per seeded user):',
     ...Object.entries(sb.tokens).map(([role, token]) => `  ${role.padEnd(12)} ${token}`),
     `Control token (agnt sandbox clock|snapshot|fault|requests|status|stop): ${bench.controlToken}`,
@@ -181,9 +188,9 @@ async function readSeeds(files: string[], ctx: Context): Promise<Seed[]> {
 }
 
 /** Applies a document to its seeded organization with `agnt org apply`, as its admin would. */
-async function applySeed(baseUrl: string, token: string, seed: Seed): Promise<void> {
+async function applySeed(baseUrl: string, caFile: string | undefined, token: string, seed: Seed): Promise<void> {
   const { seedOrgId } = await import('../sandbox/seed-doc.ts');
-  await applyInSandbox(baseUrl, token, seedOrgId(seed.name), seed.file, seed.text, `--seed ${seed.file}: the sandbox could not be seeded`);
+  await applyInSandbox(baseUrl, token, seedOrgId(seed.name), seed.file, seed.text, `--seed ${seed.file}: the sandbox could not be seeded`, caFile);
 }
 
 /**
@@ -191,7 +198,7 @@ async function applySeed(baseUrl: string, token: string, seed: Seed): Promise<vo
  * given token and a throw-away config folder (the one implementation of what a document means);
  * `text`, when given, is applied instead of the file (written 0600 into that folder).
  */
-export async function applyInSandbox(baseUrl: string, token: string, orgId: string, file: string, text: string | undefined, failure: string): Promise<void> {
+export async function applyInSandbox(baseUrl: string, token: string, orgId: string, file: string, text: string | undefined, failure: string, caFile?: string): Promise<void> {
   const { execFile } = await import('node:child_process');
   const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
@@ -204,7 +211,7 @@ export async function applyInSandbox(baseUrl: string, token: string, orgId: stri
       doc = join(config, 'seed.json');
       writeFileSync(doc, text, { mode: 0o600 });
     }
-    const env = { ...process.env, AGNT_BASE_URL: baseUrl, AGNT_TOKEN: token, AGNT_CONFIG_DIR: config, AGNT_KEYRING: 'off', AGNT_PROFILE: undefined };
+    const env = { ...process.env, AGNT_BASE_URL: baseUrl, AGNT_TOKEN: token, AGNT_CONFIG_DIR: config, AGNT_KEYRING: 'off', AGNT_PROFILE: undefined, AGNT_CA_FILE: caFile };
     const r = await new Promise<{ code: number; stderr: string }>((resolve) => {
       execFile(self.file, [...self.args, 'org', 'apply', '-f', doc, orgId, '--yes', '--quiet'], { env, maxBuffer: 64 * 1024 * 1024 }, (e, _out, stderr) =>
         resolve({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, stderr: String(stderr) }),
@@ -218,4 +225,37 @@ export async function applyInSandbox(baseUrl: string, token: string, orgId: stri
   } finally {
     rmSync(config, { recursive: true, force: true });
   }
+}
+
+/**
+ * The certificate to serve with --tls: the given --tls-cert and --tls-key (the profile then
+ * trusts that certificate file, which a self-signed certificate or a chain ending in its CA
+ * satisfies), else one made now by a new local authority, whose certificate is written beside the
+ * data (or in the config folder) for the profile's caFile. The authority's key is never written.
+ */
+async function readTls(opts: StartOptions): Promise<{ server: { cert: string; key: string; clientCa?: string }; caFile: string } | undefined> {
+  const given = opts.tlsCert !== undefined || opts.tlsKey !== undefined;
+  if (!opts.tls) {
+    if (given || opts.tlsClientCa !== undefined) throw new UsageError('--tls-cert, --tls-key and --tls-client-ca go with --tls');
+    return undefined;
+  }
+  if (given && (opts.tlsCert === undefined || opts.tlsKey === undefined)) throw new UsageError('give --tls-cert and --tls-key together');
+  const { readFileSync } = await import('node:fs');
+  const { dirname, join, resolve, basename, extname } = await import('node:path');
+  const read = (file: string, flag: string): string => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch (e) {
+      throw new UsageError(`${flag} ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  };
+  const clientCa = opts.tlsClientCa !== undefined ? read(opts.tlsClientCa, '--tls-client-ca') : undefined;
+  if (given) return { server: { cert: read(opts.tlsCert!, '--tls-cert'), key: read(opts.tlsKey!, '--tls-key'), clientCa }, caFile: resolve(opts.tlsCert!) };
+  const { sandboxCertificates } = await import('../sandbox/certificates.ts');
+  const { writeFileAtomic } = await import('../core/atomic-file.ts');
+  const { configDir } = await import('../core/config.ts');
+  const made = sandboxCertificates();
+  const caFile = opts.data ? join(dirname(resolve(opts.data)), `${basename(opts.data, extname(opts.data))}.ca.pem`) : join(configDir(), 'sandbox-ca.pem');
+  writeFileAtomic(caFile, made.authority.cert, { mode: 0o644, dirMode: 0o700 });
+  return { server: { ...made.server, clientCa }, caFile };
 }

@@ -26,6 +26,13 @@ export interface Profile {
   user?: string;
   /** `agnt sandbox start`'s control token (the sandbox profile only; see src/builtin/sandbox-control.ts). */
   controlToken?: string;
+  /** A PEM bundle of certificate authorities to trust for this server (core/tls-settings.ts). */
+  caFile?: string;
+  /** A client certificate and its key, for servers that require mutual TLS. */
+  certFile?: string;
+  keyFile?: string;
+  /** Offer HTTP/2 to an https server (auto, the default) or not (off). */
+  http2?: 'auto' | 'off';
 }
 
 export interface ConfigData {
@@ -41,6 +48,10 @@ export const PROFILE_SETTINGS = {
   timezone: { key: 'timezone', type: 'string' },
   /** The organization document whose guardrails bind a command that has no document of its own. */
   guardrails: { key: 'guardrails', type: 'string' },
+  'ca-file': { key: 'caFile', type: 'file' },
+  'cert-file': { key: 'certFile', type: 'file' },
+  'key-file': { key: 'keyFile', type: 'file' },
+  http2: { key: 'http2', type: 'string', enum: ['auto', 'off'] },
 } as const;
 export type SettingName = keyof typeof PROFILE_SETTINGS;
 
@@ -161,6 +172,10 @@ export interface Settings {
   retries: Resolved<number>;
   /** AGNT_TIMEZONE, else the profile's (checked where it is used: core/time.ts). */
   timezone: Resolved<string>;
+  caFile: Resolved<string>;
+  certFile: Resolved<string>;
+  keyFile: Resolved<string>;
+  http2: Resolved<'auto' | 'off'>;
   configPath: string;
 }
 
@@ -185,6 +200,13 @@ function envNumber(name: string, env: NodeJS.ProcessEnv): number | undefined {
   const n = Number(raw);
   if (!Number.isFinite(n) || n < 0) throw new UsageError(`${name} must be a non-negative number, got '${raw}'`);
   return n;
+}
+
+function http2Env(env: NodeJS.ProcessEnv): 'auto' | 'off' | undefined {
+  const raw = env.AGNT_HTTP2;
+  if (raw === undefined || raw === '') return undefined;
+  if (raw !== 'auto' && raw !== 'off') throw new UsageError(`AGNT_HTTP2 must be auto or off, got '${raw}'`);
+  return raw;
 }
 
 export const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -213,6 +235,10 @@ export function resolveSettings(flags: SettingFlags, env = hostEnv(), data: Conf
     timeout: pick(flags.timeout, envNumber('AGNT_TIMEOUT', env), p?.timeout, DEFAULT_TIMEOUT_SECONDS),
     retries: pick(flags.retries, envNumber('AGNT_RETRIES', env), p?.retries, DEFAULT_RETRIES),
     timezone: pick(undefined, env.AGNT_TIMEZONE || undefined, p?.timezone),
+    caFile: pick(undefined, env.AGNT_CA_FILE || undefined, p?.caFile),
+    certFile: pick(undefined, env.AGNT_CERT_FILE || undefined, p?.certFile),
+    keyFile: pick(undefined, env.AGNT_KEY_FILE || undefined, p?.keyFile),
+    http2: pick(undefined, http2Env(env), p?.http2, 'auto'),
     configPath: configPath(env),
   };
 }

@@ -98,6 +98,8 @@ export class Context {
       userAgent: `agnt/${VERSION} node/${process.versions.node}`,
       backoffBaseMs: env.AGNT_BACKOFF_MS ? Number(env.AGNT_BACKOFF_MS) : undefined,
       writeHooks: [...guardrailHooks({ profile: s.profile.name, file: this.global.guardrails }), ...journalHooks({ profile: s.profile.name, baseUrl: s.baseUrl.value })],
+      tls: s.caFile.value || s.certFile.value || s.keyFile.value ? { files: { caFile: s.caFile.value, certFile: s.certFile.value, keyFile: s.keyFile.value }, profile: s.profile.name } : undefined,
+      http2: s.http2.value !== 'off',
     };
   }
 

@@ -9,7 +9,18 @@ export class Gate {
   /** Waiters that go first: the next pages of a walk, on which queued work often depends. */
   private first: Array<() => void> = [];
 
-  constructor(readonly size: number) {}
+  constructor(private size: number) {}
+
+  /** A new size; with more places, waiters go at once (the HTTP client learns the protocol late). */
+  resize(size: number): void {
+    this.size = size;
+    while (this.held < this.size) {
+      const next = this.first.shift() ?? this.waiting.shift();
+      if (!next) break;
+      this.held++;
+      next();
+    }
+  }
 
   /** Takes a place if one is free now, with no wait (then release() it exactly once). */
   tryAcquire(): boolean {

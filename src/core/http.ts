@@ -7,11 +7,11 @@ import type { Agent, Dispatcher } from 'undici';
 import { Gate } from './gate.ts';
 import { Deadlines } from './deadlines.ts';
 import { ApiError, AgntError, Interrupted, NetworkError, TimeoutError, UsageError, type ApiErrorBody } from './errors.ts';
-import { cannotPass, networkFailure } from './network-errors.ts';
 import { learnSecrets, maskSecrets, mayHoldSecrets, redactUrl, redactUrls, redactValue, scrub, REDACTED } from './redact.ts';
 import { sleep } from './sleep.ts';
 import { setV8Flags } from './compile-cache.ts';
 import { hostEnv, runLocal } from './host.ts';
+import type { TlsFiles } from './tls-settings.ts';
 
 import type { ApiResponse, Method, PageMeta, RequestSpec } from './request-spec.ts';
 import { beforeWrite, type WriteHook } from './write-hooks.ts';
@@ -36,6 +36,14 @@ export interface ClientOptions {
   writeHooks?: readonly WriteHook[];
   /** An agent session's id (agnt mcp), sent as X-Agnt-Session with every request. */
   session?: string;
+  /**
+   * The files of a CA bundle and a client certificate, and the profile (for the key's passphrase
+   * in the keyring): read by core/tls-settings.ts when the dispatcher is made, before the first
+   * request is sent. Node's authorities alone when unset.
+   */
+  tls?: { files: TlsFiles; profile: string };
+  /** Offer HTTP/2 to an https server (the `http2` setting; default true). */
+  http2?: boolean;
 }
 
 const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
@@ -256,6 +264,12 @@ export const CONNECTIONS = 128;
  * batch rows from 100 a second (4 at once) to about 1,000 on a 20 ms round trip.
  */
 export const CHANGES_AT_ONCE = 64;
+/**
+ * Requests on the wire at once over HTTP/2, where they share one connection: the concurrent
+ * streams most servers allow (100, the RFC's recommended least; the sandbox's too). More would
+ * make undici open a second connection for the rest.
+ */
+export const H2_STREAMS = 100;
 /** Listeners on the command's abort signal that are not a request's: pauses, prompts, progress. */
 const LISTENER_SLACK = 16;
 
@@ -382,6 +396,37 @@ export class HttpClient {
     // retry pause has its own: up to CONNECTIONS at once (the gate), more than Node's default of
     // 10 before it warns on stderr.
     if (opts.signal) setMaxListeners(CONNECTIONS + LISTENER_SLACK, opts.signal);
+    // Over https with HTTP/2 offered, the first request goes alone until its connection tells the
+    // protocol: requests sent at once before that would each open a connection, where HTTP/2
+    // carries them all on one (see connected()).
+    this.offersH2 = opts.http2 !== false && this.base.protocol === 'https:' && !proxyConfigured();
+    if (this.offersH2) this.gate = new Gate(1);
+  }
+
+  /** HTTP/2 is offered to the server (ALPN), and the gate waits for the first connection. */
+  private readonly offersH2: boolean;
+  /** The protocol the first connection to the server agreed on, once known. */
+  protocol?: 'h2' | 'http/1.1';
+  /** The one connection to the server while it may speak HTTP/2 (see dispatcher()). */
+  private single?: Dispatcher;
+
+  /** A connection is open: --debug says how, and the first to the server sizes the gate. */
+  private connected(socket: import('node:tls').TLSSocket, host: string): void {
+    const alpn = socket.alpnProtocol === 'h2' ? 'h2' : 'http/1.1';
+    this.debug(`* connected to ${host} over ${socket.getProtocol?.() ?? 'TLS'}, ${alpn === 'h2' ? 'HTTP/2' : 'HTTP/1.1'} (ALPN ${socket.alpnProtocol || 'none'})`);
+    if (host !== this.base.host || this.protocol) return;
+    this.protocol = alpn;
+    if (this.offersH2) this.gate.resize(alpn === 'h2' ? H2_STREAMS : CONNECTIONS);
+  }
+
+  /**
+   * What a failed connection means (network-errors.ts): loaded beside undici when the first
+   * request is sent, rather than in the start-up chunk, since only a failure reads it.
+   */
+  private networkErrors?: typeof import('./network-errors.ts');
+  private async failures(): Promise<typeof import('./network-errors.ts')> {
+    this.networkErrors ??= await import('./network-errors.ts');
+    return this.networkErrors;
   }
 
   private dispatcher(): Promise<Agent> {
@@ -391,11 +436,27 @@ export class HttpClient {
     // responses just as well. Set before the first compile (and before undici's own code, so
     // that its code cache is always made under the same flags); wasm only.
     if (!this.agent) setV8Flags('--liftoff-only');
-    this.agent ??= import('./undici-lite.ts').then((mod) => {
-      const options = { keepAliveTimeout: 10_000, connections: CONNECTIONS };
+    if (!this.agent) void this.failures().catch(() => undefined);
+    this.agent ??= import('./undici-lite.ts').then(async (mod) => {
+      const options: import('undici').Agent.Options = { keepAliveTimeout: 10_000, connections: CONNECTIONS };
+      let tlsOptions: Record<string, unknown> | undefined;
+      if (this.base.protocol === 'https:') {
+        const tls = await (await import('./tls-connect.ts')).tlsConnect(mod, {
+          origin: this.origin,
+          tls: this.opts.tls,
+          h2: this.offersH2,
+          streams: H2_STREAMS,
+          onConnect: (socket, host) => this.connected(socket, host),
+        });
+        options.allowH2 = this.offersH2;
+        options.connect = tls.connect;
+        tlsOptions = tls.options;
+        this.single = tls.single;
+      }
       // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case), for API calls and presigned transfers
       // alike, with undici's own reading of them (loopback is not exempt unless NO_PROXY says so).
-      if (proxyConfigured()) return import('./undici-proxy.ts').then((proxy) => new proxy.EnvHttpProxyAgent(options) as unknown as Agent);
+      // Through a proxy the server's certificate is checked with the same CA (requestTls).
+      if (proxyConfigured()) return import('./undici-proxy.ts').then((proxy) => new proxy.EnvHttpProxyAgent({ ...options, requestTls: tlsOptions }) as unknown as Agent);
       return new mod.Agent(options);
     });
     return this.agent;
@@ -534,7 +595,7 @@ export class HttpClient {
       } catch (e) {
         if (e instanceof Interrupted || e instanceof UsageError) throw e;
         const code = (e as { code?: string }).code ?? '';
-        const mayRetry = (idempotent || NEVER_SENT.has(code)) && !cannotPass(code);
+        const mayRetry = (idempotent || NEVER_SENT.has(code)) && !(await this.failures()).cannotPass(code);
         if (mayRetry && attempt < maxAttempts && retryBudget.take()) {
           if (!NEVER_SENT.has(code)) mayHaveArrived = true;
           await this.pause(attempt, undefined, (e as Error).message, maxAttempts, spec.signal ?? this.opts.signal);
@@ -642,11 +703,13 @@ export class HttpClient {
       return { status: res.status, headers: res.headers, text };
     } catch (e) {
       if (outer?.aborted) throw new Interrupted();
+      // A TLS setting's file that cannot be read (tls-settings.ts), found as the dispatcher is made.
+      if (e instanceof UsageError) throw e;
       if (timedOut || (e as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT' || (e as { code?: string }).code === 'UND_ERR_BODY_TIMEOUT') {
         throw new TimeoutError(`request timed out after ${formatSeconds(timeoutMs)} (--timeout ${formatSeconds(timeoutMs).replace(/s$/, '')}): ${method} ${redactUrl(path)}`);
       }
       const err = e as Error & { code?: string; cause?: { code?: string; message?: string } };
-      throw networkFailure(err, this.base);
+      throw (await this.failures()).networkFailure(err, this.base, undefined, this.opts.tls?.files);
     } finally {
       stopDeadline();
       release?.();
@@ -656,7 +719,10 @@ export class HttpClient {
   private async sendUndici(method: Method, path: string, headers: Record<string, string>, payload: string | undefined, call: Call): Promise<Raw> {
     const timeoutMs = this.opts.timeoutMs;
     const agent = this.agentReady ?? (this.agentReady = await this.dispatcher());
-    agent.dispatch({ origin: this.origin, path, method, headers, body: payload, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }, call);
+    const to = this.single && this.protocol !== 'http/1.1' ? this.single : agent;
+    // idempotent: agnt decides itself what may be sent again (attempts()); undici would otherwise
+    // hold a POST back while other requests share its HTTP/2 connection.
+    to.dispatch({ origin: this.origin, path, method, headers, body: payload, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, idempotent: true }, call);
     return await call.answer;
   }
 
@@ -711,7 +777,7 @@ export class HttpClient {
         const err = this.transferError(e, method, shown);
         // An unknown host or an untrusted certificate fails again however often it is tried.
         const raw = e as { code?: string; cause?: { code?: string } };
-        if (attempt < maxAttempts && !cannotPass(raw.code ?? raw.cause?.code) && retryBudget.take()) {
+        if (attempt < maxAttempts && !(await this.failures()).cannotPass(raw.code ?? raw.cause?.code) && retryBudget.take()) {
           init.onRetry?.(err.message, attempt + 1, maxAttempts);
           await this.pause(attempt, undefined, `${err.message}`, maxAttempts, signal);
           continue;
@@ -751,12 +817,19 @@ export class HttpClient {
       const t = formatSeconds(this.opts.timeoutMs);
       return new TimeoutError(`request timed out after ${t} (--timeout ${t.replace(/s$/, '')}): ${method} ${what}`);
     }
-    return networkFailure(err, new URL(what));
+    // Loaded with the dispatcher, before any transfer could fail.
+    if (!this.networkErrors) return new NetworkError(`request to ${what} failed: ${err.message}`, 1, code);
+    return this.networkErrors.networkFailure(err, new URL(what), undefined, this.opts.tls?.files);
   }
 
   async close(): Promise<void> {
-    if (!this.agent) return;
-    const agent = await this.agent;
+    // A dispatcher that could not be made (a TLS setting's file) has nothing to close.
+    const agent = await this.agent?.catch(() => undefined);
+    if (!agent) return;
+    const single = (this.single as { stats?: { running: number; pending: number } } | undefined)?.stats;
+    // Destroyed, not closed: after a certificate that names other hosts, undici counts the failed
+    // request as still running on this client, and close() would wait for it forever.
+    if (single && (single.running || single.pending)) await this.single!.destroy().catch(() => undefined);
     // With nothing in flight the connections left are idle, and undici unrefs those: they keep
     // no process alive, and the system closes them at exit. Closing each and waiting for it cost
     // a short command a millisecond. Requests still in flight (pages fetched ahead, then

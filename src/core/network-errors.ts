@@ -20,8 +20,26 @@ const CERTIFICATE_CODES = new Set([
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 
+/**
+ * OpenSSL's alerts from a server that wants a client certificate (mutual TLS): none was sent
+ * (TLS 1.3 says so, 1.2 fails the handshake), or the one sent is not one it accepts.
+ */
+const CLIENT_CERTIFICATE_CODES = new Set([
+  'ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED',
+  'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE',
+  'ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE',
+  'ERR_SSL_TLSV1_ALERT_UNKNOWN_CA',
+  'ERR_SSL_SSLV3_ALERT_CERTIFICATE_EXPIRED',
+  'ERR_SSL_SSLV3_ALERT_CERTIFICATE_UNKNOWN',
+]);
+
 export function isCertificateError(code: string | undefined): boolean {
-  return code !== undefined && CERTIFICATE_CODES.has(code);
+  return code !== undefined && (CERTIFICATE_CODES.has(code) || CLIENT_CERTIFICATE_CODES.has(code));
+}
+
+/** Where the client certificate comes from, for the message of a server that refused it. */
+export interface CertificateContext {
+  certFile?: string;
 }
 
 /**
@@ -67,7 +85,7 @@ function sameEndpoint(err: SysError, proxy: URL): boolean {
 const CONNECT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'ECONNRESET']);
 
 /** The NetworkError for a failed request to `target`: worded for the server, the proxy or the certificate. */
-export function networkFailure(e: unknown, target: URL, env: NodeJS.ProcessEnv = process.env): NetworkError {
+export function networkFailure(e: unknown, target: URL, env: NodeJS.ProcessEnv = process.env, tls: CertificateContext = {}): NetworkError {
   const err = e as SysError;
   const code = err.code ?? err.cause?.code;
   const host = target.host;
@@ -78,11 +96,7 @@ export function networkFailure(e: unknown, target: URL, env: NodeJS.ProcessEnv =
     failure.hint = `check ${proxy.variable}, or send ${target.hostname} direct with NO_PROXY=${target.hostname}`;
     return failure;
   }
-  if (isCertificateError(code)) {
-    const failure = new NetworkError(`the certificate of ${host} is not trusted: ${err.message} (${code})`, 1, code);
-    failure.hint = `if ${target.hostname} uses a certificate authority of your own (a company proxy or CA), point NODE_EXTRA_CA_CERTS at its PEM file`;
-    return failure;
-  }
+  if (isCertificateError(code)) return certificateFailure(err, code!, target, tls);
   switch (code) {
     case 'ECONNREFUSED':
       return new NetworkError(`cannot connect to ${host}: connection refused`, 1, code);
@@ -90,9 +104,54 @@ export function networkFailure(e: unknown, target: URL, env: NodeJS.ProcessEnv =
     case 'EAI_AGAIN':
       return new NetworkError(`cannot resolve ${host}`, 1, code);
     case 'ECONNRESET':
-    case 'UND_ERR_SOCKET':
-      return new NetworkError(`connection to ${host} was reset`, 1, code);
+    case 'UND_ERR_SOCKET': {
+      const failure = new NetworkError(`connection to ${host} was reset`, 1, code);
+      // A server that checks client certificates in its own code (Node's does) closes the
+      // connection on one it does not accept, with no TLS alert to say why.
+      if (tls.certFile) failure.hint = `if ${target.hostname} requires mutual TLS, it may have refused the client certificate ${tls.certFile}: check cert-file and key-file`;
+      return failure;
+    }
     default:
       return new NetworkError(`request to ${host} failed: ${err.message}${code ? ` (${code})` : ''}`, 1, code);
   }
+}
+
+/**
+ * A certificate that failed, as one line naming the cause and a hint naming the setting that
+ * fixes it: the server's not trusted (ca-file), expired or not yet valid, issued for other names
+ * (base-url), or the server's refusal of the client's (cert-file, key-file).
+ */
+function certificateFailure(err: SysError, code: string, target: URL, tls: CertificateContext): NetworkError {
+  const host = target.host;
+  const fail = (message: string, hint: string): NetworkError => {
+    const failure = new NetworkError(`${message} (${code})`, 1, code);
+    failure.hint = hint;
+    return failure;
+  };
+  if (CLIENT_CERTIFICATE_CODES.has(code)) {
+    if (!tls.certFile)
+      return fail(
+        `${host} requires a client certificate (mutual TLS), and none is set`,
+        'give yours with `agnt config set cert-file FILE` and `agnt config set key-file FILE` (or AGNT_CERT_FILE, AGNT_KEY_FILE)',
+      );
+    return fail(`${host} refused the client certificate ${tls.certFile}`, 'set cert-file (and key-file) to a certificate the server accepts: issued by its client CA, and current');
+  }
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
+    const expired = code === 'CERT_HAS_EXPIRED';
+    return fail(
+      `the certificate of ${host} ${expired ? 'has expired' : 'is not valid yet'}`,
+      `the server's certificate must be renewed (no setting of agnt trusts ${expired ? 'an expired' : 'a future'} one); check this machine's clock too`,
+    );
+  }
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    const names = (err as SysError & { cert?: { subjectaltname?: string } }).cert?.subjectaltname;
+    return fail(
+      `the certificate of ${host} is not issued for ${target.hostname}${names ? ` (it names ${names})` : ''}`,
+      `set base-url to a name the certificate is for (\`agnt config set base-url https://NAME\`, or AGNT_BASE_URL)`,
+    );
+  }
+  return fail(
+    `the certificate of ${host} is not trusted: ${err.message}`,
+    `if ${target.hostname} uses a certificate authority of your own (a company proxy or CA), give its PEM file with \`agnt config set ca-file FILE\` (or AGNT_CA_FILE, or NODE_EXTRA_CA_CERTS)`,
+  );
 }

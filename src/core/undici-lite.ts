@@ -18,3 +18,15 @@ import AgentImpl from 'undici/lib/dispatcher/agent.js';
 Object.assign((DispatcherImpl as { prototype: object }).prototype, { request });
 
 export const Agent = AgentImpl as typeof Undici.Agent;
+
+// @ts-expect-error as above (the Agent's pools are made of these)
+import ClientImpl from 'undici/lib/dispatcher/client.js';
+
+/** One connection to one origin: the HTTP client's while its server may speak HTTP/2. */
+export const Client = ClientImpl as typeof Undici.Client;
+
+// @ts-expect-error as above (undici's Client loads this module too: it costs nothing more)
+import buildConnectorImpl from 'undici/lib/core/connect.js';
+
+/** undici's own connector (TLS options, ALPN, session cache), which http.ts wraps to see each connection. */
+export const buildConnector = buildConnectorImpl as typeof Undici.buildConnector;

@@ -25,6 +25,10 @@ export const environment = (): readonly EnvEntry[] => [
     meaning: 'IANA time zone for times you type and times agnt shows (as --tz where a command has it)',
     default: "the profile's timezone, else your platform user's, else the machine's",
   },
+  { name: 'AGNT_CA_FILE', meaning: 'a PEM bundle of certificate authorities to trust (as the ca-file setting)', default: "the profile's ca-file, else Node's authorities" },
+  { name: 'AGNT_CERT_FILE, AGNT_KEY_FILE', meaning: 'a client certificate and its key for mutual TLS (as cert-file, key-file)', default: "the profile's, else none" },
+  { name: 'AGNT_KEY_PASSPHRASE', meaning: 'the passphrase of an encrypted key-file (never kept in the config file)', default: "the OS keyring's, set by `agnt config set key-passphrase -`" },
+  { name: 'AGNT_HTTP2', meaning: 'auto: offer HTTP/2 to an https server; off: HTTP/1.1 only (as the http2 setting)', default: "the profile's http2, else auto" },
   { name: 'AGNT_CONFIG_DIR', meaning: 'the folder holding config.json (profiles)', default: '$XDG_CONFIG_HOME/agnt, else ~/.config/agnt' },
   { name: 'AGNT_KEYRING', meaning: 'off (or 0, false, no): keep tokens in the config file instead of the OS keyring', default: 'the OS keyring when one is available' },
   { name: 'AGNT_KEYRING_MODULE', meaning: 'a module with the API of @napi-rs/keyring to use instead (tests)', default: '@napi-rs/keyring' },
@@ -82,6 +86,10 @@ const settingMeanings = (): Record<keyof typeof PROFILE_SETTINGS, string> => ({
   retries: `retries of a request that may pass (default ${DEFAULT_RETRIES})`,
   timezone: 'IANA time zone for times you type and agnt shows (Europe/Paris)',
   guardrails: 'the organization document whose guardrails every write is checked against when the command has none (docs/guardrails.md)',
+  'ca-file': 'a PEM bundle of certificate authorities to trust for this server (AGNT_CA_FILE)',
+  'cert-file': 'a client certificate (PEM) for servers that require mutual TLS (AGNT_CERT_FILE)',
+  'key-file': "the client certificate's private key (PEM; its passphrase from AGNT_KEY_PASSPHRASE or the keyring)",
+  http2: 'offer HTTP/2 to an https server: auto (default) or off (AGNT_HTTP2)',
 });
 
 /** A block of a topic: a paragraph, a two-column list, or examples. */

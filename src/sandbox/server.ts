@@ -1,7 +1,7 @@
 // `agnt sandbox`: an in-process HTTP server emulating the platform API with state. Tests import
 // startSandbox() and run it on port 0.
 import { createServer, type IncomingMessage, type ServerResponse, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { Store, StoreWriteError } from './store.ts';
@@ -39,7 +39,19 @@ export interface SandboxOptions {
   bench?: BenchOptions;
   /** Seeds a new state instead of the built-in account (`--seed`, `--empty`: sandbox/seed-doc.ts). */
   seed?: (store: Store) => void;
+  /**
+   * Serve HTTPS, with HTTP/2 to clients that offer it (ALPN) and HTTP/1.1 to the rest, on this
+   * certificate (PEM). `clientCa`: require a client certificate signed by it (mutual TLS).
+   */
+  tls?: { cert: string; key: string; clientCa?: string };
 }
+
+/**
+ * Concurrent streams one HTTP/2 connection may carry: what most servers announce (nginx, and the
+ * RFC's recommended least), rather than Node's unlimited default, so that clients are tested
+ * against the limit they meet in production.
+ */
+export const MAX_STREAMS = 100;
 
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
@@ -146,6 +158,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     faults: [],
     secret: store.meta.secret,
     bench,
+    connections: 0,
     close: async () => undefined,
   };
   for (const area of sandboxAreas) area.register(router, sb);
@@ -254,14 +267,39 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     return none ? run(none) : readBody(req).then(run);
   };
 
-  const server: Server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
     try {
       handle(req, res);
     } catch (e) {
       failed(res, e);
     }
-  });
+  };
+  // Over TLS, the HTTP/2 server's compatibility API hands the same handler request and response
+  // objects of the shape node:http's have (url, method, headers, writeHead, end, pipe).
+  const server: Server = opts.tls
+    ? ((await import('node:http2')).createSecureServer(
+        {
+          cert: opts.tls.cert,
+          key: opts.tls.key,
+          allowHTTP1: true,
+          settings: { maxConcurrentStreams: MAX_STREAMS },
+          ...(opts.tls.clientCa ? { ca: opts.tls.clientCa, requestCert: true, rejectUnauthorized: true } : {}),
+        },
+        listener as never,
+      ) as unknown as Server)
+    : createServer(listener);
   server.keepAliveTimeout = 5000;
+  // The connections accepted (each TCP connection once, whatever it carries), and the open ones,
+  // which close() ends: the HTTP/2 server has no closeAllConnections().
+  const open = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    // node:http sets this on its sockets; the TLS server does not, and Nagle's algorithm then
+    // holds an HTTP/2 answer's DATA frame behind its HEADERS until the client's delayed ACK.
+    socket.setNoDelay(true);
+    sb.connections++;
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
@@ -269,11 +307,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const addr = server.address() as AddressInfo;
   const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   sb.port = addr.port;
-  sb.baseUrl = `http://${host}:${addr.port}`;
+  sb.baseUrl = `${opts.tls ? 'https' : 'http'}://${host}:${addr.port}`;
   sb.close = async () => {
     store.save();
     store.close();
     server.closeAllConnections?.();
+    for (const socket of open) socket.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     for (const area of sandboxAreas) area.close?.(sb);
   };

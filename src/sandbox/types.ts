@@ -46,6 +46,8 @@ export interface Sandbox {
   secret: string;
   /** The clock, fault rules, journal and snapshots, with the control namespace (sandbox/control.ts). */
   bench?: import('./control.ts').Bench;
+  /** Connections accepted since start (an HTTP/2 client's requests share one). */
+  connections: number;
   close(): Promise<void>;
 }
 

@@ -1,7 +1,8 @@
 // What the build puts in dist/ for the package: no reference to a source map it does not ship,
 // no iconv-lite (the prompts are bundled one by one, not through @inquirer/prompts and its
-// editor), and a notices file naming every bundled package with its licence text.
-import { readdirSync, readFileSync } from 'node:fs';
+// editor), a notices file naming every bundled package with its licence text, and a start-up
+// within its budget: the chunk every command loads (src/cli.ts and what it imports statically).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -9,8 +10,46 @@ const DIST = resolve(import.meta.dirname, '..', '..', 'dist');
 const ROOT = resolve(DIST, '..');
 const jsFiles = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? jsFiles(join(dir, e.name)) : e.name.endsWith('.js') ? [join(dir, e.name)] : []));
 
+/**
+ * The chunks a file requires at load, and theirs: `x=require(...)`, where an import() became
+ * `then(() => k(require(...)))` and loads only when that code runs.
+ */
+function loadedWith(file: string, seen = new Set<string>()): Set<string> {
+  for (const m of readFileSync(file, 'utf8').matchAll(/=require\("(\.\/(?:chunks\/)?[\w-]+\.js)"\)/g)) {
+    const next = resolve(file, '..', m[1]!);
+    if (!seen.has(next)) {
+      seen.add(next);
+      loadedWith(next, seen);
+    }
+  }
+  return seen;
+}
+
+/** The budget of the start-up chunk, in KiB: the routes table and the built-in records load with their commands. */
+const STARTUP_BUDGET_KIB = 150;
+
 describe('the bundle', () => {
   const files = jsFiles(DIST);
+
+  it(`loads one start-up chunk of at most ${STARTUP_BUDGET_KIB} KiB for every command, and nothing heavy beside it`, () => {
+    // dist/cli.js answers --version alone; every other run goes on to src/cli.ts's chunk (cli-*.js).
+    const entry = readdirSync(join(DIST, 'chunks')).filter((f) => /^cli-\w+\.js$/.test(f));
+    expect(entry).toHaveLength(1);
+    const startup = [...new Set([...loadedWith(join(DIST, 'cli.js')), ...loadedWith(join(DIST, 'chunks', entry[0]!))])];
+    const sizes = startup.map((f) => ({ file: f.slice(DIST.length + 1), kib: statSync(f).size / 1024 })).sort((a, b) => b.kib - a.kib);
+    const chunk = sizes[0]!;
+    // The files of the start-up path are the entry's few: the start-up chunk, and small shared ones.
+    expect(sizes.length, JSON.stringify(sizes)).toBeLessThanOrEqual(8);
+    expect(chunk.kib, `${chunk.file}: ${chunk.kib.toFixed(1)} KiB`).toBeLessThanOrEqual(STARTUP_BUDGET_KIB);
+    expect(
+      sizes.slice(1).every((s) => s.kib < 16),
+      JSON.stringify(sizes),
+    ).toBe(true);
+    // Whatever a start-up chunk holds, these never come with it: the records and routes of the
+    // built-in commands, the certificate library, the sandbox.
+    const text = readFileSync(join(DIST, chunk.file), 'utf8');
+    for (const marker of ["'GET /users/me'", '"GET /users/me"', 'serve HTTPS with HTTP/2', 'node-forge', 'sandbox listening']) expect(text, marker).not.toContain(marker);
+  });
 
   it('references no source map, and holds none', () => {
     expect(files.length).toBeGreaterThan(10);

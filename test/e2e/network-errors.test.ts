@@ -1,5 +1,5 @@
 // Failures that cannot pass are not retried, and are worded for what failed: a certificate that
-// is not trusted (with the NODE_EXTRA_CA_CERTS hint, which then works), and a proxy that cannot
+// is not trusted (with the ca-file / NODE_EXTRA_CA_CERTS hint, which then works), and a proxy that cannot
 // be reached, named as the proxy rather than as the API server.
 import { request as httpRequest } from 'node:http';
 import { createServer, type Server } from 'node:https';
@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 describe('an untrusted certificate', () => {
-  it('fails at once (no retry) with a hint naming NODE_EXTRA_CA_CERTS', async () => {
+  it('fails at once (no retry) with a hint naming ca-file and NODE_EXTRA_CA_CERTS', async () => {
     connections = 0;
     const r = await agnt(['users', 'me', '--base-url', tlsUrl, '--debug'], { sb, env: { AGNT_BACKOFF_MS: '1', AGNT_RETRIES: '3' } });
     expect(r.exitCode).toBe(1);
@@ -45,7 +45,9 @@ describe('an untrusted certificate', () => {
     expect(r.stderr).not.toContain('retrying');
     const lines = r.stderr.split('\n').filter((l) => l.startsWith('error:') || l.startsWith('hint:'));
     expect(lines[0]).toMatch(new RegExp(`^error: the certificate of ${tlsUrl.slice(8).replace(/\./g, '\\.')} is not trusted: .+ \\(DEPTH_ZERO_SELF_SIGNED_CERT\\)$`));
-    expect(lines[1]).toBe('hint: if 127.0.0.1 uses a certificate authority of your own (a company proxy or CA), point NODE_EXTRA_CA_CERTS at its PEM file');
+    expect(lines[1]).toBe(
+      'hint: if 127.0.0.1 uses a certificate authority of your own (a company proxy or CA), give its PEM file with `agnt config set ca-file FILE` (or AGNT_CA_FILE, or NODE_EXTRA_CA_CERTS)',
+    );
     await vi.waitFor(() => expect(connections).toBeGreaterThan(0));
     expect(connections).toBe(1);
   });
