@@ -15,7 +15,7 @@ import { addBuiltins } from './builtins.ts';
 import { isCommandWord } from './command-words.ts';
 import { topicsLine } from './help/topic-names.ts';
 import { helpTopicText, jsonFieldsHint, jsonFieldsMistake } from './help/answers.ts';
-import { rememberCommandLine } from './core/journal-hook.ts';
+import { rememberCommandLine } from './core/journal-run.ts';
 
 const VALUE_FLAGS = new Set(['-o', '--output', '--fields', '--query', '--profile', '--base-url', '--timeout', '--guardrails']);
 

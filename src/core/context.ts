@@ -7,7 +7,7 @@ import { resolveSettings, type Settings } from './config.ts';
 import { VERSION } from './version.ts';
 import { secondsFlag } from './duration.ts';
 import { hostEnv } from './host.ts';
-import { journalHooks } from './journal-hook.ts';
+import { journalHooks } from './journal-run.ts';
 import { guardrailHooks } from './guardrails/hook.ts';
 
 export interface GlobalOptions {

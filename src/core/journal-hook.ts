@@ -11,6 +11,7 @@ import { AgntError, ApiError } from './errors.ts';
 import { ChangeSetWriter, journalDir, pruneChangeSets } from './change-journal.ts';
 import { readConfig } from './config.ts';
 import { currentHost, hostEnv, type Host } from './host.ts';
+import { COMMAND_LINE, JOURNAL_SETTINGS, type JournalSettings } from './journal-run.ts';
 import { isSecretKey, maskSecrets, REDACTED } from './redact.ts';
 import type { Endpoint } from '../api/endpoint.ts';
 import type { RequestSpec, Requester } from './request-spec.ts';
@@ -26,13 +27,7 @@ const MAX_KEPT_BODY = 256 * 1024;
 /** Change sets older than this are removed when a run next writes (`agnt changes prune` for more). */
 export const DEFAULT_RETENTION_DAYS = 90;
 
-const COMMAND_LINE = { key: 'command line' };
 const RUN_JOURNAL = { key: 'journal' };
-
-/** Remembers the run's arguments (cli.ts), for the change set's command line. */
-export function rememberCommandLine(host: Host, argv: readonly string[]): void {
-  host.locals.set(COMMAND_LINE, [...argv]);
-}
 
 /** The command line with secrets masked: a secret flag's value, a secret key=value, any known secret. */
 export function maskedCommandLine(argv: readonly string[]): string {
@@ -61,29 +56,19 @@ export function maskedCommandLine(argv: readonly string[]): string {
   return maskSecrets(out.join(' '));
 }
 
-export interface JournalSettings {
-  profile: string;
-  baseUrl: string;
-}
-
 /**
- * The run's journal hook, made once per run (a run that builds several clients still makes one
- * change set); none when AGNT_JOURNAL=off.
+ * The run's journal hook (`agnt undo` marks its change set as an undo; the MCP server reads a
+ * plan's change set id from it), made from the settings journalHooks() kept once the run made a
+ * client; undefined when the journal is off or the run has no client.
  */
-export function journalHooks(settings: JournalSettings): WriteHook[] {
-  if (hostEnv().AGNT_JOURNAL === 'off') return [];
-  const host = currentHost();
+export function runJournal(host: Host = currentHost()): JournalHook | undefined {
   let hook = host.locals.get(RUN_JOURNAL) as JournalHook | undefined;
-  if (!hook) {
+  const settings = host.locals.get(JOURNAL_SETTINGS) as JournalSettings | undefined;
+  if (!hook && settings) {
     hook = new JournalHook(settings, (host.locals.get(COMMAND_LINE) as string[] | undefined) ?? []);
     host.locals.set(RUN_JOURNAL, hook);
   }
-  return [hook];
-}
-
-/** The run's journal hook, when it has one (`agnt undo` marks its change set as an undo). */
-export function runJournal(): JournalHook | undefined {
-  return currentHost().locals.get(RUN_JOURNAL) as JournalHook | undefined;
+  return hook;
 }
 
 export class JournalHook implements WriteHook {

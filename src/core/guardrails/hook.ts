@@ -6,7 +6,6 @@
 //
 // Which rules: the document of the command itself (org plan/apply set them, runGuardrails()),
 // else --guardrails FILE, else the profile's `guardrails` setting; none, and the hook does nothing.
-import { countWrites, journalDir } from '../change-journal.ts';
 import { readConfig } from '../config.ts';
 import { currentHost, hostEnv } from '../host.ts';
 import type { Requester } from '../request-spec.ts';
@@ -82,8 +81,15 @@ export class GuardrailRun {
    * run's own deletes let through: writes sent at once are counted as they pass the check, where
    * the journal would hold them only once each one's intent is written.
    */
-  state(): CheckState {
-    return { now: Date.now(), runDeletes: this.deletes, approved: this.approved, dayDeletes: () => (this.dayBase ??= deletesToday(this.profile)) + this.deletes };
+  async state(): Promise<CheckState> {
+    // The journal loads here, once a run has rules: not at every command's start-up.
+    const journal = await import('../change-journal.ts');
+    return {
+      now: Date.now(),
+      runDeletes: this.deletes,
+      approved: this.approved,
+      dayDeletes: () => (this.dayBase ??= deletesToday(journal, this.profile)) + this.deletes,
+    };
   }
 }
 
@@ -95,7 +101,7 @@ export async function loadRules(file: string): Promise<RuleSet | undefined> {
 }
 
 /** Deletes and removals the profile's change journal holds for the last 24 hours. */
-export function deletesToday(profile: string): number {
+function deletesToday({ countWrites, journalDir }: typeof import('../change-journal.ts'), profile: string): number {
   return countWrites(journalDir(profile), new Date(Date.now() - 86_400_000), (r) => r.intent.method === 'DELETE' || REMOVALS.has(r.intent.endpoint ?? ''));
 }
 
@@ -118,7 +124,7 @@ class GuardrailHook implements WriteHook {
     if (!rs) return undefined;
     const [{ touchOfRequest }, { enforce, isDelete }] = await Promise.all([import('./touch.ts'), import('./check.ts')]);
     const touch = await touchOfRequest(write, client, rs);
-    enforce(rs, [touch], this.run.state());
+    enforce(rs, [touch], await this.run.state());
     if (isDelete(touch)) this.run.deletes++;
     return undefined;
   }

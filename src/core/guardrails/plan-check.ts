@@ -8,7 +8,7 @@ import { CONNECTIONS } from '../http.ts';
 import { concretePath } from '../journal-hook.ts';
 import { mapLimit } from '../map-limit.ts';
 import type { RequestSpec } from '../request-spec.ts';
-import { enforce, violations, type Touch, type Violation } from './check.ts';
+import { enforce, type Touch } from './check.ts';
 import { runGuardrails } from './hook.ts';
 import type { RuleSet } from './rules.ts';
 import { touchOfRequest } from './touch.ts';
@@ -35,10 +35,5 @@ export async function checkPlanned(ctx: Context, planned: Planned[], what = 'not
   if (!rs || !planned.length) return;
   const specs = await Promise.all(planned.map((p) => endpointRequest(p.id, p.parts)));
   const run = runGuardrails({ profile: ctx.settings().profile.name, file: ctx.global.guardrails });
-  enforce(rs, await touchesOf(ctx, rs, specs), run.state(), what);
-}
-
-/** The violations of each request on its own and of the set (for a batch: which rows would fail). */
-export function planViolations(rs: RuleSet, touches: Touch[], ctx: Context): Violation[] {
-  return violations(rs, touches, runGuardrails({ profile: ctx.settings().profile.name, file: ctx.global.guardrails }).state());
+  enforce(rs, await touchesOf(ctx, rs, specs), await run.state(), what);
 }

@@ -117,7 +117,7 @@ const planRules = async (ctx: Context, p: Prepared): Promise<RuleSet | undefined
 async function checkGuardrails(ctx: Context, p: Prepared, saved: Rec | undefined, signed: Verified | undefined): Promise<void> {
   const rs = await planRules(ctx, p);
   if (!rs) return;
-  const found = violations(rs, planTouches(p.changes, p.supervision, p.desired, p.live), { ...guardrailsOf(ctx).state(), approved: Boolean(signed?.secondAdmin) });
+  const found = violations(rs, planTouches(p.changes, p.supervision, p.desired, p.live), { ...(await guardrailsOf(ctx).state()), approved: Boolean(signed?.secondAdmin) });
   if (!found.length) return;
   const selfOnly = signed?.by.length && !signed.secondAdmin && found.some((v) => v.rule === 'guardrails.approval');
   throw new GuardrailViolation(rs, found, selfOnly ? `the plan is signed only by its author (${saved!.author}): a second admin must approve it; nothing was written` : 'nothing was written');
@@ -127,7 +127,7 @@ async function checkGuardrails(ctx: Context, p: Prepared, saved: Rec | undefined
 async function guardrailNotes(ctx: Context, p: Prepared): Promise<string[]> {
   const rs = await planRules(ctx, p);
   if (!rs) return [];
-  return violations(rs, planTouches(p.changes, p.supervision, p.desired, p.live), guardrailsOf(ctx).state()).map(
+  return violations(rs, planTouches(p.changes, p.supervision, p.desired, p.live), await guardrailsOf(ctx).state()).map(
     (v) => `guardrails (${rs.file}): ${v.rule}: ${v.why}: ${v.objects.join(', ')}${v.rule === 'guardrails.approval' ? ' (agnt approve PLAN by a second admin)' : ' (apply refuses)'}`,
   );
 }
