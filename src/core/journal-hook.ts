@@ -11,7 +11,7 @@ import { AgntError, ApiError } from './errors.ts';
 import { ChangeSetWriter, journalDir, pruneChangeSets } from './change-journal.ts';
 import { readConfig } from './config.ts';
 import { currentHost, hostEnv, type Host } from './host.ts';
-import { COMMAND_LINE, JOURNAL_SETTINGS, type JournalSettings } from './journal-run.ts';
+import { COMMAND_LINE, JOURNAL_SETTINGS, type JournalSettings } from './journal-keys.ts';
 import { isSecretKey, maskSecrets, REDACTED } from './redact.ts';
 import type { Endpoint } from '../api/endpoint.ts';
 import type { RequestSpec, Requester } from './request-spec.ts';

@@ -5,15 +5,9 @@
 import { currentHost, hostEnv, type Host } from './host.ts';
 import type { WriteHook } from './write-hooks.ts';
 
-export const COMMAND_LINE = { key: 'command line' };
-/** The run's journal settings, once a client was made: journal-hook.ts makes the run's hook from them. */
-export const JOURNAL_SETTINGS = { key: 'journal settings' };
-const LAZY_HOOK = { key: 'journal hook (lazy)' };
+import { COMMAND_LINE, JOURNAL_SETTINGS, type JournalSettings } from './journal-keys.ts';
 
-export interface JournalSettings {
-  profile: string;
-  baseUrl: string;
-}
+const LAZY_HOOK = { key: 'journal hook (lazy)' };
 
 /** Remembers the run's arguments (cli.ts), for the change set's command line. */
 export function rememberCommandLine(host: Host, argv: readonly string[]): void {

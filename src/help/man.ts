@@ -42,6 +42,16 @@ function commandLines(root: Node): string[] {
  */
 export const PAGE_DATE = '2026-11-29';
 
+/**
+ * A line's length as mandoc -Tlint counts it: a character past ASCII as the escape it reads it as
+ * (\[u2019] for ’, 8 bytes; \[u1F600] past the BMP, 9), not as its UTF-8 bytes.
+ */
+function lintWidth(line: string): number {
+  let n = 0;
+  for (const c of line) n += c.codePointAt(0)! < 0x80 ? 1 : c.codePointAt(0)! > 0xffff ? 9 : 8;
+  return n;
+}
+
 /** Roff as mandoc -Tlint wants it: no paragraph macro right after a section heading, text lines of at most 80 bytes. */
 function tidy(lines: string[]): string[] {
   const out: string[] = [];
@@ -50,14 +60,16 @@ function tidy(lines: string[]): string[] {
     if (line === '.PP' && out.at(-1)?.startsWith('.SH ')) continue;
     if (line === '.nf') fill = false;
     if (line === '.fi') fill = true;
-    if (!fill || line.startsWith('.') || Buffer.byteLength(line) <= 80) {
+    if (!fill || line.startsWith('.') || lintWidth(line) <= 80) {
       out.push(line);
       continue;
     }
     // Filled text may break at any space: the reader's man joins the lines again.
     let rest = line;
-    while (Buffer.byteLength(rest) > 80) {
+    while (lintWidth(rest) > 80) {
+      // The last space that leaves at most 80 as mandoc counts them.
       let cut = rest.lastIndexOf(' ', 80);
+      while (cut > 0 && lintWidth(rest.slice(0, cut)) > 80) cut = rest.lastIndexOf(' ', cut - 1);
       if (cut <= 0) cut = rest.indexOf(' ', 80);
       if (cut <= 0) break;
       out.push(rest.slice(0, cut));
