@@ -199,7 +199,8 @@ describe.skipIf(!run)('agnt console in tmux', () => {
       const screen = await pane.waitFor((s) => s.includes('refresh failed: ') && drawn(s, 'agnt console  2 items'), 'the failed refresh');
       expectWholeFrame(screen, 100, 30);
       pane.send(['q']);
-      await pane.waitFor(() => pane.format('#{pane_dead}') === '1', 'the console to end');
+      // Dead first, its status a moment later (under load tmux reports them apart): wait for both.
+      await pane.waitFor(() => pane.format('#{pane_dead}') === '1' && pane.format('#{pane_dead_status}') !== '', 'the console to end');
       expect(pane.format('#{pane_dead_status}')).toBe('0');
       expect(pane.format('#{alternate_on}')).toBe('0');
     },
