@@ -25,16 +25,16 @@ export interface Reader {
    * The record sits inside what `endpoint` reads: each step a field, or a path parameter naming
    * the item of a list (by its id, or by the field the parameter is named after).
    */
-  pick?: Array<{ field: string } | { param: string }>;
+  pick?: Array<{ field: string } | { fields: string[] } | { param: string }>;
 }
 
 export type Inverse =
-  /** Send `via` the fields the write changed, with their values before. */
-  | { kind: 'restore'; via: Endpoint }
+  /** Send `via` the fields the write changed, with their values before; `lost` says what does not come back. */
+  | { kind: 'restore'; via: Endpoint; lost?: string[] }
   /** Delete what the create made: `param` (the id the answer gave) fills the delete's extra parameter. */
   | { kind: 'remove'; via: Endpoint; param?: { name: string; from: string[] }; lost?: string[]; finder?: Endpoint }
   /** Create the record again from its value before; `lost` says what does not come back. */
-  | { kind: 'recreate'; via: Endpoint; fields: string[]; lost: string[]; restoreAfter?: { via: Endpoint; fields: string[] } };
+  | { kind: 'recreate'; via: Endpoint; fields: string[]; lost: string[]; restoreAfter?: { via: Endpoint; fields: string[] }; refuses?: string };
 
 export interface InverseRow {
   endpoint: Endpoint;
@@ -91,6 +91,14 @@ function pickFrom(result: Shape | undefined, rest: string[], body: string[]): Re
       at = solid((solid(holder[1]) as { fields: Record<string, Shape> }).fields[field]);
       continue;
     }
+    // Lists the segment names from each side (a contact's outgoingRelationships and incomingRelationships): the item is in one of them.
+    const suffix = field.charAt(0).toUpperCase() + field.slice(1);
+    const sides = at?.kind === 'object' ? Object.entries(at.fields).filter(([k, f]) => k.endsWith(suffix) && solid(f)?.kind === 'array') : [];
+    if (sides.length) {
+      pick.push({ fields: sides.map(([k]) => k) });
+      at = solid(sides[0]![1]);
+      continue;
+    }
     const last = i === rest.length - 1;
     if (last && at?.kind === 'object' && body.length && body.every((f) => f in (at as { fields: object }).fields)) return pick;
     return undefined;
@@ -106,10 +114,18 @@ const REASONS: Readonly<Record<string, string>> = {
   'contacts.bulk-import': 'the answer counts the rows created and updated but names no ids',
   'contacts.bulk-tag': 'the answer does not say which contacts already had the tag',
   'contacts.merge': 'the merged contact is gone and its relationships moved',
-  'orgs.sso.set': 'the SSO settings cannot be read back (they hold a secret)',
-  'orgs.sso.disable': 'the SSO settings cannot be read back (they hold a secret)',
   'orgs.scim-token.rotate': 'the old SCIM token is invalid once rotated',
   'onboarding.finalize': 'a finalized onboarding session cannot be reopened',
+};
+
+// What writing back the fields an update changed cannot take back.
+const LOST_ON_RESTORE: Readonly<Record<string, string>> = {
+  'orgs.sso.set': 'a setting that held a secret before (a clientSecret inside saml): the journal never keeps it, so that setting is refused and named',
+};
+
+// Which deletes undo refuses to create again (src/workflows/undo.ts tells them apart).
+const REFUSED_ON_RECREATE: Readonly<Record<string, string>> = {
+  'contacts.relationships.delete': 'one removed through the contact it points at (an incoming one) is refused: create it again from the other contact',
 };
 
 // What deleting a created record cannot take back.
@@ -211,7 +227,7 @@ export function deriveInverses(all: readonly Endpoint[]): InverseRow[] {
       else if (!via) row.reason = 'no endpoint writes the record back';
       else {
         row.reader = reader;
-        row.inverse = { kind: 'restore', via };
+        row.inverse = { kind: 'restore', via, ...(LOST_ON_RESTORE[e.id] ? { lost: [LOST_ON_RESTORE[e.id]!] } : {}) };
       }
       continue;
     }
@@ -249,6 +265,14 @@ export function deriveInverses(all: readonly Endpoint[]): InverseRow[] {
       (x) => x.method === 'POST' && CREATE_VERBS.has(parts(x.id).verb) && Object.keys(x.params).every((p) => p in e.params) && (lastParam(e.path) !== undefined || x.path === e.path),
     );
     const reader = readerAt(e.path);
+    // A setting turned off (DELETE /organizations/{orgId}/sso keeps its settings): the fields it
+    // changed go back through the PUT of the same path, as after a write without a body.
+    const setter = !lastParam(e.path) ? ofResource(resource).find((x) => x.method === 'PUT' && x.path === e.path) : undefined;
+    if (!creator && setter && reader) {
+      row.reader = reader;
+      row.inverse = { kind: 'restore', via: setter };
+      continue;
+    }
     if (!creator || creator.id.endsWith('.upload')) {
       row.reason = creator ? 'the content cannot be uploaded again from the journal' : lastParam(e.path) ? 'the API has no request that creates it again' : 'it removes many records at once';
       continue;
@@ -265,7 +289,14 @@ export function deriveInverses(all: readonly Endpoint[]): InverseRow[] {
     // What the create does not take (a team's branding) is put back by the record's update, after it.
     const updater = ofResource(resource).find((x) => (x.method === 'PUT' || x.method === 'PATCH') && x.path === e.path);
     const more = fieldsOf(updater?.body).filter((f) => !fields.includes(f) && !secretFields(updater?.body).includes(f));
-    row.inverse = { kind: 'recreate', via: creator, fields: fields.filter((f) => !secrets.includes(f)), lost, ...(updater && more.length ? { restoreAfter: { via: updater, fields: more } } : {}) };
+    row.inverse = {
+      kind: 'recreate',
+      via: creator,
+      fields: fields.filter((f) => !secrets.includes(f)),
+      lost,
+      ...(REFUSED_ON_RECREATE[e.id] ? { refuses: REFUSED_ON_RECREATE[e.id]! } : {}),
+      ...(updater && more.length ? { restoreAfter: { via: updater, fields: more } } : {}),
+    };
   }
   return rows;
 }
@@ -312,7 +343,7 @@ export function inverseTable(all: readonly Endpoint[]): string {
     const read = r.reader ? `\`${r.reader.endpoint.method} ${r.reader.endpoint.path}\`${r.reader.key || r.reader.pick ? ' (the record inside)' : ''}` : '';
     const inv = r.inverse;
     const via = inv ? `\`${inv.via.method} ${inv.via.path}\` (${KIND_WORDS[inv.kind]})` : 'none';
-    const note = inv ? ('lost' in inv && inv.lost?.length ? inv.lost.join('; ') : '') : (r.reason ?? '');
+    const note = inv ? [...(('lost' in inv && inv.lost) || []), ...('refuses' in inv && inv.refuses ? [inv.refuses] : [])].join('; ') : (r.reason ?? '');
     lines.push(`| \`${e.method} ${e.path}\` (${e.id}) | ${r.kind} | ${cell(via)} | ${cell(read)} | ${cell(note)} |`);
   }
   return `${lines.join('\n')}\n`;

@@ -51,6 +51,11 @@ export async function readRecord(client: Requester, reader: Reader, params: Reco
   for (const step of reader.pick ?? []) {
     if (at === null || at === undefined) return null;
     if ('field' in step) at = (at as Record<string, unknown>)[step.field];
+    else if ('fields' in step)
+      at = step.fields.flatMap((f) => {
+        const side = (at as Record<string, unknown>)[f];
+        return Array.isArray(side) ? side : [];
+      });
     else at = Array.isArray(at) ? (at.find((item) => matches(item, step.param.split(','), params)) ?? null) : null;
   }
   return at ?? null;

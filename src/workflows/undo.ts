@@ -52,6 +52,26 @@ function remap<T>(value: T, ids: Map<string, string>): T {
   return value;
 }
 
+/**
+ * The record a write's answer holds: an answer that is the reader's whole record (PUT .../sso answers
+ * the organization) is narrowed to the part the reader picks (its sso).
+ */
+function answerRecord(row: InverseRow, after: unknown): unknown {
+  const pick = row.reader?.pick;
+  if (!pick?.length || row.endpoint.result !== row.reader!.endpoint.result || !pick.every((p) => 'field' in p)) return after;
+  let at = after;
+  for (const p of pick as Array<{ field: string }>) at = isRec(at) ? at[p.field] : undefined;
+  return at;
+}
+
+/** Equal, a masked secret in what was written standing for any value (the journal never keeps it). */
+function sameAsWritten(now: unknown, wrote: unknown): boolean {
+  if (wrote === REDACTED) return now !== undefined && now !== null;
+  if (Array.isArray(wrote)) return Array.isArray(now) && now.length === wrote.length && wrote.every((w, i) => sameAsWritten(now[i], w));
+  if (isRec(wrote)) return isRec(now) && Object.keys(now).length === Object.keys(wrote).length && Object.entries(wrote).every(([k, w]) => sameAsWritten(now[k], w));
+  return isDeepStrictEqual(now, wrote);
+}
+
 const idIn = (rec: unknown, names: string[]): string | undefined => {
   if (!isRec(rec)) return undefined;
   for (const n of names) if (typeof rec[n] === 'string' && rec[n]) return rec[n] as string;
@@ -118,7 +138,7 @@ class Undoer {
     const key = Object.keys(body)[0]!;
     const fields = wrapped ? [key] : Object.keys(body);
     const fieldOf = (rec: unknown, f: string) => (wrapped ? rec : isRec(rec) ? rec[f] : undefined);
-    const after = outcome?.after;
+    const after = answerRecord(row, outcome?.after);
     const out: Rec = {};
     const step = { ...base };
     for (const f of fields) {
@@ -130,7 +150,7 @@ class Undoer {
         step.refused.push(`${f} (a secret: its value before is not kept)`);
         continue;
       }
-      if (wrote === undefined || !isDeepStrictEqual(now, wrote)) {
+      if (wrote === undefined || !sameAsWritten(now, wrote)) {
         if (stateOf(r) === 'in-flight' && wrote !== undefined) continue; // it did not take effect
         step.refused.push(f);
         continue;
@@ -150,7 +170,7 @@ class Undoer {
    */
   private async restoreUnsent(base: UndoStep, r: ChangeRequest, row: InverseRow, params: Record<string, string>): Promise<UndoStep> {
     const before = r.intent.before;
-    const after = r.outcome?.after;
+    const after = answerRecord(row, r.outcome?.after);
     const via = row.inverse!.via;
     const shape = via.body;
     if (stateOf(r) === 'in-flight') return { ...base, result: 'cannot', note: 'in flight, and it sent no body: cannot tell whether it took effect' };
@@ -213,7 +233,15 @@ class Undoer {
     if (!isRec(before)) return { ...base, result: 'cannot', note: before === null ? 'there was nothing to delete' : 'the record before was not read' };
     if (stateOf(r) === 'in-flight' && (await this.live(row, params)) !== null) return { ...base, note: 'it did not reach the server' };
     const body: Rec = {};
-    for (const f of inv.fields) if (before[f] !== undefined && before[f] !== null && !containsRedacted(before[f])) body[f] = remap(before[f], this.ids);
+    for (const f of inv.fields) {
+      // A create that names a record by id (toContactId) where the record holds it as a reference (toContact: id or {id}).
+      const ref = before[f] === undefined && f.endsWith('Id') ? before[f.slice(0, -2)] : undefined;
+      const value = ref !== undefined ? (isRec(ref) ? ref.id : ref) : before[f];
+      if (value !== undefined && value !== null && !containsRedacted(value)) body[f] = remap(value, this.ids);
+    }
+    // A record seen from its other side (a relationship to this contact, not from it) is not this path's to create.
+    const own = Object.entries(body).find(([f, v]) => f.endsWith('Id') && before[f] === undefined && Object.values(params).includes(v as string));
+    if (own) return { ...base, result: 'cannot', note: `it was reached from the record it points at (${own[1]}): create it again from the other side` };
     const res = await this.send(inv.via, params, body, null);
     const oldId = idIn(before, ['id']);
     const newId = idIn(res.data, ['id']);
