@@ -1,6 +1,7 @@
 // The control routes behind `agnt sandbox clone --with contacts,coverage`: a cloned organization's
 // contacts and coverage spans, made many per request, their people named by e-mail (the members
 // the clone made) and their status kept as read from the source, as no public route could.
+import { NO_STAMPS } from './areas/coverage.ts';
 import { HttpError } from './http.ts';
 import { makeContact } from './model.ts';
 import type { Store } from './store.ts';
@@ -90,14 +91,7 @@ export function cloneCoverage(store: Store, orgId: string, body: Rec): Rec {
       status: 'draft',
       reason: 'manual',
       requireManagerApproval: false,
-      submittedAt: null,
-      approvedAt: null,
-      acceptedAt: null,
-      declinedAt: null,
-      rejectedAt: null,
-      activatedAt: null,
-      endedAt: null,
-      cancelledAt: null,
+      ...NO_STAMPS,
       auditTag: null,
       notifyPrincipal: false,
       endGracePeriodMs: 0,
