@@ -63,7 +63,7 @@ export async function readExtras(source: Context, orgId: string, want: Set<Extra
     const me = String((await callEndpoint<Rec>(client, 'users.me.get')).data?.id ?? '');
     if (emailOf.has(me))
       for (const c of await readAll(source, 'contacts.list'))
-        if (c.user === me) out.contacts.push({ owner: emailOf.get(me), name: c.name ?? null, email: c.email, emails: c.emails ?? [], phones: c.phones ?? [], tags: c.tags ?? [] });
+        if (c.user === me && c.email) out.contacts.push({ owner: emailOf.get(me), name: c.name ?? null, email: c.email, emails: c.emails ?? [], phones: c.phones ?? [], tags: c.tags ?? [] });
     // All asked at once: the HTTP core queues what is past its gate.
     const others = [...emailOf.keys()].filter((id) => id !== me);
     const details = await Promise.all(others.map(async (id) => [id, (await callEndpoint<Rec>(client, 'users.get', { params: { userId: id } })).data] as const));
