@@ -286,7 +286,7 @@ _agnt_node() {
     'sandbox fault clear') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=1 _agnt_var='' ;;
     'sandbox requests') _agnt_subs='' _agnt_flags='--since --method --path --follow --url --help' _agnt_all='' _agnt_vflags='--since --method --path --url' _agnt_npos=0 _agnt_var='' ;;
     'sandbox status') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=0 _agnt_var='' ;;
-    'sandbox clone') _agnt_subs='' _agnt_flags='--from-profile --pseudonymize --mapping --url --help' _agnt_all='' _agnt_vflags='--from-profile --mapping --url' _agnt_npos=1 _agnt_var='' ;;
+    'sandbox clone') _agnt_subs='' _agnt_flags='--from-profile --pseudonymize --mapping --with --url --help' _agnt_all='' _agnt_vflags='--from-profile --mapping --with --url' _agnt_npos=1 _agnt_var='' ;;
     'sandbox stop') _agnt_subs='' _agnt_flags='--url --help' _agnt_all='' _agnt_vflags='--url' _agnt_npos=0 _agnt_var='' ;;
     'mcp') _agnt_subs='install' _agnt_flags='--http --port --token-file --allow-writes --allow-destructive --tools --toolsets --grant --help' _agnt_all='' _agnt_vflags='--port --token-file --tools --toolsets --grant' _agnt_npos=0 _agnt_var='' ;;
     'mcp install') _agnt_subs='' _agnt_flags='--client --print --config --name --url --token-from --help' _agnt_all='' _agnt_vflags='--client --config --name --url --token-from' _agnt_npos=0 _agnt_var='' ;;

@@ -941,7 +941,7 @@ function __agnt_vflags --argument-names p
         case 'sandbox status'
             printf '%s\n' --url
         case 'sandbox clone'
-            printf '%s\n' --from-profile --mapping --url
+            printf '%s\n' --from-profile --mapping --with --url
         case 'sandbox stop'
             printf '%s\n' --url
         case 'mcp'
@@ -2525,6 +2525,7 @@ complete -c agnt -n '__agnt_at \'sandbox status\'' -l url -x -d 'the sandbox (de
 complete -c agnt -n '__agnt_at \'sandbox clone\'' -l from-profile -x -d 'the profile of the organization to copy (its server and token)'
 complete -c agnt -n '__agnt_at \'sandbox clone\'' -l pseudonymize -d 'replace e-mail addresses and free text by pseudonyms (the same input, the same pseudonym)'
 complete -c agnt -n '__agnt_at \'sandbox clone\'' -l mapping -r -F -d 'where --pseudonymize writes the mapping (default: beside the data file, else here); an existing one keeps its key'
+complete -c agnt -n '__agnt_at \'sandbox clone\'' -l with -x -d 'also copy, comma-separated: contacts (the members\' contacts), coverage (coverage spans)'
 complete -c agnt -n '__agnt_at \'sandbox clone\'' -l url -x -d 'the sandbox (default: the `sandbox` profile, which `agnt sandbox start` writes)'
 complete -c agnt -n '__agnt_at \'sandbox stop\'' -l url -x -d 'the sandbox (default: the `sandbox` profile, which `agnt sandbox start` writes)'
 complete -c agnt -n '__agnt_at \'mcp\'' -f -a 'install' -d 'add agnt to an MCP client'

@@ -20,6 +20,7 @@ interface CloneOptions {
   pseudonymize?: boolean;
   mapping?: string;
   url?: string;
+  with?: string;
 }
 
 type Rec = Record<string, any>;
@@ -30,7 +31,6 @@ const NEVER_COPIED = [
   'chat history',
   "members' names and phone numbers (the API makes a member from an e-mail address)",
   'assistants other than the default one, and their settings',
-  'contacts and coverage (spans, rules)',
 ];
 
 export async function clone(ctx: Context, orgArg: string | undefined, rawOpts: unknown): Promise<Outcome> {
@@ -38,6 +38,8 @@ export async function clone(ctx: Context, orgArg: string | undefined, rawOpts: u
   const from = opts.fromProfile;
   if (!from) throw new UsageError('--from-profile NAME is required: the profile of the organization to copy (agnt config profiles)');
   if (!readConfig().profiles?.[from]) throw new UsageError(`--from-profile: no profile named '${from}'`, 'list them with `agnt config profiles`');
+  const { parseWith, readExtras, pseudonymizeExtras, notCopiedExtras } = await import('./sandbox-clone-with.ts');
+  const want = parseWith(opts.with);
   if (opts.mapping && !opts.pseudonymize) throw new UsageError('--mapping goes with --pseudonymize (it is where the pseudonyms are written)');
   // The sandbox and its control token first: nothing is read from the source without somewhere to put it.
   const sandbox = target(ctx, opts.url);
@@ -52,6 +54,7 @@ export async function clone(ctx: Context, orgArg: string | undefined, rawOpts: u
   // Secrets are never copied: the export holds references in their place, emptied here.
   const { doc: withoutSecrets, paths: secrets } = unsetSecrets(exported.data, {});
   let doc: Rec = withoutSecrets;
+  let extras = await readExtras(source, orgId, want);
 
   let mappingFile: string | undefined;
   let pseudonyms: import('../workflows/org-as-code/pseudonymize.ts').Pseudonyms | undefined;
@@ -62,6 +65,7 @@ export async function clone(ctx: Context, orgArg: string | undefined, rawOpts: u
     mappingFile = opts.mapping ?? (status.dataFile ? join(dirname(String(status.dataFile)), `${orgId}.clone-mapping.json`) : `${orgId}.clone-mapping.json`);
     pseudonyms = Pseudonyms.open(mappingFile);
     doc = pseudonymizeDocument(doc, pseudonyms);
+    extras = pseudonymizeExtras(extras, pseudonyms);
   }
   const name = String(doc.organization?.name ?? '');
   const admin = (doc.members as Rec[] | undefined)?.find((m) => m.role === 'admin')?.email;
@@ -89,6 +93,10 @@ export async function clone(ctx: Context, orgArg: string | undefined, rawOpts: u
   for (const teams of slices) if (teams.length) await call(ctx, sandbox, 'POST', `organizations/${encodeURIComponent(String(made.organization))}/teams`, { teams });
   const { applyInSandbox } = await import('./sandbox.ts');
   await applyInSandbox(sandbox.url, String(made.token), String(made.organization), '(the clone)', JSON.stringify(doc), `the clone of ${orgId} could not be made in ${made.organization}`);
+  // Contacts and spans once the members are made (their people are named by e-mail), in slices.
+  const orgPath = `organizations/${encodeURIComponent(String(made.organization))}`;
+  for (let i = 0; i < extras.contacts.length; i += 2_000) await call(ctx, sandbox, 'POST', `${orgPath}/contacts`, { contacts: extras.contacts.slice(i, i + 2_000) });
+  for (let i = 0; i < extras.spans.length; i += 500) await call(ctx, sandbox, 'POST', `${orgPath}/coverage`, { spans: extras.spans.slice(i, i + 500) });
   await call(ctx, sandbox, 'POST', 'tokens');
   // A profile for the clone's admin (the sandbox's own admin cannot see another organization).
   const profile = 'clone';
@@ -99,12 +107,14 @@ export async function clone(ctx: Context, orgArg: string | undefined, rawOpts: u
   if (pseudonyms && mappingFile)
     pseudonyms.save(mappingFile, { source: { baseUrl: source.settings().baseUrl.value, organization: orgId }, clone: { baseUrl: sandbox.url, organization: made.organization } });
 
-  const notCopied = [...secrets.map((s) => `${s.path} (a secret; set it in the sandbox by hand if the rehearsal needs it)`), ...NEVER_COPIED];
+  const notCopied = [...secrets.map((s) => `${s.path} (a secret; set it in the sandbox by hand if the rehearsal needs it)`), ...NEVER_COPIED, ...notCopiedExtras(want, extras)];
   const data = {
     source: { profile: from, organization: orgId },
     organization: made.organization,
     members: (doc.members as Rec[] | undefined)?.length ?? 0,
     teams: (doc.teams as Rec[] | undefined)?.length ?? 0,
+    ...(want.has('contacts') ? { contacts: extras.contacts.length } : {}),
+    ...(want.has('coverage') ? { coverageSpans: extras.spans.length } : {}),
     admin,
     profile,
     pseudonymized: Boolean(opts.pseudonymize),
@@ -112,7 +122,7 @@ export async function clone(ctx: Context, orgArg: string | undefined, rawOpts: u
     notCopied,
   };
   const text = [
-    `cloned ${orgId} (profile ${from}) into ${made.organization} at ${sandbox.url}: ${data.members} member(s), ${data.teams} team(s)${opts.pseudonymize ? ', pseudonymized' : ''}`,
+    `cloned ${orgId} (profile ${from}) into ${made.organization} at ${sandbox.url}: ${data.members} member(s), ${data.teams} team(s)${want.has('contacts') ? `, ${extras.contacts.length} contact(s)` : ''}${want.has('coverage') ? `, ${extras.spans.length} coverage span(s)` : ''}${opts.pseudonymize ? ', pseudonymized' : ''}`,
     `profile '${profile}': the clone's admin ${admin} (use --profile ${profile})`,
     ...(mappingFile ? [`mapping (0600, never sent): ${mappingFile}`] : []),
     'not copied:',

@@ -187,15 +187,18 @@ export const SANDBOX_RECORDS: readonly BuiltinRecord[] = [
     command: 'sandbox clone',
     summary: 'copy a live organization into the sandbox',
     description:
-      "Copy an organization, read with another profile's token as `agnt org export` reads it (its document: domains, SSO without its secrets,\nteams, members, invitations, rules, and the members' supervision matrices as its policy), into the running sandbox: a new\norganization with the same name, made by `agnt org apply`, with a token for every member. --pseudonymize replaces e-mail\naddresses and free text deterministically and writes the mapping (and its key) beside the clone, 0600. What a clone cannot\ncopy is listed at the end. Take a snapshot first to go back.",
+      "Copy an organization, read with another profile's token as `agnt org export` reads it (its document: domains, SSO without its secrets,\nteams, members, invitations, rules, and the members' supervision matrices as its policy), into the running sandbox: a new\norganization with the same name, made by `agnt org apply`, with a token for every member. --pseudonymize replaces e-mail\naddresses and free text deterministically and writes the mapping (and its key) beside the clone, 0600. What a clone cannot\ncopy is listed at the end. Take a snapshot first to go back.\n--with contacts,coverage also copies the members' contacts and the coverage spans, their people mapped to the cloned members\n(pseudonymized with the same mapping). Contacts are what the profile's token can read: its own user's in full (name, e-mails,\nphone numbers, tags), every other member's by name and e-mail only (the member's detail, GET /users/{id}).",
     args: [{ name: 'org', description: "the organization to copy (default: the organization of the profile's user)", required: false }],
     options: [
       { flags: '--from-profile <name>', description: 'the profile of the organization to copy (its server and token)' },
       { flags: '--pseudonymize', description: 'replace e-mail addresses and free text by pseudonyms (the same input, the same pseudonym)' },
       { flags: '--mapping <file>', description: 'where --pseudonymize writes the mapping (default: beside the data file, else here); an existing one keeps its key', file: true },
+      { flags: '--with <list>', description: "also copy, comma-separated: contacts (the members' contacts), coverage (coverage spans)" },
       URL_OPTION,
     ],
-    examples: ['agnt sandbox clone --from-profile staging --pseudonymize   # the organization of the staging profile, e-mails and free text replaced'],
+    examples: [
+      'agnt sandbox clone --from-profile staging --pseudonymize --with contacts,coverage   # the organization of the staging profile, its contacts and coverage spans, e-mails and free text replaced',
+    ],
     run: async (ctx, { args, opts }) => (await import('./sandbox-clone.ts')).clone(ctx, args[0] as string | undefined, opts),
   },
   {

@@ -18,6 +18,7 @@ import { seedOrganizations, seedOrgId, tokensForAll } from './seed-doc.ts';
 import { makeUser } from './model.ts';
 import { provisionedIdentifier } from './areas/identifiers.ts';
 import { CONTROL_PREFIX } from './control-prefix.ts';
+import { cloneContacts, cloneCoverage } from './clone-extras.ts';
 
 type Rec = Record<string, any>;
 
@@ -236,6 +237,10 @@ export class Bench {
         return { status: 201, body: this.cloneMembers(name!, body) };
       case 'POST organizations/:name/teams':
         return { status: 201, body: this.cloneTeams(name!, body) };
+      case 'POST organizations/:name/contacts':
+        return { status: 201, body: cloneContacts(this.sb.store, name!, body) };
+      case 'POST organizations/:name/coverage':
+        return { status: 201, body: cloneCoverage(this.sb.store, name!, body) };
       case 'POST tokens':
         tokensForAll(this.sb.store);
         return { body: { users: this.sb.store.size('users') } };

@@ -7,7 +7,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { agnt, agntProcess, removeDir, tempDir, withSandbox } from '../support/helpers.ts';
-import { makeUser } from '../../src/sandbox/model.ts';
+import { makeContact, makeUser } from '../../src/sandbox/model.ts';
 import { provisionedIdentifier } from '../../src/sandbox/areas/identifiers.ts';
 import { seedOrganizations } from '../../src/sandbox/seed-doc.ts';
 
@@ -153,6 +153,91 @@ describe('sandbox clone', () => {
     }
   });
 
+  it("--with contacts,coverage --pseudonymize: the same contacts and spans, their people the cloned members, none of the source's names, e-mails or phones", async () => {
+    const prod = await withSandbox();
+    const into = await withSandbox({ bench: {}, seed: (store) => seedOrganizations(store, [{ name: 'Sandbox', adminEmail: 'admin@sandbox.test' }]) });
+    const config = tempDir('agnt-clone-with-');
+    try {
+      const admin = prod.store.lookup('users', 'email', 'admin@acme.test')[0]!;
+      // The admin's own contacts in full (phones among them), and a member's contact whose e-mail
+      // is another member's: it must map to that member's pseudonym.
+      for (let i = 0; i < 3; i++)
+        makeContact(prod.store, {
+          account: admin.account,
+          user: admin.id,
+          email: `client${i}@customer.test`,
+          name: `Client Name${i}`,
+          phones: [{ number: `+4420700${i}1234`, type: 'work', primary: true }],
+        });
+      makeContact(prod.store, { account: admin.account, user: 'usr_member', email: 'admin@acme.test', name: 'Ada Adminsson' });
+      makeContact(prod.store, { account: admin.account, user: 'usr_principal', email: 'vendor@supplier.test', name: 'Vera Vendorova' });
+      const members = new Set(prod.store.filter('users', (u) => u.organization === 'org_acme').map((u) => u.id));
+      const contacts = prod.store.filter('contacts', (c) => members.has(c.user));
+      const spans = prod.store.filter('coverageSpans', (s) => s.account === admin.account);
+      expect(spans.length).toBeGreaterThan(0);
+      expect(contacts.filter((c) => c.user !== admin.id).length).toBeGreaterThan(1);
+      writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: { prod: { baseUrl: prod.baseUrl, token: prod.tokens.admin } } }), { mode: 0o600 });
+      const mapping = join(config, 'mapping.json');
+      const r = await agnt(['sandbox', 'clone', '--from-profile', 'prod', '--url', into.baseUrl, '--with', 'contacts,coverage', '--pseudonymize', '--mapping', mapping], {
+        configDir: config,
+        env: { AGNT_SANDBOX_TOKEN: into.bench!.controlToken },
+      });
+      expect(r.stderr).toBe('');
+      expect(r.exitCode).toBe(0);
+      expect(r.stdout).toContain(`, ${contacts.length} contact(s), ${spans.length} coverage span(s), pseudonymized\n`);
+      expect(r.stdout).not.toMatch(/- contacts \(|- coverage spans \(/);
+      expect(r.stdout).toContain("of other members' contacts, everything but name and e-mail");
+
+      const cloned = new Map(into.store.filter('users', (u) => u.organization === 'org_acme_corp').map((u) => [u.id, u.email]));
+      const map = JSON.parse(readFileSync(mapping, 'utf8'));
+      const emailOf = (id: string) => prod.store.get('users', id)!.email;
+      // The same contacts, each under its owner's pseudonym, its e-mail the pseudonym of the source's.
+      const got = into.store.filter('contacts', (c) => cloned.has(c.user)).map((c) => `${cloned.get(c.user)} ${c.email}`);
+      expect(got.sort()).toEqual(contacts.map((c) => `${map.emails[emailOf(c.user)]} ${map.emails[c.email.toLowerCase()]}`).sort());
+      expect(into.store.filter('contacts', (c) => c.email === map.emails['admin@acme.test'] && cloned.get(c.user) === map.emails['member@acme.test'])).toHaveLength(
+        contacts.filter((c) => c.email === 'admin@acme.test' && c.user === 'usr_member').length,
+      );
+      // The same spans: primary coordinator and each principal and backup, mapped.
+      const shape = (store: typeof prod.store, account: string, email: (id: string) => string) =>
+        store
+          .filter('coverageSpans', (s) => s.account === account)
+          .map((s) =>
+            JSON.stringify([
+              email(s.primaryCoordinator),
+              s.startAt,
+              s.endAt,
+              s.reason,
+              store
+                .lookup('coverageSpanPrincipals', 'span', s.id)
+                .map((p) => `${email(p.principal)}>${email(p.backupCoordinator)}`)
+                .sort(),
+            ]),
+          )
+          .sort();
+      expect(shape(into.store, into.store.get('organizations', 'org_acme_corp')!.account, (id) => cloned.get(id)!)).toEqual(shape(prod.store, admin.account, (id) => map.emails[emailOf(id)]));
+
+      // None of the source's people, nor its contacts' names, e-mails or phones, is in the sandbox.
+      const state = [...into.store.chunks()].join('');
+      const leaks = contacts.flatMap((c) => [c.email, c.name, ...(c.phones ?? []).map((p: { number: string }) => p.number)]).filter((v) => typeof v === 'string' && v.length > 4 && state.includes(v));
+      expect(leaks).toEqual([]);
+      expect(into.store.filter('contacts', (c) => c.phones?.length).length).toBeGreaterThanOrEqual(3);
+
+      // Without --with, both are listed as not copied.
+      const again = await withSandbox({ bench: {}, seed: (store) => seedOrganizations(store, [{ name: 'Sandbox', adminEmail: 'admin@sandbox.test' }]) });
+      try {
+        const plain = await agnt(['sandbox', 'clone', '--from-profile', 'prod', '--url', again.baseUrl], { configDir: config, env: { AGNT_SANDBOX_TOKEN: again.bench!.controlToken } });
+        expect(plain.exitCode).toBe(0);
+        expect(plain.stdout).toContain('  - contacts (copy them with --with contacts)\n  - coverage spans (copy them with --with coverage)\n');
+        expect(again.store.filter('contacts', (c) => again.store.get('users', c.user)?.organization === 'org_acme_corp')).toEqual([]);
+      } finally {
+        await again.dispose();
+      }
+    } finally {
+      await Promise.all([prod.dispose(), into.dispose()]);
+      removeDir(config);
+    }
+  });
+
   it('bad input is exit 2 before anything is read', async () => {
     const none = await agntProcess(['sandbox', 'clone', '--from-profile', 'nosuch'], { configDir: dir });
     expect(none.stderr).toMatch(/^error: --from-profile: no profile named 'nosuch'\n/);
@@ -161,6 +246,9 @@ describe('sandbox clone', () => {
     const noFlag = await agntProcess(['sandbox', 'clone', '--from-profile', 'prod', '--mapping', 'x.json'], { configDir: dir });
     expect(noFlag.stderr).toMatch(/^error: --mapping goes with --pseudonymize/);
     expect(noFlag.exitCode).toBe(2);
+    const unknown = await agntProcess(['sandbox', 'clone', '--from-profile', 'prod', '--with', 'contacts,calendars'], { configDir: dir });
+    expect(unknown.stderr).toMatch(/^error: --with: unknown 'calendars' \(one or more of: contacts, coverage/);
+    expect(unknown.exitCode).toBe(2);
     expect(source.requests.length).toBe(mark);
   });
 });

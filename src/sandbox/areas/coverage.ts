@@ -267,7 +267,7 @@ export function createSpan(store: Store, caller: Rec, body: unknown): Rec {
 }
 
 /** A span's transition stamps before any transition: each is set by the one that happens. */
-const NO_STAMPS = {
+export const NO_STAMPS = {
   approvedBy: null,
   approvedAt: null,
   submittedAt: null,
