@@ -2,31 +2,21 @@
 // the `agnt sandbox clock | snapshot | fault | requests | status | stop` verbs over its control
 // namespace, and by ordinary agnt commands as a user's script would.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { execa, type ResultPromise } from 'execa';
+import { execa } from 'execa';
 import { createInterface } from 'node:readline';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
-import { agnt, BIN, cleanEnv, removeDir, tempDir, type RunOptions } from '../support/helpers.ts';
+import { startSandboxProcess, type SandboxProcess } from '../support/sandbox-process.ts';
+import { agnt, BIN, cleanEnv, removeDir, tempDir } from '../support/helpers.ts';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const EXAMPLE = join(ROOT, 'examples', 'org.yaml');
 
-interface Bench {
-  url: string;
-  tokens: Record<string, string>;
-  controlToken: string;
-  clock: string;
-  /** The config folder holding the `sandbox` profile it wrote. */
-  config: string;
-  child: ResultPromise;
-  /** Runs agnt with that profile (the admin's token), or as a seeded role. */
-  run(args: string[], opts?: RunOptions & { role?: string }): ReturnType<typeof agnt>;
-  json<T = any>(args: string[], opts?: RunOptions & { role?: string }): Promise<T>;
-  stop(): Promise<void>;
-}
+/** A sandbox process (test/support/sandbox-process.ts), with the clock its first line names. */
+type Bench = SandboxProcess & { clock: string };
 
 const started: Bench[] = [];
 const dirs: string[] = [];
@@ -42,36 +32,9 @@ function alive(pid: number): boolean {
   }
 }
 
-async function startBench(args: string[], config = tempDir('agnt-bench-')): Promise<Bench> {
-  dirs.push(config);
-  const child = execa(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', '--json', ...args], {
-    env: { ...cleanEnv(), AGNT_CONFIG_DIR: config },
-    extendEnv: true,
-    reject: false,
-  });
-  const first = await new Promise<string>((ok, fail) => {
-    createInterface({ input: child.stdout! }).once('line', ok);
-    void child.then((r) => fail(new Error(`agnt sandbox start exited ${r.exitCode}: ${r.stderr}`)));
-  });
-  const info = JSON.parse(first);
-  const run = (a: string[], opts: RunOptions & { role?: string } = {}) =>
-    agnt(a, { configDir: config, ...opts, env: { ...(opts.role ? { AGNT_TOKEN: info.tokens[opts.role] } : {}), ...(opts.env ?? {}) } });
-  const bench: Bench = {
-    ...info,
-    url: info.baseUrl,
-    config,
-    child,
-    run,
-    json: async (a, opts) => {
-      const r = await run([...a, '-o', 'json'], opts);
-      if (r.exitCode !== 0) throw new Error(`agnt ${a.join(' ')} exited ${r.exitCode}: ${r.stderr}`);
-      return JSON.parse(r.stdout);
-    },
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await child;
-    },
-  };
+async function startBench(args: string[]): Promise<Bench> {
+  const bench = (await startSandboxProcess(args)) as Bench;
+  dirs.push(bench.config);
   started.push(bench);
   return bench;
 }
