@@ -2,7 +2,7 @@
 // where each item's actions are one key away; `--plain` (and TERM=dumb) the same as numbered
 // lines and prompts (plain.ts). The keys' effects are state.ts's, the frame view.ts's, the
 // terminal screen.ts's, the actions actions.ts's; this module runs the loop between them.
-import type { Context } from '../../core/context.ts';
+import { Context } from '../../core/context.ts';
 import type { Outcome } from '../../core/outcome.ts';
 import { AgntError, EXIT, UsageError } from '../../core/errors.ts';
 import { hostEnv } from '../../core/host.ts';
@@ -39,6 +39,11 @@ async function fullScreen(ctx: Context, opts: Record<string, unknown>, s: State,
   });
   let done = false;
   let refreshing: Promise<void> | undefined;
+  // The view's reads (refreshes) have a signal of their own: quitting cancels one in flight, so
+  // the process ends at once instead of when a refresh against an unreachable server gives up.
+  // An action the user confirmed (a write) is not cancelled.
+  const stopReads = new AbortController();
+  const reads = new Context(ctx.global, AbortSignal.any([ctx.signal, stopReads.signal]), ctx.io);
   const session = openSession(stdin, stdout, {
     key: (k) => onKey(k),
     resize: () => draw(),
@@ -50,7 +55,7 @@ async function fullScreen(ctx: Context, opts: Record<string, unknown>, s: State,
     session.draw(frame(s, width, height, style));
   };
   const doRefresh = () => {
-    refreshing ??= refresh(ctx, opts, s).finally(() => {
+    refreshing ??= refresh(reads, opts, s).finally(() => {
       refreshing = undefined;
       draw();
     });
@@ -79,6 +84,9 @@ async function fullScreen(ctx: Context, opts: Record<string, unknown>, s: State,
     clearInterval(timer);
     ctx.signal.removeEventListener('abort', onAbort);
     session.restore();
+    stopReads.abort();
+    await refreshing;
+    await reads.close();
   }
   if (why.quit) return;
   if (why.signal === 'SIGINT') return { exitCode: EXIT.interrupted, message: 'interrupted' };
