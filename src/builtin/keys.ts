@@ -1,9 +1,8 @@
 // `agnt keys create|show` and `agnt approve PLAN`: an admin's signing key per profile, and their
 // signature on a saved plan (core/guardrails/signing.ts; docs/guardrails.md).
-import { readFileSync } from 'node:fs';
+import { readSavedJson } from '../core/saved-file.ts';
 import { writeFileAtomic } from '../core/atomic-file.ts';
 import type { Context } from '../core/context.ts';
-import { UsageError } from '../core/errors.ts';
 import type { Outcome } from '../core/outcome.ts';
 import { createKey, keyFile, profileEmail, publicText, readKey, signPlan } from '../core/guardrails/signing.ts';
 
@@ -31,13 +30,7 @@ export async function keysShow(ctx: Context): Promise<Outcome> {
 const PLAN_KINDS = ['OrgPlan', 'BatchPlan'];
 
 export async function approve(ctx: Context, file: string): Promise<Outcome> {
-  let plan: any;
-  try {
-    plan = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e: any) {
-    throw new UsageError(`${file}: ${e.code === 'ENOENT' ? 'no such file' : 'not a plan saved by agnt org plan --out or agnt batch --plan-out'}`);
-  }
-  if (!plan || typeof plan !== 'object' || !PLAN_KINDS.includes(plan.kind)) throw new UsageError(`${file}: not a plan saved by agnt org plan --out or agnt batch --plan-out`);
+  const plan = readSavedJson(file, file, 'a plan saved by agnt org plan --out or agnt batch --plan-out', (d) => PLAN_KINDS.includes(d.kind));
   const key = readKey(ctx.settings().profile.name);
   const by = await profileEmail(ctx);
   const signed = signPlan(plan, key, by);

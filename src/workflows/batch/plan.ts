@@ -2,7 +2,7 @@
 // saves each row's request in a BatchPlan (the envelope of an org plan: apiVersion, kind,
 // baseUrl, created, author, requests, signatures); `batch --plan PLAN` sends exactly those
 // requests and nothing else, after the same signature checks as org apply --plan.
-import { readFileSync } from 'node:fs';
+import { readSavedJson } from '../../core/saved-file.ts';
 import { writeFileAtomic } from '../../core/atomic-file.ts';
 import type { Context } from '../../core/context.ts';
 import { AgntError, EXIT, UsageError, failureText } from '../../core/errors.ts';
@@ -72,14 +72,7 @@ export function writeBatchPlan(file: string, plan: { baseUrl: string; author: st
 export { profileEmail as planAuthor };
 
 function readBatchPlan(file: string): Rec {
-  let data: any;
-  try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e: any) {
-    throw new UsageError(`--plan ${file}: ${e.code === 'ENOENT' ? 'no such file' : 'not a plan saved by agnt batch --plan-out'}`);
-  }
-  if (data?.kind !== BATCH_PLAN || data.apiVersion !== API_VERSION || !Array.isArray(data.requests)) throw new UsageError(`--plan ${file}: not a plan saved by agnt batch --plan-out`);
-  return data;
+  return readSavedJson(file, `--plan ${file}`, 'a plan saved by agnt batch --plan-out', (d) => d.kind === BATCH_PLAN && d.apiVersion === API_VERSION && Array.isArray(d.requests));
 }
 
 /** `batch --plan PLAN`: the saved requests, and only those; each row's outcome. */

@@ -1,7 +1,8 @@
 // `agnt org export | validate | plan | apply | drift`: the organization as one document.
+import { readSavedJson } from '../../core/saved-file.ts';
 import { acquireLock, LEDGER_LOCK_WAIT_MS } from '../../core/file-lock.ts';
 import { writeFileAtomic } from '../../core/atomic-file.ts';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Context } from '../../core/context.ts';
 import { callEndpoint } from '../../core/endpoint-request.ts';
@@ -291,14 +292,7 @@ function parseAllowDelete(v: unknown): Set<DeleteKind> {
 }
 
 function readPlanFile(file: string): Rec {
-  let data: any;
-  try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e: any) {
-    throw new UsageError(`--plan ${file}: ${e.code === 'ENOENT' ? 'no such file' : 'not a plan saved by agnt org plan --out'}`);
-  }
-  if (data?.kind !== 'OrgPlan' || data.apiVersion !== API_VERSION) throw new UsageError(`--plan ${file}: not a plan saved by agnt org plan --out`);
-  return data;
+  return readSavedJson(file, `--plan ${file}`, 'a plan saved by agnt org plan --out', (d) => d.kind === 'OrgPlan' && d.apiVersion === API_VERSION);
 }
 
 export const applyOrg: Handler = async (ctx, inv) => {

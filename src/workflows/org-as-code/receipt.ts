@@ -9,7 +9,7 @@
 // never of server ids, so a sandbox's fingerprints compare with production's. The digest over the
 // receipt detects a receipt edited by hand or damaged; it is not a signature (anyone can compute
 // it): a plan's Ed25519 signatures, inside the embedded plan, say who approved it.
-import { readFileSync } from 'node:fs';
+import { readSavedJson } from '../../core/saved-file.ts';
 import { writeFileAtomic } from '../../core/atomic-file.ts';
 import { AgntError, EXIT, UsageError } from '../../core/errors.ts';
 import { API_VERSION, assignmentKey, canonical, ruleKey, sha256, type OrgDoc } from './document.ts';
@@ -76,14 +76,12 @@ export function writeReceipt(file: string, plan: Rec, ops: Operation[], objects:
 }
 
 export function readReceipt(file: string): OrgReceipt {
-  let data: any;
-  try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e: any) {
-    throw new UsageError(`--rehearsed ${file}: ${e.code === 'ENOENT' ? 'no such file' : 'not a receipt written by agnt org apply --receipt'}`);
-  }
-  if (data?.kind !== RECEIPT_KIND || data.apiVersion !== API_VERSION || typeof data.plan !== 'object' || typeof data.objects !== 'object')
-    throw new UsageError(`--rehearsed ${file}: not a receipt written by agnt org apply --receipt`);
+  const data = readSavedJson(
+    file,
+    `--rehearsed ${file}`,
+    'a receipt written by agnt org apply --receipt',
+    (d) => d.kind === RECEIPT_KIND && d.apiVersion === API_VERSION && typeof d.plan === 'object' && typeof d.objects === 'object',
+  );
   if (data.digest !== digestOf(data))
     throw new UsageError(`--rehearsed ${file}: the receipt was changed after it was written (its digest does not match); nothing was sent`, 'rehearse again to get a new receipt');
   return data as OrgReceipt;
