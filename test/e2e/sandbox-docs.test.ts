@@ -1,11 +1,11 @@
 // docs/sandbox.md runs as written: each `## ` section's sh blocks are one bash session (set -e,
 // pipefail) in a home folder holding a copy of examples/, with agnt on PATH and its own config
 // folder. A section passes when its session exits 0; a sandbox it leaves running is stopped.
-import { execa } from 'execa';
-import { cpSync, existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { BIN, cleanEnv, removeDir, shellAvailable, tempDir } from '../support/helpers.ts';
+import { inDocHome } from '../support/doc-session.ts';
+import { shellAvailable } from '../support/helpers.ts';
 
 vi.setConfig({ testTimeout: 300_000 });
 
@@ -27,33 +27,8 @@ describe('docs/sandbox.md', () => {
   for (const section of sections) {
     const needsJq = section.blocks.some((b) => /\bjq\b/.test(b));
     it.runIf(!needsJq || shellAvailable('jq'))(`runs: ${section.title}`, async () => {
-      const home = tempDir('agnt-sandbox-doc-');
-      const bin = join(home, '.bin');
-      const pids = join(home, '.agnt-pids');
-      try {
-        cpSync(join(ROOT, 'examples'), join(home, 'examples'), { recursive: true });
-        mkdirSync(bin);
-        writeFileSync(join(bin, 'agnt'), `#!/bin/sh\necho $$ >> '${pids}'\nexec '${process.execPath}' '${BIN}' "$@"\n`, { mode: 0o755 });
-        const script = `set -euo pipefail\n${section.blocks.join('\n')}`;
-        const r = await execa('bash', ['-c', script], {
-          cwd: home,
-          env: { ...cleanEnv(), HOME: home, PATH: `${bin}:${process.env.PATH}`, AGNT_CONFIG_DIR: join(home, '.config', 'agnt') },
-          reject: false,
-          timeout: 280_000,
-        });
-        expect(r.exitCode, `${r.stdout}\n${r.stderr}`).toBe(0);
-      } finally {
-        // A section that failed half-way may leave its sandbox serving: each agnt noted its pid.
-        if (existsSync(pids))
-          for (const pid of readFileSync(pids, 'utf8').split('\n').filter(Boolean).map(Number)) {
-            try {
-              process.kill(pid, 'SIGTERM');
-            } catch {
-              // Ended already.
-            }
-          }
-        removeDir(home);
-      }
+      const r = await inDocHome('agnt-sandbox-doc-', (_home, session) => session(section.blocks.join('\n'), 280_000), { examples: true });
+      expect(r.exitCode, `${r.stdout}\n${r.stderr}`).toBe(0);
     });
   }
 });
