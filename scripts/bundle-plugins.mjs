@@ -60,4 +60,31 @@ export const undiciAssert = {
   },
 };
 
-export const bundlePlugins = [lazyChildProcess, lazyUndiciH2, chalkWithoutDetection, undiciAssert];
+// undici reads node:http for two values as it loads: http.maxHeaderSize (the default for a
+// client's maxHeaderSize) and IncomingMessage, which it compares a stream's class with before
+// destroying it (a Node bug with a server's request given as a request body, never agnt's:
+// its bodies are strings and file streams). Loading node:http for them is 3-5 ms of every API
+// call's start. The size is Node's default (16 KiB) unless --max-http-header-size is given to
+// node, when it is read from node:http as before; IncomingMessage is a class no stream has.
+export const undiciLazyHttp = {
+  name: 'agnt-undici-lazy-http',
+  setup(b) {
+    b.onResolve({ filter: /^node:http$/ }, (args) =>
+      args.kind === 'require-call' && /[\\/]undici[\\/]lib[\\/](core[\\/]util|dispatcher[\\/]client)\.js$/.test(args.importer) ? { path: 'node:http', namespace: 'agnt-undici-http' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'agnt-undici-http' }, () => ({
+      contents: [
+        'let m;',
+        "const http = () => (m ??= require('node:http'));",
+        "const given = /--max-http-header-size/.test(`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`);",
+        'module.exports = {',
+        '  get maxHeaderSize() { return given ? http().maxHeaderSize : 16384; },',
+        '  IncomingMessage: class NotAnIncomingMessage {},',
+        '};',
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
+export const bundlePlugins = [lazyChildProcess, lazyUndiciH2, chalkWithoutDetection, undiciAssert, undiciLazyHttp];

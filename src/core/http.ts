@@ -420,8 +420,8 @@ export class HttpClient {
   }
 
   /**
-   * What a failed connection means (network-errors.ts): loaded beside undici when the first
-   * request is sent, rather than in the start-up chunk, since only a failure reads it.
+   * What a failed connection means (network-errors.ts): loaded when a request first fails, since
+   * only a failure reads it (loading it beside undici was most of a millisecond of every call).
    */
   private networkErrors?: typeof import('./network-errors.ts');
   private async failures(): Promise<typeof import('./network-errors.ts')> {
@@ -436,7 +436,6 @@ export class HttpClient {
     // responses just as well. Set before the first compile (and before undici's own code, so
     // that its code cache is always made under the same flags); wasm only.
     if (!this.agent) setV8Flags('--liftoff-only');
-    if (!this.agent) void this.failures().catch(() => undefined);
     this.agent ??= import('./undici-lite.ts').then(async (mod) => {
       const options: import('undici').Agent.Options = { keepAliveTimeout: 10_000, connections: CONNECTIONS };
       let tlsOptions: Record<string, unknown> | undefined;

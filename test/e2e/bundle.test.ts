@@ -4,7 +4,10 @@
 // within its budget: the chunk every command loads (src/cli.ts and what it imports statically).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/server.ts';
+import { BIN, cleanEnv, removeDir, tempDir } from '../support/helpers.ts';
 
 const DIST = resolve(import.meta.dirname, '..', '..', 'dist');
 const ROOT = resolve(DIST, '..');
@@ -80,5 +83,30 @@ describe('the bundle', () => {
     }
     // Nothing from @inquirer/editor: it is not bundled any more.
     expect(listed.map((l) => l.name)).not.toContain('iconv-lite');
+  });
+
+  it("an API call's process loads none of Node's modules it does not send with", async () => {
+    // undici sends the request (node:net), not node:http; child_process is for a lock holder's
+    // state, and \`performance\` for nothing a call needs: each was milliseconds of every call.
+    const sb = await startSandbox({ port: 0 });
+    const tmp = tempDir('agnt-modules-');
+    const list = join(tmp, 'modules.json');
+    const hook = `data:text/javascript,${encodeURIComponent(`import { writeFileSync } from 'node:fs'; process.on('exit', () => writeFileSync(${JSON.stringify(list)}, JSON.stringify(process.moduleLoadList)));`)}`;
+    try {
+      const r = await execa(process.execPath, ['--import', hook, BIN, 'users', 'me', '--json'], {
+        env: { ...cleanEnv(), AGNT_CONFIG_DIR: join(tmp, 'config'), AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin! },
+        reject: false,
+        input: '',
+      });
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).id).toBe('usr_admin');
+      const loaded: string[] = JSON.parse(readFileSync(list, 'utf8'));
+      // The list is Node's own: the test fails if it is not what this reads.
+      expect(loaded).toContain('NativeModule net');
+      for (const m of ['NativeModule http', 'NativeModule child_process', 'NativeModule internal/perf/performance']) expect(loaded, m).not.toContain(m);
+    } finally {
+      await sb.close();
+      removeDir(tmp);
+    }
   });
 });
