@@ -76,7 +76,7 @@ export const undiciLazyHttp = {
       contents: [
         'let m;',
         "const http = () => (m ??= require('node:http'));",
-        "const given = /--max-http-header-size/.test(`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`);",
+        "const given = /--max-http-header-size/.test(process.execArgv.join(' ') + ' ' + (process.env.NODE_OPTIONS ?? ''));",
         'module.exports = {',
         '  get maxHeaderSize() { return given ? http().maxHeaderSize : 16384; },',
         '  IncomingMessage: class NotAnIncomingMessage {},',
