@@ -51,7 +51,9 @@ const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 const LOCAL_FILE_ERRORS = new Set(['ENOENT', 'EACCES', 'EISDIR', 'EIO']);
 const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE', 'HEAD', 'OPTIONS']);
 // Errors raised before a single byte of the request can have reached the server.
-export const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+// REFUSED_STREAM: an HTTP/2 server closed the stream before handling it (RFC 9113, 8.7), as one
+// does with a stream past its number at once.
+export const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'REFUSED_STREAM']);
 
 /**
  * A process-wide cap on extra attempts, so that a storm of 503s during a bulk run cannot
@@ -265,9 +267,10 @@ export const CONNECTIONS = 128;
  */
 export const CHANGES_AT_ONCE = 64;
 /**
- * Requests on the wire at once over HTTP/2, where they share one connection: the concurrent
- * streams most servers allow (100, the RFC's recommended least; the sandbox's too). More would
- * make undici open a second connection for the rest.
+ * Requests on the wire at once over HTTP/2, where they share one connection, until the server's
+ * SETTINGS say how many streams it takes: what most servers allow (100, the RFC's recommended
+ * least; the sandbox's too). Then the server's number, up to CONNECTIONS: a request past the
+ * server's limit would wait inside the connection with its --timeout already running.
  */
 export const H2_STREAMS = 100;
 /** Listeners on the command's abort signal that are not a request's: pauses, prompts, progress. */
@@ -408,15 +411,46 @@ export class HttpClient {
   /** The protocol the first connection to the server agreed on, once known. */
   protocol?: 'h2' | 'http/1.1';
   /** The one connection to the server while it may speak HTTP/2 (see dispatcher()). */
-  private single?: Dispatcher;
+  private single?: import('undici').Client;
 
-  /** A connection is open: --debug says how, and the first to the server sizes the gate. */
+  /**
+   * The server's SETTINGS on its HTTP/2 connection: the streams it takes at once size the gate
+   * and the client (up to CONNECTIONS; a server that names no limit gets CONNECTIONS).
+   */
+  private streamsAllowed(session: import('node:http2').ClientHttp2Session, host: string): void {
+    if (host !== this.base.host || this.protocol !== 'h2' || !this.single) return;
+    const single = this.single;
+    // Every SETTINGS: a server may lower its number on a connection in use.
+    session.on('remoteSettings', (settings) => {
+      const allowed = settings.maxConcurrentStreams;
+      const n = Math.max(1, Math.min(allowed ?? CONNECTIONS, CONNECTIONS));
+      this.streams(n, single);
+      this.debug(`* HTTP/2: the server takes ${allowed === undefined || allowed >= 2 ** 31 ? 'any number of' : allowed} streams at once; agnt sends up to ${n}`);
+    });
+  }
+
+  /** Whether the streams agnt may send at once over HTTP/2 are known (SETTINGS, or an answer). */
+  private streamsKnown = true;
+
+  private streams(n: number, single = this.single): void {
+    this.streamsKnown = true;
+    if (single) single.pipelining = n;
+    this.gate.resize(n);
+  }
+
+  /**
+   * A connection is open: --debug says how, and the first to the server sizes the gate: over
+   * HTTP/1.1 to CONNECTIONS; over HTTP/2 not before the server's SETTINGS say how many streams it
+   * takes (a stream past its number is refused), or its first answer came without them.
+   */
   private connected(socket: import('node:tls').TLSSocket, host: string): void {
     const alpn = socket.alpnProtocol === 'h2' ? 'h2' : 'http/1.1';
     this.debug(`* connected to ${host} over ${socket.getProtocol?.() ?? 'TLS'}, ${alpn === 'h2' ? 'HTTP/2' : 'HTTP/1.1'} (ALPN ${socket.alpnProtocol || 'none'})`);
     if (host !== this.base.host || this.protocol) return;
     this.protocol = alpn;
-    if (this.offersH2) this.gate.resize(alpn === 'h2' ? H2_STREAMS : CONNECTIONS);
+    if (!this.offersH2) return;
+    if (alpn === 'h2') this.streamsKnown = false;
+    else this.gate.resize(CONNECTIONS);
   }
 
   /**
@@ -440,14 +474,17 @@ export class HttpClient {
       const options: import('undici').Agent.Options = { keepAliveTimeout: 10_000, connections: CONNECTIONS };
       let tlsOptions: Record<string, unknown> | undefined;
       if (this.base.protocol === 'https:') {
-        const tls = await (await import('./tls-connect.ts')).tlsConnect(mod, {
+        const connector = await import('./tls-connect.ts');
+        const tls = await connector.tlsConnect(mod, {
           origin: this.origin,
           tls: this.opts.tls,
           h2: this.offersH2,
           streams: H2_STREAMS,
           onConnect: (socket, host) => this.connected(socket, host),
+          onSession: (session, host) => this.streamsAllowed(session, host),
         });
         options.allowH2 = this.offersH2;
+        if (this.offersH2) Object.assign(options, connector.H2_WINDOWS);
         options.connect = tls.connect;
         tlsOptions = tls.options;
         this.single = tls.single;
@@ -722,7 +759,12 @@ export class HttpClient {
     // idempotent: agnt decides itself what may be sent again (attempts()); undici would otherwise
     // hold a POST back while other requests share its HTTP/2 connection.
     to.dispatch({ origin: this.origin, path, method, headers, body: payload, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, idempotent: true }, call);
-    return await call.answer;
+    try {
+      return await call.answer;
+    } finally {
+      // An HTTP/2 server whose SETTINGS named no number before its first answer: the usual one.
+      if (!this.streamsKnown) this.streams(H2_STREAMS);
+    }
   }
 
   /**

@@ -97,6 +97,10 @@ export function networkFailure(e: unknown, target: URL, env: NodeJS.ProcessEnv =
     return failure;
   }
   if (isCertificateError(code)) return certificateFailure(err, code!, target, tls);
+  // undici passes on Node's stream error; the reason is only in its message.
+  if (code === 'ERR_HTTP2_STREAM_ERROR' && /NGHTTP2_REFUSED_STREAM/.test(err.message)) {
+    return new NetworkError(`${host} refused the request before handling it (HTTP/2 REFUSED_STREAM: it takes fewer requests at once)`, 1, 'REFUSED_STREAM');
+  }
   switch (code) {
     case 'ECONNREFUSED':
       return new NetworkError(`cannot connect to ${host}: connection refused`, 1, code);

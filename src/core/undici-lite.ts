@@ -30,3 +30,9 @@ import buildConnectorImpl from 'undici/lib/core/connect.js';
 
 /** undici's own connector (TLS options, ALPN, session cache), which http.ts wraps to see each connection. */
 export const buildConnector = buildConnectorImpl as typeof Undici.buildConnector;
+
+// @ts-expect-error as above (undici keys its own state with these; it loads them itself)
+import symbols from 'undici/lib/core/symbols.js';
+
+/** Where undici keeps a connection's HTTP/2 session, on the socket it runs over. */
+export const kHTTP2Session: symbol = (symbols as { kHTTP2Session: symbol }).kHTTP2Session;

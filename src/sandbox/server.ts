@@ -43,7 +43,7 @@ export interface SandboxOptions {
    * Serve HTTPS, with HTTP/2 to clients that offer it (ALPN) and HTTP/1.1 to the rest, on this
    * certificate (PEM). `clientCa`: require a client certificate signed by it (mutual TLS).
    */
-  tls?: { cert: string; key: string; clientCa?: string };
+  tls?: { cert: string; key: string; clientCa?: string; /** Concurrent streams per connection (MAX_STREAMS). */ maxStreams?: number };
 }
 
 /**
@@ -282,7 +282,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
           cert: opts.tls.cert,
           key: opts.tls.key,
           allowHTTP1: true,
-          settings: { maxConcurrentStreams: MAX_STREAMS },
+          settings: { maxConcurrentStreams: opts.tls.maxStreams ?? MAX_STREAMS },
           ...(opts.tls.clientCa ? { ca: opts.tls.clientCa, requestCert: true, rejectUnauthorized: true } : {}),
         },
         listener as never,

@@ -142,6 +142,47 @@ describe('certificates the test makes', () => {
     expect(runs.off!.connections).toBeGreaterThan(1);
   });
 
+  it("over HTTP/2 it sends as many requests at once as the server's SETTINGS allow: the rest wait in agnt, their --timeout not yet running", async () => {
+    // A server taking 2 streams at once, each answer 300 ms late; 24 reads asked for at once, each
+    // given 2 s. Sent all at once, 22 would wait on the connection with their time running, and
+    // the last (twelve answers later, 3.6 s) would time out.
+    const server = issue(ca, { name: 'two-streams', names: ['127.0.0.1'] });
+    const sb = await startSandbox({ port: 0, tls: { ...server, maxStreams: 2 }, bench: { faults: [{ method: 'GET', path: '/users/*', delay: 300 }] } });
+    servers.push(sb);
+    const rows = join(certs, 'ids.csv');
+    writeFileSync(rows, `id\n${Array.from({ length: 24 }, (_, i) => (i % 2 ? 'usr_admin' : 'usr_member')).join('\n')}\n`);
+    const env = { AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin!, AGNT_CA_FILE: caFile, AGNT_RETRIES: '1', AGNT_TIMEOUT: '2' };
+    const r = await agnt(['batch', rows, '--concurrency', '24', '-o', 'jsonl', '--debug', '--', 'users', 'get', '{id}'], { env });
+    expect(r.exitCode, said(r.stderr).join('\n')).toBe(0);
+    const answers = r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    expect(answers.map((a) => `${a.status} ${a.result?.id}`).sort()).toEqual([...Array(12).fill('ok usr_admin'), ...Array(12).fill('ok usr_member')]);
+    expect(r.stderr).toContain('* HTTP/2: the server takes 2 streams at once; agnt sends up to 2\n');
+  });
+
+  it('a stream the server refuses (HTTP/2 REFUSED_STREAM: not handled) is sent again, a POST too', async () => {
+    // A bare HTTP/2 server that refuses each path's first stream and answers the second.
+    const { createSecureServer, constants } = await import('node:http2');
+    const seen: string[] = [];
+    const server = createSecureServer(issue(ca, { name: 'refusing', names: ['127.0.0.1'] }), (req, res) => {
+      const key = `${req.method} ${req.url}`;
+      seen.push(key);
+      if (seen.filter((k) => k === key).length === 1) return req.stream.close(constants.NGHTTP2_REFUSED_STREAM);
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(req.method === 'POST' ? { ok: true, contact: { id: 'con_new', name: 'Ann' } } : { ok: true, user: { id: 'usr_admin' } }));
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const env = { AGNT_BASE_URL: `https://127.0.0.1:${(server.address() as { port: number }).port}`, AGNT_TOKEN: 'agnt_test_token', AGNT_CA_FILE: caFile, AGNT_RETRIES: '2', AGNT_BACKOFF_MS: '1' };
+      const get = await agnt(['users', 'me', '-o', 'id'], { env });
+      expect({ code: get.exitCode, out: get.stdout }).toEqual({ code: 0, out: 'usr_admin\n' });
+      const post = await agnt(['contacts', 'create', '--name', 'Ann', '--email', 'ann@example.test', '-o', 'id'], { env });
+      expect({ code: post.exitCode, out: post.stdout }).toEqual({ code: 0, out: 'con_new\n' });
+      expect(seen).toEqual(['GET /users/me', 'GET /users/me', 'POST /contacts', 'POST /contacts']);
+    } finally {
+      server.close();
+    }
+  });
+
   describe('mutual TLS', () => {
     let env: Record<string, string>;
     let sb: Sandbox;
