@@ -42,8 +42,9 @@ export interface SandboxOptions {
   /**
    * Serve HTTPS, with HTTP/2 to clients that offer it (ALPN) and HTTP/1.1 to the rest, on this
    * certificate (PEM). `clientCa`: require a client certificate signed by it (mutual TLS).
+   * `maxStreams`: the concurrent streams an HTTP/2 connection may carry (MAX_STREAMS).
    */
-  tls?: { cert: string; key: string; clientCa?: string; /** Concurrent streams per connection (MAX_STREAMS). */ maxStreams?: number };
+  tls?: { cert: string; key: string; clientCa?: string; maxStreams?: number };
 }
 
 /**

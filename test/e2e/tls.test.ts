@@ -154,7 +154,10 @@ describe('certificates the test makes', () => {
     const env = { AGNT_BASE_URL: sb.baseUrl, AGNT_TOKEN: sb.tokens.admin!, AGNT_CA_FILE: caFile, AGNT_RETRIES: '1', AGNT_TIMEOUT: '2' };
     const r = await agnt(['batch', rows, '--concurrency', '24', '-o', 'jsonl', '--debug', '--', 'users', 'get', '{id}'], { env });
     expect(r.exitCode, said(r.stderr).join('\n')).toBe(0);
-    const answers = r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const answers = r.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     expect(answers.map((a) => `${a.status} ${a.result?.id}`).sort()).toEqual([...Array(12).fill('ok usr_admin'), ...Array(12).fill('ok usr_member')]);
     expect(r.stderr).toContain('* HTTP/2: the server takes 2 streams at once; agnt sends up to 2\n');
   });
