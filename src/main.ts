@@ -1,7 +1,7 @@
 // The bundle's entry. `agnt --version` is answered here, before commander and the command
 // tables are parsed, because it is the command scripts run most often just to probe for agnt.
 import { join } from 'node:path';
-import { installCompileCache } from './core/compile-cache.ts';
+import { installCompileCache, sendsRequests, setStartFlags } from './core/compile-cache.ts';
 import { writeOut } from './core/stdio.ts';
 import { VERSION } from './core/version.ts';
 
@@ -13,6 +13,7 @@ export async function run(opts: { compileCache?: boolean } = {}): Promise<void> 
     writeOut(`${VERSION}\n`);
     return;
   }
+  if (sendsRequests(argv)) setStartFlags();
   // Only the bundle's chunks: this file is dist/cli.js, beside dist/chunks/.
   if (opts.compileCache !== false) installCompileCache(join(import.meta.dirname, 'chunks'));
   const cli = await import('./cli.ts');

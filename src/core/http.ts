@@ -9,7 +9,7 @@ import { Deadlines } from './deadlines.ts';
 import { ApiError, AgntError, Interrupted, NetworkError, TimeoutError, UsageError, type ApiErrorBody } from './errors.ts';
 import { learnSecrets, maskSecrets, mayHoldSecrets, redactUrl, redactUrls, redactValue, scrub, REDACTED } from './redact.ts';
 import { sleep } from './sleep.ts';
-import { setV8Flags } from './compile-cache.ts';
+import { setV8Flags, START_FLAGS } from './compile-cache.ts';
 import { hostEnv, runLocal } from './host.ts';
 import type { TlsFiles } from './tls-settings.ts';
 
@@ -464,12 +464,10 @@ export class HttpClient {
   }
 
   private dispatcher(): Promise<Agent> {
-    // undici parses HTTP with a WebAssembly module. V8 compiles it twice (a quick baseline, then
-    // optimised code in the background), and a short-lived process waits for that background job
-    // before it can exit: ~50 ms on every command. The baseline code parses a CLI's few
-    // responses just as well. Set before the first compile (and before undici's own code, so
-    // that its code cache is always made under the same flags); wasm only.
-    if (!this.agent) setV8Flags('--liftoff-only');
+    // Set as the run started (compile-cache.ts says why), unless it did not start through
+    // dist/cli.js (the tests' runs in one process) or asked for help: then here, before undici
+    // and its WebAssembly compile.
+    if (!this.agent) setV8Flags(START_FLAGS);
     this.agent ??= import('./undici-lite.ts').then(async (mod) => {
       const options: import('undici').Agent.Options = { keepAliveTimeout: 10_000, connections: CONNECTIONS };
       let tlsOptions: Record<string, unknown> | undefined;

@@ -2,7 +2,7 @@
 // written once, in a folder of this user's that nobody else may write, used by the next run,
 // mended when it is damaged, and never taken from a folder others could have written.
 import module from 'node:module';
-import { chmodSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -34,8 +34,45 @@ describe.skipIf(native || uid === undefined)('the compile cache on Node 20', () 
     expect(files().length).toBeGreaterThan(2);
     expect(statSync(base).mode & 0o777).toBe(0o700);
     for (const f of files()) expect(statSync(join(dir, f)).mode & 0o777, f).toBe(0o600);
-    // Nothing but caches is left there (no temporary file half-written).
-    expect(readdirSync(dir).filter((f) => !f.endsWith('.cache'))).toEqual([]);
+    // Nothing but caches and their lists of commands is left there (no temporary file half-written).
+    expect(readdirSync(dir).filter((f) => !f.endsWith('.cache') && !f.endsWith('.runs'))).toEqual([]);
+    for (const f of readdirSync(dir)) expect(statSync(join(dir, f)).mode & 0o777, f).toBe(0o600);
+  });
+
+  it('a command new to a cache adds what it compiled to it, once; the list beside it names the commands', async () => {
+    await run(['users', 'list', '--help']);
+    const lists = () => Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.runs')).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+    const first = lists();
+    expect(Object.values(first).length).toBeGreaterThan(2);
+    expect(new Set(Object.values(first))).toEqual(new Set(['users list\n']));
+    // The start-up chunk's cache is the largest. `teams list --help` loads that chunk too: its
+    // cache grows by what teams' help compiled, and its list names both commands.
+    const size = (f: string) => statSync(join(dir, f)).size;
+    const start = files().sort((a, b) => size(b) - size(a))[0]!;
+    const was = size(start);
+    await run(['teams', 'list', '--help']);
+    expect(lists()[start.replace(/\.cache$/, '.runs')]).toBe('users list\nteams list\n');
+    expect(size(start)).toBeGreaterThan(was);
+    // Each command once: run again, nothing is written.
+    const before = mtimes();
+    await run(['teams', 'list', '--help']);
+    await run(['users', 'list', '--help']);
+    expect(mtimes()).toEqual(before);
+  });
+
+  it('a run that may send requests keeps its caches apart from help, which sets no V8 flag: neither refuses the other', async () => {
+    const liftoff = `${dir}-liftoff`;
+    const cachesIn = (d: string) => (statSync(d, { throwIfNoEntry: false }) ? readdirSync(d).filter((f) => f.endsWith('.cache')) : []);
+    const dry = await run(['users', 'me', '--dry-run'], { AGNT_BASE_URL: 'http://127.0.0.1:9', AGNT_TOKEN: 'agnt_test' });
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    await run(['users', 'list', '--help']);
+    expect(cachesIn(liftoff).length).toBeGreaterThan(2);
+    expect(cachesIn(dir).length).toBeGreaterThan(2);
+    const times = () => Object.fromEntries([...cachesIn(liftoff).map((f) => join(liftoff, f)), ...cachesIn(dir).map((f) => join(dir, f))].map((f) => [f, statSync(f).mtimeMs]));
+    const before = times();
+    await run(['users', 'me', '--dry-run'], { AGNT_BASE_URL: 'http://127.0.0.1:9', AGNT_TOKEN: 'agnt_test' });
+    await run(['users', 'list', '--help']);
+    expect(times()).toEqual(before);
   });
 
   it('is read, not written again, by the next run of the same command, which prints the same', async () => {
