@@ -41,7 +41,12 @@ describe.skipIf(native || uid === undefined)('the compile cache on Node 20', () 
 
   it('a command new to a cache adds what it compiled to it, once; the list beside it names the commands', async () => {
     await run(['users', 'list', '--help']);
-    const lists = () => Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.runs')).map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+    const lists = () =>
+      Object.fromEntries(
+        readdirSync(dir)
+          .filter((f) => f.endsWith('.runs'))
+          .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
+      );
     const first = lists();
     expect(Object.values(first).length).toBeGreaterThan(2);
     expect(new Set(Object.values(first))).toEqual(new Set(['users list\n']));
