@@ -19,8 +19,8 @@ export const lazyChildProcess = {
 };
 
 // undici's client requires its HTTP/2 module at load, and with it node:http2 and node:tls: a
-// third of undici's start-up, for connections agnt never makes (it does not offer h2 in ALPN,
-// so connectH2 is never called). It is required on the first call instead.
+// third of undici's start-up, for connections most runs never make (agnt offers h2 only over
+// https, and a plain-http server never gets to connectH2). It is required on the first call.
 export const lazyUndiciH2 = {
   name: 'agnt-lazy-undici-h2',
   setup(b) {
