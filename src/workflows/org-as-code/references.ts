@@ -8,19 +8,9 @@ import type { Context } from '../../core/context.ts';
 import { UsageError } from '../../core/errors.ts';
 import { lower, type OrgDoc } from './document.ts';
 import { readAll, type Live } from './live.ts';
+import { groupBy } from '../../core/group-by.ts';
 
 type Rec = Record<string, any>;
-
-function groupBy<T>(items: readonly T[], key: (x: T) => string): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const x of items) {
-    const k = key(x);
-    const list = map.get(k);
-    if (list) list.push(x);
-    else map.set(k, [x]);
-  }
-  return map;
-}
 
 /** The assistants the organization may name as its default: its own, and its account's. */
 const usable = (a: Rec, live: Live): boolean =>

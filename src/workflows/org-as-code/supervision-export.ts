@@ -8,6 +8,7 @@
 // Exceptions go where every member under the matcher has them (the baseline: all members), so
 // that accumulating them never gives a member one they do not have.
 import { MATRIX_CELLS, type MatrixCell } from '../../api/supervision.ts';
+import { groupBy } from '../../core/group-by.ts';
 import { canonical, lower } from './document.ts';
 import {
   compactCell,
@@ -151,13 +152,7 @@ function factorByPattern(
   exSet: Map<string, Map<string, ExceptionSpec>>,
   pattern: (m: LiveMatrixMember) => string,
 ): RuleDoc[] {
-  const groups = new Map<string, LiveMatrixMember[]>();
-  for (const m of members) {
-    const k = pattern(m);
-    const g = groups.get(k);
-    if (g) g.push(m);
-    else groups.set(k, [m]);
-  }
+  const groups = groupBy(members, pattern);
   const rules: RuleDoc[] = [];
   for (const group of groups.values()) {
     const m = group[0]!;
