@@ -418,13 +418,12 @@ export class HttpClient {
    * and the client (up to CONNECTIONS; a server that names no limit gets CONNECTIONS).
    */
   private streamsAllowed(session: import('node:http2').ClientHttp2Session, host: string): void {
-    if (host !== this.base.host || this.protocol !== 'h2' || !this.single) return;
-    const single = this.single;
+    if (host !== this.base.host || this.protocol !== 'h2') return;
     // Every SETTINGS: a server may lower its number on a connection in use.
     session.on('remoteSettings', (settings) => {
       const allowed = settings.maxConcurrentStreams;
       const n = Math.max(1, Math.min(allowed ?? CONNECTIONS, CONNECTIONS));
-      this.streams(n, single);
+      this.streams(n);
       this.debug(`* HTTP/2: the server takes ${allowed === undefined || allowed >= 2 ** 31 ? 'any number of' : allowed} streams at once; agnt sends up to ${n}`);
     });
   }
@@ -432,9 +431,10 @@ export class HttpClient {
   /** Whether the streams agnt may send at once over HTTP/2 are known (SETTINGS, or an answer). */
   private streamsKnown = true;
 
-  private streams(n: number, single = this.single): void {
+  /** n requests at once over HTTP/2: agnt's gate and the one client's depth. */
+  private streams(n: number): void {
     this.streamsKnown = true;
-    if (single) single.pipelining = n;
+    if (this.single) this.single.pipelining = n;
     this.gate.resize(n);
   }
 
